@@ -1,0 +1,148 @@
+# plumbob: plain GNU make.
+#
+#   make                      build/libplumbob.a and build/plumbob (the tool)
+#   make demo                 build and run the demo on built-in data
+#   make test                 every test on every target (see tests/run-all.sh)
+#   make check                host unit tests only (fast)
+#   make fuzz                 build libFuzzer targets, run each FUZZ_SECONDS
+#   make bench                build and run build/plumbob-bench
+#   make install PREFIX=/usr/local
+#   make CROSS=aarch64-linux-gnu-   cross build into build/aarch64-linux-gnu/
+#   make BUILD=build/asan CC=clang EXTRA_CFLAGS=-fsanitize=address   any variant
+
+CROSS ?=
+ifneq ($(CROSS),)
+CC := $(CROSS)gcc
+AR := $(CROSS)ar
+endif
+AR ?= ar
+
+# Output directory: build/ for the default compiler, build/<triple>/ when the
+# compiler was chosen (CROSS= or CC= on the command line); BUILD= overrides.
+ifeq ($(origin CC)$(CROSS),default)
+BUILD ?= build
+else
+TRIPLE := $(shell $(CC) -dumpmachine 2>/dev/null)
+BUILD ?= build/$(TRIPLE)
+endif
+
+OPT ?= -O2
+EXTRA_CFLAGS ?=
+EXTRA_LDFLAGS ?=
+PREFIX ?= /usr/local
+
+# The core must stay warning-free at this level on gcc and clang.
+CORE_WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wconversion -Werror
+# Hosted code (tools, tests, bench): strict but without -Wconversion noise.
+HOST_WARN := -std=c99 -Wall -Wextra -Wshadow -Werror
+# Same float bits on every target: no FMA contraction, and float arithmetic
+# rounded to float at every step (gcc on s390x otherwise evaluates float
+# expressions in double under -std=c99; clang never does and lacks the flag).
+FP_EXACT := -ffp-contract=off $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && echo -fexcess-precision=fast)
+COMMON := $(OPT) $(FP_EXACT) -Icore -Iports $(EXTRA_CFLAGS)
+
+CORE_SRC := $(wildcard core/*.c) $(wildcard ports/*.c)
+TOOL_SRC := $(wildcard tools/*.c)
+TEST_SRC := $(wildcard tests/*.c)
+BENCH_SRC := $(wildcard bench/*.c)
+HEADERS := $(wildcard core/*.h) $(wildcard ports/*.h)
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
+TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
+BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
+
+LIB := $(BUILD)/libplumbob.a
+
+.PHONY: all lib tool tests check demo test fuzz fuzz-build bench install clean baremetal freestanding
+.DELETE_ON_ERROR:
+
+all: $(LIB) $(BUILD)/plumbob
+
+lib: $(LIB)
+tool: $(BUILD)/plumbob
+tests: $(BUILD)/plumbob-tests
+
+$(BUILD)/obj/core/%.o $(BUILD)/obj/ports/%.o: CFLAGS_FOR = $(CORE_WARN)
+$(BUILD)/obj/tools/%.o $(BUILD)/obj/tests/%.o $(BUILD)/obj/bench/%.o: CFLAGS_FOR = $(HOST_WARN) -Itests
+
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h) $(wildcard tools/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_FOR) $(COMMON) -c $< -o $@
+
+$(LIB): $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/plumbob: $(TOOL_OBJ) $(LIB)
+	$(CC) $(COMMON) -o $@ $(TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+
+$(BUILD)/plumbob-tests: $(TEST_OBJ) $(LIB)
+	$(CC) $(COMMON) -o $@ $(TEST_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+
+$(BUILD)/plumbob-bench: $(BENCH_OBJ) $(LIB)
+	$(CC) $(COMMON) -o $@ $(BENCH_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+
+check: $(BUILD)/plumbob-tests
+	$(BUILD)/plumbob-tests
+
+demo: all
+	$(BUILD)/plumbob demo
+
+test:
+	bash tests/run-all.sh
+
+bench: $(BUILD)/plumbob-bench
+	$(BUILD)/plumbob-bench $(BENCH_ARGS)
+
+# --- bare-metal Cortex-M4 (mps2-an386 under qemu-system-arm) -------------
+BM_CC := arm-none-eabi-gcc
+BM_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 \
+            -ffunction-sections -fdata-sections -DPLUMBOB_TEST_BAREMETAL
+BM_DIR := build/cortex-m4
+BM_CORE_OBJ := $(CORE_SRC:%.c=$(BM_DIR)/obj/%.o)
+BM_TEST_OBJ := $(TEST_SRC:%.c=$(BM_DIR)/obj/%.o) $(BM_DIR)/obj/tests/baremetal/startup.o
+baremetal: $(BM_DIR)/plumbob-tests.elf
+$(BM_CORE_OBJ): $(BM_DIR)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(BM_CC) $(BM_FLAGS) $(CORE_WARN) -Os -ffp-contract=off -Icore -Iports -c $< -o $@
+$(BM_TEST_OBJ): $(BM_DIR)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(BM_CC) $(BM_FLAGS) $(HOST_WARN) -Os -ffp-contract=off -Icore -Iports -Itests -c $< -o $@
+$(BM_DIR)/plumbob-tests.elf: $(BM_CORE_OBJ) $(BM_TEST_OBJ) tests/baremetal/mps2-an386.ld
+	$(BM_CC) $(BM_FLAGS) --specs=rdimon.specs -nostartfiles -T tests/baremetal/mps2-an386.ld \
+	    -Wl,--gc-sections -o $@ $(BM_TEST_OBJ) $(BM_CORE_OBJ)
+
+freestanding:
+	bash tests/freestanding-check.sh
+
+# --- fuzzing (clang + libFuzzer) ------------------------------------------
+FUZZ_SECONDS ?= 30
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -ffp-contract=off -Icore -Iports
+build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC)
+fuzz-build: $(FUZZ_BIN)
+fuzz: $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do \
+	    mkdir -p build/fuzz/corpus-$$(basename $$f); \
+	    echo "fuzz: $$f for $(FUZZ_SECONDS)s"; \
+	    $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 build/fuzz/corpus-$$(basename $$f) \
+	        2>build/fuzz/$$(basename $$f).log || { tail -40 build/fuzz/$$(basename $$f).log; exit 1; }; \
+	    grep -E '^(#[0-9]+|Done)' build/fuzz/$$(basename $$f).log | tail -1; \
+	done
+
+# --- install -----------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 core/plumbob.h $(DESTDIR)$(PREFIX)/include/plumbob.h
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libplumbob.a
+	install -m 755 $(BUILD)/plumbob $(DESTDIR)$(PREFIX)/bin/plumbob
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/^#define PLUMBOB_VERSION_STRING "\(.*\)"/\1/p' core/plumbob.h)|g' \
+	    tools/plumbob.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/plumbob.pc
+
+clean:
+	rm -rf build

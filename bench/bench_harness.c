@@ -1,0 +1,53 @@
+/* Timing and reporting shared by every benchmark case. */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include "bench.h"
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+bench_stats bench_time(void (*fn)(void *ctx), void *ctx, int samples) {
+    double *t = (double *)malloc(sizeof(double) * (size_t)samples);
+    bench_stats s = {0, 0, 0, samples};
+    int i;
+    fn(ctx); /* warm-up: caches, branch predictors, page faults */
+    for (i = 0; i < samples; i++) {
+        double t0 = now_seconds();
+        fn(ctx);
+        t[i] = now_seconds() - t0;
+    }
+    qsort(t, (size_t)samples, sizeof(double), cmp_double);
+    s.median = t[samples / 2];
+    s.min = t[0];
+    s.max = t[samples - 1];
+    free(t);
+    return s;
+}
+
+void bench_report(const bench_opts *o, const char *name, const char *unit, double median,
+                  double min, double max, int n, const char *context) {
+    if (o->json) {
+        printf("{\"name\": \"%s\", \"unit\": \"%s\", \"value\": %.6g, \"min\": %.6g, \"max\": %.6g, "
+               "\"n\": %d%s%s}\n", name, unit, median, min, max, n, context ? ", " : "",
+               context ? context : "");
+    } else {
+        printf("%-28s %12.4g %-12s (min %.4g, max %.4g, n=%d)  %s\n", name, median, unit, min, max,
+               n, context ? context : "");
+    }
+    fflush(stdout);
+}
+
+volatile const void *bench_sink;
+void bench_keep(const void *p) {
+    bench_sink = p;
+}

@@ -1,0 +1,59 @@
+/* Format sniffing from the first bytes: cheap, never fails, never trusted. */
+#include "plumbob.h"
+#include "pb_bytes.h"
+
+#define TYPE_CLIP 0x6B20C4F3u
+#define TYPE_JAZZ 0x02D5DF13u
+#define BLOCK_GMDC 0xAC4F8687u
+#define BLOCK_ANIM 0xFB00791Eu
+
+/* Sims 2 RCOL: the first block id, or 0 when the bytes are not that shape. */
+static uint32_t sims2_rcol_first_block(const unsigned char *p, size_t n) {
+    size_t pos = 0, link_size = 12;
+    uint32_t links, blocks;
+    if (n < 8) return 0;
+    links = pb_le32(p);
+    if (links == 0xFFFF0001u) {
+        link_size = 16;
+        links = pb_le32(p + 4);
+        pos = 8;
+    } else {
+        pos = 4;
+    }
+    if (links > 4096 || (size_t)links * link_size > n - pos) return 0;
+    pos += (size_t)links * link_size;
+    if (n - pos < 8) return 0;
+    blocks = pb_le32(p + pos);
+    if (blocks == 0 || blocks > 256) return 0;
+    return pb_le32(p + pos + 4);
+}
+
+plumbob_format plumbob_identify(const void *data, size_t size) {
+    const unsigned char *p = (const unsigned char *)data;
+    uint32_t block;
+    if (!p || size < 2) return PLUMBOB_FORMAT_UNKNOWN;
+    if (size >= 4 && p[0] == 'D' && p[1] == 'B' && p[2] == 'P' && p[3] == 'F')
+        return PLUMBOB_FORMAT_DBPF;
+    if (size >= 4 && pb_le32(p) == TYPE_CLIP) return PLUMBOB_FORMAT_CLIP;
+    if (size >= 36 && pb_le32(p) == 3 && pb_le32(p + 28) == TYPE_JAZZ) return PLUMBOB_FORMAT_JAZZ;
+    block = sims2_rcol_first_block(p, size);
+    if (block == BLOCK_GMDC) return PLUMBOB_FORMAT_GMDC;
+    if (block == BLOCK_ANIM) return PLUMBOB_FORMAT_ANIM;
+    if (block != 0) return PLUMBOB_FORMAT_SIMS2_RCOL;
+    if ((p[0] & 0x3Eu) == 0x10u && p[1] == 0xFBu) return PLUMBOB_FORMAT_REFPACK;
+    return PLUMBOB_FORMAT_UNKNOWN;
+}
+
+const char *plumbob_format_name(plumbob_format f) {
+    switch (f) {
+    case PLUMBOB_FORMAT_DBPF: return "dbpf";
+    case PLUMBOB_FORMAT_CLIP: return "clip";
+    case PLUMBOB_FORMAT_JAZZ: return "jazz";
+    case PLUMBOB_FORMAT_GMDC: return "gmdc";
+    case PLUMBOB_FORMAT_ANIM: return "anim";
+    case PLUMBOB_FORMAT_SIMS2_RCOL: return "sims2-rcol";
+    case PLUMBOB_FORMAT_REFPACK: return "refpack";
+    case PLUMBOB_FORMAT_UNKNOWN: break;
+    }
+    return "unknown";
+}

@@ -1,0 +1,133 @@
+/* Small math without libm: square roots from Newton steps, quaternions and
+ * 3x4 affine matrices.  Only + - * / are used, so every IEEE-754 target
+ * computes the same bits (the build turns off FMA contraction). */
+#include <float.h>
+#include "plumbob.h"
+#include "pb_bytes.h"
+
+float plumbob_rsqrtf(float x) {
+    float y, scale = 1.0f;
+    if (!(x > 0.0f) || x > FLT_MAX) return 0.0f; /* also NaN and +inf */
+    if (x < FLT_MIN) {                          /* subnormal: the bit trick needs a normal */
+        x *= 16777216.0f;                       /* 2^24 */
+        scale = 4096.0f;                        /* 2^12 */
+    }
+    /* Bit-level first guess (max relative error about 0.2%); three Newton
+     * steps bring it to within an ulp or two of the true value. */
+    y = pb_f32_from_bits(0x5F375A86u - (pb_bits_from_f32(x) >> 1));
+    y = y * (1.5f - 0.5f * x * y * y);
+    y = y * (1.5f - 0.5f * x * y * y);
+    y = y * (1.5f - 0.5f * x * y * y);
+    return y * scale;
+}
+
+float plumbob_sqrtf(float x) {
+    float s;
+    if (!(x > 0.0f)) return 0.0f;
+    if (x > FLT_MAX) return x; /* +inf */
+    s = x * plumbob_rsqrtf(x);
+    return 0.5f * (s + x / s); /* one Heron step: correctly rounded or 1 ulp off */
+}
+
+plumbob_quat plumbob_quat_identity(void) {
+    plumbob_quat q = {0.0f, 0.0f, 0.0f, 1.0f};
+    return q;
+}
+
+plumbob_quat plumbob_quat_normalize(plumbob_quat q) {
+    float len2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    float inv;
+    if (!(len2 > 0.0f) || len2 > FLT_MAX) return plumbob_quat_identity();
+    if (len2 == 1.0f) return q; /* already unit: keep the exact bits */
+    inv = plumbob_rsqrtf(len2);
+    q.x *= inv;
+    q.y *= inv;
+    q.z *= inv;
+    q.w *= inv;
+    return q;
+}
+
+plumbob_quat plumbob_quat_mul(plumbob_quat a, plumbob_quat b) {
+    plumbob_quat r;
+    r.x = a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y;
+    r.y = a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x;
+    r.z = a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w;
+    r.w = a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z;
+    return r;
+}
+
+plumbob_quat plumbob_quat_nlerp(plumbob_quat a, plumbob_quat b, float t) {
+    plumbob_quat r;
+    float dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+    float ta = 1.0f - t, tb = dot < 0.0f ? -t : t;
+    r.x = ta * a.x + tb * b.x;
+    r.y = ta * a.y + tb * b.y;
+    r.z = ta * a.z + tb * b.z;
+    r.w = ta * a.w + tb * b.w;
+    return plumbob_quat_normalize(r);
+}
+
+plumbob_vec3 plumbob_quat_rotate(plumbob_quat q, plumbob_vec3 v) {
+    /* v' = v + w*t + u x t, with t = 2 (u x v) */
+    plumbob_vec3 r;
+    float tx = 2.0f * (q.y * v.z - q.z * v.y);
+    float ty = 2.0f * (q.z * v.x - q.x * v.z);
+    float tz = 2.0f * (q.x * v.y - q.y * v.x);
+    r.x = v.x + q.w * tx + (q.y * tz - q.z * ty);
+    r.y = v.y + q.w * ty + (q.z * tx - q.x * tz);
+    r.z = v.z + q.w * tz + (q.x * ty - q.y * tx);
+    return r;
+}
+
+plumbob_mat34 plumbob_mat34_identity(void) {
+    plumbob_mat34 m = {{{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}}};
+    return m;
+}
+
+plumbob_mat34 plumbob_mat34_from_rt(plumbob_quat q, plumbob_vec3 t) {
+    plumbob_mat34 m;
+    float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+    float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+    float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+    m.m[0][0] = 1.0f - 2.0f * (yy + zz);
+    m.m[0][1] = 2.0f * (xy - wz);
+    m.m[0][2] = 2.0f * (xz + wy);
+    m.m[0][3] = t.x;
+    m.m[1][0] = 2.0f * (xy + wz);
+    m.m[1][1] = 1.0f - 2.0f * (xx + zz);
+    m.m[1][2] = 2.0f * (yz - wx);
+    m.m[1][3] = t.y;
+    m.m[2][0] = 2.0f * (xz - wy);
+    m.m[2][1] = 2.0f * (yz + wx);
+    m.m[2][2] = 1.0f - 2.0f * (xx + yy);
+    m.m[2][3] = t.z;
+    return m;
+}
+
+plumbob_mat34 plumbob_mat34_mul(const plumbob_mat34 *a, const plumbob_mat34 *b) {
+    plumbob_mat34 r;
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 4; j++) {
+            r.m[i][j] = a->m[i][0] * b->m[0][j] + a->m[i][1] * b->m[1][j] + a->m[i][2] * b->m[2][j];
+        }
+        r.m[i][3] += a->m[i][3];
+    }
+    return r;
+}
+
+plumbob_vec3 plumbob_mat34_transform_point(const plumbob_mat34 *m, plumbob_vec3 p) {
+    plumbob_vec3 r;
+    r.x = m->m[0][0] * p.x + m->m[0][1] * p.y + m->m[0][2] * p.z + m->m[0][3];
+    r.y = m->m[1][0] * p.x + m->m[1][1] * p.y + m->m[1][2] * p.z + m->m[1][3];
+    r.z = m->m[2][0] * p.x + m->m[2][1] * p.y + m->m[2][2] * p.z + m->m[2][3];
+    return r;
+}
+
+plumbob_vec3 plumbob_mat34_transform_vector(const plumbob_mat34 *m, plumbob_vec3 v) {
+    plumbob_vec3 r;
+    r.x = m->m[0][0] * v.x + m->m[0][1] * v.y + m->m[0][2] * v.z;
+    r.y = m->m[1][0] * v.x + m->m[1][1] * v.y + m->m[1][2] * v.z;
+    r.z = m->m[2][0] * v.x + m->m[2][1] * v.y + m->m[2][2] * v.z;
+    return r;
+}

@@ -1,0 +1,15 @@
+/* Internal: streaming FNV-1 so names can be hashed piecewise without a copy. */
+#ifndef PLUMBOB_PB_HASH_H
+#define PLUMBOB_PB_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PB_FNV32_OFFSET 0x811C9DC5u
+#define PB_FNV64_OFFSET 0xCBF29CE484222325ull
+
+uint32_t pb_fnv32_update(uint32_t h, const char *s, size_t len);
+uint64_t pb_fnv64_update(uint64_t h, const char *s, size_t len);
+size_t pb_strlen(const char *s);
+
+#endif

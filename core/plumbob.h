@@ -1,0 +1,349 @@
+/*
+ * plumbob: a freestanding, no-malloc decoder core for the animation and
+ * geometry formats of The Sims 2 and The Sims 3.  MIT licence (see LICENSE).
+ *
+ * Read this header top to bottom once; it is the reference card.
+ *
+ *   Chapter 1  Version and build switches
+ *   Chapter 2  Results                 plumbob_result, plumbob_result_str
+ *   Chapter 3  Arena (caller memory)   plumbob_arena_*
+ *   Chapter 4  Bounded reader          plumbob_reader_*, plumbob_read_*
+ *   Chapter 5  Names and hashes        plumbob_fnv32/64, plumbob_clip_key_*
+ *   Chapter 6  Small math              plumbob_sqrtf, plumbob_quat_*, plumbob_mat34_*
+ *   Chapter 7  Format identification   plumbob_identify, plumbob_format_name
+ *
+ * Promises, for every function in this header:
+ *   - no heap, no globals, no hidden statics: all state lives in memory the
+ *     caller hands in, so any number of threads may use the core at once on
+ *     distinct objects;
+ *   - every input is untrusted: nothing reads outside [data, data + size),
+ *     nothing writes outside the caller's buffers, nothing loops without bound;
+ *   - multi-byte values are assembled byte by byte, so results are identical
+ *     on little- and big-endian, aligned and strict-alignment CPUs;
+ *   - the only headers needed are <stddef.h> <stdint.h> <stdbool.h>; the only
+ *     external symbols the compiled core may need are memcpy, memmove, memset,
+ *     memcmp and the compiler's own helper routines.
+ */
+#ifndef PLUMBOB_H
+#define PLUMBOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===================================================================== */
+/* Chapter 1  Version and build switches                                 */
+/* ===================================================================== */
+
+#define PLUMBOB_VERSION_MAJOR 0
+#define PLUMBOB_VERSION_MINOR 1
+#define PLUMBOB_VERSION_PATCH 0
+/* One number that grows with every release: major*10000 + minor*100 + patch. */
+#define PLUMBOB_VERSION_NUMBER \
+    (PLUMBOB_VERSION_MAJOR * 10000 + PLUMBOB_VERSION_MINOR * 100 + PLUMBOB_VERSION_PATCH)
+#define PLUMBOB_VERSION_STRING "0.1.0"
+
+/* PLUMBOB_API decorates every public function.  Define it before including
+ * this header to add an export attribute or a calling convention. */
+#ifndef PLUMBOB_API
+#define PLUMBOB_API
+#endif
+
+/* Build switches (define on the compiler command line when building the core):
+ *   PLUMBOB_NO_SIMD   use the scalar reference kernels in ports/ even where
+ *                     SSE2 or NEON is available. */
+
+/* Returns PLUMBOB_VERSION_NUMBER of the compiled library (check it against
+ * the header you compiled with). */
+PLUMBOB_API unsigned plumbob_version_number(void);
+
+/* Returns the name of the kernel port compiled in: "scalar", "sse2" or "neon". */
+PLUMBOB_API const char *plumbob_port_name(void);
+
+/* ===================================================================== */
+/* Chapter 2  Results                                                    */
+/* ===================================================================== */
+
+/* Every fallible function returns one of these.  The numbers are stable:
+ * new codes are only ever appended. */
+typedef enum plumbob_result {
+    PLUMBOB_OK = 0,
+    PLUMBOB_ERR_TRUNCATED = 1,           /* input ends before the data it declares */
+    PLUMBOB_ERR_BAD_MAGIC = 2,           /* signature bytes are not the expected ones */
+    PLUMBOB_ERR_UNSUPPORTED_VERSION = 3, /* a version field we do not decode */
+    PLUMBOB_ERR_BAD_OFFSET = 4,          /* an offset points outside its section */
+    PLUMBOB_ERR_BAD_COUNT = 5,           /* a count is impossible for the bytes present */
+    PLUMBOB_ERR_BAD_INDEX = 6,           /* an index or reference is out of range */
+    PLUMBOB_ERR_OUT_OF_MEMORY = 7,       /* the caller's arena or output is too small */
+    PLUMBOB_ERR_INVALID_ARGUMENT = 8,    /* NULL pointer, zero size, bad option */
+    PLUMBOB_ERR_LIMIT_EXCEEDED = 9,      /* a caller-set limit (steps, actions) was hit */
+    PLUMBOB_ERR_BAD_DATA = 10,           /* a value breaks a rule of the format */
+    PLUMBOB_ERR_UNSUPPORTED = 11         /* valid input using a feature not implemented */
+} plumbob_result;
+
+#define PLUMBOB_RESULT_COUNT 12
+
+/* A short lowercase name for a result ("ok", "truncated", ...).  Never NULL;
+ * unknown values give "unknown_result". */
+PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
+
+/* ===================================================================== */
+/* Chapter 3  Arena: the caller's memory                                 */
+/* ===================================================================== */
+
+/* A bump allocator over a buffer the caller owns.  Decoders take an arena
+ * and place every table they build inside it; nothing is ever freed one by
+ * one.  Sizes are checked for overflow, so a hostile count can only produce
+ * PLUMBOB_ERR_OUT_OF_MEMORY, never a wrapped size.  Each format offers a
+ * query call that tells how many arena bytes a given input needs. */
+typedef struct plumbob_arena {
+    unsigned char *base; /* start of the caller's buffer */
+    size_t size;         /* bytes in the buffer */
+    size_t used;         /* bytes handed out, including alignment padding */
+    size_t peak;         /* largest `used` seen since init (for sizing) */
+} plumbob_arena;
+
+/* Alignment every allocation gets at least (enough for float, u32, u64, pointers). */
+#define PLUMBOB_ARENA_ALIGN 8
+
+/* Starts an arena over mem[0..size).  mem may be NULL only when size is 0. */
+PLUMBOB_API void plumbob_arena_init(plumbob_arena *a, void *mem, size_t size);
+
+/* Returns `size` bytes aligned to `align` (a power of two; 0 means
+ * PLUMBOB_ARENA_ALIGN), or NULL when they do not fit or align is not a power
+ * of two.  A zero-size request returns a valid, unique-enough pointer. */
+PLUMBOB_API void *plumbob_arena_alloc(plumbob_arena *a, size_t size, size_t align);
+
+/* Returns count * elem_size bytes aligned to `align`, or NULL when the
+ * product overflows size_t or does not fit. */
+PLUMBOB_API void *plumbob_arena_alloc_array(plumbob_arena *a, size_t count, size_t elem_size,
+                                            size_t align);
+
+/* Mark and reset: take a mark, decode something, reset to the mark to give
+ * the bytes back.  Reset to a mark above the current use is ignored. */
+PLUMBOB_API size_t plumbob_arena_mark(const plumbob_arena *a);
+PLUMBOB_API void plumbob_arena_reset(plumbob_arena *a, size_t mark);
+
+/* Bytes still free if the next request asks for `align` (0: default). */
+PLUMBOB_API size_t plumbob_arena_remaining(const plumbob_arena *a, size_t align);
+
+/* Adds b to *acc unless that overflows; on overflow sets *acc to SIZE_MAX and
+ * returns false.  Query calls use it to sum arena needs safely; every added
+ * term already counts worst-case alignment padding. */
+PLUMBOB_API bool plumbob_size_add(size_t *acc, size_t b);
+
+/* Worst-case arena bytes for one allocation of count * elem_size bytes at
+ * PLUMBOB_ARENA_ALIGN (includes padding); SIZE_MAX on overflow. */
+PLUMBOB_API size_t plumbob_arena_need(size_t count, size_t elem_size);
+
+/* ===================================================================== */
+/* Chapter 4  Bounded reader                                             */
+/* ===================================================================== */
+
+/* A cursor over an untrusted byte range.  Every read checks the end; the
+ * first failure is recorded in `error` and sticks: later reads return 0,
+ * move nothing and keep the first error, so a decoder can read a whole
+ * record and check once.  Values are assembled from bytes (no pointer casts
+ * into the input), so any alignment and any host byte order is fine.
+ *
+ * Errors a reader records:
+ *   PLUMBOB_ERR_TRUNCATED   a read or skip past the end;
+ *   PLUMBOB_ERR_BAD_OFFSET  a seek or sub-range outside the data;
+ *   anything a decoder passes to plumbob_reader_fail. */
+typedef struct plumbob_reader {
+    const unsigned char *data; /* first byte of the range */
+    size_t size;               /* bytes in the range */
+    size_t pos;                /* next byte to read, 0 <= pos <= size */
+    plumbob_result error;      /* first error, PLUMBOB_OK while none */
+} plumbob_reader;
+
+/* Starts a reader over data[0..size).  data may be NULL only when size is 0. */
+PLUMBOB_API void plumbob_reader_init(plumbob_reader *r, const void *data, size_t size);
+
+PLUMBOB_API uint8_t plumbob_read_u8(plumbob_reader *r);
+PLUMBOB_API uint16_t plumbob_read_u16le(plumbob_reader *r);
+PLUMBOB_API uint16_t plumbob_read_u16be(plumbob_reader *r);
+PLUMBOB_API uint32_t plumbob_read_u32le(plumbob_reader *r);
+PLUMBOB_API uint32_t plumbob_read_u32be(plumbob_reader *r);
+PLUMBOB_API uint64_t plumbob_read_u64le(plumbob_reader *r);
+PLUMBOB_API uint64_t plumbob_read_u64be(plumbob_reader *r);
+/* IEEE-754 binary32 from its little-/big-endian bit pattern. */
+PLUMBOB_API float plumbob_read_f32le(plumbob_reader *r);
+PLUMBOB_API float plumbob_read_f32be(plumbob_reader *r);
+
+/* Returns a pointer to the next n bytes and moves past them (zero copy), or
+ * NULL with PLUMBOB_ERR_TRUNCATED when fewer remain. */
+PLUMBOB_API const unsigned char *plumbob_read_bytes(plumbob_reader *r, size_t n);
+
+/* Moves past n bytes (PLUMBOB_ERR_TRUNCATED if fewer remain). */
+PLUMBOB_API void plumbob_reader_skip(plumbob_reader *r, size_t n);
+
+/* Moves forward to the next multiple of 4 counted from the range's start
+ * (PLUMBOB_ERR_TRUNCATED if that is past the end). */
+PLUMBOB_API void plumbob_reader_align4(plumbob_reader *r);
+
+/* Moves to absolute position pos (PLUMBOB_ERR_BAD_OFFSET if pos > size). */
+PLUMBOB_API void plumbob_reader_seek(plumbob_reader *r, size_t pos);
+
+/* A new reader over [offset, offset + size) of r's range, for offset tables
+ * and sections.  Out of range: the new reader is empty and carries
+ * PLUMBOB_ERR_BAD_OFFSET.  A sticky error in r is carried over.  r itself
+ * does not move. */
+PLUMBOB_API plumbob_reader plumbob_reader_sub(const plumbob_reader *r, size_t offset, size_t size);
+
+/* Bytes left between pos and the end (0 after an error). */
+PLUMBOB_API size_t plumbob_reader_remaining(const plumbob_reader *r);
+
+/* Records err as the reader's error unless one is already recorded. */
+PLUMBOB_API void plumbob_reader_fail(plumbob_reader *r, plumbob_result err);
+
+/* True while no error has been recorded. */
+PLUMBOB_API bool plumbob_reader_ok(const plumbob_reader *r);
+
+/* ===================================================================== */
+/* Chapter 5  Names and hashes                                           */
+/* ===================================================================== */
+
+/* FNV-1 (multiply, then xor) over the ASCII-lowercased bytes of name[0..len).
+ * Bytes outside A-Z are hashed as they are.  name may be NULL when len is 0. */
+PLUMBOB_API uint32_t plumbob_fnv32(const char *name, size_t len);
+PLUMBOB_API uint64_t plumbob_fnv64(const char *name, size_t len);
+/* The same over a NUL-terminated string (NULL hashes as ""). */
+PLUMBOB_API uint32_t plumbob_fnv32_str(const char *name);
+PLUMBOB_API uint64_t plumbob_fnv64_str(const char *name);
+
+/* Sims 3 age and species codes, the prefix letters of clip names
+ * ("t2c_..." is a toddler acting on a child).  0 means generic ("a" or "o"). */
+enum {
+    PLUMBOB_AGE_GENERIC = 0x00, /* a, o   */
+    PLUMBOB_AGE_BABY = 0x01,    /* b      */
+    PLUMBOB_AGE_TODDLER = 0x02, /* p      */
+    PLUMBOB_AGE_CHILD = 0x03,   /* c      */
+    PLUMBOB_AGE_TEEN = 0x04,    /* t      */
+    PLUMBOB_AGE_ADULT = 0x05,   /* h      */
+    PLUMBOB_AGE_ELDER = 0x06,   /* e      */
+    PLUMBOB_AGE_DOG = 0x08,     /* ad     */
+    PLUMBOB_AGE_PUPPY = 0x09,   /* cd     */
+    PLUMBOB_AGE_SMALL_DOG = 0x0A, /* al   */
+    PLUMBOB_AGE_CAT = 0x0D,     /* ac     */
+    PLUMBOB_AGE_KITTEN = 0x0E,  /* cc     */
+    PLUMBOB_AGE_HORSE = 0x10,   /* ah     */
+    PLUMBOB_AGE_FOAL = 0x11,    /* ch     */
+    PLUMBOB_AGE_AB = 0x12,      /* ab (species not confirmed) */
+    PLUMBOB_AGE_AR = 0x13       /* ar (species not confirmed) */
+};
+
+/* Resource group of pet clips (any code above 6 in the name). */
+#define PLUMBOB_CLIP_GROUP_PETS 0x48000000u
+
+/* Where a CLIP lives in a package. */
+typedef struct plumbob_clip_key {
+    uint64_t instance;
+    uint32_t group;
+} plumbob_clip_key;
+
+/* The code for a prefix letter group ("t", "ad", ...; case-insensitive), or
+ * -1 when it is not a code.  "a" and "o" give PLUMBOB_AGE_GENERIC. */
+PLUMBOB_API int plumbob_age_code(const char *code, size_t len);
+
+/* The instance id and group of the clip called name[0..len), by the rule in
+ * docs/API.md: the prefix before the first '_' (at most 5 characters) is read
+ * as actor[2target] codes, rewritten with generic codes, FNV-64 hashed with
+ * the top bit cleared, and non-generic codes are xored into the top 16 bits.
+ * A name without such a prefix is hashed as it is, top bit cleared.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (out NULL, or name NULL with len > 0). */
+PLUMBOB_API plumbob_result plumbob_clip_key_from_name(const char *name, size_t len,
+                                                      plumbob_clip_key *out);
+
+/* Most entries plumbob_clip_fallbacks writes. */
+#define PLUMBOB_CLIP_MAX_FALLBACKS 2
+
+/* The ordered keys to try for a requested clip: the name with its actor and
+ * target codes replaced by `actor` and `target` where those are not
+ * PLUMBOB_AGE_GENERIC (an "o" slot is never replaced), then the fully generic
+ * name ("t2c_x" -> own key, then "a2a_x").  Duplicates are dropped.  Writes at
+ * most PLUMBOB_CLIP_MAX_FALLBACKS keys to out and stores how many in *count.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL out/count, or a code that is not
+ * one of the PLUMBOB_AGE_* values). */
+PLUMBOB_API plumbob_result plumbob_clip_fallbacks(const char *name, size_t len, int actor,
+                                                  int target,
+                                                  plumbob_clip_key out[PLUMBOB_CLIP_MAX_FALLBACKS],
+                                                  size_t *count);
+
+/* ===================================================================== */
+/* Chapter 6  Small math (no libm)                                       */
+/* ===================================================================== */
+
+typedef struct plumbob_vec3 {
+    float x, y, z;
+} plumbob_vec3;
+
+/* Rotation quaternion, x y z vector part, w scalar part. */
+typedef struct plumbob_quat {
+    float x, y, z, w;
+} plumbob_quat;
+
+/* Affine transform: 3 rows of [rotation/scale | translation], row-major.
+ * Applied to column vectors: p' = M * (p, 1). */
+typedef struct plumbob_mat34 {
+    float m[3][4];
+} plumbob_mat34;
+
+/* Square root and reciprocal square root built from + - * / only, so they
+ * need no libm and give the same bits on every IEEE-754 target.  sqrtf of a
+ * negative or NaN input is 0; rsqrtf of 0 or less is 0. */
+PLUMBOB_API float plumbob_sqrtf(float x);
+PLUMBOB_API float plumbob_rsqrtf(float x);
+
+PLUMBOB_API plumbob_quat plumbob_quat_identity(void);
+/* Unit quaternion in q's direction; a zero or non-finite q gives identity. */
+PLUMBOB_API plumbob_quat plumbob_quat_normalize(plumbob_quat q);
+/* a * b (apply b first, then a). */
+PLUMBOB_API plumbob_quat plumbob_quat_mul(plumbob_quat a, plumbob_quat b);
+/* Normalized lerp along the shorter arc: b is negated when dot(a, b) < 0.
+ * t = 0 gives a normalized, t = 1 gives +-b normalized. */
+PLUMBOB_API plumbob_quat plumbob_quat_nlerp(plumbob_quat a, plumbob_quat b, float t);
+/* q applied to v (q assumed unit). */
+PLUMBOB_API plumbob_vec3 plumbob_quat_rotate(plumbob_quat q, plumbob_vec3 v);
+
+PLUMBOB_API plumbob_mat34 plumbob_mat34_identity(void);
+/* Rotation by unit q, then translation by t (M = T * R). */
+PLUMBOB_API plumbob_mat34 plumbob_mat34_from_rt(plumbob_quat q, plumbob_vec3 t);
+/* a * b: apply b first, then a. */
+PLUMBOB_API plumbob_mat34 plumbob_mat34_mul(const plumbob_mat34 *a, const plumbob_mat34 *b);
+PLUMBOB_API plumbob_vec3 plumbob_mat34_transform_point(const plumbob_mat34 *m, plumbob_vec3 p);
+/* Rotation/scale part only (for directions and normals of rigid transforms). */
+PLUMBOB_API plumbob_vec3 plumbob_mat34_transform_vector(const plumbob_mat34 *m, plumbob_vec3 v);
+
+/* ===================================================================== */
+/* Chapter 7  Format identification                                      */
+/* ===================================================================== */
+
+typedef enum plumbob_format {
+    PLUMBOB_FORMAT_UNKNOWN = 0,
+    PLUMBOB_FORMAT_DBPF = 1,       /* .package, Sims 2 (1.x) or Sims 3 (2.0) */
+    PLUMBOB_FORMAT_CLIP = 2,       /* Sims 3 CLIP resource (0x6B20C4F3) */
+    PLUMBOB_FORMAT_JAZZ = 3,       /* Sims 3 RCOL holding an S_SM chunk (0x02D5DF13) */
+    PLUMBOB_FORMAT_GMDC = 4,       /* Sims 2 RCOL holding cGeometryDataContainer */
+    PLUMBOB_FORMAT_ANIM = 5,       /* Sims 2 RCOL holding cAnimResourceConst */
+    PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (CRES, GMND, SHPE, ...) */
+    PLUMBOB_FORMAT_REFPACK = 7     /* a bare RefPack-compressed stream */
+} plumbob_format;
+
+/* Guesses what data[0..size) is from its first bytes.  Cheap and never
+ * fails: anything unrecognised is PLUMBOB_FORMAT_UNKNOWN.  It does not
+ * validate; decode to be sure. */
+PLUMBOB_API plumbob_format plumbob_identify(const void *data, size_t size);
+
+/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack" or "unknown". */
+PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PLUMBOB_H */

@@ -1,0 +1,7 @@
+/* Reports which kernel port the macro block in ports.h chose. */
+#include "plumbob.h"
+#include "ports.h"
+
+const char *plumbob_port_name(void) {
+    return PLUMBOB_PORT_NAME;
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Proves the core is freestanding: compiled with -ffreestanding -nostdlib for
+# a Cortex-M4 (thumbv7em) with gcc and with clang, and for the host, the only
+# undefined symbols may be memcpy, memmove, memset, memcmp and the compiler's
+# own helpers (__aeabi_*).  No object may name malloc, free, calloc, realloc,
+# stdio or libm.  Prints one line per check and `freestanding: ok` at the end.
+set -u
+cd "$(dirname "$0")/.."
+out=build/freestanding
+rm -rf "$out"
+mkdir -p "$out"
+src=$(ls core/*.c ports/*.c)
+warn="-std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wconversion -Werror"
+allowed='^(memcpy|memmove|memset|memcmp|__aeabi_[A-Za-z0-9_]+)$'
+forbidden='^(malloc|free|calloc|realloc|aligned_alloc|printf|fprintf|sprintf|snprintf|puts|putchar|fopen|fclose|fread|fwrite|fputs|fputc|exit|abort|atexit|sqrt|sqrtf|sin|sinf|cos|cosf|tan|tanf|atan2|atan2f|asin|asinf|acos|acosf|pow|powf|exp|expf|log|logf|floor|floorf|ceil|ceilf|fabs|fabsf|fmod|fmodf|round|roundf|lrintf)$'
+fail=0
+
+check() { # name, nm tool, ld tool, compile command prefix...
+    local name=$1 nm=$2 ld=$3; shift 3
+    local dir="$out/$name" f o bad undef
+    mkdir -p "$dir"
+    for f in $src; do
+        o="$dir/$(basename "${f%.c}").o"
+        if ! "$@" $warn -O2 -ffreestanding -nostdlib -fno-stack-protector -Icore -Iports -c "$f" -o "$o"; then
+            echo "freestanding: $name: $f does not compile"; fail=1; return
+        fi
+        bad=$("$nm" -u "$o" | awk '{print $NF}' | grep -E "$forbidden" || true)
+        if [ -n "$bad" ]; then echo "freestanding: $name: $f references $(echo $bad)"; fail=1; fi
+    done
+    "$ld" -r -o "$dir/core.o" "$dir"/*.o 2>/dev/null || { echo "freestanding: $name: partial link failed"; fail=1; return; }
+    undef=$("$nm" -u "$dir/core.o" | awk '{print $NF}' | sort -u)
+    bad=$(echo "$undef" | grep -v -E "$allowed" | grep -v '^$' || true)
+    if [ -n "$bad" ]; then
+        echo "freestanding: $name: undefined symbols outside the allowed set: $(echo $bad)"; fail=1
+    else
+        echo "freestanding: $name: ok (undefined: $(echo $undef))"
+    fi
+}
+
+if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
+    check thumbv7em-gcc arm-none-eabi-nm arm-none-eabi-ld \
+        arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -ffp-contract=off
+    # soft-float Cortex-M4: float helpers must come from the compiler (__aeabi_f*), never libm
+    check thumbv7em-soft arm-none-eabi-nm arm-none-eabi-ld \
+        arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -ffp-contract=off
+else
+    echo "freestanding: arm-none-eabi-gcc missing"; fail=1
+fi
+if command -v clang >/dev/null 2>&1; then
+    check thumbv7em-clang arm-none-eabi-nm arm-none-eabi-ld \
+        clang --target=thumbv7em-none-eabihf -mcpu=cortex-m4 -mfloat-abi=hard -ffp-contract=off
+else
+    echo "freestanding: clang missing"; fail=1
+fi
+check host-gcc nm ld gcc -ffp-contract=off -fexcess-precision=fast
+
+if [ $fail = 0 ]; then echo "freestanding: ok"; exit 0; fi
+echo "freestanding: FAILED"
+exit 1

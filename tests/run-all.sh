@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# `make test`: every test on every target, then one summary table.
+#
+# Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
+# user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
+# Cortex-M4 under qemu-system-arm; the freestanding link check; the tool's
+# own tests; a short run of every fuzz target.
+#
+# The unit-test stages each print a digest of everything they decoded; the
+# digests must be identical on every target (the byte-order proof).
+# A stage whose toolchain is missing is skipped with the apt-get line to fix
+# it; with CI=true a skipped stage is a failure.  Logs: build/test-logs/.
+set -u
+cd "$(dirname "$0")/.."
+JOBS=${JOBS:-2}
+FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-10}
+CI=${CI:-false}
+logs=build/test-logs
+mkdir -p "$logs"
+
+bash tests/deps.sh install || true
+
+rows=()        # "stage|result|passed|failed|skipped|digest|port"
+total_pass=0 total_fail=0 total_skip=0
+ref_digest=""
+
+record() { rows+=("$1|$2|$3|$4|$5|$6|$7"); }
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+skip_stage() { # stage, reason
+    echo "== $1: SKIPPED: $2"
+    if [ "$CI" = true ]; then
+        record "$1" "FAIL(skip in CI)" 0 1 0 - -
+        total_fail=$((total_fail + 1))
+    else
+        record "$1" skipped 0 0 1 - -
+        total_skip=$((total_skip + 1))
+    fi
+}
+
+# Runs a unit-test binary (command in "$@"), parses its summary line.
+run_units() { # stage, build-log, command...
+    local stage=$1 blog=$2; shift 2
+    local log="$logs/$stage.log" line p f s d port
+    echo "== $stage: $*"
+    timeout 1200 "$@" >"$log" 2>&1
+    line=$(grep '^summary:' "$log" | tail -1)
+    if [ -z "$line" ]; then
+        echo "   no summary line (crash, trap or hang); last lines of $log:"
+        tail -15 "$log" | sed 's/^/   | /'
+        record "$stage" FAIL 0 1 0 - -
+        total_fail=$((total_fail + 1))
+        return
+    fi
+    p=$(sed -n 's/.* passed=\([0-9]*\).*/\1/p' <<<"$line")
+    f=$(sed -n 's/.* failed=\([0-9]*\).*/\1/p' <<<"$line")
+    s=$(sed -n 's/.* skipped=\([0-9]*\).*/\1/p' <<<"$line")
+    d=$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")
+    port=$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")
+    grep -E '^(FAIL|  FAIL|skip)' "$log" | head -20 | sed 's/^/   /'
+    total_pass=$((total_pass + p)) total_fail=$((total_fail + f)) total_skip=$((total_skip + s))
+    [ -z "$ref_digest" ] && ref_digest=$d
+    if [ "$f" = 0 ]; then record "$stage" pass "$p" "$f" "$s" "$d" "$port"; else record "$stage" FAIL "$p" "$f" "$s" "$d" "$port"; fi
+}
+
+build() { # stage, make args...
+    local stage=$1; shift
+    if ! make -j"$JOBS" "$@" >"$logs/$stage.build.log" 2>&1; then
+        echo "== $stage: BUILD FAILED; last lines of $logs/$stage.build.log:"
+        tail -20 "$logs/$stage.build.log" | sed 's/^/   | /'
+        record "$stage" "FAIL(build)" 0 1 0 - -
+        total_fail=$((total_fail + 1))
+        return 1
+    fi
+}
+
+# Runs a script stage that ends with "N passed, N failed".
+run_script() { # stage, command...
+    local stage=$1; shift
+    local log="$logs/$stage.log" line p f
+    echo "== $stage: $*"
+    timeout 1200 "$@" >"$log" 2>&1
+    local rc=$?
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+    p=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$line"); f=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$line")
+    if [ -z "$line" ]; then if [ $rc = 0 ]; then p=1 f=0; else p=0 f=1; fi; fi
+    [ $rc != 0 ] && [ "$f" = 0 ] && f=1
+    grep -E '^FAIL|FAILED|: .*(undefined|references|does not)' "$log" | head -20 | sed 's/^/   /'
+    total_pass=$((total_pass + p)) total_fail=$((total_fail + f))
+    if [ "$f" = 0 ]; then record "$stage" pass "$p" 0 0 - -; else record "$stage" FAIL "$p" "$f" 0 - -; fi
+}
+
+# --- host ---------------------------------------------------------------------
+if build host-gcc CC=gcc BUILD=build/host-gcc tests; then
+    run_units host-gcc - build/host-gcc/plumbob-tests
+fi
+if have clang; then
+    san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
+    if build asan-ubsan-clang CC=clang BUILD=build/asan OPT=-O1 "EXTRA_CFLAGS=$san" "EXTRA_LDFLAGS=$san" tests; then
+        ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+            run_units asan-ubsan-clang - build/asan/plumbob-tests
+    fi
+else
+    skip_stage asan-ubsan-clang "clang missing: apt-get install -y clang libclang-rt-14-dev"
+fi
+if build no-simd CC=gcc BUILD=build/nosimd EXTRA_CFLAGS=-DPLUMBOB_NO_SIMD tests; then
+    run_units no-simd - build/nosimd/plumbob-tests
+fi
+
+# --- QEMU user mode -------------------------------------------------------------
+for spec in "aarch64 aarch64-linux-gnu aarch64" "armhf arm-linux-gnueabihf arm" \
+            "s390x s390x-linux-gnu s390x" "mips mips-linux-gnu mips" "ppc powerpc-linux-gnu ppc"; do
+    set -- $spec
+    stage="qemu-$1" triple=$2 qemu="qemu-$3-static"
+    if ! have "$triple-gcc"; then skip_stage "$stage" "$triple-gcc missing: $(bash tests/deps.sh check | tr -d '\n')"; continue; fi
+    if ! have "$qemu"; then skip_stage "$stage" "$qemu missing: apt-get install -y qemu-user-static"; continue; fi
+    if build "$stage" CROSS="$triple-" BUILD="build/$triple" EXTRA_LDFLAGS=-static tests; then
+        run_units "$stage" - "$qemu" "build/$triple/plumbob-tests"
+    fi
+done
+
+# --- bare metal -------------------------------------------------------------------
+if have arm-none-eabi-gcc && have qemu-system-arm; then
+    if build cortex-m4 baremetal; then
+        run_units cortex-m4 - qemu-system-arm -M mps2-an386 -nographic -monitor none -serial none \
+            -semihosting-config enable=on,target=native -kernel build/cortex-m4/plumbob-tests.elf
+    fi
+else
+    skip_stage cortex-m4 "arm-none-eabi-gcc or qemu-system-arm missing: apt-get install -y gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
+fi
+
+# --- freestanding, tool, fuzz -----------------------------------------------------
+if have arm-none-eabi-gcc && have clang; then
+    run_script freestanding bash tests/freestanding-check.sh
+else
+    skip_stage freestanding "needs arm-none-eabi-gcc and clang"
+fi
+if build tool CC=gcc BUILD=build all; then
+    run_script tool bash tests/tool-tests.sh build
+fi
+if have clang; then
+    if build fuzz-build fuzz-build; then
+        run_script fuzz-smoke make --no-print-directory fuzz FUZZ_SECONDS="$FUZZ_SMOKE_SECONDS"
+    fi
+else
+    skip_stage fuzz-smoke "clang missing: apt-get install -y clang libclang-rt-14-dev"
+fi
+
+# --- summary -------------------------------------------------------------------------
+echo
+printf '%-18s %-16s %6s %6s %7s  %-7s %s\n' target result passed failed skipped port digest
+printf '%-18s %-16s %6s %6s %7s  %-7s %s\n' ------ ------ ------ ------ ------- ---- ------
+mismatch=0
+for row in "${rows[@]}"; do
+    IFS='|' read -r st res p f s d port <<<"$row"
+    mark=""
+    if [ "$d" != - ] && [ "$d" != "$ref_digest" ]; then mark="  <-- differs"; mismatch=1; fi
+    printf '%-18s %-16s %6s %6s %7s  %-7s %s%s\n' "$st" "$res" "$p" "$f" "$s" "$port" "$d" "$mark"
+done
+if [ $mismatch = 1 ]; then
+    echo "digests differ between targets: a decoder depends on byte order or float evaluation"
+    total_fail=$((total_fail + 1))
+else
+    echo "digests: identical on every target that ran ($ref_digest)"
+fi
+echo
+if [ "$total_skip" -gt 0 ]; then
+    echo "$total_pass passed, $total_fail failed, $total_skip skipped"
+else
+    echo "$total_pass passed, $total_fail failed"
+fi
+[ "$total_fail" = 0 ]

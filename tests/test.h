@@ -1,0 +1,55 @@
+/* plumbob's own tiny test runner: table-driven, no framework.
+ * A test is `void test_NAME(void)` listed in test_list.h.  Checks record a
+ * failure and carry on; T_SKIP ends the test as skipped with a reason.
+ * Every test feeds what it decoded into the run digest (t_digest_*), which
+ * must come out identical on every target: that is the byte-order proof. */
+#ifndef PLUMBOB_TEST_H
+#define PLUMBOB_TEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "plumbob.h"
+
+void t_fail(const char *file, int line, const char *what);
+void t_fail_u64(const char *file, int line, const char *what, uint64_t got, uint64_t want);
+void t_fail_f64(const char *file, int line, const char *what, double got, double want);
+void t_skip(const char *reason);
+bool t_skipped(void);
+
+#define CHECK(c) \
+    do { if (!(c)) t_fail(__FILE__, __LINE__, #c); } while (0)
+#define CHECK_EQ(got, want) \
+    do { uint64_t g_ = (uint64_t)(got), w_ = (uint64_t)(want); \
+         if (g_ != w_) t_fail_u64(__FILE__, __LINE__, #got " == " #want, g_, w_); } while (0)
+#define CHECK_NEAR(got, want, eps) \
+    do { double g_ = (double)(got), w_ = (double)(want); \
+         if (!(g_ - w_ <= (eps) && w_ - g_ <= (eps))) \
+             t_fail_f64(__FILE__, __LINE__, #got " ~ " #want, g_, w_); } while (0)
+#define CHECK_OK(expr) CHECK_EQ((expr), PLUMBOB_OK)
+#define T_SKIP(reason) do { t_skip(reason); return; } while (0)
+
+/* Run digest: FNV-1a 64 over canonical little-endian bytes. */
+void t_digest_bytes(const void *p, size_t n);
+void t_digest_u32(uint32_t v);
+void t_digest_u64(uint64_t v);
+void t_digest_f32(float v);
+
+/* Shared memory for tests: the arena is a static buffer of T_ARENA_SIZE bytes
+ * (the bare-metal target has no more), scratch is for building inputs. */
+#define T_ARENA_SIZE (256u * 1024u)
+#define T_SCRATCH_SIZE (256u * 1024u)
+unsigned char *t_arena_mem(void);
+unsigned char *t_scratch(void);
+
+/* Real sample files under ../shared/corpus.  Returns a malloc'd buffer or
+ * NULL (and the caller skips with the reason from t_corpus_missing()). */
+unsigned char *t_corpus_load(const char *relpath, size_t *size);
+const char *t_corpus_missing(void);
+
+/* Declarations of every test. */
+#define T(name) void test_##name(void);
+#include "test_list.h"
+#undef T
+
+#endif

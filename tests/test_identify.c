@@ -1,0 +1,46 @@
+/* Format sniffing on hand-made headers. */
+#include <string.h>
+#include "test.h"
+
+void test_identify_formats(void) {
+    unsigned char b[64];
+    memset(b, 0, sizeof b);
+    CHECK_EQ(plumbob_identify(NULL, 10), PLUMBOB_FORMAT_UNKNOWN);
+    CHECK_EQ(plumbob_identify(b, 0), PLUMBOB_FORMAT_UNKNOWN);
+    memcpy(b, "DBPF", 4);
+    CHECK_EQ(plumbob_identify(b, 4), PLUMBOB_FORMAT_DBPF);
+    memcpy(b, "\xF3\xC4\x20\x6B", 4); /* CLIP type id, little-endian */
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_CLIP);
+    memset(b, 0, sizeof b);
+    b[0] = 3;
+    memcpy(b + 28, "\x13\xDF\xD5\x02", 4); /* first chunk key type = jazz */
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_JAZZ);
+    /* Sims 2 RCOL, 16-byte link form, no links, one GMDC block */
+    memset(b, 0, sizeof b);
+    memcpy(b, "\x01\x00\xFF\xFF", 4);
+    b[8] = 1;
+    memcpy(b + 12, "\x87\x86\x4F\xAC", 4);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_GMDC);
+    memcpy(b + 12, "\x1E\x79\x00\xFB", 4);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_ANIM);
+    memcpy(b + 12, "\x11\x22\x33\x44", 4);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_SIMS2_RCOL);
+    /* the same with the old 12-byte link form and one link */
+    memset(b, 0, sizeof b);
+    b[0] = 1;
+    b[16] = 1;
+    memcpy(b + 20, "\x87\x86\x4F\xAC", 4);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_GMDC);
+    CHECK_EQ(plumbob_identify(b, 20), PLUMBOB_FORMAT_UNKNOWN); /* cut before the block id */
+    memset(b, 0, sizeof b);
+    b[0] = 0x10;
+    b[1] = 0xFB;
+    CHECK_EQ(plumbob_identify(b, 5), PLUMBOB_FORMAT_REFPACK);
+    b[0] = 0x90;
+    CHECK_EQ(plumbob_identify(b, 5), PLUMBOB_FORMAT_REFPACK);
+    b[0] = 0x12;
+    CHECK_EQ(plumbob_identify(b, 5), PLUMBOB_FORMAT_UNKNOWN);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_GMDC), "gmdc") == 0);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_SIMS2_RCOL), "sims2-rcol") == 0);
+    CHECK(strcmp(plumbob_format_name((plumbob_format)99), "unknown") == 0);
+}

@@ -1,0 +1,155 @@
+/* Runs every test in test_list.h, prints one line per test, a summary line
+ * the matrix script reads, and the closing "N passed, N failed" line. */
+#include <stdio.h>
+#include <string.h>
+#include "test.h"
+#include "ports.h"
+
+typedef struct test_case {
+    const char *name;
+    void (*fn)(void);
+} test_case;
+
+static const test_case all_tests[] = {
+#define T(name) {#name, test_##name},
+#include "test_list.h"
+#undef T
+};
+
+static int cur_failures;
+static const char *cur_skip;
+static const char *cur_name;
+static uint64_t digest = 0xCBF29CE484222325ull;      /* the whole run */
+static uint64_t test_digest;                         /* the current test */
+
+/* Unions give the buffers the strictest scalar alignment on every target;
+ * tests that want a misaligned base offset from it on purpose. */
+static union { unsigned char b[T_ARENA_SIZE]; uint64_t u; double d; void *p; } arena_mem;
+static union { unsigned char b[T_SCRATCH_SIZE]; uint64_t u; double d; void *p; } scratch_mem;
+unsigned char *t_arena_mem(void) { return arena_mem.b; }
+unsigned char *t_scratch(void) { return scratch_mem.b; }
+
+static void hexu64(char *out, uint64_t v) {
+    /* %llx is not in every embedded printf; format by hand. */
+    static const char hex[] = "0123456789abcdef";
+    int i;
+    for (i = 15; i >= 0; i--) {
+        out[i] = hex[v & 15u];
+        v >>= 4;
+    }
+    out[16] = '\0';
+}
+
+void t_fail(const char *file, int line, const char *what) {
+    if (cur_failures < 5) printf("  FAIL %s:%d: %s\n", file, line, what);
+    cur_failures++;
+}
+
+void t_fail_u64(const char *file, int line, const char *what, uint64_t got, uint64_t want) {
+    if (cur_failures < 5) {
+        char g[17], w[17];
+        hexu64(g, got);
+        hexu64(w, want);
+        printf("  FAIL %s:%d: %s (got 0x%s, want 0x%s)\n", file, line, what, g, w);
+    }
+    cur_failures++;
+}
+
+void t_fail_f64(const char *file, int line, const char *what, double got, double want) {
+    if (cur_failures < 5) printf("  FAIL %s:%d: %s (got %.9g, want %.9g)\n", file, line, what, got, want);
+    cur_failures++;
+}
+
+void t_skip(const char *reason) { cur_skip = reason; }
+bool t_skipped(void) { return cur_skip != NULL; }
+
+void t_digest_bytes(const void *p, size_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        test_digest ^= b[i];
+        test_digest *= 0x100000001B3ull;
+    }
+}
+void t_digest_u32(uint32_t v) {
+    unsigned char b[4];
+    b[0] = (unsigned char)v;
+    b[1] = (unsigned char)(v >> 8);
+    b[2] = (unsigned char)(v >> 16);
+    b[3] = (unsigned char)(v >> 24);
+    t_digest_bytes(b, 4);
+}
+void t_digest_u64(uint64_t v) {
+    t_digest_u32((uint32_t)v);
+    t_digest_u32((uint32_t)(v >> 32));
+}
+void t_digest_f32(float v) {
+    union { float f; uint32_t u; } x;
+    x.f = v;
+    t_digest_u32(x.u);
+}
+
+#ifndef PLUMBOB_TEST_TARGET
+#  if defined(PLUMBOB_TEST_BAREMETAL)
+#    define PLUMBOB_TEST_TARGET "cortex-m4"
+#  elif defined(__x86_64__)
+#    define PLUMBOB_TEST_TARGET "x86_64"
+#  elif defined(__aarch64__)
+#    define PLUMBOB_TEST_TARGET "aarch64"
+#  elif defined(__arm__)
+#    define PLUMBOB_TEST_TARGET "armhf"
+#  elif defined(__s390x__)
+#    define PLUMBOB_TEST_TARGET "s390x"
+#  elif defined(__mips__)
+#    define PLUMBOB_TEST_TARGET "mips"
+#  elif defined(__powerpc__)
+#    define PLUMBOB_TEST_TARGET "ppc"
+#  else
+#    define PLUMBOB_TEST_TARGET "unknown"
+#  endif
+#endif
+
+int main(int argc, char **argv) {
+    size_t i, n = sizeof all_tests / sizeof all_tests[0];
+    int passed = 0, failed = 0, skipped = 0;
+    const char *only = argc > 1 ? argv[1] : NULL;
+    char dig[17];
+    for (i = 0; i < n; i++) {
+        if (only && !strstr(all_tests[i].name, only)) continue;
+        cur_failures = 0;
+        cur_skip = NULL;
+        cur_name = all_tests[i].name;
+        test_digest = 0xCBF29CE484222325ull;
+        all_tests[i].fn();
+        /* Fold the test's digest into the run's; print its low 32 bits so
+         * two targets' logs can be diffed to find the test that differs. */
+        {
+            uint64_t d = test_digest;
+            int k;
+            for (k = 0; k < 8; k++) {
+                digest ^= (unsigned char)(d >> (8 * k));
+                digest *= 0x100000001B3ull;
+            }
+        }
+        hexu64(dig, test_digest);
+        if (cur_failures) {
+            printf("FAIL %s (%d checks)\n", cur_name, cur_failures);
+            failed++;
+        } else if (cur_skip) {
+            printf("skip %s: %s\n", cur_name, cur_skip);
+            skipped++;
+        } else {
+            printf("ok   %-32s %s\n", cur_name, dig + 8);
+            passed++;
+        }
+    }
+    hexu64(dig, digest);
+    printf("summary: target=%s port=%s passed=%d failed=%d skipped=%d digest=%s\n",
+           PLUMBOB_TEST_TARGET, plumbob_port_name(), passed, failed, skipped, dig);
+    if (skipped)
+        printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    else
+        printf("%d passed, %d failed\n", passed, failed);
+    fflush(stdout);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,42 @@
+/* plumbob: the command-line tool.  `plumbob --help` lists every subcommand. */
+#include <stdio.h>
+#include <string.h>
+#include "tool.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"info", cmd_info, "say what a file is, in a short summary"},
+    {"check", cmd_check, "decode, validate and re-encode; report the first difference"},
+    {"demo", cmd_demo, "run plumbob on built-in sample data"},
+};
+
+static void usage(FILE *out) {
+    size_t i;
+    fprintf(out, "plumbob %s: Sims 2 / Sims 3 animation and geometry tool\n\n", PLUMBOB_VERSION_STRING);
+    fprintf(out, "usage: plumbob COMMAND [ARGS]   (plumbob COMMAND --help for details)\n\n");
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nexample: plumbob info walk.clip\n");
+}
+
+int main(int argc, char **argv) {
+    size_t i;
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("plumbob %s\n", PLUMBOB_VERSION_STRING);
+        return 0;
+    }
+    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "plumbob: unknown command '%s'\n\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
