@@ -9,23 +9,9 @@
 
 /* Sims 2 RCOL: the first block id, or 0 when the bytes are not that shape. */
 static uint32_t sims2_rcol_first_block(const unsigned char *p, size_t n) {
-    size_t pos = 0, link_size = 12;
-    uint32_t links, blocks;
-    if (n < 8) return 0;
-    links = pb_le32(p);
-    if (links == 0xFFFF0001u) {
-        link_size = 16;
-        links = pb_le32(p + 4);
-        pos = 8;
-    } else {
-        pos = 4;
-    }
-    if (links > 4096 || (size_t)links * link_size > n - pos) return 0;
-    pos += (size_t)links * link_size;
-    if (n - pos < 8) return 0;
-    blocks = pb_le32(p + pos);
-    if (blocks == 0 || blocks > 256) return 0;
-    return pb_le32(p + pos + 4);
+    plumbob_sims2_rcol rc;
+    if (plumbob_sims2_rcol_open(&rc, p, n) != PLUMBOB_OK) return 0;
+    return plumbob_sims2_rcol_block_id(&rc, 0);
 }
 
 plumbob_format plumbob_identify(const void *data, size_t size) {

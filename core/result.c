@@ -19,6 +19,7 @@ const char *plumbob_result_str(plumbob_result r) {
     case PLUMBOB_ERR_LIMIT_EXCEEDED: return "limit_exceeded";
     case PLUMBOB_ERR_BAD_DATA: return "bad_data";
     case PLUMBOB_ERR_UNSUPPORTED: return "unsupported";
+    case PLUMBOB_ERR_NOT_FOUND: return "not_found";
     }
     return "unknown_result";
 }

@@ -20,11 +20,11 @@ mkdir -p "$logs"
 
 bash tests/deps.sh install || true
 
-rows=()        # "stage|result|passed|failed|skipped|digest|port"
+rows=()        # "stage|result|passed|failed|skipped|digest|port|corpus"
 total_pass=0 total_fail=0 total_skip=0
-ref_digest=""
+ref_digest="" ref_corpus=""
 
-record() { rows+=("$1|$2|$3|$4|$5|$6|$7"); }
+record() { rows+=("$1|$2|$3|$4|$5|$6|$7|${8:--}"); }
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -58,10 +58,12 @@ run_units() { # stage, build-log, command...
     s=$(sed -n 's/.* skipped=\([0-9]*\).*/\1/p' <<<"$line")
     d=$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")
     port=$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")
+    c=$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")
+    [ -z "$ref_corpus" ] && [ "$c" != - ] && ref_corpus=$c
     grep -E '^(FAIL|  FAIL|skip)' "$log" | head -20 | sed 's/^/   /'
     total_pass=$((total_pass + p)) total_fail=$((total_fail + f)) total_skip=$((total_skip + s))
     [ -z "$ref_digest" ] && ref_digest=$d
-    if [ "$f" = 0 ]; then record "$stage" pass "$p" "$f" "$s" "$d" "$port"; else record "$stage" FAIL "$p" "$f" "$s" "$d" "$port"; fi
+    if [ "$f" = 0 ]; then record "$stage" pass "$p" "$f" "$s" "$d" "$port" "$c"; else record "$stage" FAIL "$p" "$f" "$s" "$d" "$port" "$c"; fi
 }
 
 build() { # stage, make args...
@@ -149,20 +151,22 @@ fi
 
 # --- summary -------------------------------------------------------------------------
 echo
-printf '%-18s %-16s %6s %6s %7s  %-7s %s\n' target result passed failed skipped port digest
-printf '%-18s %-16s %6s %6s %7s  %-7s %s\n' ------ ------ ------ ------ ------- ---- ------
+printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s\n' target result passed failed skipped port digest corpus-digest
+printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s\n' ------ ------ ------ ------ ------- ---- ------ -------------
 mismatch=0
 for row in "${rows[@]}"; do
-    IFS='|' read -r st res p f s d port <<<"$row"
+    IFS='|' read -r st res p f s d port c <<<"$row"
     mark=""
-    if [ "$d" != - ] && [ "$d" != "$ref_digest" ]; then mark="  <-- differs"; mismatch=1; fi
-    printf '%-18s %-16s %6s %6s %7s  %-7s %s%s\n' "$st" "$res" "$p" "$f" "$s" "$port" "$d" "$mark"
+    if [ "$d" != - ] && [ "$d" != "$ref_digest" ]; then mark="  <-- digest differs"; mismatch=1; fi
+    if [ "$c" != - ] && [ "$c" != "$ref_corpus" ]; then mark="$mark  <-- corpus digest differs"; mismatch=1; fi
+    printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s%s\n' "$st" "$res" "$p" "$f" "$s" "$port" "$d" "$c" "$mark"
 done
 if [ $mismatch = 1 ]; then
     echo "digests differ between targets: a decoder depends on byte order or float evaluation"
     total_fail=$((total_fail + 1))
 else
-    echo "digests: identical on every target that ran ($ref_digest)"
+    echo "digests: identical on every target that ran (synthetic $ref_digest, corpus ${ref_corpus:-none})"
+    echo "(the corpus digest covers tests on ../shared/corpus; bare metal has no files and shows -)"
 fi
 echo
 if [ "$total_skip" -gt 0 ]; then

@@ -38,14 +38,26 @@ void t_digest_f32(float v);
 /* Shared memory for tests: the arena is a static buffer of T_ARENA_SIZE bytes
  * (the bare-metal target has no more), scratch is for building inputs. */
 #define T_ARENA_SIZE (256u * 1024u)
-#define T_SCRATCH_SIZE (256u * 1024u)
+#define T_SCRATCH_SIZE (512u * 1024u)
+#define T_WORK_SIZE (800u * 1024u) /* RefPack compressor tables (768 KiB) */
 unsigned char *t_arena_mem(void);
 unsigned char *t_scratch(void);
+unsigned char *t_work(void);
 
 /* Real sample files under ../shared/corpus.  Returns a malloc'd buffer or
  * NULL (and the caller skips with the reason from t_corpus_missing()). */
 unsigned char *t_corpus_load(const char *relpath, size_t *size);
+void t_mark_corpus(void); /* called by t_corpus_load: the test feeds the corpus digest */
 const char *t_corpus_missing(void);
+
+/* Deterministic pseudo-random numbers (xorshift32) for synthetic inputs. */
+static inline uint32_t t_rand(uint32_t *state) {
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
 
 /* Declarations of every test. */
 #define T(name) void test_##name(void);

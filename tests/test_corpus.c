@@ -46,6 +46,7 @@ unsigned char *t_corpus_load(const char *relpath, size_t *size) {
     }
     fclose(f);
     *size = (size_t)len;
+    t_mark_corpus();
     return buf;
 }
 #endif

@@ -20,12 +20,17 @@ static int cur_failures;
 static const char *cur_skip;
 static const char *cur_name;
 static uint64_t digest = 0xCBF29CE484222325ull;      /* the whole run */
+static uint64_t corpus_digest = 0xCBF29CE484222325ull; /* tests that read ../shared/corpus */
 static uint64_t test_digest;                         /* the current test */
+static bool cur_corpus;
 
 /* Unions give the buffers the strictest scalar alignment on every target;
  * tests that want a misaligned base offset from it on purpose. */
 static union { unsigned char b[T_ARENA_SIZE]; uint64_t u; double d; void *p; } arena_mem;
 static union { unsigned char b[T_SCRATCH_SIZE]; uint64_t u; double d; void *p; } scratch_mem;
+static union { unsigned char b[T_WORK_SIZE]; uint64_t u; double d; void *p; } work_mem;
+unsigned char *t_work(void) { return work_mem.b; }
+void t_mark_corpus(void) { cur_corpus = true; }
 unsigned char *t_arena_mem(void) { return arena_mem.b; }
 unsigned char *t_scratch(void) { return scratch_mem.b; }
 
@@ -113,22 +118,25 @@ int main(int argc, char **argv) {
     size_t i, n = sizeof all_tests / sizeof all_tests[0];
     int passed = 0, failed = 0, skipped = 0;
     const char *only = argc > 1 ? argv[1] : NULL;
-    char dig[17];
+    char dig[17], cdig[17];
+    int corpus_ran = 0;
     for (i = 0; i < n; i++) {
         if (only && !strstr(all_tests[i].name, only)) continue;
         cur_failures = 0;
         cur_skip = NULL;
         cur_name = all_tests[i].name;
         test_digest = 0xCBF29CE484222325ull;
+        cur_corpus = false;
         all_tests[i].fn();
-        /* Fold the test's digest into the run's; print its low 32 bits so
-         * two targets' logs can be diffed to find the test that differs. */
-        {
-            uint64_t d = test_digest;
+        /* Fold the test's digest into the run's (corpus tests into their own,
+         * since bare metal has no files); print its low 32 bits so two
+         * targets' logs can be diffed to find the test that differs. */
+        if (!cur_skip) {
+            uint64_t d = test_digest, *into = cur_corpus ? &corpus_digest : &digest;
             int k;
             for (k = 0; k < 8; k++) {
-                digest ^= (unsigned char)(d >> (8 * k));
-                digest *= 0x100000001B3ull;
+                *into ^= (unsigned char)(d >> (8 * k));
+                *into *= 0x100000001B3ull;
             }
         }
         hexu64(dig, test_digest);
@@ -142,10 +150,13 @@ int main(int argc, char **argv) {
             printf("ok   %-32s %s\n", cur_name, dig + 8);
             passed++;
         }
+        if (cur_corpus && !cur_skip) corpus_ran = 1;
     }
     hexu64(dig, digest);
-    printf("summary: target=%s port=%s passed=%d failed=%d skipped=%d digest=%s\n",
-           PLUMBOB_TEST_TARGET, plumbob_port_name(), passed, failed, skipped, dig);
+    hexu64(cdig, corpus_digest);
+    printf("summary: target=%s port=%s passed=%d failed=%d skipped=%d digest=%s corpus=%s\n",
+           PLUMBOB_TEST_TARGET, plumbob_port_name(), passed, failed, skipped, dig,
+           corpus_ran ? cdig : "-");
     if (skipped)
         printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     else

@@ -1,0 +1,113 @@
+/* RefPack decompression: bounds-checked, never writes past the declared size.
+ *
+ * Commands (b0 is the first byte; "lit" literal bytes follow the command and
+ * are copied first, then "len" bytes are copied from "off" bytes back):
+ *   0xxxxxxx  2 bytes  lit b0&3, len 3..10,  off 1..1024
+ *   10xxxxxx  3 bytes  lit b1>>6, len 4..67, off 1..16384
+ *   110xxxxx  4 bytes  lit b0&3, len 5..1028, off 1..131072
+ *   111xxxxx  1 byte   0xE0..0xFB: 4..112 literals, no copy
+ *             1 byte   0xFC..0xFF: stop, 0..3 trailing literals */
+#include "plumbob.h"
+#include "pb_copy.h"
+
+plumbob_result plumbob_refpack_header(const void *src, size_t src_size, size_t *decompressed_size,
+                                      size_t *header_size) {
+    const unsigned char *p = (const unsigned char *)src;
+    size_t width, need, i, v = 0;
+    if (!src || !decompressed_size || !header_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (src_size < 2) return PLUMBOB_ERR_TRUNCATED;
+    if (p[1] != 0xFBu || (p[0] & 0x10u) == 0 || (p[0] & ~0x91u) != 0) return PLUMBOB_ERR_BAD_MAGIC;
+    width = (p[0] & 0x80u) ? 4u : 3u;
+    need = 2u + width * ((p[0] & 0x01u) ? 2u : 1u); /* optional compressed size first */
+    if (src_size < need) return PLUMBOB_ERR_TRUNCATED;
+    for (i = need - width; i < need; i++) v = (v << 8) | p[i];
+    *decompressed_size = v;
+    *header_size = need;
+    return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
+                                          size_t dst_cap, size_t *out_size) {
+    const unsigned char *ip, *iend;
+    unsigned char *op, *oend, *obase;
+    size_t size, hdr;
+    plumbob_result r;
+    if ((!dst && dst_cap) || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *out_size = 0;
+    r = plumbob_refpack_header(src, src_size, &size, &hdr);
+    if (r != PLUMBOB_OK) return r;
+    if (size > dst_cap) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    ip = (const unsigned char *)src + hdr;
+    iend = (const unsigned char *)src + src_size;
+    obase = op = (unsigned char *)dst;
+    oend = obase + size;
+    for (;;) {
+        size_t lit, len = 0, off = 0, avail = (size_t)(iend - ip);
+        unsigned b0;
+        int stop = 0;
+        if (avail == 0) {
+            /* A stream that fills its output exactly may end without a stop. */
+            if (op == oend) break;
+            return PLUMBOB_ERR_TRUNCATED;
+        }
+        b0 = ip[0];
+        if (b0 < 0x80u) {
+            if (avail < 2) return PLUMBOB_ERR_TRUNCATED;
+            lit = b0 & 3u;
+            len = ((b0 >> 2) & 7u) + 3u;
+            off = (((size_t)b0 & 0x60u) << 3) + ip[1] + 1u;
+            ip += 2;
+        } else if (b0 < 0xC0u) {
+            if (avail < 3) return PLUMBOB_ERR_TRUNCATED;
+            lit = (size_t)ip[1] >> 6;
+            len = (b0 & 0x3Fu) + 4u;
+            off = (((size_t)ip[1] & 0x3Fu) << 8) + ip[2] + 1u;
+            ip += 3;
+        } else if (b0 < 0xE0u) {
+            if (avail < 4) return PLUMBOB_ERR_TRUNCATED;
+            lit = b0 & 3u;
+            len = (((size_t)b0 & 0x0Cu) << 6) + ip[3] + 5u;
+            off = (((size_t)b0 & 0x10u) << 12) + ((size_t)ip[1] << 8) + ip[2] + 1u;
+            ip += 4;
+        } else if (b0 < 0xFCu) {
+            lit = ((b0 & 0x1Fu) << 2) + 4u;
+            ip += 1;
+        } else {
+            lit = b0 & 3u;
+            stop = 1;
+            ip += 1;
+        }
+        if (lit > (size_t)(iend - ip)) return PLUMBOB_ERR_TRUNCATED;
+        if (lit > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
+        if (lit) {
+            size_t k, n8 = (lit + 7u) & ~(size_t)7u;
+            if (n8 <= (size_t)(iend - ip) && n8 <= (size_t)(oend - op)) {
+                for (k = 0; k < n8; k += 8) PB_COPY8(op + k, ip + k);
+            } else {
+                for (k = 0; k < lit; k++) op[k] = ip[k];
+            }
+            op += lit;
+            ip += lit;
+        }
+        if (len) {
+            const unsigned char *from;
+            size_t k;
+            if (off > (size_t)(op - obase)) return PLUMBOB_ERR_BAD_OFFSET;
+            if (len > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
+            from = op - off;
+            if (off >= 8 && ((len + 7u) & ~(size_t)7u) <= (size_t)(oend - op)) {
+                /* 8-byte chunks never overlap their own source when off >= 8;
+                 * the up-to-7 extra bytes land inside the output and are
+                 * overwritten by what follows. */
+                for (k = 0; k < len; k += 8) PB_COPY8(op + k, from + k);
+            } else {
+                for (k = 0; k < len; k++) op[k] = from[k];
+            }
+            op += len;
+        }
+        if (stop) break;
+    }
+    if (op != oend) return PLUMBOB_ERR_BAD_COUNT;
+    *out_size = size;
+    return PLUMBOB_OK;
+}

@@ -1,0 +1,339 @@
+/* DBPF packages: writer round trips (2.0 and 1.1), lookups, malformed input,
+ * truncation and bit-flip sweeps, and the real sample packages. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+
+/* Builds a small package of `major` with a mix of stored and RefPack
+ * entries into out; returns its size.  payloads go to scratch. */
+static size_t build_package(uint32_t major, unsigned char *out, size_t cap) {
+    plumbob_package_write_entry e[4];
+    unsigned char *raw = t_scratch(), *comp = t_scratch() + 8192;
+    size_t cn = 0, n = 0;
+    int i;
+    for (i = 0; i < 2000; i++) raw[i] = (unsigned char)("clip data "[i % 10] + (i / 500));
+    CHECK_OK(plumbob_refpack_compress(raw, 2000, comp, 4096, t_work(),
+                                      plumbob_refpack_compress_work_size(), &cn));
+    memset(e, 0, sizeof e);
+    e[0].type = PLUMBOB_TYPE_CLIP; e[0].group = 0; e[0].instance = 0x3D40CC19DAAFD164ull;
+    e[0].data = comp; e[0].size = (uint32_t)cn; e[0].mem_size = 2000;
+    e[0].compression = PLUMBOB_COMPRESSION_REFPACK;
+    e[1].type = PLUMBOB_TYPE_KEY; e[1].group = 0; e[1].instance = 0;
+    e[1].data = "key table"; e[1].size = 9; e[1].mem_size = 9;
+    e[2].type = PLUMBOB_TYPE_CLIP; e[2].group = PLUMBOB_CLIP_GROUP_PETS; e[2].instance = 0xBC78ECD3046CB427ull;
+    e[2].data = raw; e[2].size = 100; e[2].mem_size = 100;
+    e[3].type = PLUMBOB_TYPE_JAZZ; e[3].group = 0; e[3].instance = 0x91B95750336A8701ull;
+    e[3].data = ""; e[3].size = 0; e[3].mem_size = 0;
+    CHECK_EQ(plumbob_package_write_size(e, 4, major), major == 2 ? 96u + cn + 9 + 100 + 4 + 4 * 32
+                                                                : 96u + cn + 4 + 9 + 100 + 20 + 5 * 24);
+    CHECK_OK(plumbob_package_write(e, 4, major, out, cap, &n));
+    CHECK_EQ(n, plumbob_package_write_size(e, 4, major));
+    return n;
+}
+
+static void check_package(const unsigned char *pkgdata, size_t size, uint32_t major) {
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    const unsigned char *res;
+    size_t rs;
+    unsigned char *dst = t_scratch() + 16384;
+    uint32_t idx = 99;
+    plumbob_arena arena;
+    CHECK_OK(plumbob_package_open(&pkg, pkgdata, size));
+    CHECK_EQ(pkg.major, major);
+    CHECK_EQ(pkg.count, major == 2 ? 4 : 5); /* 1.1 adds the compression directory */
+    CHECK_OK(plumbob_package_entry_at(&pkg, 0, &e));
+    CHECK_EQ(e.type, PLUMBOB_TYPE_CLIP);
+    CHECK_EQ(e.instance, 0x3D40CC19DAAFD164ull);
+    CHECK_EQ(e.compression, PLUMBOB_COMPRESSION_REFPACK);
+    CHECK_EQ(e.mem_size, 2000);
+    CHECK_OK(plumbob_package_read(&pkg, &e, dst, 2000, &res, &rs));
+    CHECK_EQ(rs, 2000);
+    CHECK(res == dst && memcmp(res, "clip data clip", 14) == 0);
+    CHECK_EQ(plumbob_package_read(&pkg, &e, dst, 1999, &res, &rs), PLUMBOB_ERR_OUT_OF_MEMORY);
+    /* stored entry: zero copy, found by linear scan */
+    CHECK_OK(plumbob_package_find(&pkg, PLUMBOB_TYPE_KEY, 0, 0, &e, &idx));
+    CHECK_EQ(idx, 1);
+    CHECK_OK(plumbob_package_read(&pkg, &e, NULL, 0, &res, &rs));
+    CHECK(rs == 9 && memcmp(res, "key table", 9) == 0);
+    CHECK(res == pkgdata + e.offset);
+    CHECK_EQ(plumbob_package_find(&pkg, PLUMBOB_TYPE_KEY, 1, 0, &e, NULL), PLUMBOB_ERR_NOT_FOUND);
+    /* the same through the sorted view */
+    plumbob_arena_init(&arena, t_arena_mem(), plumbob_package_sort_arena_size(&pkg));
+    CHECK_OK(plumbob_package_sort(&pkg, &arena));
+    CHECK_OK(plumbob_package_find(&pkg, PLUMBOB_TYPE_CLIP, PLUMBOB_CLIP_GROUP_PETS, 0xBC78ECD3046CB427ull, &e, &idx));
+    CHECK_EQ(idx, 2);
+    CHECK_EQ(e.file_size, 100);
+    CHECK_OK(plumbob_package_find(&pkg, PLUMBOB_TYPE_JAZZ, 0, 0x91B95750336A8701ull, &e, &idx));
+    CHECK_EQ(idx, 3);
+    CHECK_EQ(e.file_size, 0);
+    CHECK_EQ(plumbob_package_find(&pkg, PLUMBOB_TYPE_JAZZ, 0, 0x91B95750336A8700ull, &e, &idx), PLUMBOB_ERR_NOT_FOUND);
+    CHECK_EQ(plumbob_package_entry_at(&pkg, 5, &e), PLUMBOB_ERR_BAD_INDEX);
+}
+
+void test_package_round_trip_v2(void) {
+    unsigned char *out = t_arena_mem() + 128 * 1024;
+    size_t n = build_package(2, out, 64 * 1024);
+    check_package(out, n, 2);
+    CHECK_EQ(out[60], 3);                       /* index minor of the game's packages */
+    CHECK_EQ(out[0x44 - 4], out[64]);           /* index position at 64 */
+    t_digest_bytes(out, n);
+}
+
+void test_package_round_trip_v1(void) {
+    unsigned char *out = t_arena_mem() + 128 * 1024;
+    size_t n = build_package(1, out, 64 * 1024);
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    check_package(out, n, 1);
+    CHECK_OK(plumbob_package_open(&pkg, out, n));
+    CHECK_EQ(pkg.index_minor, 2);
+    CHECK_EQ(pkg.dir_count, 1);
+    CHECK_OK(plumbob_package_entry_at(&pkg, 4, &e));
+    CHECK_EQ(e.type, PLUMBOB_TYPE_SIMS2_DIR);
+    t_digest_bytes(out, n);
+}
+
+void test_package_malformed(void) {
+    unsigned char *p = t_arena_mem() + 128 * 1024;
+    size_t n = build_package(2, p, 64 * 1024);
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    const unsigned char *res;
+    size_t rs;
+    CHECK_EQ(plumbob_package_open(&pkg, p, 95), PLUMBOB_ERR_TRUNCATED);
+    CHECK_EQ(plumbob_package_open(NULL, p, n), PLUMBOB_ERR_INVALID_ARGUMENT);
+    p[0] = 'X';
+    CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_MAGIC);
+    p[0] = 'D';
+    p[4] = 3;
+    CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_UNSUPPORTED_VERSION);
+    p[4] = 2;
+    p[64 + 3] = 0x70; /* index far outside */
+    CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_OFFSET);
+    p[64 + 3] = 0;
+    p[36] = 200; /* more entries than the index holds */
+    CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_COUNT);
+    p[36] = 4;
+    CHECK_OK(plumbob_package_open(&pkg, p, n));
+    {
+        /* flags with an unknown bit; then an entry whose data leaves the file */
+        unsigned char *idx = p + pkg.index_offset;
+        idx[0] |= 8;
+        CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_UNSUPPORTED);
+        idx[0] &= (unsigned char)~8u;
+        CHECK_OK(plumbob_package_open(&pkg, p, n));
+        /* entry 3's offset field follows its non-constant key fields and instance-low */
+        idx = p + pkg.entries_offset + 3 * pkg.entry_size + (pkg.entry_size - 32u + 12u) + 4u;
+        CHECK_EQ(pkg.entry_size, 32); /* this package has no constant fields */
+        idx[3] = 0x7F;
+        CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_OFFSET);
+    }
+    n = build_package(2, p, 64 * 1024);
+    CHECK_OK(plumbob_package_open(&pkg, p, n));
+    CHECK_OK(plumbob_package_entry_at(&pkg, 0, &e));
+    e.compression = PLUMBOB_COMPRESSION_ZLIB;
+    CHECK_EQ(plumbob_package_read(&pkg, &e, t_scratch(), 4096, &res, &rs), PLUMBOB_ERR_UNSUPPORTED);
+    e.compression = PLUMBOB_COMPRESSION_DELETED;
+    CHECK_EQ(plumbob_package_read(&pkg, &e, t_scratch(), 4096, &res, &rs), PLUMBOB_ERR_UNSUPPORTED);
+    /* writer argument checks */
+    {
+        plumbob_package_write_entry w;
+        memset(&w, 0, sizeof w);
+        w.data = "abc"; w.size = 3; w.mem_size = 4;
+        CHECK_EQ(plumbob_package_write(&w, 1, 2, p, 1000, &rs), PLUMBOB_ERR_INVALID_ARGUMENT);
+        w.mem_size = 3;
+        CHECK_EQ(plumbob_package_write(&w, 1, 3, p, 1000, &rs), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_package_write(&w, 1, 2, p, 100, &rs), PLUMBOB_ERR_OUT_OF_MEMORY);
+        w.compression = 0x1234;
+        CHECK_EQ(plumbob_package_write(&w, 1, 2, p, 1000, &rs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
+    /* an empty package is valid */
+    CHECK_OK(plumbob_package_write(NULL, 0, 2, p, 1000, &rs));
+    CHECK_EQ(rs, 100);
+    CHECK_OK(plumbob_package_open(&pkg, p, rs));
+    CHECK_EQ(pkg.count, 0);
+}
+
+/* Opens and reads everything of each prefix and of each single-bit flip. */
+static plumbob_result open_and_read_all(const unsigned char *p, size_t n) {
+    plumbob_package pkg;
+    plumbob_result r = plumbob_package_open(&pkg, p, n);
+    uint32_t i;
+    if (r != PLUMBOB_OK) return r;
+    for (i = 0; i < pkg.count; i++) {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        r = plumbob_package_entry_at(&pkg, i, &e);
+        if (r != PLUMBOB_OK) return r;
+        if (e.mem_size > 8192) return PLUMBOB_ERR_OUT_OF_MEMORY;
+        r = plumbob_package_read(&pkg, &e, t_scratch() + 65536, 8192, &res, &rs);
+        if (r != PLUMBOB_OK) return r;
+    }
+    return PLUMBOB_OK;
+}
+
+void test_package_truncation_and_bitflips(void) {
+    unsigned char *p = t_arena_mem() + 128 * 1024;
+    uint32_t major;
+    for (major = 1; major <= 2; major++) {
+        size_t n = build_package(major, p, 64 * 1024), len, bit;
+        int oks = 0;
+        CHECK_OK(open_and_read_all(p, n));
+        for (len = 0; len < n; len++) {
+            plumbob_result r = open_and_read_all(p, len);
+            CHECK(r != PLUMBOB_OK); /* the index is at the end: every prefix loses it */
+            CHECK(r != PLUMBOB_OK && (unsigned)r < PLUMBOB_RESULT_COUNT);
+        }
+        for (bit = 0; bit < n * 8; bit += 3) {
+            plumbob_result r;
+            p[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            r = open_and_read_all(p, n);
+            p[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            CHECK((unsigned)r < PLUMBOB_RESULT_COUNT);
+            oks += r == PLUMBOB_OK;
+        }
+        t_digest_u32((uint32_t)oks);
+    }
+}
+
+void test_package_many_entries(void) {
+    /* 6000 entries in shuffled order: sorted binary search finds every one */
+    enum { N = 6000 };
+    plumbob_package_write_entry *w = (plumbob_package_write_entry *)(void *)t_scratch();
+    unsigned char *out = t_work();
+    plumbob_package pkg;
+    plumbob_arena arena;
+    size_t n, i;
+    uint32_t s = 12345;
+    CHECK(N * sizeof *w <= T_SCRATCH_SIZE);
+    for (i = 0; i < N; i++) {
+        memset(&w[i], 0, sizeof w[i]);
+        w[i].type = i % 3 ? PLUMBOB_TYPE_CLIP : PLUMBOB_TYPE_KEY;
+        w[i].group = i % 5 == 0 ? PLUMBOB_CLIP_GROUP_PETS : 0;
+        w[i].instance = ((uint64_t)t_rand(&s) << 32) | (uint32_t)i;
+        w[i].data = "";
+    }
+    CHECK(plumbob_package_write_size(w, N, 2) <= T_WORK_SIZE);
+    CHECK_OK(plumbob_package_write(w, N, 2, out, T_WORK_SIZE, &n));
+    CHECK_OK(plumbob_package_open(&pkg, out, n));
+    CHECK_EQ(pkg.count, N);
+    plumbob_arena_init(&arena, t_arena_mem(), T_ARENA_SIZE);
+    CHECK(plumbob_package_sort_arena_size(&pkg) <= T_ARENA_SIZE);
+    CHECK_OK(plumbob_package_sort(&pkg, &arena));
+    for (i = 0; i < N; i++) {
+        plumbob_package_entry e;
+        uint32_t idx = 0;
+        CHECK_OK(plumbob_package_find(&pkg, w[i].type, w[i].group, w[i].instance, &e, &idx));
+        CHECK_EQ(idx, i);
+        CHECK_OK(plumbob_package_find(&pkg, w[i].type, w[i].group ^ 1u, w[i].instance, &e, &idx) == PLUMBOB_ERR_NOT_FOUND ? PLUMBOB_OK : PLUMBOB_ERR_BAD_DATA);
+    }
+    for (i = 1; i < N; i++) {
+        const plumbob_package_key *a = &pkg.sorted[i - 1], *b = &pkg.sorted[i];
+        CHECK(a->type < b->type || (a->type == b->type && (a->group < b->group ||
+              (a->group == b->group && a->instance <= b->instance))));
+    }
+    plumbob_arena_init(&arena, t_arena_mem(), 100);
+    CHECK_EQ(plumbob_package_sort(&pkg, &arena), PLUMBOB_ERR_OUT_OF_MEMORY);
+    t_digest_u32(pkg.sorted[0].index);
+}
+
+/* --- the real packages ------------------------------------------------------ */
+
+typedef struct corpus_package {
+    const char *path;
+    uint32_t major, entries, clips, jazz, anims, gmdcs;
+} corpus_package;
+
+static const corpus_package corpus_packages[] = {
+    {"sims3/EWBreastfeed.package", 2, 40, 9, 1, 0, 0},
+    {"sims3/PetFightingSkill.package", 2, 53, 10, 0, 0, 0},
+    {"sims3/WarriorCats.package", 2, 38, 0, 1, 0, 0},
+    {"sims2/animation.package", 1, 3, 0, 0, 3, 0},
+    {"sims2/teapot_model.package", 1, 4, 0, 0, 0, 1},
+};
+
+void test_package_corpus(void) {
+    size_t k;
+    for (k = 0; k < sizeof corpus_packages / sizeof corpus_packages[0]; k++) {
+        const corpus_package *c = &corpus_packages[k];
+        size_t size;
+        unsigned char *data = t_corpus_load(c->path, &size);
+        plumbob_package pkg;
+        uint32_t i, clips = 0, jazz = 0, anims = 0, gmdcs = 0;
+        if (!data) T_SKIP(t_corpus_missing());
+        CHECK_OK(plumbob_package_open(&pkg, data, size));
+        CHECK_EQ(pkg.major, c->major);
+        CHECK_EQ(pkg.count, c->entries);
+        for (i = 0; i < pkg.count; i++) {
+            plumbob_package_entry e;
+            const unsigned char *res = NULL;
+            size_t rs = 0;
+            unsigned char *buf;
+            CHECK_OK(plumbob_package_entry_at(&pkg, i, &e));
+            buf = (unsigned char *)malloc(e.mem_size + 1u);
+            CHECK_OK(plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs));
+            CHECK_EQ(rs, e.mem_size); /* every decompressed size equals the index's */
+            clips += e.type == PLUMBOB_TYPE_CLIP;
+            jazz += e.type == PLUMBOB_TYPE_JAZZ;
+            anims += e.type == PLUMBOB_TYPE_ANIM;
+            gmdcs += e.type == PLUMBOB_TYPE_GMDC;
+            if (e.type == PLUMBOB_TYPE_CLIP && c->clips == 10) CHECK_EQ(e.group, PLUMBOB_CLIP_GROUP_PETS);
+            if (e.type == PLUMBOB_TYPE_CLIP) CHECK_EQ(plumbob_identify(res, rs), PLUMBOB_FORMAT_CLIP);
+            if (e.type == PLUMBOB_TYPE_GMDC) CHECK_EQ(plumbob_identify(res, rs), PLUMBOB_FORMAT_GMDC);
+            if (e.type == PLUMBOB_TYPE_ANIM) CHECK_EQ(plumbob_identify(res, rs), PLUMBOB_FORMAT_ANIM);
+            t_digest_u32(e.type);
+            t_digest_u64(e.instance);
+            t_digest_u32(plumbob_fnv32((const char *)res, rs)); /* content digest */
+            free(buf);
+        }
+        CHECK_EQ(clips, c->clips);
+        CHECK_EQ(jazz, c->jazz);
+        CHECK_EQ(anims, c->anims);
+        CHECK_EQ(gmdcs, c->gmdcs);
+        free(data);
+    }
+}
+
+/* Our compressor against EA's on the same resources: round trip, and the
+ * total compressed size no larger than the original RefPack data. */
+void test_refpack_corpus_ratio(void) {
+    size_t k, ea = 0, ours = 0, raw = 0;
+    void *work = malloc(plumbob_refpack_compress_work_size());
+    for (k = 0; k < 3; k++) {
+        size_t size;
+        unsigned char *data = t_corpus_load(corpus_packages[k].path, &size);
+        plumbob_package pkg;
+        uint32_t i;
+        if (!data) { free(work); T_SKIP(t_corpus_missing()); }
+        CHECK_OK(plumbob_package_open(&pkg, data, size));
+        for (i = 0; i < pkg.count; i++) {
+            plumbob_package_entry e;
+            const unsigned char *res;
+            size_t rs, cn = 0, dn = 0;
+            unsigned char *buf, *comp, *back;
+            CHECK_OK(plumbob_package_entry_at(&pkg, i, &e));
+            if (e.compression != PLUMBOB_COMPRESSION_REFPACK) continue;
+            buf = (unsigned char *)malloc(e.mem_size);
+            comp = (unsigned char *)malloc(plumbob_refpack_bound(e.mem_size));
+            back = (unsigned char *)malloc(e.mem_size);
+            CHECK_OK(plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs));
+            CHECK_OK(plumbob_refpack_compress(buf, rs, comp, plumbob_refpack_bound(rs), work,
+                                              plumbob_refpack_compress_work_size(), &cn));
+            CHECK_OK(plumbob_refpack_decompress(comp, cn, back, rs, &dn));
+            CHECK(dn == rs && memcmp(buf, back, rs) == 0);
+            ea += e.file_size;
+            ours += cn;
+            raw += rs;
+            t_digest_u32((uint32_t)cn);
+            free(buf); free(comp); free(back);
+        }
+        free(data);
+    }
+    free(work);
+    CHECK(ours <= ea);
+    printf("  refpack on corpus: %lu bytes -> EA %lu, plumbob %lu (%.2f%% of EA's size)\n",
+           (unsigned long)raw, (unsigned long)ea, (unsigned long)ours, 100.0 * (double)ours / (double)ea);
+}

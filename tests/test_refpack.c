@@ -1,0 +1,197 @@
+/* RefPack: header forms, a hand-assembled stream with every command, round
+ * trips through our compressor, malformed streams, truncation and bit flips. */
+#include <string.h>
+#include "test.h"
+
+void test_refpack_header_forms(void) {
+    static const unsigned char h3[] = {0x10, 0xFB, 0x01, 0x02, 0x03};
+    static const unsigned char h4[] = {0x90, 0xFB, 0x01, 0x02, 0x03, 0x04};
+    static const unsigned char hc[] = {0x11, 0xFB, 0x00, 0x00, 0x09, 0x00, 0x00, 0x20};
+    size_t size, hdr;
+    CHECK_OK(plumbob_refpack_header(h3, sizeof h3, &size, &hdr));
+    CHECK_EQ(size, 0x010203);
+    CHECK_EQ(hdr, 5);
+    CHECK_OK(plumbob_refpack_header(h4, sizeof h4, &size, &hdr));
+    CHECK_EQ(size, 0x01020304);
+    CHECK_EQ(hdr, 6);
+    CHECK_OK(plumbob_refpack_header(hc, sizeof hc, &size, &hdr)); /* compressed size first */
+    CHECK_EQ(size, 0x20);
+    CHECK_EQ(hdr, 8);
+    CHECK_EQ(plumbob_refpack_header(h3, 4, &size, &hdr), PLUMBOB_ERR_TRUNCATED);
+    CHECK_EQ(plumbob_refpack_header(h3, 1, &size, &hdr), PLUMBOB_ERR_TRUNCATED);
+    {
+        unsigned char bad[5];
+        memcpy(bad, h3, 5);
+        bad[1] = 0xFA;
+        CHECK_EQ(plumbob_refpack_header(bad, 5, &size, &hdr), PLUMBOB_ERR_BAD_MAGIC);
+        bad[1] = 0xFB;
+        bad[0] = 0x00; /* 0x10 missing */
+        CHECK_EQ(plumbob_refpack_header(bad, 5, &size, &hdr), PLUMBOB_ERR_BAD_MAGIC);
+        bad[0] = 0x12; /* unknown flag bit */
+        CHECK_EQ(plumbob_refpack_header(bad, 5, &size, &hdr), PLUMBOB_ERR_BAD_MAGIC);
+    }
+    CHECK_EQ(plumbob_refpack_header(NULL, 5, &size, &hdr), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* Every command form, assembled by hand:
+ *   E0 + 4 literals          "abcd"
+ *   2-byte: 1 lit 'e', len 3, off 5       -> "e" + "abc"
+ *   3-byte: 2 lits "fg", len 4, off 10    -> "fg" + "abcd"
+ *   4-byte: 3 lits "hij", len 5, off 16   -> "hij" + "bcdea"
+ *   stop with 2 trailing literals "kl"
+ * Output: "abcdeabcfgabcdhijbcdeakl" (24 bytes). */
+void test_refpack_every_command(void) {
+    static const unsigned char stream[] = {
+        0x10, 0xFB, 0x00, 0x00, 24,
+        0xE0, 'a', 'b', 'c', 'd',
+        0x01, 0x04, 'e',
+        0x80, 0x80, 0x09, 'f', 'g',
+        0xC3, 0x00, 0x0F, 0x00, 'h', 'i', 'j',
+        0xFE, 'k', 'l',
+    };
+    static const char want[] = "abcdeabcfgabcdhijbcdeakl";
+    unsigned char out[32];
+    size_t n = 0;
+    memset(out, 0x55, sizeof out);
+    CHECK_OK(plumbob_refpack_decompress(stream, sizeof stream, out, 24, &n));
+    CHECK_EQ(n, 24);
+    CHECK(memcmp(out, want, 24) == 0);
+    t_digest_bytes(out, n);
+    /* overlapping copy (off 1 repeats one byte), the run-length case */
+    {
+        static const unsigned char rle[] = {0x10, 0xFB, 0x00, 0x00, 11, 0x1D, 0x00, 'z', 0xFC};
+        CHECK_OK(plumbob_refpack_decompress(rle, sizeof rle, out, sizeof out, &n));
+        CHECK_EQ(n, 11);
+        CHECK(memcmp(out, "zzzzzzzzzzz", 11) == 0);
+    }
+}
+
+void test_refpack_malformed(void) {
+    unsigned char out[64];
+    size_t n;
+    /* copy from before the start */
+    static const unsigned char before[] = {0x10, 0xFB, 0x00, 0x00, 4, 0x00, 0x01, 0xFC};
+    /* output longer than declared */
+    static const unsigned char longer[] = {0x10, 0xFB, 0x00, 0x00, 2, 0xE0, 'a', 'b', 'c', 'd', 0xFC};
+    /* output shorter than declared */
+    static const unsigned char shorter[] = {0x10, 0xFB, 0x00, 0x00, 9, 0xE0, 'a', 'b', 'c', 'd', 0xFC};
+    /* literals run past the input */
+    static const unsigned char litpast[] = {0x10, 0xFB, 0x00, 0x00, 8, 0xE1, 'a', 'b'};
+    /* no stop command and output not full */
+    static const unsigned char nostop[] = {0x10, 0xFB, 0x00, 0x00, 8, 0xE0, 'a', 'b', 'c', 'd'};
+    /* no stop but output exactly full: accepted */
+    static const unsigned char fullnostop[] = {0x10, 0xFB, 0x00, 0x00, 4, 0xE0, 'a', 'b', 'c', 'd'};
+    /* command cut in the middle */
+    static const unsigned char cut[] = {0x10, 0xFB, 0x00, 0x00, 8, 0xE0, 'a', 'b', 'c', 'd', 0xC0, 0x00};
+    CHECK_EQ(plumbob_refpack_decompress(before, sizeof before, out, sizeof out, &n), PLUMBOB_ERR_BAD_OFFSET);
+    CHECK_EQ(plumbob_refpack_decompress(longer, sizeof longer, out, sizeof out, &n), PLUMBOB_ERR_BAD_COUNT);
+    CHECK_EQ(plumbob_refpack_decompress(shorter, sizeof shorter, out, sizeof out, &n), PLUMBOB_ERR_BAD_COUNT);
+    CHECK_EQ(plumbob_refpack_decompress(litpast, sizeof litpast, out, sizeof out, &n), PLUMBOB_ERR_TRUNCATED);
+    CHECK_EQ(plumbob_refpack_decompress(nostop, sizeof nostop, out, sizeof out, &n), PLUMBOB_ERR_TRUNCATED);
+    CHECK_OK(plumbob_refpack_decompress(fullnostop, sizeof fullnostop, out, sizeof out, &n));
+    CHECK_EQ(plumbob_refpack_decompress(cut, sizeof cut, out, sizeof out, &n), PLUMBOB_ERR_TRUNCATED);
+    CHECK_EQ(plumbob_refpack_decompress(shorter, sizeof shorter, out, 8, &n), PLUMBOB_ERR_OUT_OF_MEMORY);
+    CHECK_EQ(plumbob_refpack_decompress(shorter, sizeof shorter, NULL, 8, &n), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_refpack_decompress(shorter, sizeof shorter, out, 64, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* Fills buf with one of several kinds of synthetic data. */
+static void make_data(unsigned char *buf, size_t n, int kind, uint32_t seed) {
+    size_t i;
+    uint32_t s = seed;
+    for (i = 0; i < n; i++) {
+        switch (kind) {
+        case 0: buf[i] = (unsigned char)t_rand(&s); break;                 /* random */
+        case 1: buf[i] = (unsigned char)("plumbob "[i % 8]); break;        /* repetitive */
+        case 2: buf[i] = 0; break;                                        /* zeros */
+        case 3: /* text-like: words from a small vocabulary, varied spacing */
+            if (i % 7 == 0) s = t_rand(&s);
+            buf[i] = (unsigned char)("the sim walks to the fridge and eats "[(s >> (i % 5)) % 37]);
+            break;
+        default: /* float tracks: slowly varying little-endian floats */
+            buf[i] = (unsigned char)((i & 3) == 3 ? 0x3F : (i * 7 / 64) & 0xFF);
+            break;
+        }
+    }
+}
+
+void test_refpack_round_trip(void) {
+    static const size_t sizes[] = {0, 1, 2, 3, 4, 5, 7, 112, 113, 1000, 1029, 70000, 150000};
+    unsigned char *in = t_scratch(), *back = t_scratch() + 160000, *comp = t_arena_mem();
+    size_t si;
+    int kind;
+    for (kind = 0; kind < 5; kind++) {
+        for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            size_t n = sizes[si], cn = 0, dn = 0;
+            make_data(in, n, kind, (uint32_t)(n * 31u + (size_t)kind + 1u));
+            CHECK(plumbob_refpack_bound(n) <= T_ARENA_SIZE);
+            CHECK_OK(plumbob_refpack_compress(in, n, comp, plumbob_refpack_bound(n), t_work(),
+                                              plumbob_refpack_compress_work_size(), &cn));
+            CHECK(cn <= plumbob_refpack_bound(n));
+            CHECK_OK(plumbob_refpack_decompress(comp, cn, back, n, &dn));
+            CHECK_EQ(dn, n);
+            CHECK(memcmp(in, back, n) == 0);
+            if (kind == 1 && n >= 1000) CHECK(cn < n / 20);  /* repetitive data must shrink */
+            /* zeros: header, one literal, 4-byte copies of up to 1028 bytes, stop */
+            if (kind == 2 && n >= 1000) CHECK(cn <= 5 + 1 + 4 * (n / 1028 + 1) + 1);
+            if (kind == 0) CHECK(cn <= n + n / 112 + 9); /* random data barely grows */
+            t_digest_u32((uint32_t)cn);
+            t_digest_bytes(comp, cn); /* the compressor is deterministic on every target */
+        }
+    }
+    /* too small an output buffer is reported, not overrun */
+    {
+        size_t cn;
+        make_data(in, 5000, 0, 7);
+        CHECK_EQ(plumbob_refpack_compress(in, 5000, comp, 100, t_work(),
+                                          plumbob_refpack_compress_work_size(), &cn),
+                 PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(plumbob_refpack_compress(in, 5000, comp, 9000, t_work(), 1000, &cn),
+                 PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
+    /* work memory at an odd address works (the tables are aligned inside it) */
+    {
+        size_t cn = 0, dn = 0;
+        make_data(in, 3000, 3, 9);
+        CHECK_OK(plumbob_refpack_compress(in, 3000, comp, plumbob_refpack_bound(3000), t_work() + 1,
+                                          plumbob_refpack_compress_work_size(), &cn));
+        CHECK_OK(plumbob_refpack_decompress(comp, cn, back, 3000, &dn));
+        CHECK(dn == 3000 && memcmp(in, back, 3000) == 0);
+    }
+}
+
+/* Every prefix of a stream decodes to OK (only the whole stream) or a named
+ * error; every single-bit flip gives OK or a named error.  ASan and the
+ * strict-alignment targets watch for any access outside the buffers. */
+void test_refpack_truncation_and_bitflips(void) {
+    unsigned char *in = t_scratch(), *out = t_scratch() + 65536, *comp = t_arena_mem();
+    size_t n = 3000, cn = 0, len, dn, bit;
+    int oks = 0, errors[PLUMBOB_RESULT_COUNT] = {0};
+    make_data(in, n, 3, 99);
+    CHECK_OK(plumbob_refpack_compress(in, n, comp, plumbob_refpack_bound(n), t_work(),
+                                      plumbob_refpack_compress_work_size(), &cn));
+    for (len = 0; len < cn; len++) {
+        plumbob_result r = plumbob_refpack_decompress(comp, len, out, n, &dn);
+        if (r == PLUMBOB_OK) {
+            /* only a prefix that lacks just a bare stop byte may decode, and
+             * then it must give the whole, right output */
+            CHECK_EQ(len, cn - 1);
+            CHECK(dn == n && memcmp(out, in, n) == 0);
+        } else {
+            CHECK(r == PLUMBOB_ERR_TRUNCATED || r == PLUMBOB_ERR_BAD_COUNT);
+        }
+    }
+    for (bit = 0; bit < cn * 8; bit++) {
+        plumbob_result r;
+        comp[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        r = plumbob_refpack_decompress(comp, cn, out, n, &dn);
+        comp[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        CHECK((unsigned)r < PLUMBOB_RESULT_COUNT);
+        if (r == PLUMBOB_OK) oks++; else errors[r]++;
+        if (r == PLUMBOB_OK) CHECK_EQ(dn, n);
+    }
+    t_digest_u32((uint32_t)oks);
+    for (bit = 0; bit < PLUMBOB_RESULT_COUNT; bit++) t_digest_u32((uint32_t)errors[bit]);
+    CHECK(oks > 0);                                     /* literal bit flips still decode */
+    CHECK(errors[PLUMBOB_ERR_BAD_COUNT] > 0);           /* and many flips are caught */
+}
