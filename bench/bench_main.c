@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "bench_cases.h"
 #include "plumbob.h"
 
 typedef struct copy_ctx {
@@ -73,5 +74,7 @@ int main(int argc, char **argv) {
         bench_report(&o, "fnv32_name", "ns_per_name", s.median / 1024 * 1e9, s.min / 1024 * 1e9,
                      s.max / 1024 * 1e9, s.n, "\"length\": 18");
     }
+    bench_refpack(&o, samples);
+    bench_package_lookup(&o, samples);
     return 0;
 }

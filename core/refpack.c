@@ -80,9 +80,12 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
         if (lit > (size_t)(iend - ip)) return PLUMBOB_ERR_TRUNCATED;
         if (lit > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
         if (lit) {
-            size_t k, n8 = (lit + 7u) & ~(size_t)7u;
-            if (n8 <= (size_t)(iend - ip) && n8 <= (size_t)(oend - op)) {
-                for (k = 0; k < n8; k += 8) PB_COPY8(op + k, ip + k);
+            size_t k;
+            if (lit <= 8 && (size_t)(iend - ip) >= 8 && (size_t)(oend - op) >= 8) {
+                PB_COPY8(op, ip); /* the common 0..3 literals of a copy command */
+            } else if (((lit + 7u) & ~(size_t)7u) <= (size_t)(iend - ip) &&
+                       ((lit + 7u) & ~(size_t)7u) <= (size_t)(oend - op)) {
+                for (k = 0; k < lit; k += 8) PB_COPY8(op + k, ip + k);
             } else {
                 for (k = 0; k < lit; k++) op[k] = ip[k];
             }
@@ -95,7 +98,10 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
             if (off > (size_t)(op - obase)) return PLUMBOB_ERR_BAD_OFFSET;
             if (len > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
             from = op - off;
-            if (off >= 8 && ((len + 7u) & ~(size_t)7u) <= (size_t)(oend - op)) {
+            if (off >= 16 && len <= 16 && (size_t)(oend - op) >= 16) {
+                PB_COPY8(op, from); /* short copies: two fixed moves, no loop */
+                PB_COPY8(op + 8, from + 8);
+            } else if (off >= 8 && ((len + 7u) & ~(size_t)7u) <= (size_t)(oend - op)) {
                 /* 8-byte chunks never overlap their own source when off >= 8;
                  * the up-to-7 extra bytes land inside the output and are
                  * overwritten by what follows. */

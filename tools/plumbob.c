@@ -12,6 +12,9 @@ typedef struct command {
 static const command commands[] = {
     {"info", cmd_info, "say what a file is, in a short summary"},
     {"check", cmd_check, "decode, validate and re-encode; report the first difference"},
+    {"ls", cmd_ls, "list the resources of a package"},
+    {"extract", cmd_extract, "write a package's resources to files, decompressed"},
+    {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
     {"demo", cmd_demo, "run plumbob on built-in sample data"},
 };
 
@@ -21,7 +24,8 @@ static void usage(FILE *out) {
     fprintf(out, "usage: plumbob COMMAND [ARGS]   (plumbob COMMAND --help for details)\n\n");
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\nexample: plumbob info walk.clip\n");
+    fprintf(out, "\nA resource inside a package is named PACKAGE@INSTANCE or PACKAGE@TYPE:GROUP:INSTANCE.\n");
+    fprintf(out, "example: plumbob info EWBreastfeed.package@6B20C4F3:00000000:3D40CC19DAAFD164\n");
 }
 
 int main(int argc, char **argv) {

@@ -6,16 +6,45 @@
 #include <stdio.h>
 #include "plumbob.h"
 
-/* A loaded input: the bytes of a file (or, later, of one package resource). */
+/* A loaded input: the bytes of a file, or of one resource in a package. */
 typedef struct tool_input {
-    const char *name;     /* what to call it in messages */
+    char name[1100];      /* what to call it in messages: FILE or PACKAGE@T:G:I */
     unsigned char *data;  /* malloc'd */
     size_t size;
+    int from_package;     /* 1 when FILE was PACKAGE@... */
+    plumbob_package_entry entry; /* the resource's index entry, when from_package */
+    unsigned char *package_data; /* the whole package, kept for name lookups */
+    size_t package_size;
 } tool_input;
 
-/* Reads FILE into *in; prints "plumbob: FILE: why" and returns 0 on failure. */
+/* Reads FILE into *in.  FILE may be PACKAGE@INSTANCE or
+ * PACKAGE@TYPE:GROUP:INSTANCE (hex numbers, 0x optional) to take one resource
+ * out of a package (decompressed).  Prints "plumbob: WHERE: why" and
+ * returns 0 on failure. */
 int tool_load(const char *path, tool_input *in);
 void tool_free(tool_input *in);
+/* Reads a whole file; returns 0 (after printing why) on failure. */
+int tool_read_file(const char *path, unsigned char **data, size_t *size);
+
+/* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
+const char *tool_type_name(uint32_t type);
+const char *tool_type_ext(uint32_t type);
+
+/* A package's own names for its resources: the KEY table (Sims 3). */
+typedef struct tool_names {
+    unsigned char *buf;    /* the decompressed KEY resource */
+    plumbob_key_table kt;
+    int have;
+} tool_names;
+void tool_names_load(const plumbob_package *pkg, tool_names *names);
+void tool_names_free(tool_names *names);
+/* The name of a resource: its KEY entry (Sims 3) or the name inside a
+ * Sims 2 RCOL.  Returns 0 when there is none. */
+int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
+                       const plumbob_package_entry *e, char *out, size_t cap);
+
+/* JSON output helpers. */
+void json_string(FILE *out, const char *s, size_t len);
 
 /* Prints "plumbob: <where>: <what>" to stderr. */
 void tool_error(const char *where, const char *fmt, ...)
@@ -40,5 +69,9 @@ const tool_format *tool_format_for(plumbob_format f);
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_ls(int argc, char **argv);
+int cmd_extract(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int package_info(const tool_input *in, FILE *out);
 
 #endif

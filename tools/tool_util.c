@@ -1,8 +1,9 @@
-/* File loading, error messages and the format registry of the tool. */
+/* File and package-resource loading, error messages, the format registry. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "tool.h"
 
 void tool_error(const char *where, const char *fmt, ...) {
@@ -14,11 +15,11 @@ void tool_error(const char *where, const char *fmt, ...) {
     fputc('\n', stderr);
 }
 
-int tool_load(const char *path, tool_input *in) {
+int tool_read_file(const char *path, unsigned char **data, size_t *size) {
     FILE *f = fopen(path, "rb");
     long len;
-    memset(in, 0, sizeof *in);
-    in->name = path;
+    *data = NULL;
+    *size = 0;
     if (!f) {
         tool_error(path, "cannot open: %s", strerror(errno));
         return 0;
@@ -28,28 +29,128 @@ int tool_load(const char *path, tool_input *in) {
         fclose(f);
         return 0;
     }
-    in->data = (unsigned char *)malloc(len > 0 ? (size_t)len : 1);
-    if (!in->data || fread(in->data, 1, (size_t)len, f) != (size_t)len) {
+    *data = (unsigned char *)malloc(len > 0 ? (size_t)len : 1);
+    if (!*data || fread(*data, 1, (size_t)len, f) != (size_t)len) {
         tool_error(path, "cannot read %ld bytes", len);
-        free(in->data);
-        in->data = NULL;
+        free(*data);
+        *data = NULL;
         fclose(f);
         return 0;
     }
     fclose(f);
-    in->size = (size_t)len;
+    *size = (size_t)len;
+    return 1;
+}
+
+/* Parses a hex number with optional 0x; returns 0 on junk. */
+static int parse_hex(const char *s, size_t len, uint64_t *out) {
+    uint64_t v = 0;
+    size_t i = 0;
+    if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) i = 2;
+    if (i == len || len - i > 16) return 0;
+    for (; i < len; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0) return 0;
+        v = v << 4 | (uint64_t)d;
+    }
+    *out = v;
+    return 1;
+}
+
+/* Finds the resource SPEC names in a package: TYPE:GROUP:INSTANCE, or an
+ * INSTANCE alone (the first entry with it, preferring formats plumbob reads). */
+static int find_resource(const plumbob_package *pkg, const char *spec, plumbob_package_entry *out) {
+    const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    uint64_t t, g, inst;
+    uint32_t i;
+    int found = 0;
+    if (c1) {
+        if (!c2 || !parse_hex(spec, (size_t)(c1 - spec), &t) || !parse_hex(c1 + 1, (size_t)(c2 - c1 - 1), &g) ||
+            !parse_hex(c2 + 1, strlen(c2 + 1), &inst) || t > 0xFFFFFFFFu || g > 0xFFFFFFFFu)
+            return -1;
+        return plumbob_package_find(pkg, (uint32_t)t, (uint32_t)g, inst, out, NULL) == PLUMBOB_OK;
+    }
+    if (!parse_hex(spec, strlen(spec), &inst)) return -1;
+    for (i = 0; i < pkg->count; i++) {
+        plumbob_package_entry e;
+        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.instance != inst) continue;
+        if (!found || e.type == PLUMBOB_TYPE_CLIP || e.type == PLUMBOB_TYPE_JAZZ ||
+            e.type == PLUMBOB_TYPE_GMDC || e.type == PLUMBOB_TYPE_ANIM) {
+            *out = e;
+            if (found) break;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+int tool_load(const char *path, tool_input *in) {
+    struct stat st;
+    const char *at = strrchr(path, '@');
+    plumbob_package pkg;
+    plumbob_result r;
+    const unsigned char *res;
+    size_t rs;
+    char pkgpath[1024];
+    int found;
+    memset(in, 0, sizeof *in);
+    snprintf(in->name, sizeof in->name, "%s", path);
+    if (!at || stat(path, &st) == 0) return tool_read_file(path, &in->data, &in->size);
+    if ((size_t)(at - path) >= sizeof pkgpath) {
+        tool_error(path, "path too long");
+        return 0;
+    }
+    memcpy(pkgpath, path, (size_t)(at - path));
+    pkgpath[at - path] = '\0';
+    if (!tool_read_file(pkgpath, &in->package_data, &in->package_size)) return 0;
+    r = plumbob_package_open(&pkg, in->package_data, in->package_size);
+    if (r != PLUMBOB_OK) {
+        tool_error(pkgpath, "not a readable package: %s", plumbob_result_str(r));
+        tool_free(in);
+        return 0;
+    }
+    found = find_resource(&pkg, at + 1, &in->entry);
+    if (found <= 0) {
+        if (found < 0)
+            tool_error(path, "'%s' is not INSTANCE or TYPE:GROUP:INSTANCE in hex", at + 1);
+        else
+            tool_error(pkgpath, "no resource %s in this package (see `plumbob ls %s`)", at + 1, pkgpath);
+        tool_free(in);
+        return 0;
+    }
+    snprintf(in->name, sizeof in->name, "%s@%08X:%08X:%016llX", pkgpath, (unsigned)in->entry.type,
+             (unsigned)in->entry.group, (unsigned long long)in->entry.instance);
+    in->data = (unsigned char *)malloc(in->entry.mem_size ? in->entry.mem_size : 1);
+    r = plumbob_package_read(&pkg, &in->entry, in->data, in->entry.mem_size, &res, &rs);
+    if (r != PLUMBOB_OK) {
+        if (in->entry.compression == PLUMBOB_COMPRESSION_ZLIB)
+            tool_error(in->name, "zlib-compressed resource (0x5A42): not supported");
+        else if (in->entry.compression == PLUMBOB_COMPRESSION_DELETED)
+            tool_error(in->name, "resource is marked deleted (0xFFE0)");
+        else
+            tool_error(in->name, "cannot read the resource: %s", plumbob_result_str(r));
+        tool_free(in);
+        return 0;
+    }
+    if (res != in->data) memcpy(in->data, res, rs); /* stored: copy out of the package */
+    in->size = rs;
+    in->from_package = 1;
     return 1;
 }
 
 void tool_free(tool_input *in) {
     free(in->data);
+    free(in->package_data);
     in->data = NULL;
+    in->package_data = NULL;
     in->size = 0;
 }
 
 /* Formats the tool can decode; filled in as each format lands. */
 static const tool_format formats[] = {
-    {PLUMBOB_FORMAT_UNKNOWN, NULL, NULL},
+    {PLUMBOB_FORMAT_DBPF, package_info, NULL},
 };
 
 const tool_format *tool_format_for(plumbob_format f) {
@@ -57,4 +158,18 @@ const tool_format *tool_format_for(plumbob_format f) {
     for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
         if (formats[i].format == f && formats[i].info) return &formats[i];
     return NULL;
+}
+
+void json_string(FILE *out, const char *s, size_t len) {
+    size_t i;
+    fputc('"', out);
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c == '\n') fputs("\\n", out);
+        else if (c == '\t') fputs("\\t", out);
+        else if (c < 0x20 || c >= 0x7F) fprintf(out, "\\u%04x", c); /* bytes as Latin-1 */
+        else fputc(c, out);
+    }
+    fputc('"', out);
 }

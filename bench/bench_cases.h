@@ -1,0 +1,9 @@
+/* Every benchmark case, one function each, run in order by bench_main.c. */
+#ifndef PLUMBOB_BENCH_CASES_H
+#define PLUMBOB_BENCH_CASES_H
+#include "bench.h"
+
+void bench_refpack(const bench_opts *o, int samples);
+void bench_package_lookup(const bench_opts *o, int samples);
+
+#endif

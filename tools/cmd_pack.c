@@ -1,0 +1,127 @@
+/* plumbob pack: build a package from files named TYPE_GROUP_INSTANCE.ext
+ * (the names `plumbob extract` writes), RefPack-compressing each resource
+ * unless --store is given.  extract then pack gives the same resources back. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+
+/* Parses TYPE_GROUP_INSTANCE from a path's last component. */
+static int parse_tgi(const char *path, uint32_t *t, uint32_t *g, uint64_t *i) {
+    const char *base = strrchr(path, '/');
+    unsigned long long inst;
+    unsigned tt, gg;
+    int n = 0;
+    base = base ? base + 1 : path;
+    if (sscanf(base, "%8x_%8x_%16llx%n", &tt, &gg, &inst, &n) != 3 || n != 34) return 0;
+    *t = tt;
+    *g = gg;
+    *i = inst;
+    return 1;
+}
+
+int cmd_pack(int argc, char **argv) {
+    const char *out_path = NULL;
+    int store = 0, i, rc = 1;
+    uint32_t major = 2, n = 0, k;
+    plumbob_package_write_entry *entries = (plumbob_package_write_entry *)calloc((size_t)argc, sizeof *entries);
+    unsigned char **bufs = (unsigned char **)calloc((size_t)argc, sizeof *bufs);
+    void *work = malloc(plumbob_refpack_compress_work_size());
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) {
+            printf("usage: plumbob pack -o OUT.package [--sims2] [--store] FILE...\n"
+                   "  Builds a package from files named TYPE_GROUP_INSTANCE.ext (hex, as\n"
+                   "  `plumbob extract` writes them).  Resources are RefPack-compressed unless\n"
+                   "  --store; --sims2 writes DBPF 1.1 instead of 2.0.\n"
+                   "  example: plumbob pack -o my.package clips/*.clip\n");
+            rc = 0;
+            goto done;
+        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
+            out_path = argv[++i];
+        } else if (strcmp(a, "--sims2") == 0) {
+            major = 1;
+        } else if (strcmp(a, "--store") == 0) {
+            store = 1;
+        } else if (a[0] == '-') {
+            tool_error("pack", "unknown option '%s' (see plumbob pack --help)", a);
+            rc = 2;
+            goto done;
+        } else {
+            plumbob_package_write_entry *e = &entries[n];
+            unsigned char *raw;
+            size_t size;
+            if (!parse_tgi(a, &e->type, &e->group, &e->instance)) {
+                tool_error(a, "name is not TYPE_GROUP_INSTANCE.ext (8, 8 and 16 hex digits)");
+                rc = 2;
+                goto done;
+            }
+            if (!tool_read_file(a, &raw, &size)) goto done;
+            if (size > 0xFFFFFFu && !store) {
+                free(raw);
+                tool_error(a, "too large to compress; use --store");
+                goto done;
+            }
+            e->mem_size = (uint32_t)size;
+            if (store) {
+                e->data = bufs[n] = raw;
+                e->size = (uint32_t)size;
+                e->compression = PLUMBOB_COMPRESSION_NONE;
+            } else {
+                size_t cap = plumbob_refpack_bound(size), cn;
+                bufs[n] = (unsigned char *)malloc(cap);
+                if (plumbob_refpack_compress(raw, size, bufs[n], cap, work,
+                                             plumbob_refpack_compress_work_size(), &cn) != PLUMBOB_OK) {
+                    free(raw);
+                    tool_error(a, "compression failed");
+                    goto done;
+                }
+                free(raw);
+                e->data = bufs[n];
+                e->size = (uint32_t)cn;
+                e->compression = PLUMBOB_COMPRESSION_REFPACK;
+            }
+            n++;
+        }
+    }
+    if (!out_path) {
+        tool_error("pack", "need -o OUT.package (see plumbob pack --help)");
+        rc = 2;
+        goto done;
+    }
+    {
+        size_t need = plumbob_package_write_size(entries, n, major), got;
+        unsigned char *out;
+        FILE *f;
+        plumbob_result r;
+        if (need == SIZE_MAX) {
+            tool_error(out_path, "package would exceed 4 GiB");
+            goto done;
+        }
+        out = (unsigned char *)malloc(need);
+        r = plumbob_package_write(entries, n, major, out, need, &got);
+        if (r != PLUMBOB_OK) {
+            tool_error(out_path, "cannot write the package: %s", plumbob_result_str(r));
+            free(out);
+            goto done;
+        }
+        f = fopen(out_path, "wb");
+        if (!f || fwrite(out, 1, got, f) != got) {
+            tool_error(out_path, "cannot write: %s", strerror(errno));
+            if (f) fclose(f);
+            free(out);
+            goto done;
+        }
+        fclose(f);
+        free(out);
+        printf("packed %u resources into %s (DBPF %s, %zu bytes)\n", (unsigned)n, out_path,
+               major == 2 ? "2.0" : "1.1", got);
+        rc = 0;
+    }
+done:
+    for (k = 0; k < (uint32_t)argc; k++) free(bufs[k]);
+    free(bufs);
+    free(entries);
+    free(work);
+    return rc;
+}

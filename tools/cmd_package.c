@@ -1,0 +1,278 @@
+/* Package commands: plumbob ls, plumbob extract, and `info` for packages. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "tool.h"
+
+void tool_names_load(const plumbob_package *pkg, tool_names *names) {
+    uint32_t i;
+    memset(names, 0, sizeof *names);
+    for (i = 0; i < pkg->count; i++) {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_KEY) continue;
+        names->buf = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
+        if (plumbob_package_read(pkg, &e, names->buf, e.mem_size, &res, &rs) == PLUMBOB_OK &&
+            plumbob_key_table_open(&names->kt, res, rs) == PLUMBOB_OK) {
+            names->have = 1;
+            return;
+        }
+        free(names->buf);
+        names->buf = NULL;
+    }
+}
+
+void tool_names_free(tool_names *names) {
+    free(names->buf);
+    names->buf = NULL;
+    names->have = 0;
+}
+
+static void copy_name(char *out, size_t cap, const char *s, size_t len) {
+    size_t i;
+    if (len >= cap) len = cap - 1;
+    for (i = 0; i < len; i++) out[i] = s[i];
+    out[len] = '\0';
+}
+
+int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
+                       const plumbob_package_entry *e, char *out, size_t cap) {
+    plumbob_string s;
+    if (names && names->have && plumbob_key_table_find(&names->kt, e->instance, &s) == PLUMBOB_OK && s.len) {
+        copy_name(out, cap, s.ptr, s.len);
+        return 1;
+    }
+    if (pkg->major == 1 && e->type != PLUMBOB_TYPE_SIMS2_DIR) {
+        unsigned char *buf = (unsigned char *)malloc(e->mem_size ? e->mem_size : 1);
+        const unsigned char *res;
+        size_t rs;
+        int ok = 0;
+        plumbob_sims2_rcol rc;
+        if (plumbob_package_read(pkg, e, buf, e->mem_size, &res, &rs) == PLUMBOB_OK &&
+            plumbob_sims2_rcol_open(&rc, res, rs) == PLUMBOB_OK) {
+            plumbob_reader r;
+            plumbob_sims2_block_head h;
+            plumbob_reader_init(&r, res, rs);
+            plumbob_reader_seek(&r, rc.first_block_offset);
+            if (plumbob_sims2_block_head_read(&r, &h) == PLUMBOB_OK && h.resource_name.len) {
+                copy_name(out, cap, h.resource_name.ptr, h.resource_name.len);
+                ok = 1;
+            }
+        }
+        free(buf);
+        return ok;
+    }
+    return 0;
+}
+
+static const char *compression_name(uint16_t c) {
+    switch (c) {
+    case PLUMBOB_COMPRESSION_NONE: return "none";
+    case PLUMBOB_COMPRESSION_REFPACK: return "refpack";
+    case PLUMBOB_COMPRESSION_ZLIB: return "zlib";
+    case PLUMBOB_COMPRESSION_DELETED: return "deleted";
+    }
+    return "unknown";
+}
+
+static int open_package(const char *path, unsigned char **data, size_t *size, plumbob_package *pkg) {
+    plumbob_result r;
+    if (!tool_read_file(path, data, size)) return 0;
+    r = plumbob_package_open(pkg, *data, *size);
+    if (r != PLUMBOB_OK) {
+        tool_error(path, "not a readable package: %s", plumbob_result_str(r));
+        free(*data);
+        return 0;
+    }
+    return 1;
+}
+
+int cmd_ls(int argc, char **argv) {
+    const char *path = NULL;
+    int json = 0, i;
+    unsigned char *data;
+    size_t size;
+    plumbob_package pkg;
+    tool_names names;
+    uint32_t k;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--help") == 0) {
+            printf("usage: plumbob ls PACKAGE [--json]\n"
+                   "  Lists every resource: type (and its name), group, instance, stored and\n"
+                   "  decompressed size, compression, and the resource's name where the package\n"
+                   "  has one (Sims 3 KEY table, Sims 2 embedded name).\n"
+                   "  example: plumbob ls EWBreastfeed.package --json\n");
+            return 0;
+        } else if (!path && argv[i][0] != '-') path = argv[i];
+        else {
+            tool_error("ls", "unexpected argument '%s' (see plumbob ls --help)", argv[i]);
+            return 2;
+        }
+    }
+    if (!path) {
+        tool_error("ls", "which package? (plumbob ls PACKAGE)");
+        return 2;
+    }
+    if (!open_package(path, &data, &size, &pkg)) return 1;
+    tool_names_load(&pkg, &names);
+    if (json) printf("[\n");
+    else printf("%-14s %-8s %-18s %9s %9s %-8s %s\n", "type", "group", "instance", "size", "memsize", "comp", "name");
+    for (k = 0; k < pkg.count; k++) {
+        plumbob_package_entry e;
+        char name[512] = "";
+        const char *tn;
+        plumbob_package_entry_at(&pkg, k, &e);
+        tn = tool_type_name(e.type);
+        tool_resource_name(&pkg, &names, &e, name, sizeof name);
+        if (json) {
+            printf("  {\"type\": \"0x%08X\", \"type_name\": ", (unsigned)e.type);
+            if (tn) json_string(stdout, tn, strlen(tn)); else printf("null");
+            printf(", \"group\": \"0x%08X\", \"instance\": \"0x%016llX\", \"size\": %u, \"memsize\": %u, "
+                   "\"compressed\": %s, \"compression\": \"%s\", \"name\": ",
+                   (unsigned)e.group, (unsigned long long)e.instance, (unsigned)e.file_size,
+                   (unsigned)e.mem_size, e.compression != PLUMBOB_COMPRESSION_NONE ? "true" : "false",
+                   compression_name(e.compression));
+            if (name[0]) json_string(stdout, name, strlen(name)); else printf("null");
+            printf("}%s\n", k + 1 < pkg.count ? "," : "");
+        } else {
+            char t[32];
+            snprintf(t, sizeof t, "%08X %s", (unsigned)e.type, tn ? tn : "");
+            printf("%-14s %08X %016llX %9u %9u %-8s %s\n", t, (unsigned)e.group,
+                   (unsigned long long)e.instance, (unsigned)e.file_size, (unsigned)e.mem_size,
+                   compression_name(e.compression), name);
+        }
+    }
+    if (json) printf("]\n");
+    tool_names_free(&names);
+    free(data);
+    return 0;
+}
+
+int cmd_extract(int argc, char **argv) {
+    const char *path = NULL, *dir = NULL;
+    uint64_t want_type = 0, want_group = 0, want_inst = 0;
+    int has_type = 0, has_group = 0, has_inst = 0, i, tty = isatty(2);
+    unsigned char *data;
+    size_t size;
+    plumbob_package pkg;
+    uint32_t k, written = 0, failed = 0, matched = 0;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) {
+            printf("usage: plumbob extract PACKAGE [--type T] [--group G] [--instance I] -o DIR\n"
+                   "  Writes each (matching) resource, decompressed, to DIR as\n"
+                   "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
+                   "  example: plumbob extract EWBreastfeed.package --type 0x6B20C4F3 -o clips\n");
+            return 0;
+        } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
+                    strcmp(a, "--instance") == 0) && i + 1 < argc) {
+            const char *v = argv[++i];
+            char *end;
+            uint64_t n;
+            if (strcmp(a, "-o") == 0) { dir = v; continue; }
+            errno = 0;
+            n = strtoull(v, &end, 16);
+            if (errno || *end || end == v) {
+                tool_error("extract", "%s needs a hex number, got '%s'", a, v);
+                return 2;
+            }
+            if (strcmp(a, "--type") == 0) { want_type = n; has_type = 1; }
+            else if (strcmp(a, "--group") == 0) { want_group = n; has_group = 1; }
+            else { want_inst = n; has_inst = 1; }
+        } else if (!path && a[0] != '-') {
+            path = a;
+        } else {
+            tool_error("extract", "unexpected argument '%s' (see plumbob extract --help)", a);
+            return 2;
+        }
+    }
+    if (!path || !dir) {
+        tool_error("extract", "need a PACKAGE and -o DIR (see plumbob extract --help)");
+        return 2;
+    }
+    if (!open_package(path, &data, &size, &pkg)) return 1;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        tool_error(dir, "cannot create the directory: %s", strerror(errno));
+        free(data);
+        return 1;
+    }
+    for (k = 0; k < pkg.count; k++) {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        unsigned char *buf;
+        char file[2048];
+        const char *ext;
+        FILE *f;
+        plumbob_result r;
+        plumbob_package_entry_at(&pkg, k, &e);
+        if ((has_type && e.type != want_type) || (has_group && e.group != want_group) ||
+            (has_inst && e.instance != want_inst))
+            continue;
+        matched++;
+        if (tty) fprintf(stderr, "\rextracting %u/%u", k + 1, pkg.count);
+        ext = tool_type_ext(e.type);
+        snprintf(file, sizeof file, "%s/%08X_%08X_%016llX.%s", dir, (unsigned)e.type, (unsigned)e.group,
+                 (unsigned long long)e.instance, ext ? ext : "bin");
+        buf = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
+        r = plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs);
+        if (r != PLUMBOB_OK) {
+            if (tty) fputc('\n', stderr);
+            tool_error(path, "resource %08X:%08X:%016llX: %s (%s compression)", (unsigned)e.type,
+                       (unsigned)e.group, (unsigned long long)e.instance, plumbob_result_str(r),
+                       compression_name(e.compression));
+            failed++;
+            free(buf);
+            continue;
+        }
+        f = fopen(file, "wb");
+        if (!f || fwrite(res, 1, rs, f) != rs) {
+            if (tty) fputc('\n', stderr);
+            tool_error(file, "cannot write: %s", strerror(errno));
+            failed++;
+        } else {
+            written++;
+        }
+        if (f) fclose(f);
+        free(buf);
+    }
+    if (tty) fputc('\n', stderr);
+    printf("extracted %u of %u resources to %s%s\n", written, matched, dir,
+           failed ? " (some failed, see above)" : "");
+    free(data);
+    return failed ? 1 : 0;
+}
+
+int package_info(const tool_input *in, FILE *out) {
+    plumbob_package pkg;
+    plumbob_result r = plumbob_package_open(&pkg, in->data, in->size);
+    uint32_t k, types[64], counts[64], ntypes = 0, compressed = 0;
+    uint64_t mem = 0;
+    if (r != PLUMBOB_OK) {
+        fprintf(out, "%s: DBPF package that does not open: %s\n", in->name, plumbob_result_str(r));
+        return 1;
+    }
+    for (k = 0; k < pkg.count; k++) {
+        plumbob_package_entry e;
+        uint32_t t;
+        plumbob_package_entry_at(&pkg, k, &e);
+        compressed += e.compression != PLUMBOB_COMPRESSION_NONE;
+        mem += e.mem_size;
+        for (t = 0; t < ntypes && types[t] != e.type; t++) {}
+        if (t == ntypes && ntypes < 64) { types[ntypes] = e.type; counts[ntypes++] = 0; }
+        if (t < ntypes) counts[t]++;
+    }
+    fprintf(out, "%s: DBPF %u.%u package (%s), %zu bytes\n", in->name, (unsigned)pkg.major,
+            (unsigned)pkg.minor, pkg.major == 2 ? "The Sims 3" : "The Sims 2", in->size);
+    fprintf(out, "  %u resources, %u compressed, %llu bytes decompressed\n", (unsigned)pkg.count,
+            (unsigned)compressed, (unsigned long long)mem);
+    for (k = 0; k < ntypes; k++) {
+        const char *tn = tool_type_name(types[k]);
+        fprintf(out, "  %4u x %08X %s\n", (unsigned)counts[k], (unsigned)types[k], tn ? tn : "");
+    }
+    return 0;
+}
