@@ -14,6 +14,7 @@
  *   Chapter 8  RefPack compression     plumbob_refpack_*
  *   Chapter 9  Packages (DBPF)         plumbob_package_*
  *   Chapter 10 Shared containers       plumbob_key_table_*, plumbob_sims2_rcol_*
+ *   Chapter 11 Sims 3 CLIP             plumbob_clip_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -602,6 +603,227 @@ typedef struct plumbob_sims2_block_head {
  * string is not "cSGResource"), PLUMBOB_ERR_BAD_DATA (bad string prefix). */
 PLUMBOB_API plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r,
                                                          plumbob_sims2_block_head *out);
+
+/* ===================================================================== */
+/* Chapter 11 Sims 3 CLIP animations (type 0x6B20C4F3)                   */
+/* ===================================================================== */
+
+/* A CLIP holds one animation for one actor: tracks of quantized keys (bone
+ * rotations and translations, morph weights), the IK slot table and timed
+ * events.  Decoding builds small tables in the arena; key data stays in the
+ * caller's buffer (zero copy), which must outlive the clip. */
+
+#define PLUMBOB_CLIP_TARGET_TRANSLATION 1
+#define PLUMBOB_CLIP_TARGET_ROTATION 2
+#define PLUMBOB_CLIP_TARGET_SCALE 3
+#define PLUMBOB_CLIP_TARGET_MORPH 7
+
+/* Limits that bound the work a hostile clip can ask for. */
+#define PLUMBOB_CLIP_MAX_TRACKS 65536u
+#define PLUMBOB_CLIP_MAX_EVENTS 65536u
+#define PLUMBOB_CLIP_MAX_SLOTS 65536u
+
+typedef struct plumbob_clip_track {
+    uint32_t hash;            /* FNV-32 of the bone name; low 32 bits of FNV-64 for morphs */
+    float offset, scale;      /* dequantized value = v * scale + offset */
+    uint32_t data_offset;     /* key data, counted from the S3Clip section start */
+    uint16_t key_count;
+    uint8_t curve;            /* low 3 bits data type, bit 3 static, high nibble format */
+    uint8_t target;           /* PLUMBOB_CLIP_TARGET_* (others are kept, not sampled) */
+    uint16_t type;            /* target << 8 | curve: 0x214, 0x112, 0x103, 0x705, ... */
+    uint8_t components;       /* values per sample: 4 rotation, 3 vector, 1 morph */
+    uint8_t key_size;         /* bytes per key, 0 for keyless tracks */
+    const unsigned char *keys; /* key_count * key_size bytes inside the input */
+} plumbob_clip_track;
+
+/* One IK slot entry: an actor and the slot it targets, in chain `chain`. */
+typedef struct plumbob_clip_slot {
+    uint32_t chain;
+    uint32_t index;
+    plumbob_string actor, slot;         /* up to the NUL */
+    const unsigned char *actor_raw;     /* the full 512-byte fields (padding kept) */
+    const unsigned char *slot_raw;
+} plumbob_clip_slot;
+
+#define PLUMBOB_CLIP_EVENT_ATTACH 1
+#define PLUMBOB_CLIP_EVENT_UNPARENT 2
+#define PLUMBOB_CLIP_EVENT_SOUND 3
+#define PLUMBOB_CLIP_EVENT_SCRIPT 4
+#define PLUMBOB_CLIP_EVENT_EFFECT 5
+#define PLUMBOB_CLIP_EVENT_VISIBILITY 6
+#define PLUMBOB_CLIP_EVENT_DESTROY_PROP 9
+#define PLUMBOB_CLIP_EVENT_STOP_EFFECT 10
+
+typedef struct plumbob_clip_event {
+    uint16_t type;            /* PLUMBOB_CLIP_EVENT_* */
+    uint16_t marker;          /* 0xC1E4 in every known clip; kept */
+    uint32_t id;
+    float time;               /* seconds */
+    float unknown[2];         /* 0,0 in EA clips; -1,-1 in community ones */
+    uint32_t unknown3;
+    plumbob_string name;
+    /* type-specific fields, decoded: */
+    uint32_t hash[5];         /* attach: prop, object, slot, 0; unparent/destroy: actor;
+                                 effect: u, u, effect, actor, bone; stop effect: effect, 0 */
+    float visibility;         /* visibility events */
+    plumbob_string sound;     /* sound events: the name up to its NUL */
+    const unsigned char *payload; /* the raw type-specific bytes (attach: + 16 floats) */
+    uint32_t payload_size;
+} plumbob_clip_event;
+
+typedef struct plumbob_clip {
+    const unsigned char *data;
+    size_t size;
+    /* outer header (offsets made absolute; 0 = absent) */
+    uint32_t linked_offset;   /* the first offset field, 0 in every known clip */
+    uint32_t header_unknown[2]; /* the two u32 before the end offset (0 or 2; 0 or 1) */
+    size_t s3clip_pos, s3clip_size, slot_pos, actor_pos, event_pos, end_pos;
+    /* S3Clip header */
+    uint32_t version, flags;
+    float frame_duration;     /* seconds per tick, 1/30 */
+    uint16_t tick_count, tick_pad; /* tick_pad: leftover bytes, kept for round trips */
+    plumbob_string name, source, actor;
+    uint32_t palette_count;
+    const unsigned char *palette; /* palette_count little-endian floats */
+    uint32_t track_count;
+    plumbob_clip_track *tracks;
+    /* IK slot table */
+    uint32_t chain_count, slot_count;
+    plumbob_clip_slot *slots;
+    /* events */
+    uint32_t event_version, event_count; /* declared count */
+    uint32_t events_decoded;             /* may be less when an event type is unknown */
+    bool events_complete;
+    plumbob_clip_event *events;
+    const unsigned char *end_block;      /* the 16 bytes at end_pos */
+} plumbob_clip;
+
+/* Arena bytes plumbob_clip_decode needs for this input (reads only counts).
+ * Errors: as plumbob_clip_decode for the header and counts. */
+PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes and validates a CLIP resource: every offset and count inside the
+ * buffer, key data inside the S3Clip section, keys in tick order, palette
+ * indices in range.  An unknown event type stops the event list there
+ * (events_complete false) without failing the clip.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
+ * PLUMBOB_ERR_BAD_MAGIC (type id or "_pilC3S_" wrong),
+ * PLUMBOB_ERR_UNSUPPORTED_VERSION (S3Clip version not 2), PLUMBOB_ERR_BAD_OFFSET,
+ * PLUMBOB_ERR_BAD_COUNT (counts beyond the limits or the bytes),
+ * PLUMBOB_ERR_BAD_DATA (ticks out of order, frame duration not positive,
+ * a palette index out of range, a bad event or slot header),
+ * PLUMBOB_ERR_UNSUPPORTED (keys of an unknown data type),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (arena too small: see plumbob_clip_measure). */
+PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
+                                               plumbob_clip *clip);
+
+/* Key k of a track: its tick and dequantized values (sign, then scale and
+ * offset; rotations are returned as stored, not normalized).  k must be
+ * below key_count. */
+PLUMBOB_API uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t,
+                                      uint32_t k, float out[4]);
+
+/* The value of track `track` at `seconds` by the rule in docs/FORMATS.md:
+ * clamp to the first and last key, lerp vectors and morphs, shorter-arc
+ * nlerp for rotations (always unit), keyless tracks constant (identity
+ * rotation; `offset` otherwise).  Fills `components` floats of out.
+ * Random access: a binary search per call. */
+PLUMBOB_API void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
+                                           float out[4]);
+
+/* Forward-playback cursor: the current key of every track, so a frame costs
+ * O(tracks) rather than O(keys).  Any time order works (it falls back to a
+ * search when time jumps backwards or far ahead). */
+typedef struct plumbob_clip_cursor {
+    uint16_t *key;            /* per track, in the arena */
+    uint32_t track_count;
+} plumbob_clip_cursor;
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
+                                                    plumbob_clip_cursor *cursor);
+PLUMBOB_API void plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
+                                                  plumbob_clip_cursor *cursor, uint32_t track,
+                                                  float seconds, float out[4]);
+
+/* A rig map: where each track's value goes in the engine's own arrays. */
+typedef struct plumbob_clip_binding {
+    int32_t *bone_of_track;   /* per track: output bone slot, or -1 when not in the rig */
+    int32_t *morph_of_track;  /* per track: output morph slot, or -1 */
+    uint32_t track_count;
+} plumbob_clip_binding;
+
+/* Local transform of one bone, parent-relative, in the game's Y-up space. */
+typedef struct plumbob_bone_pose {
+    plumbob_quat rotation;
+    plumbob_vec3 translation;
+    plumbob_vec3 scale;
+} plumbob_bone_pose;
+
+/* Maps tracks to the caller's bones (by bone-name hash) and morphs (by
+ * morph hash).  Tracks whose hash is not listed are skipped when sampling.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_hashes,
+                                             uint32_t bone_count, const uint32_t *morph_hashes,
+                                             uint32_t morph_count, plumbob_arena *arena,
+                                             plumbob_clip_binding *binding);
+
+/* Samples every bound track at `seconds` into poses[bone slot] and
+ * morph_weights[morph slot] (either may be NULL to skip that kind).  Bones
+ * the clip does not animate are left as they were.  cursor may be NULL
+ * (random access). */
+PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
+                                          const plumbob_clip_binding *binding,
+                                          plumbob_clip_cursor *cursor, float seconds,
+                                          plumbob_bone_pose *poses, float *morph_weights);
+
+/* Length in seconds: tick_count * frame_duration. */
+PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
+
+/* Events with time in the half-open window [t0, t1): indices into
+ * clip->events, in event order, at most `max` of them, *count how many were
+ * written.  With `looping` and t1 < t0 the window wraps around the end of
+ * the clip ([t0, duration) then [0, t1)), so each event fires once per loop.
+ * Returns PLUMBOB_ERR_LIMIT_EXCEEDED when more than `max` matched (the first
+ * `max` are written). */
+PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1,
+                                                       bool looping, uint32_t *indices,
+                                                       uint32_t max, uint32_t *count);
+
+/* --- Writing CLIPs --- */
+
+/* Bytes plumbob_clip_write produces for `clip` (SIZE_MAX when invalid).
+ * The writer takes a decoded clip, or one the caller filled in: every
+ * track's `keys` must hold key_count keys of the size its curve implies
+ * (make them with plumbob_clip_quantize), names are written up to their
+ * length, and slot/event raw fields may be NULL (then names are padded the
+ * game's way, and event payloads are built from the decoded fields). */
+PLUMBOB_API size_t plumbob_clip_write_size(const plumbob_clip *clip);
+
+/* Writes a CLIP resource laid out as the game lays them out, so that
+ * decode -> write gives the original bytes.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a track without keys where it declares
+ * some, an unknown curve with keys, an event type without payload size),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
+PLUMBOB_API plumbob_result plumbob_clip_write(const plumbob_clip *clip, void *out, size_t out_cap,
+                                              size_t *out_size);
+
+/* Quantizes one track's keys from float values into key bytes (key_count *
+ * key_size, written to `keys`): ticks[k] and values[k * components ...].
+ * Rounds to nearest, so decoding gives each value back within half a
+ * quantum (scale / 4095, / 1023 or / 65535).  The offset and scale of the
+ * track must already be set (plumbob_clip_fit_range picks them).  Curves:
+ * 0x14 (12-bit rotations), 0x12 (10-bit vectors), 0x05 (16-bit scalars).
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (other curves, NULL, scale 0). */
+PLUMBOB_API plumbob_result plumbob_clip_quantize(const plumbob_clip_track *track,
+                                                 const uint16_t *ticks, const float *values,
+                                                 unsigned char *keys);
+
+/* An offset and scale that cover values[0 .. count*components) for a curve
+ * whose magnitudes run 0..1 with sign bits: offset is the midpoint, scale
+ * the half range (1 when every value is equal). */
+PLUMBOB_API void plumbob_clip_fit_range(const float *values, uint32_t count, uint32_t components,
+                                        float *offset, float *scale);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,213 @@
+/* Sims 3 CLIP sampling: dequantize keys, interpolate, map to a rig.
+ * The decoder has validated every key, so nothing here re-checks bounds. */
+#include "plumbob.h"
+#include "pb_bytes.h"
+
+/* Dequantizes one key: tick, and `components` values into out.  The sign
+ * bits apply before scale and offset (the other order gives non-unit
+ * quaternions on real clips). */
+uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k,
+                          float out[4]) {
+    const unsigned char *key = t->keys + (size_t)k * t->key_size;
+    unsigned signs = pb_le16(key + 2), i;
+    float v[4] = {0, 0, 0, 0};
+    switch (t->curve & 7u) {
+    case 4:
+        for (i = 0; i < 4; i++) v[i] = (float)(pb_le16(key + 4 + 2 * i) & 0x0FFFu) * (1.0f / 4095.0f);
+        break;
+    case 2: {
+        uint32_t p = pb_le32(key + 4);
+        for (i = 0; i < 3; i++) v[i] = (float)((p >> (10 * i)) & 0x3FFu) * (1.0f / 1023.0f);
+        break;
+    }
+    case 3:
+        for (i = 0; i < 3; i++) v[i] = pb_f32_from_bits(pb_le32(clip->palette + 4u * pb_le16(key + 4 + 2 * i)));
+        break;
+    default: /* 5: one u16 */
+        v[0] = (float)pb_le16(key + 4) * (1.0f / 65535.0f);
+        break;
+    }
+    for (i = 0; i < t->components; i++) {
+        float x = (signs >> i) & 1u ? -v[i] : v[i];
+        out[i] = x * t->scale + t->offset;
+    }
+    return pb_le16(key);
+}
+
+static uint16_t key_tick(const plumbob_clip_track *t, uint32_t k) {
+    return pb_le16(t->keys + (size_t)k * t->key_size);
+}
+
+/* Last key whose tick is <= ticks (0 when ticks is before the first). */
+static uint32_t find_key(const plumbob_clip_track *t, float ticks) {
+    uint32_t lo = 0, hi = t->key_count;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if ((float)key_tick(t, mid) <= ticks) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+
+static float to_ticks(const plumbob_clip *clip, float seconds) {
+    float ticks = seconds / clip->frame_duration;
+    return ticks == ticks ? ticks : 0.0f; /* NaN plays the first key */
+}
+
+/* Interpolates between key k and k+1 (or holds key k at the ends). */
+static void sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float ticks,
+                      float out[4]) {
+    float a[4], b[4], alpha;
+    uint16_t ta, tb;
+    uint32_t i;
+    if (t->key_count == 0) {
+        if (t->components == 4) {
+            out[0] = out[1] = out[2] = 0.0f;
+            out[3] = 1.0f;
+        } else {
+            for (i = 0; i < t->components; i++) out[i] = t->offset;
+        }
+        return;
+    }
+    ta = plumbob_clip_key_value(clip, t, k, a);
+    if (k + 1u >= t->key_count || ticks <= (float)ta) {
+        alpha = 0.0f;
+        for (i = 0; i < 4; i++) b[i] = a[i];
+    } else {
+        tb = plumbob_clip_key_value(clip, t, k + 1u, b);
+        alpha = tb > ta ? (ticks - (float)ta) / (float)(tb - ta) : 0.0f;
+        if (alpha > 1.0f) alpha = 1.0f;
+    }
+    if (t->components == 4) {
+        plumbob_quat qa, qb, q;
+        qa.x = a[0]; qa.y = a[1]; qa.z = a[2]; qa.w = a[3];
+        qb.x = b[0]; qb.y = b[1]; qb.z = b[2]; qb.w = b[3];
+        q = plumbob_quat_nlerp(qa, qb, alpha);
+        out[0] = q.x; out[1] = q.y; out[2] = q.z; out[3] = q.w;
+    } else {
+        for (i = 0; i < t->components; i++) out[i] = a[i] + (b[i] - a[i]) * alpha;
+    }
+}
+
+void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds, float out[4]) {
+    const plumbob_clip_track *t;
+    float ticks;
+    if (!clip || !out || track >= clip->track_count) return;
+    t = &clip->tracks[track];
+    ticks = to_ticks(clip, seconds);
+    sample_at(clip, t, t->key_count ? find_key(t, ticks) : 0, ticks, out);
+}
+
+plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
+                                        plumbob_clip_cursor *cursor) {
+    uint32_t i;
+    if (!clip || !arena || !cursor) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    cursor->key = (uint16_t *)plumbob_arena_alloc_array(arena, clip->track_count, sizeof(uint16_t), 0);
+    if (!cursor->key) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    for (i = 0; i < clip->track_count; i++) cursor->key[i] = 0;
+    cursor->track_count = clip->track_count;
+    return PLUMBOB_OK;
+}
+
+/* Moves the cursor of one track to the key for `ticks`: a few steps forward
+ * in normal playback, a binary search after a jump. */
+static uint32_t cursor_key(plumbob_clip_cursor *cursor, const plumbob_clip_track *t, uint32_t track,
+                           float ticks) {
+    uint32_t k = cursor->key[track], steps = 0;
+    if (t->key_count == 0) return 0;
+    if (k >= t->key_count || (k > 0 && (float)key_tick(t, k) > ticks)) {
+        k = find_key(t, ticks);
+    } else {
+        while (k + 1u < t->key_count && (float)key_tick(t, k + 1u) <= ticks) {
+            if (++steps > 8) {
+                k = find_key(t, ticks);
+                break;
+            }
+            k++;
+        }
+    }
+    cursor->key[track] = (uint16_t)k;
+    return k;
+}
+
+void plumbob_clip_sample_track_cursor(const plumbob_clip *clip, plumbob_clip_cursor *cursor,
+                                      uint32_t track, float seconds, float out[4]) {
+    const plumbob_clip_track *t;
+    float ticks;
+    if (!clip || !cursor || !out || track >= clip->track_count || track >= cursor->track_count) return;
+    t = &clip->tracks[track];
+    ticks = to_ticks(clip, seconds);
+    sample_at(clip, t, cursor_key(cursor, t, track, ticks), ticks, out);
+}
+
+plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_hashes,
+                                 uint32_t bone_count, const uint32_t *morph_hashes,
+                                 uint32_t morph_count, plumbob_arena *arena,
+                                 plumbob_clip_binding *binding) {
+    uint32_t i, j;
+    if (!clip || !arena || !binding || (!bone_hashes && bone_count) || (!morph_hashes && morph_count))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    binding->bone_of_track = (int32_t *)plumbob_arena_alloc_array(arena, clip->track_count, sizeof(int32_t), 0);
+    binding->morph_of_track = (int32_t *)plumbob_arena_alloc_array(arena, clip->track_count, sizeof(int32_t), 0);
+    if (!binding->bone_of_track || !binding->morph_of_track) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    binding->track_count = clip->track_count;
+    for (i = 0; i < clip->track_count; i++) {
+        const plumbob_clip_track *t = &clip->tracks[i];
+        binding->bone_of_track[i] = -1;
+        binding->morph_of_track[i] = -1;
+        if (t->target == PLUMBOB_CLIP_TARGET_MORPH) {
+            for (j = 0; j < morph_count; j++)
+                if (morph_hashes[j] == t->hash) { binding->morph_of_track[i] = (int32_t)j; break; }
+        } else if (t->target == PLUMBOB_CLIP_TARGET_ROTATION || t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ||
+                   t->target == PLUMBOB_CLIP_TARGET_SCALE) {
+            for (j = 0; j < bone_count; j++)
+                if (bone_hashes[j] == t->hash) { binding->bone_of_track[i] = (int32_t)j; break; }
+        }
+    }
+    return PLUMBOB_OK;
+}
+
+void plumbob_clip_sample_pose(const plumbob_clip *clip, const plumbob_clip_binding *binding,
+                              plumbob_clip_cursor *cursor, float seconds, plumbob_bone_pose *poses,
+                              float *morph_weights) {
+    uint32_t i;
+    float ticks, v[4];
+    if (!clip || !binding || binding->track_count != clip->track_count) return;
+    ticks = to_ticks(clip, seconds);
+    for (i = 0; i < clip->track_count; i++) {
+        const plumbob_clip_track *t = &clip->tracks[i];
+        int32_t bone = binding->bone_of_track[i], morph = binding->morph_of_track[i];
+        uint32_t k;
+        if ((bone < 0 || !poses) && (morph < 0 || !morph_weights)) continue;
+        k = cursor ? cursor_key(cursor, t, i, ticks) : (t->key_count ? find_key(t, ticks) : 0);
+        sample_at(clip, t, k, ticks, v);
+        if (morph >= 0 && morph_weights) {
+            morph_weights[morph] = v[0];
+        } else if (bone >= 0 && poses) {
+            plumbob_bone_pose *p = &poses[bone];
+            if (t->target == PLUMBOB_CLIP_TARGET_ROTATION && t->components == 4) {
+                p->rotation.x = v[0]; p->rotation.y = v[1]; p->rotation.z = v[2]; p->rotation.w = v[3];
+            } else if (t->target == PLUMBOB_CLIP_TARGET_TRANSLATION && t->components == 3) {
+                p->translation.x = v[0]; p->translation.y = v[1]; p->translation.z = v[2];
+            } else if (t->target == PLUMBOB_CLIP_TARGET_SCALE && t->components == 3) {
+                p->scale.x = v[0]; p->scale.y = v[1]; p->scale.z = v[2];
+            }
+        }
+    }
+}
+
+plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1, bool looping,
+                                           uint32_t *indices, uint32_t max, uint32_t *count) {
+    uint32_t i, n = 0, matched = 0;
+    bool wrap;
+    if (!clip || !count || (!indices && max)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    wrap = looping && t1 < t0;
+    for (i = 0; i < clip->events_decoded; i++) {
+        float t = clip->events[i].time;
+        bool in = wrap ? (t >= t0 || t < t1) : (t >= t0 && t < t1);
+        if (!in) continue;
+        matched++;
+        if (n < max) indices[n++] = i;
+    }
+    *count = n;
+    return matched > max ? PLUMBOB_ERR_LIMIT_EXCEEDED : PLUMBOB_OK;
+}
