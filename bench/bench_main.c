@@ -76,5 +76,6 @@ int main(int argc, char **argv) {
     }
     bench_refpack(&o, samples);
     bench_package_lookup(&o, samples);
+    bench_clips(&o, samples);
     return 0;
 }

@@ -1,7 +1,7 @@
 /* Sims 3 CLIP sampling: dequantize keys, interpolate, map to a rig.
  * The decoder has validated every key, so nothing here re-checks bounds. */
 #include "plumbob.h"
-#include "pb_bytes.h"
+#include "pb_math.h"
 
 /* Dequantizes one key: tick, and `components` values into out.  The sign
  * bits apply before scale and offset (the other order gives non-unit
@@ -34,6 +34,25 @@ uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_tra
     return pb_le16(key);
 }
 
+/* Straight-line twins of plumbob_clip_key_value for the two common curves,
+ * with exactly its arithmetic (so both give the same bits). */
+static inline void rot12_key(const plumbob_clip_track *t, const unsigned char *key, float out[4]) {
+    unsigned signs = key[2], i;
+    for (i = 0; i < 4; i++) {
+        float v = (float)(pb_le16(key + 4 + 2 * i) & 0x0FFFu) * (1.0f / 4095.0f);
+        out[i] = ((signs >> i) & 1u ? -v : v) * t->scale + t->offset;
+    }
+}
+
+static inline void vec10_key(const plumbob_clip_track *t, const unsigned char *key, float out[3]) {
+    unsigned signs = key[2], i;
+    uint32_t p = pb_le32(key + 4);
+    for (i = 0; i < 3; i++) {
+        float v = (float)((p >> (10 * i)) & 0x3FFu) * (1.0f / 1023.0f);
+        out[i] = ((signs >> i) & 1u ? -v : v) * t->scale + t->offset;
+    }
+}
+
 static uint16_t key_tick(const plumbob_clip_track *t, uint32_t k) {
     return pb_le16(t->keys + (size_t)k * t->key_size);
 }
@@ -53,11 +72,24 @@ static float to_ticks(const plumbob_clip *clip, float seconds) {
     return ticks == ticks ? ticks : 0.0f; /* NaN plays the first key */
 }
 
+/* Interpolation weight between keys k and k+1 at `ticks` (0 holds key k). */
+static inline float key_alpha(const plumbob_clip_track *t, uint32_t k, float ticks) {
+    uint16_t ta, tb;
+    float alpha;
+    if (k + 1u >= t->key_count) return 0.0f;
+    ta = key_tick(t, k);
+    if (ticks <= (float)ta) return 0.0f;
+    tb = key_tick(t, k + 1u);
+    if (tb <= ta) return 0.0f;
+    alpha = ticks - (float)ta;
+    if (tb - ta != 1) alpha /= (float)(tb - ta); /* most real keys are one tick apart */
+    return alpha > 1.0f ? 1.0f : alpha;
+}
+
 /* Interpolates between key k and k+1 (or holds key k at the ends). */
 static void sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float ticks,
                       float out[4]) {
     float a[4], b[4], alpha;
-    uint16_t ta, tb;
     uint32_t i;
     if (t->key_count == 0) {
         if (t->components == 4) {
@@ -68,23 +100,45 @@ static void sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uin
         }
         return;
     }
-    ta = plumbob_clip_key_value(clip, t, k, a);
-    if (k + 1u >= t->key_count || ticks <= (float)ta) {
-        alpha = 0.0f;
-        for (i = 0; i < 4; i++) b[i] = a[i];
-    } else {
-        tb = plumbob_clip_key_value(clip, t, k + 1u, b);
-        alpha = tb > ta ? (ticks - (float)ta) / (float)(tb - ta) : 0.0f;
-        if (alpha > 1.0f) alpha = 1.0f;
+    alpha = key_alpha(t, k, ticks);
+    switch (t->curve & 7u) {
+    case 4: { /* 12-bit quaternion keys: the hot path */
+        const unsigned char *ka = t->keys + (size_t)k * 12u;
+        rot12_key(t, ka, a);
+        if (alpha > 0.0f) {
+            rot12_key(t, ka + 12, b);
+            pb_quat_nlerp4(a, b, alpha, out);
+        } else {
+            out[0] = a[0]; out[1] = a[1]; out[2] = a[2]; out[3] = a[3];
+            pb_quat_normalize4(out);
+        }
+        return;
     }
+    case 2: { /* 10-bit vectors */
+        const unsigned char *ka = t->keys + (size_t)k * 8u;
+        vec10_key(t, ka, a);
+        if (alpha > 0.0f) {
+            vec10_key(t, ka + 8, b);
+            for (i = 0; i < 3; i++) out[i] = a[i] + (b[i] - a[i]) * alpha;
+        } else {
+            out[0] = a[0]; out[1] = a[1]; out[2] = a[2];
+        }
+        return;
+    }
+    default:
+        break;
+    }
+    (void)plumbob_clip_key_value(clip, t, k, a);
+    if (alpha > 0.0f) (void)plumbob_clip_key_value(clip, t, k + 1u, b);
     if (t->components == 4) {
-        plumbob_quat qa, qb, q;
-        qa.x = a[0]; qa.y = a[1]; qa.z = a[2]; qa.w = a[3];
-        qb.x = b[0]; qb.y = b[1]; qb.z = b[2]; qb.w = b[3];
-        q = plumbob_quat_nlerp(qa, qb, alpha);
-        out[0] = q.x; out[1] = q.y; out[2] = q.z; out[3] = q.w;
+        if (alpha > 0.0f) {
+            pb_quat_nlerp4(a, b, alpha, out);
+        } else {
+            for (i = 0; i < 4; i++) out[i] = a[i];
+            pb_quat_normalize4(out);
+        }
     } else {
-        for (i = 0; i < t->components; i++) out[i] = a[i] + (b[i] - a[i]) * alpha;
+        for (i = 0; i < t->components; i++) out[i] = alpha > 0.0f ? a[i] + (b[i] - a[i]) * alpha : a[i];
     }
 }
 

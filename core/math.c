@@ -3,29 +3,17 @@
  * computes the same bits (the build turns off FMA contraction). */
 #include <float.h>
 #include "plumbob.h"
-#include "pb_bytes.h"
+#include "pb_math.h"
 
 float plumbob_rsqrtf(float x) {
-    float y, scale = 1.0f;
-    if (!(x > 0.0f) || x > FLT_MAX) return 0.0f; /* also NaN and +inf */
-    if (x < FLT_MIN) {                          /* subnormal: the bit trick needs a normal */
-        x *= 16777216.0f;                       /* 2^24 */
-        scale = 4096.0f;                        /* 2^12 */
-    }
-    /* Bit-level first guess (max relative error about 0.2%); three Newton
-     * steps bring it to within an ulp or two of the true value. */
-    y = pb_f32_from_bits(0x5F375A86u - (pb_bits_from_f32(x) >> 1));
-    y = y * (1.5f - 0.5f * x * y * y);
-    y = y * (1.5f - 0.5f * x * y * y);
-    y = y * (1.5f - 0.5f * x * y * y);
-    return y * scale;
+    return pb_rsqrtf(x);
 }
 
 float plumbob_sqrtf(float x) {
     float s;
     if (!(x > 0.0f)) return 0.0f;
     if (x > FLT_MAX) return x; /* +inf */
-    s = x * plumbob_rsqrtf(x);
+    s = x * pb_rsqrtf(x);
     return 0.5f * (s + x / s); /* one Heron step: correctly rounded or 1 ulp off */
 }
 
@@ -35,15 +23,10 @@ plumbob_quat plumbob_quat_identity(void) {
 }
 
 plumbob_quat plumbob_quat_normalize(plumbob_quat q) {
-    float len2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-    float inv;
-    if (!(len2 > 0.0f) || len2 > FLT_MAX) return plumbob_quat_identity();
-    if (len2 == 1.0f) return q; /* already unit: keep the exact bits */
-    inv = plumbob_rsqrtf(len2);
-    q.x *= inv;
-    q.y *= inv;
-    q.z *= inv;
-    q.w *= inv;
+    float v[4];
+    v[0] = q.x; v[1] = q.y; v[2] = q.z; v[3] = q.w;
+    pb_quat_normalize4(v);
+    q.x = v[0]; q.y = v[1]; q.z = v[2]; q.w = v[3];
     return q;
 }
 
@@ -57,14 +40,13 @@ plumbob_quat plumbob_quat_mul(plumbob_quat a, plumbob_quat b) {
 }
 
 plumbob_quat plumbob_quat_nlerp(plumbob_quat a, plumbob_quat b, float t) {
-    plumbob_quat r;
-    float dot = a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
-    float ta = 1.0f - t, tb = dot < 0.0f ? -t : t;
-    r.x = ta * a.x + tb * b.x;
-    r.y = ta * a.y + tb * b.y;
-    r.z = ta * a.z + tb * b.z;
-    r.w = ta * a.w + tb * b.w;
-    return plumbob_quat_normalize(r);
+    float x[4], y[4], r[4];
+    plumbob_quat q;
+    x[0] = a.x; x[1] = a.y; x[2] = a.z; x[3] = a.w;
+    y[0] = b.x; y[1] = b.y; y[2] = b.z; y[3] = b.w;
+    pb_quat_nlerp4(x, y, t, r);
+    q.x = r[0]; q.y = r[1]; q.z = r[2]; q.w = r[3];
+    return q;
 }
 
 plumbob_vec3 plumbob_quat_rotate(plumbob_quat q, plumbob_vec3 v) {

@@ -1,6 +1,39 @@
 /* plumbob demo: a first look at plumbob on built-in data (no files needed). */
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "tool.h"
+
+/* plumbob demo --write DIR: the built-in sample files, for trying the tool. */
+static int write_samples(const char *dir) {
+    unsigned char *clip;
+    size_t n = demo_clip(&clip);
+    char path[1024];
+    FILE *f;
+    if (!n) {
+        tool_error("demo", "could not build the sample clip");
+        return 1;
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        tool_error(dir, "cannot create: %s", strerror(errno));
+        free(clip);
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/6B20C4F3_00000000_%016llX.clip", dir,
+             (unsigned long long)0x00F0E1D2C3B4A596ull);
+    f = fopen(path, "wb");
+    if (!f || fwrite(clip, 1, n, f) != n) {
+        tool_error(path, "cannot write: %s", strerror(errno));
+        if (f) fclose(f);
+        free(clip);
+        return 1;
+    }
+    fclose(f);
+    printf("wrote %s (%zu bytes)\n", path, n);
+    free(clip);
+    return 0;
+}
 
 int cmd_demo(int argc, char **argv) {
     static unsigned char arena_mem[4096];
@@ -9,10 +42,12 @@ int cmd_demo(int argc, char **argv) {
     size_t n = 0, i;
     const char *clip = "t2c_soc_hug_x";
     plumbob_quat a = {0, 0, 0, 1}, b = {0, 0, 0.70710678f, 0.70710678f}, q;
-    (void)argv;
+    if (argc == 3 && strcmp(argv[1], "--write") == 0) return write_samples(argv[2]);
     if (argc > 1) {
-        printf("usage: plumbob demo\n  Runs plumbob on built-in sample data and prints what it did.\n");
-        return 0;
+        printf("usage: plumbob demo [--write DIR]\n"
+               "  Runs plumbob on built-in sample data and prints what it did.\n"
+               "  --write DIR saves the sample files (made by plumbob's own writers) to DIR.\n");
+        return strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
     printf("plumbob %s demo (kernel port: %s)\n\n", PLUMBOB_VERSION_STRING, plumbob_port_name());
     plumbob_arena_init(&arena, arena_mem, sizeof arena_mem);
@@ -33,6 +68,29 @@ int cmd_demo(int argc, char **argv) {
         printf("  t=%.2f  q = (%.4f, %.4f, %.4f, %.4f)\n", (double)i / 4.0, (double)q.x,
                (double)q.y, (double)q.z, (double)q.w);
     }
-    printf("\nMore arrives with each format: CLIP sampling, GMDC skinning, jazz, packages.\n");
+    {
+        unsigned char *bytes;
+        size_t size = demo_clip(&bytes), need;
+        plumbob_clip c;
+        plumbob_arena ca;
+        static unsigned char clip_arena[4096];
+        float v[4];
+        if (size && plumbob_clip_measure(bytes, size, &need) == PLUMBOB_OK && need <= sizeof clip_arena) {
+            plumbob_arena_init(&ca, clip_arena, sizeof clip_arena);
+            if (plumbob_clip_decode(bytes, size, &ca, &c) == PLUMBOB_OK) {
+                printf("\nA CLIP written by plumbob (%zu bytes, %zu arena bytes), sampled:\n", size, need);
+                for (i = 0; i <= 4; i++) {
+                    float t = plumbob_clip_duration(&c) * (float)i / 4.0f;
+                    plumbob_clip_sample_track(&c, 0, t, v);
+                    printf("  t=%.2fs  spine rotation z=%.4f w=%.4f", (double)t, (double)v[2], (double)v[3]);
+                    plumbob_clip_sample_track(&c, 1, t, v);
+                    printf("  root y=%.3f\n", (double)v[1]);
+                }
+            }
+        }
+        free(bytes);
+    }
+    printf("\nMore arrives with each format: GMDC skinning, jazz, ANIM.\n");
+    printf("Try: build/plumbob demo --write build/demo && build/plumbob clip dump build/demo/*.clip\n");
     return 0;
 }

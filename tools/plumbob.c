@@ -14,6 +14,7 @@ static const command commands[] = {
     {"check", cmd_check, "decode, validate and re-encode; report the first difference"},
     {"ls", cmd_ls, "list the resources of a package"},
     {"extract", cmd_extract, "write a package's resources to files, decompressed"},
+    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample"},
     {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
     {"demo", cmd_demo, "run plumbob on built-in sample data"},
 };

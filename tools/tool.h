@@ -45,6 +45,16 @@ int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
 
 /* JSON output helpers. */
 void json_string(FILE *out, const char *s, size_t len);
+/* A float with enough digits to round-trip (%.9g); null when not finite. */
+void json_float(FILE *out, float f);
+/* Decoded resources for the tool: a CLIP with its arena (malloc'd). */
+typedef struct tool_clip {
+    plumbob_clip clip;
+    unsigned char *arena_mem;
+} tool_clip;
+/* Decodes in->data as a CLIP; prints why and returns 0 on failure. */
+int tool_clip_decode(const tool_input *in, tool_clip *tc);
+void tool_clip_free(tool_clip *tc);
 
 /* Prints "plumbob: <where>: <what>" to stderr. */
 void tool_error(const char *where, const char *fmt, ...)
@@ -73,5 +83,10 @@ int cmd_ls(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int package_info(const tool_input *in, FILE *out);
+int cmd_clip(int argc, char **argv);
+/* Built-in sample data (tools/demo_data.c): a malloc'd CLIP, its size. */
+size_t demo_clip(unsigned char **out);
+int clip_info(const tool_input *in, FILE *out);
+plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 
 #endif

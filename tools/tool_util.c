@@ -151,6 +151,7 @@ void tool_free(tool_input *in) {
 /* Formats the tool can decode; filled in as each format lands. */
 static const tool_format formats[] = {
     {PLUMBOB_FORMAT_DBPF, package_info, NULL},
+    {PLUMBOB_FORMAT_CLIP, clip_info, clip_reencode},
 };
 
 const tool_format *tool_format_for(plumbob_format f) {
@@ -172,4 +173,9 @@ void json_string(FILE *out, const char *s, size_t len) {
         else fputc(c, out);
     }
     fputc('"', out);
+}
+
+void json_float(FILE *out, float f) {
+    if (f != f || f > 3.4e38f || f < -3.4e38f) fputs("null", out);
+    else fprintf(out, "%.9g", (double)f);
 }

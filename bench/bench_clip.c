@@ -1,0 +1,178 @@
+/* CLIP benchmarks: pose sampling (forward with a cursor, random access) in
+ * ns per track and per pose, decode MB/s and arena bytes, on every corpus
+ * clip (a synthetic 300-track clip when the corpus is absent). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+#include "bench_cases.h"
+#include "plumbob.h"
+
+typedef struct clip_ctx {
+    const unsigned char *data;
+    size_t size;
+    plumbob_clip clip;
+    plumbob_clip_binding binding;
+    plumbob_clip_cursor cursor;
+    plumbob_bone_pose *poses;
+    unsigned char *arena_mem;
+    float *times;
+    uint32_t frames;
+    int use_cursor;
+} clip_ctx;
+
+static void run_poses(void *p) {
+    clip_ctx *c = (clip_ctx *)p;
+    uint32_t f;
+    for (f = 0; f < c->frames; f++)
+        plumbob_clip_sample_pose(&c->clip, &c->binding, c->use_cursor ? &c->cursor : NULL, c->times[f],
+                                 c->poses, NULL);
+    bench_keep(c->poses);
+}
+
+static void run_decode(void *p) {
+    clip_ctx *c = (clip_ctx *)p;
+    plumbob_arena a;
+    plumbob_clip clip;
+    plumbob_arena_init(&a, c->arena_mem, 1u << 20);
+    if (plumbob_clip_decode(c->data, c->size, &a, &clip) != PLUMBOB_OK) abort();
+    bench_keep(&clip);
+}
+
+static void bench_one(const bench_opts *o, int samples, const char *label, const unsigned char *data, size_t size) {
+    clip_ctx c;
+    plumbob_arena a;
+    uint32_t *hashes, i, f;
+    size_t need;
+    bench_stats s;
+    char ctx[256];
+    uint32_t st = 12345;
+    memset(&c, 0, sizeof c);
+    c.data = data;
+    c.size = size;
+    c.arena_mem = (unsigned char *)malloc(1u << 20);
+    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK) return;
+    plumbob_arena_init(&a, c.arena_mem, 1u << 20);
+    if (plumbob_clip_decode(data, size, &a, &c.clip) != PLUMBOB_OK) return;
+    /* the rig: every distinct bone hash of the clip, in clip order */
+    hashes = (uint32_t *)malloc(sizeof(uint32_t) * (c.clip.track_count + 1u));
+    for (i = 0; i < c.clip.track_count; i++) hashes[i] = c.clip.tracks[i].hash;
+    c.poses = (plumbob_bone_pose *)calloc(c.clip.track_count + 1u, sizeof(plumbob_bone_pose));
+    if (plumbob_clip_bind(&c.clip, hashes, c.clip.track_count, NULL, 0, &a, &c.binding) != PLUMBOB_OK ||
+        plumbob_clip_cursor_init(&c.clip, &a, &c.cursor) != PLUMBOB_OK)
+        abort();
+    c.frames = (uint32_t)(plumbob_clip_duration(&c.clip) * 60.0f) + 1u;
+    c.times = (float *)malloc(sizeof(float) * c.frames);
+    /* forward playback at 60 Hz */
+    for (f = 0; f < c.frames; f++) c.times[f] = (float)f / 60.0f;
+    c.use_cursor = 1;
+    s = bench_time(run_poses, &c, samples);
+    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
+             label, (unsigned)c.clip.track_count, s.median / c.frames * 1e9);
+    bench_report(o, "sample_forward", "ns_per_track", s.median / c.frames / c.clip.track_count * 1e9,
+                 s.min / c.frames / c.clip.track_count * 1e9, s.max / c.frames / c.clip.track_count * 1e9, s.n, ctx);
+    /* random access */
+    for (f = 0; f < c.frames; f++) {
+        st ^= st << 13; st ^= st >> 17; st ^= st << 5;
+        c.times[f] = plumbob_clip_duration(&c.clip) * (float)(st % 10000u) / 10000.0f;
+    }
+    c.use_cursor = 0;
+    s = bench_time(run_poses, &c, samples);
+    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
+             label, (unsigned)c.clip.track_count, s.median / c.frames * 1e9);
+    bench_report(o, "sample_random", "ns_per_track", s.median / c.frames / c.clip.track_count * 1e9,
+                 s.min / c.frames / c.clip.track_count * 1e9, s.max / c.frames / c.clip.track_count * 1e9, s.n, ctx);
+    s = bench_time(run_decode, &c, samples);
+    snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"bytes\": %zu, \"arena_bytes\": %zu", label, size, need);
+    bench_report(o, "decode_clip", "MB/s", (double)size / s.median * 1e-6, (double)size / s.max * 1e-6,
+                 (double)size / s.min * 1e-6, s.n, ctx);
+    free(hashes);
+    free(c.poses);
+    free(c.times);
+    free(c.arena_mem);
+}
+
+/* A synthetic clip: 150 bones x (rotation + translation), 240 keys each. */
+static size_t synthetic_clip(unsigned char **out) {
+    enum { BONES = 150, KEYS = 240 };
+    plumbob_clip_track *t = (plumbob_clip_track *)calloc(2 * BONES, sizeof *t);
+    unsigned char *keys = (unsigned char *)malloc((size_t)2 * BONES * KEYS * 12);
+    uint16_t ticks[KEYS];
+    float v[KEYS * 4];
+    plumbob_clip c;
+    size_t n = 0, cap;
+    int b, k;
+    memset(&c, 0, sizeof c);
+    for (k = 0; k < KEYS; k++) ticks[k] = (uint16_t)k;
+    for (b = 0; b < 2 * BONES; b++) {
+        int rot = b % 2 == 0;
+        for (k = 0; k < KEYS * 4; k++) v[k] = 0.5f + 0.4f * (float)((k * 37 + b * 11) % 100) / 100.0f;
+        t[b].hash = (uint32_t)(b / 2) * 2654435761u;
+        t[b].curve = rot ? 0x14 : 0x12;
+        t[b].target = rot ? 2 : 1;
+        t[b].key_count = KEYS;
+        plumbob_clip_fit_range(v, KEYS, rot ? 4 : 3, &t[b].offset, &t[b].scale);
+        t[b].keys = keys + (size_t)b * KEYS * 12;
+        plumbob_clip_quantize(&t[b], ticks, v, keys + (size_t)b * KEYS * 12);
+    }
+    c.version = 2;
+    c.frame_duration = 1.0f / 30.0f;
+    c.tick_count = KEYS;
+    c.name.ptr = c.source.ptr = "synthetic";
+    c.name.len = c.source.len = 9;
+    c.track_count = 2 * BONES;
+    c.tracks = t;
+    cap = plumbob_clip_write_size(&c);
+    *out = (unsigned char *)malloc(cap);
+    if (plumbob_clip_write(&c, *out, cap, &n) != PLUMBOB_OK) abort();
+    free(t);
+    free(keys);
+    return n;
+}
+
+void bench_clips(const bench_opts *o, int samples) {
+    static const char *pkgs[] = {"../shared/corpus/sims3/EWBreastfeed.package",
+                                 "../shared/corpus/sims3/PetFightingSkill.package"};
+    int found = 0;
+    size_t p;
+    for (p = 0; p < 2; p++) {
+        FILE *f = fopen(pkgs[p], "rb");
+        long len;
+        unsigned char *data;
+        plumbob_package pkg;
+        uint32_t i;
+        if (!f) continue;
+        fseek(f, 0, SEEK_END);
+        len = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        data = (unsigned char *)malloc((size_t)len);
+        if (fread(data, 1, (size_t)len, f) != (size_t)len) abort();
+        fclose(f);
+        if (plumbob_package_open(&pkg, data, (size_t)len) != PLUMBOB_OK) abort();
+        for (i = 0; i < pkg.count; i++) {
+            plumbob_package_entry e;
+            const unsigned char *res;
+            size_t rs;
+            unsigned char *buf;
+            char label[32];
+            plumbob_package_entry_at(&pkg, i, &e);
+            if (e.type != PLUMBOB_TYPE_CLIP) continue;
+            buf = (unsigned char *)malloc(e.mem_size);
+            if (plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs) != PLUMBOB_OK) abort();
+            snprintf(label, sizeof label, "%016llX", (unsigned long long)e.instance);
+            bench_one(o, samples, label, res, rs);
+            free(buf);
+            found++;
+            if (o->quick && found >= 3) break;
+        }
+        free(data);
+        if (o->quick && found >= 3) break;
+    }
+    if (!found) {
+        unsigned char *clip;
+        size_t n = synthetic_clip(&clip);
+        if (!o->json) printf("(../shared/corpus not found: a synthetic 300-track clip instead)\n");
+        bench_one(o, samples, "synthetic", clip, n);
+        free(clip);
+    }
+}

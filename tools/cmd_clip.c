@@ -1,0 +1,292 @@
+/* plumbob clip dump / clip sample, and CLIP support for info and check. */
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+
+int tool_clip_decode(const tool_input *in, tool_clip *tc) {
+    size_t need;
+    plumbob_arena a;
+    plumbob_result r = plumbob_clip_measure(in->data, in->size, &need);
+    memset(tc, 0, sizeof *tc);
+    if (r == PLUMBOB_OK) {
+        tc->arena_mem = (unsigned char *)malloc(need ? need : 1);
+        plumbob_arena_init(&a, tc->arena_mem, need);
+        r = plumbob_clip_decode(in->data, in->size, &a, &tc->clip);
+    }
+    if (r != PLUMBOB_OK) {
+        tool_error(in->name, "not a valid CLIP: %s", plumbob_result_str(r));
+        free(tc->arena_mem);
+        tc->arena_mem = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+void tool_clip_free(tool_clip *tc) {
+    free(tc->arena_mem);
+    tc->arena_mem = NULL;
+}
+
+static const char *target_name(uint8_t t) {
+    switch (t) {
+    case PLUMBOB_CLIP_TARGET_TRANSLATION: return "translation";
+    case PLUMBOB_CLIP_TARGET_ROTATION: return "rotation";
+    case PLUMBOB_CLIP_TARGET_SCALE: return "scale";
+    case PLUMBOB_CLIP_TARGET_MORPH: return "morph";
+    }
+    return "unknown";
+}
+
+static const char *event_name(uint16_t t) {
+    switch (t) {
+    case PLUMBOB_CLIP_EVENT_ATTACH: return "attach";
+    case PLUMBOB_CLIP_EVENT_UNPARENT: return "unparent";
+    case PLUMBOB_CLIP_EVENT_SOUND: return "sound";
+    case PLUMBOB_CLIP_EVENT_SCRIPT: return "script";
+    case PLUMBOB_CLIP_EVENT_EFFECT: return "effect";
+    case PLUMBOB_CLIP_EVENT_VISIBILITY: return "visibility";
+    case PLUMBOB_CLIP_EVENT_DESTROY_PROP: return "destroy_prop";
+    case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return "stop_effect";
+    }
+    return "unknown";
+}
+
+static void json_floats(FILE *out, const float *v, unsigned n) {
+    unsigned i;
+    fputc('[', out);
+    for (i = 0; i < n; i++) {
+        if (i) fputs(", ", out);
+        json_float(out, v[i]);
+    }
+    fputc(']', out);
+}
+
+static void json_event(FILE *out, const plumbob_clip_event *e) {
+    fprintf(out, "{\"type\": %u, \"kind\": \"%s\", \"id\": %u, \"time\": ", (unsigned)e->type,
+            event_name(e->type), (unsigned)e->id);
+    json_float(out, e->time);
+    fputs(", \"name\": ", out);
+    json_string(out, e->name.ptr, e->name.len);
+    switch (e->type) {
+    case PLUMBOB_CLIP_EVENT_ATTACH:
+        fprintf(out, ", \"prop\": \"0x%08X\", \"object\": \"0x%08X\", \"slot\": \"0x%08X\"",
+                (unsigned)e->hash[0], (unsigned)e->hash[1], (unsigned)e->hash[2]);
+        break;
+    case PLUMBOB_CLIP_EVENT_UNPARENT:
+        fprintf(out, ", \"object\": \"0x%08X\"", (unsigned)e->hash[0]);
+        break;
+    case PLUMBOB_CLIP_EVENT_DESTROY_PROP:
+        fprintf(out, ", \"prop\": \"0x%08X\"", (unsigned)e->hash[0]);
+        break;
+    case PLUMBOB_CLIP_EVENT_SOUND:
+        fputs(", \"sound\": ", out);
+        json_string(out, e->sound.ptr, e->sound.len);
+        break;
+    case PLUMBOB_CLIP_EVENT_EFFECT:
+        fprintf(out, ", \"effect\": \"0x%08X\", \"actor\": \"0x%08X\", \"bone\": \"0x%08X\"",
+                (unsigned)e->hash[2], (unsigned)e->hash[3], (unsigned)e->hash[4]);
+        break;
+    case PLUMBOB_CLIP_EVENT_VISIBILITY:
+        fputs(", \"visibility\": ", out);
+        json_float(out, e->visibility);
+        break;
+    case PLUMBOB_CLIP_EVENT_STOP_EFFECT:
+        fprintf(out, ", \"effect\": \"0x%08X\"", (unsigned)e->hash[0]);
+        break;
+    default:
+        break;
+    }
+    fputc('}', out);
+}
+
+static void dump_json(FILE *out, const plumbob_clip *c) {
+    uint32_t i, k;
+    fputs("{\"name\": ", out);
+    json_string(out, c->name.ptr, c->name.len);
+    fputs(", \"source\": ", out);
+    json_string(out, c->source.ptr, c->source.len);
+    fputs(", \"actor\": ", out);
+    if (c->actor.ptr) json_string(out, c->actor.ptr, c->actor.len); else fputs("null", out);
+    fputs(", \"frame_duration\": ", out);
+    json_float(out, c->frame_duration);
+    fprintf(out, ", \"ticks\": %u, \"duration\": ", (unsigned)c->tick_count);
+    json_float(out, plumbob_clip_duration(c));
+    fputs(",\n \"tracks\": [", out);
+    for (i = 0; i < c->track_count; i++) {
+        const plumbob_clip_track *t = &c->tracks[i];
+        fprintf(out, "%s\n  {\"hash\": \"0x%08X\", \"target\": \"%s\", \"type\": \"0x%04X\", \"offset\": ",
+                i ? "," : "", (unsigned)t->hash, target_name(t->target), (unsigned)t->type);
+        json_float(out, t->offset);
+        fputs(", \"scale\": ", out);
+        json_float(out, t->scale);
+        fputs(", \"keys\": [", out);
+        for (k = 0; k < t->key_count; k++) {
+            float v[4];
+            uint16_t tick = plumbob_clip_key_value(c, t, k, v);
+            fprintf(out, "%s{\"tick\": %u, \"value\": ", k ? ", " : "", (unsigned)tick);
+            json_floats(out, v, t->components);
+            fputc('}', out);
+        }
+        fputs("]}", out);
+    }
+    fputs("],\n \"slots\": [", out);
+    for (i = 0; i < c->slot_count; i++) {
+        const plumbob_clip_slot *s = &c->slots[i];
+        fprintf(out, "%s{\"chain\": %u, \"index\": %u, \"actor\": ", i ? ", " : "", (unsigned)s->chain,
+                (unsigned)s->index);
+        json_string(out, s->actor.ptr, s->actor.len);
+        fputs(", \"slot\": ", out);
+        json_string(out, s->slot.ptr, s->slot.len);
+        fputc('}', out);
+    }
+    fputs("],\n \"events\": [", out);
+    for (i = 0; i < c->events_decoded; i++) {
+        fputs(i ? ",\n  " : "\n  ", out);
+        json_event(out, &c->events[i]);
+    }
+    fprintf(out, "],\n \"events_complete\": %s}\n", c->events_complete ? "true" : "false");
+}
+
+static void dump_text(FILE *out, const tool_input *in, const plumbob_clip *c) {
+    uint32_t i, keys = 0, by_target[8] = {0};
+    for (i = 0; i < c->track_count; i++) {
+        keys += c->tracks[i].key_count;
+        by_target[c->tracks[i].target & 7u]++;
+    }
+    fprintf(out, "%s\n", in->name);
+    fprintf(out, "  clip     %.*s\n", (int)c->name.len, c->name.ptr);
+    fprintf(out, "  source   %.*s\n", (int)c->source.len, c->source.ptr);
+    fprintf(out, "  actor    %.*s\n", c->actor.ptr ? (int)c->actor.len : 6, c->actor.ptr ? c->actor.ptr : "(none)");
+    fprintf(out, "  length   %.3f s (%u ticks of %.4f s)\n", (double)plumbob_clip_duration(c),
+            (unsigned)c->tick_count, (double)c->frame_duration);
+    fprintf(out, "  tracks   %u (%u rotation, %u translation, %u scale, %u morph), %u keys\n",
+            (unsigned)c->track_count, (unsigned)by_target[2], (unsigned)by_target[1],
+            (unsigned)by_target[3], (unsigned)by_target[7], (unsigned)keys);
+    fprintf(out, "  slots    %u in %u IK chains\n", (unsigned)c->slot_count, (unsigned)c->chain_count);
+    for (i = 0; i < c->slot_count; i++)
+        fprintf(out, "           chain %u: actor %.*s -> slot %.*s\n", (unsigned)c->slots[i].chain,
+                (int)c->slots[i].actor.len, c->slots[i].actor.ptr, (int)c->slots[i].slot.len,
+                c->slots[i].slot.ptr);
+    fprintf(out, "  events   %u%s\n", (unsigned)c->events_decoded,
+            c->events_complete ? "" : " (list incomplete: an event type plumbob does not know)");
+    for (i = 0; i < c->events_decoded; i++) {
+        const plumbob_clip_event *e = &c->events[i];
+        fprintf(out, "           %7.3f s  %-12s %.*s", (double)e->time, event_name(e->type), (int)e->name.len,
+                e->name.ptr);
+        if (e->type == PLUMBOB_CLIP_EVENT_SOUND) fprintf(out, "  (sound %.*s)", (int)e->sound.len, e->sound.ptr);
+        fputc('\n', out);
+    }
+}
+
+int clip_info(const tool_input *in, FILE *out) {
+    tool_clip tc;
+    if (!tool_clip_decode(in, &tc)) return 1;
+    fprintf(out, "%s: Sims 3 CLIP %.*s, %.3f s, %u tracks, %u events, %zu bytes\n", in->name,
+            (int)tc.clip.name.len, tc.clip.name.ptr, (double)plumbob_clip_duration(&tc.clip),
+            (unsigned)tc.clip.track_count, (unsigned)tc.clip.events_decoded, in->size);
+    tool_clip_free(&tc);
+    return 0;
+}
+
+plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size) {
+    size_t need, ws;
+    unsigned char *mem;
+    plumbob_arena a;
+    plumbob_clip c;
+    plumbob_result r = plumbob_clip_measure(in->data, in->size, &need);
+    if (r != PLUMBOB_OK) return r;
+    mem = (unsigned char *)malloc(need ? need : 1);
+    plumbob_arena_init(&a, mem, need);
+    r = plumbob_clip_decode(in->data, in->size, &a, &c);
+    if (r == PLUMBOB_OK && !c.events_complete) r = PLUMBOB_ERR_UNSUPPORTED; /* cannot be identical */
+    if (r == PLUMBOB_OK) {
+        ws = plumbob_clip_write_size(&c);
+        *out = (unsigned char *)malloc(ws ? ws : 1);
+        r = plumbob_clip_write(&c, *out, ws, out_size);
+    }
+    free(mem);
+    return r;
+}
+
+static int usage(FILE *f, int rc) {
+    fprintf(f, "usage: plumbob clip dump FILE [--json]\n"
+               "       plumbob clip sample FILE --time SECONDS [--json]\n"
+               "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
+               "        ticks, tracks with every key, slots, events, events_complete).\n"
+               "  sample: every track's value at SECONDS, after interpolation.\n"
+               "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
+               "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n");
+    return rc;
+}
+
+int cmd_clip(int argc, char **argv) {
+    const char *file = NULL, *time_arg = NULL;
+    int json = 0, i, rc = 0;
+    tool_input in;
+    tool_clip tc;
+    if (argc < 2 || strcmp(argv[1], "--help") == 0) return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    if (strcmp(argv[1], "dump") != 0 && strcmp(argv[1], "sample") != 0) {
+        tool_error("clip", "unknown subcommand '%s'", argv[1]);
+        return usage(stderr, 2);
+    }
+    for (i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) time_arg = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0) return usage(stdout, 0);
+        else if (!file && argv[i][0] != '-') file = argv[i];
+        else {
+            tool_error("clip", "unexpected argument '%s'", argv[i]);
+            return usage(stderr, 2);
+        }
+    }
+    if (!file) {
+        tool_error("clip", "which clip?");
+        return usage(stderr, 2);
+    }
+    if (strcmp(argv[1], "sample") == 0 && !time_arg) {
+        tool_error("clip sample", "--time SECONDS is required");
+        return 2;
+    }
+    if (!tool_load(file, &in)) return 1;
+    if (!tool_clip_decode(&in, &tc)) {
+        tool_free(&in);
+        return 1;
+    }
+    if (strcmp(argv[1], "dump") == 0) {
+        if (json) dump_json(stdout, &tc.clip); else dump_text(stdout, &in, &tc.clip);
+    } else {
+        char *end;
+        double t = strtod(time_arg, &end);
+        uint32_t k;
+        if (*end || end == time_arg) {
+            tool_error("clip sample", "--time needs a number of seconds, got '%s'", time_arg);
+            rc = 2;
+        } else if (json) {
+            printf("{\"time\": ");
+            json_float(stdout, (float)t);
+            printf(", \"tracks\": [");
+            for (k = 0; k < tc.clip.track_count; k++) {
+                float v[4] = {0, 0, 0, 0};
+                plumbob_clip_sample_track(&tc.clip, k, (float)t, v);
+                printf("%s\n  {\"hash\": \"0x%08X\", \"target\": \"%s\", \"value\": ", k ? "," : "",
+                       (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
+                json_floats(stdout, v, tc.clip.tracks[k].components);
+                printf("}");
+            }
+            printf("]}\n");
+        } else {
+            printf("%s at %.4f s:\n", in.name, t);
+            for (k = 0; k < tc.clip.track_count; k++) {
+                float v[4] = {0, 0, 0, 0};
+                unsigned j;
+                plumbob_clip_sample_track(&tc.clip, k, (float)t, v);
+                printf("  0x%08X %-11s", (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
+                for (j = 0; j < tc.clip.tracks[k].components; j++) printf(" %10.6f", (double)v[j]);
+                printf("\n");
+            }
+        }
+    }
+    tool_clip_free(&tc);
+    tool_free(&in);
+    return rc;
+}
