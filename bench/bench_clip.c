@@ -39,6 +39,16 @@ static void run_decode(void *p) {
     bench_keep(&clip);
 }
 
+/* Reports a sampling run as ns per track, with ns per pose as context. */
+static void report_sampling(const bench_opts *o, const char *name, bench_stats s, const clip_ctx *c,
+                            const char *label) {
+    double per = 1e9 / c->frames / c->clip.track_count;
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
+             label, (unsigned)c->clip.track_count, s.median / c->frames * 1e9);
+    bench_report(o, name, "ns_per_track", s.median * per, s.min * per, s.max * per, s.n, ctx);
+}
+
 static void bench_one(const bench_opts *o, int samples, const char *label, const unsigned char *data, size_t size) {
     clip_ctx c;
     plumbob_arena a;
@@ -66,22 +76,14 @@ static void bench_one(const bench_opts *o, int samples, const char *label, const
     /* forward playback at 60 Hz */
     for (f = 0; f < c.frames; f++) c.times[f] = (float)f / 60.0f;
     c.use_cursor = 1;
-    s = bench_time(run_poses, &c, samples);
-    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
-             label, (unsigned)c.clip.track_count, s.median / c.frames * 1e9);
-    bench_report(o, "sample_forward", "ns_per_track", s.median / c.frames / c.clip.track_count * 1e9,
-                 s.min / c.frames / c.clip.track_count * 1e9, s.max / c.frames / c.clip.track_count * 1e9, s.n, ctx);
+    report_sampling(o, "sample_forward", bench_time(run_poses, &c, samples), &c, label);
     /* random access */
     for (f = 0; f < c.frames; f++) {
         st ^= st << 13; st ^= st >> 17; st ^= st << 5;
         c.times[f] = plumbob_clip_duration(&c.clip) * (float)(st % 10000u) / 10000.0f;
     }
     c.use_cursor = 0;
-    s = bench_time(run_poses, &c, samples);
-    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
-             label, (unsigned)c.clip.track_count, s.median / c.frames * 1e9);
-    bench_report(o, "sample_random", "ns_per_track", s.median / c.frames / c.clip.track_count * 1e9,
-                 s.min / c.frames / c.clip.track_count * 1e9, s.max / c.frames / c.clip.track_count * 1e9, s.n, ctx);
+    report_sampling(o, "sample_random", bench_time(run_poses, &c, samples), &c, label);
     s = bench_time(run_decode, &c, samples);
     snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"bytes\": %zu, \"arena_bytes\": %zu", label, size, need);
     bench_report(o, "decode_clip", "MB/s", (double)size / s.median * 1e-6, (double)size / s.max * 1e-6,
@@ -107,13 +109,8 @@ static size_t synthetic_clip(unsigned char **out) {
     for (b = 0; b < 2 * BONES; b++) {
         int rot = b % 2 == 0;
         for (k = 0; k < KEYS * 4; k++) v[k] = 0.5f + 0.4f * (float)((k * 37 + b * 11) % 100) / 100.0f;
-        t[b].hash = (uint32_t)(b / 2) * 2654435761u;
-        t[b].curve = rot ? 0x14 : 0x12;
-        t[b].target = rot ? 2 : 1;
-        t[b].key_count = KEYS;
-        plumbob_clip_fit_range(v, KEYS, rot ? 4 : 3, &t[b].offset, &t[b].scale);
-        t[b].keys = keys + (size_t)b * KEYS * 12;
-        plumbob_clip_quantize(&t[b], ticks, v, keys + (size_t)b * KEYS * 12);
+        plumbob_clip_encode_track(&t[b], (uint32_t)(b / 2) * 2654435761u, rot ? 0x14 : 0x12, rot ? 2 : 1,
+                                  KEYS, ticks, v, keys + (size_t)b * KEYS * 12);
     }
     c.version = 2;
     c.frame_duration = 1.0f / 30.0f;

@@ -338,3 +338,22 @@ plumbob_result plumbob_clip_quantize(const plumbob_clip_track *t, const uint16_t
     }
     return PLUMBOB_OK;
 }
+
+plumbob_result plumbob_clip_encode_track(plumbob_clip_track *t, uint32_t hash, uint8_t curve,
+                                         uint8_t target, uint16_t key_count, const uint16_t *ticks,
+                                         const float *values, unsigned char *keys) {
+    uint32_t comps = curve == 0x14 ? 4u : curve == 0x12 ? 3u : curve == 0x05 ? 1u : 0u;
+    if (!t || !comps) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    t->hash = hash;
+    t->curve = curve;
+    t->target = target;
+    t->key_count = key_count;
+    t->type = (uint16_t)(target << 8 | curve);
+    t->components = (uint8_t)comps;
+    t->key_size = (uint8_t)(curve == 0x14 ? 12 : curve == 0x12 ? 8 : 6);
+    t->data_offset = 0;
+    t->keys = keys;
+    if (!values) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_clip_fit_range(values, key_count, comps, &t->offset, &t->scale);
+    return plumbob_clip_quantize(t, ticks, values, keys);
+}

@@ -819,6 +819,16 @@ PLUMBOB_API plumbob_result plumbob_clip_quantize(const plumbob_clip_track *track
                                                  const uint16_t *ticks, const float *values,
                                                  unsigned char *keys);
 
+/* One-call authoring of a keyed track from float values: sets hash, curve,
+ * target and key_count, picks offset and scale with plumbob_clip_fit_range,
+ * quantizes into `keys` (key_count * 12, 8 or 6 bytes for curves 0x14,
+ * 0x12, 0x05) and points the track at them.  values hold key_count *
+ * components floats (4, 3 or 1).  Errors: as plumbob_clip_quantize. */
+PLUMBOB_API plumbob_result plumbob_clip_encode_track(plumbob_clip_track *track, uint32_t hash,
+                                                     uint8_t curve, uint8_t target,
+                                                     uint16_t key_count, const uint16_t *ticks,
+                                                     const float *values, unsigned char *keys);
+
 /* An offset and scale that cover values[0 .. count*components) for a curve
  * whose magnitudes run 0..1 with sign bits: offset is the midpoint, scale
  * the half range (1 when every value is equal). */

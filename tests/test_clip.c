@@ -62,19 +62,17 @@ static size_t build_clip(unsigned char *out, size_t cap) {
         plumbob_clip_track *t = &tracks[tr];
         int comps = curves[tr] == 0x14 ? 4 : curves[tr] == 0x05 ? 1 : 3;
         memset(t, 0, sizeof *t);
-        t->hash = track_hash[tr];
-        t->curve = curves[tr];
-        t->target = targets[tr];
-        if (tr >= TR_NULL_T) {
+        if (tr >= TR_NULL_T) { /* keyless: constant */
+            t->hash = track_hash[tr];
+            t->curve = curves[tr];
+            t->target = targets[tr];
             t->offset = tr == TR_NULL_T ? 0.75f : tr == TR_NULL_M ? 0.25f : 0.0f;
             t->scale = 1.0f;
             continue;
         }
         for (k = 0; k < NKEYS; k++) curve(tr, k, values + k * comps);
-        plumbob_clip_fit_range(values, NKEYS, (uint32_t)comps, &t->offset, &t->scale);
-        t->key_count = NKEYS;
-        t->keys = key_mem[tr];
-        CHECK_OK(plumbob_clip_quantize(t, ticks, values, key_mem[tr]));
+        CHECK_OK(plumbob_clip_encode_track(t, track_hash[tr], curves[tr], targets[tr], NKEYS, ticks,
+                                           values, key_mem[tr]));
     }
     c.version = 2;
     c.frame_duration = 1.0f / 30.0f;

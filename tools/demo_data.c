@@ -30,33 +30,18 @@ size_t demo_clip(unsigned char **out) {
         c2 = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30));
         v[k * 4 + 0] = 0; v[k * 4 + 1] = 0; v[k * 4 + 2] = s; v[k * 4 + 3] = c2;
     }
-    tracks[0].hash = plumbob_fnv32_str("b__Spine0__");
-    tracks[0].curve = 0x14;
-    tracks[0].target = PLUMBOB_CLIP_TARGET_ROTATION;
-    tracks[0].key_count = DEMO_KEYS;
-    plumbob_clip_fit_range(v, DEMO_KEYS, 4, &tracks[0].offset, &tracks[0].scale);
-    tracks[0].keys = keys[0];
-    plumbob_clip_quantize(&tracks[0], ticks, v, keys[0]);
+    plumbob_clip_encode_track(&tracks[0], plumbob_fnv32_str("b__Spine0__"), 0x14,
+                              PLUMBOB_CLIP_TARGET_ROTATION, DEMO_KEYS, ticks, v, keys[0]);
     /* track 1: b__ROOT__ translation, rising 0 -> 0.5 m */
     for (k = 0; k < DEMO_KEYS; k++) {
         v[k * 3 + 0] = 0; v[k * 3 + 1] = 0.5f * (float)k / (DEMO_KEYS - 1); v[k * 3 + 2] = 0;
     }
-    tracks[1].hash = plumbob_fnv32_str("b__ROOT__");
-    tracks[1].curve = 0x12;
-    tracks[1].target = PLUMBOB_CLIP_TARGET_TRANSLATION;
-    tracks[1].key_count = DEMO_KEYS;
-    plumbob_clip_fit_range(v, DEMO_KEYS, 3, &tracks[1].offset, &tracks[1].scale);
-    tracks[1].keys = keys[1];
-    plumbob_clip_quantize(&tracks[1], ticks, v, keys[1]);
+    plumbob_clip_encode_track(&tracks[1], plumbob_fnv32_str("b__ROOT__"), 0x12,
+                              PLUMBOB_CLIP_TARGET_TRANSLATION, DEMO_KEYS, ticks, v, keys[1]);
     /* track 2: morph "bulge", 0 -> 1 */
     for (k = 0; k < DEMO_KEYS; k++) v[k] = (float)k / (DEMO_KEYS - 1);
-    tracks[2].hash = (uint32_t)plumbob_fnv64_str("bulge");
-    tracks[2].curve = 0x05;
-    tracks[2].target = PLUMBOB_CLIP_TARGET_MORPH;
-    tracks[2].key_count = DEMO_KEYS;
-    plumbob_clip_fit_range(v, DEMO_KEYS, 1, &tracks[2].offset, &tracks[2].scale);
-    tracks[2].keys = keys[2];
-    plumbob_clip_quantize(&tracks[2], ticks, v, keys[2]);
+    plumbob_clip_encode_track(&tracks[2], (uint32_t)plumbob_fnv64_str("bulge"), 0x05,
+                              PLUMBOB_CLIP_TARGET_MORPH, DEMO_KEYS, ticks, v, keys[2]);
     /* track 3: keyless root rotation (constant identity) */
     tracks[3].hash = plumbob_fnv32_str("b__ROOT__");
     tracks[3].curve = 0x0C;
