@@ -2,13 +2,7 @@
  * The decoder has validated every key, so nothing here re-checks bounds. */
 #include "plumbob.h"
 #include "pb_math.h"
-
-/* Dequantization, defined once: value = raw * (+-scale/max) + offset.  The
- * sign bit picks the multiplier's sign, which equals negating raw/max
- * before scaling (NOTES.md: sign before scale and offset). */
-static inline float dequant(unsigned raw, unsigned negative, float q, float offset) {
-    return (float)raw * (negative ? -q : q) + offset;
-}
+#include "clip_kernels_scalar.h"
 
 uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k,
                                 float out[4]) {
@@ -19,13 +13,13 @@ uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_tra
     case 4: {
         uint64_t w = pb_le64(key + 4);
         q = t->scale * (1.0f / 4095.0f);
-        for (i = 0; i < 4; i++) out[i] = dequant((unsigned)(w >> (16 * i)) & 0x0FFFu, (signs >> i) & 1u, q, t->offset);
+        for (i = 0; i < 4; i++) out[i] = pb_clip_dequant((unsigned)(w >> (16 * i)) & 0x0FFFu, (signs >> i) & 1u, q, t->offset);
         break;
     }
     case 2: {
         uint32_t p = pb_le32(key + 4);
         q = t->scale * (1.0f / 1023.0f);
-        for (i = 0; i < 3; i++) out[i] = dequant((p >> (10 * i)) & 0x3FFu, (signs >> i) & 1u, q, t->offset);
+        for (i = 0; i < 3; i++) out[i] = pb_clip_dequant((p >> (10 * i)) & 0x3FFu, (signs >> i) & 1u, q, t->offset);
         break;
     }
     case 3: /* palette values are already floats: the sign, then scale and offset */
@@ -35,29 +29,10 @@ uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_tra
         }
         break;
     default: /* 5: one u16 */
-        out[0] = dequant(pb_le16(key + 4), signs & 1u, t->scale * (1.0f / 65535.0f), t->offset);
+        out[0] = pb_clip_dequant(pb_le16(key + 4), signs & 1u, t->scale * (1.0f / 65535.0f), t->offset);
         break;
     }
     return pb_le16(key);
-}
-
-/* Straight-line twins of plumbob_clip_key_value for the two common curves
- * (same formula, so the same bits); q is the track's scale / max. */
-static inline void rot12_key(const unsigned char *key, float q, float offset, float out[4]) {
-    uint64_t w = pb_le64(key + 4);
-    unsigned signs = key[2];
-    out[0] = dequant((unsigned)w & 0x0FFFu, signs & 1u, q, offset);
-    out[1] = dequant((unsigned)(w >> 16) & 0x0FFFu, (signs >> 1) & 1u, q, offset);
-    out[2] = dequant((unsigned)(w >> 32) & 0x0FFFu, (signs >> 2) & 1u, q, offset);
-    out[3] = dequant((unsigned)(w >> 48) & 0x0FFFu, (signs >> 3) & 1u, q, offset);
-}
-
-static inline void vec10_key(const unsigned char *key, float q, float offset, float out[3]) {
-    uint32_t p = pb_le32(key + 4);
-    unsigned signs = key[2];
-    out[0] = dequant(p & 0x3FFu, signs & 1u, q, offset);
-    out[1] = dequant((p >> 10) & 0x3FFu, (signs >> 1) & 1u, q, offset);
-    out[2] = dequant((p >> 20) & 0x3FFu, (signs >> 2) & 1u, q, offset);
 }
 
 static uint16_t key_tick(const plumbob_clip_track *t, uint32_t k) {
@@ -112,9 +87,9 @@ static void sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uin
     case 4: { /* 12-bit quaternion keys: the hot path */
         const unsigned char *ka = t->keys + (size_t)k * 12u;
         float q = t->scale * (1.0f / 4095.0f);
-        rot12_key(ka, q, t->offset, a);
+        pb_clip_rot12_key(ka, q, t->offset, a);
         if (alpha > 0.0f) {
-            rot12_key(ka + 12, q, t->offset, b);
+            pb_clip_rot12_key(ka + 12, q, t->offset, b);
             pb_quat_nlerp4(a, b, alpha, out);
         } else {
             out[0] = a[0]; out[1] = a[1]; out[2] = a[2]; out[3] = a[3];
@@ -125,9 +100,9 @@ static void sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uin
     case 2: { /* 10-bit vectors */
         const unsigned char *ka = t->keys + (size_t)k * 8u;
         float q = t->scale * (1.0f / 1023.0f);
-        vec10_key(ka, q, t->offset, a);
+        pb_clip_vec10_key(ka, q, t->offset, a);
         if (alpha > 0.0f) {
-            vec10_key(ka + 8, q, t->offset, b);
+            pb_clip_vec10_key(ka + 8, q, t->offset, b);
             for (i = 0; i < 3; i++) out[i] = a[i] + (b[i] - a[i]) * alpha;
         } else {
             out[0] = a[0]; out[1] = a[1]; out[2] = a[2];
