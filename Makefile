@@ -127,6 +127,7 @@ build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HEADERS)
 	clang $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC)
 fuzz-build: $(FUZZ_BIN)
 fuzz: $(FUZZ_BIN)
+	@bash tests/fuzz/seed.sh
 	@for f in $(FUZZ_BIN); do \
 	    mkdir -p build/fuzz/corpus-$$(basename $$f); \
 	    echo "fuzz: $$f for $(FUZZ_SECONDS)s"; \

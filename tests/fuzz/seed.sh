@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Seeds the libFuzzer corpora under build/fuzz/ before a run: inputs made by
+# plumbob's own writers always, plus real files from ../shared/corpus when it
+# is there (copied into build/, which is never committed).
+set -u
+cd "$(dirname "$0")/../.."
+bin=build/plumbob
+[ -x "$bin" ] || make -s all >/dev/null
+out=build/fuzz
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$bin" demo --write "$tmp/demo" >/dev/null
+cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
+"$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
+"$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
+
+corpus=${PLUMBOB_CORPUS:-../shared/corpus}
+if [ -d "$corpus" ]; then
+    for p in "$corpus"/sims3/*.package "$corpus"/sims2/*.package; do
+        [ "$(stat -c %s "$p")" -lt 400000 ] && cp "$p" "$out/corpus-fuzz_package/"
+    done
+    "$bin" extract "$corpus/sims3/EWBreastfeed.package" --type 6B20C4F3 -o "$tmp/clips" >/dev/null
+    # the two smallest clips keep runs fast
+    ls -S "$tmp"/clips/*.clip | tail -2 | xargs -I{} cp {} "$out/corpus-fuzz_clip/"
+fi
+echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"
