@@ -15,6 +15,7 @@
  *   Chapter 9  Packages (DBPF)         plumbob_package_*
  *   Chapter 10 Shared containers       plumbob_key_table_*, plumbob_sims2_rcol_*
  *   Chapter 11 Sims 3 CLIP             plumbob_clip_*
+ *   Chapter 12 Sims 2 GMDC             plumbob_gmdc_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -834,6 +835,145 @@ PLUMBOB_API plumbob_result plumbob_clip_encode_track(plumbob_clip_track *track, 
  * the half range (1 when every value is equal). */
 PLUMBOB_API void plumbob_clip_fit_range(const float *values, uint32_t count, uint32_t components,
                                         float *offset, float *scale);
+
+/* ===================================================================== */
+/* Chapter 12 Sims 2 GMDC meshes (block 0xAC4F8687 in a Sims 2 RCOL)     */
+/* ===================================================================== */
+
+/* Element identities. */
+#define PLUMBOB_GMDC_BLEND_INDICES 0x1C4AFC56u
+#define PLUMBOB_GMDC_BLEND_WEIGHTS 0x5C4AFC5Cu
+#define PLUMBOB_GMDC_TARGET_INDICES 0x7C4DEE82u
+#define PLUMBOB_GMDC_MORPH_NORMAL_DELTAS 0xCB6F3A6Au
+#define PLUMBOB_GMDC_COLOUR 0xCB7206A1u
+#define PLUMBOB_GMDC_COLOUR_DELTAS 0xEB720693u
+#define PLUMBOB_GMDC_NORMALS 0x3B83078Bu
+#define PLUMBOB_GMDC_VERTICES 0x5B830781u
+#define PLUMBOB_GMDC_UVS 0xBB8307ABu
+#define PLUMBOB_GMDC_UV_DELTAS 0xDB830795u
+#define PLUMBOB_GMDC_BINORMALS 0x9BB38AFBu
+#define PLUMBOB_GMDC_BONE_WEIGHTS 0x3BD70105u
+#define PLUMBOB_GMDC_BONE_ASSIGNMENTS 0xFBD70111u
+#define PLUMBOB_GMDC_BUMP_NORMALS 0x89D92BA0u
+#define PLUMBOB_GMDC_BUMP_NORMAL_DELTAS 0x69D92B93u
+#define PLUMBOB_GMDC_MORPH_VERTEX_DELTAS 0x5CF2CFE1u
+#define PLUMBOB_GMDC_MORPH_VERTEX_MAP 0xDCF2CFDCu
+#define PLUMBOB_GMDC_VERTEX_ID 0x114113C3u
+#define PLUMBOB_GMDC_REGION_MASK 0x114113CDu
+
+/* Limits that bound the work a hostile mesh can ask for. */
+#define PLUMBOB_GMDC_MAX_ELEMENTS 4096u
+#define PLUMBOB_GMDC_MAX_LINKAGES 4096u
+#define PLUMBOB_GMDC_MAX_GROUPS 4096u
+#define PLUMBOB_GMDC_MAX_MORPHS 256u
+#define PLUMBOB_GMDC_MAX_JOINTS 65536u
+
+/* Index arrays are u16 in version 4 and u32 in versions 1 and 2; they stay
+ * in the caller's buffer.  Read entry i with plumbob_gmdc_index. */
+typedef struct plumbob_gmdc_indices {
+    const unsigned char *data;
+    uint32_t count;
+} plumbob_gmdc_indices;
+
+typedef struct plumbob_gmdc_element {
+    uint32_t count;           /* items of data (vertices, normals, ...) */
+    uint32_t identity;        /* PLUMBOB_GMDC_* */
+    uint32_t group;           /* the wiki's RepeatCount: morph delta set number 0..3 */
+    uint32_t format;          /* 0, 1, 2: 1, 2, 3 floats; 4: one u32 */
+    uint32_t set;             /* 0 main, 1 norms, 2 UV, 3 secondary */
+    uint32_t byte_size;
+    const unsigned char *data; /* byte_size bytes, little-endian */
+    plumbob_gmdc_indices items;
+} plumbob_gmdc_element;
+
+typedef struct plumbob_gmdc_linkage {
+    plumbob_gmdc_indices refs; /* element indices */
+    uint32_t vertex_count;     /* referenced vertex count */
+    uint32_t active_count;
+    plumbob_gmdc_indices aliases[3];
+} plumbob_gmdc_linkage;
+
+typedef struct plumbob_gmdc_group {
+    uint32_t primitive;       /* 2: triangle list */
+    uint32_t link;            /* linkage index */
+    plumbob_string name;
+    plumbob_gmdc_indices faces; /* 3 per triangle, into the linkage's vertices */
+    uint32_t opacity;
+    plumbob_gmdc_indices bones; /* group bone list -> joint table (not in version 1) */
+} plumbob_gmdc_group;
+
+typedef struct plumbob_gmdc_mesh { /* bounding mesh or per-joint subset */
+    uint32_t vertex_count;
+    const unsigned char *vertices; /* float3 each */
+    plumbob_gmdc_indices faces;
+} plumbob_gmdc_mesh;
+
+typedef struct plumbob_gmdc {
+    const unsigned char *data;
+    size_t size;
+    plumbob_sims2_rcol rcol;
+    plumbob_sims2_block_head head;
+    uint32_t version;         /* 1, 2 or 4 */
+    uint32_t index_size;      /* 4 (versions 1, 2) or 2 (version 4) */
+    uint32_t element_count, linkage_count, group_count, joint_count, morph_count, subset_count;
+    plumbob_gmdc_element *elements;
+    plumbob_gmdc_linkage *linkages;
+    plumbob_gmdc_group *groups;
+    const unsigned char *joints;      /* joint_count * 7 floats: qx qy qz qw tx ty tz */
+    plumbob_string *morph_names;      /* morph_count pairs: [2*i] blend group, [2*i+1] name */
+    plumbob_gmdc_mesh bounding;
+    plumbob_gmdc_mesh *subsets;       /* subset_count (one per joint) */
+    size_t end_pos;                   /* bytes after the GMDC block: more RCOL blocks */
+} plumbob_gmdc;
+
+/* Arena bytes plumbob_gmdc_decode needs (walks the structure once).
+ * Errors: as plumbob_gmdc_decode. */
+PLUMBOB_API plumbob_result plumbob_gmdc_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes a Sims 2 RCOL resource whose first block is a GMDC (versions 1, 2
+ * and 4) and validates every index: element references of linkages, group
+ * links, face indices against the linkage's vertex count, bone lists
+ * against the joint table, bone-assignment slots against each group's bone
+ * list (version 1, which has no bone lists: against the joint table), morph-map ids against the morph name pairs, and element sizes
+ * against their counts and formats.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
+ * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_MAGIC (first block not a GMDC),
+ * PLUMBOB_ERR_UNSUPPORTED_VERSION (not 1, 2 or 4), PLUMBOB_ERR_BAD_COUNT
+ * (counts beyond limits or the bytes), PLUMBOB_ERR_BAD_INDEX (any index out
+ * of range), PLUMBOB_ERR_BAD_DATA (element size not matching its count and
+ * format, unknown format), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_gmdc_decode(const void *data, size_t size, plumbob_arena *arena,
+                                               plumbob_gmdc *gmdc);
+
+/* Entry i of an index array (no range check: i < idx->count). */
+PLUMBOB_API uint32_t plumbob_gmdc_index(const plumbob_gmdc *gmdc, const plumbob_gmdc_indices *idx,
+                                        uint32_t i);
+
+/* The element of `identity` (and delta set `group`, 0 for others) that
+ * linkage `link` references, or NULL. */
+PLUMBOB_API const plumbob_gmdc_element *plumbob_gmdc_find_element(const plumbob_gmdc *gmdc,
+                                                                  uint32_t link, uint32_t identity,
+                                                                  uint32_t group);
+
+/* Float k of item i of a float element (format 0..2), read byte by byte. */
+PLUMBOB_API float plumbob_gmdc_float(const plumbob_gmdc_element *e, uint32_t i, uint32_t k);
+
+/* Joint j's inverse bind transform (model space -> bone space). */
+PLUMBOB_API void plumbob_gmdc_joint(const plumbob_gmdc *gmdc, uint32_t j, plumbob_quat *rotation,
+                                    plumbob_vec3 *translation);
+
+/* Bytes plumbob_gmdc_write produces (SIZE_MAX when the mesh cannot be
+ * written).  The writer takes a decoded GMDC or one the caller filled in:
+ * with `data` NULL it writes a fresh RCOL header (16-byte link form, no
+ * links, one block); with `data` set it copies the source's RCOL header and
+ * any blocks after the GMDC, so decode -> write gives the original bytes.
+ * Index arrays are written with the version's index size (u16 for 4). */
+PLUMBOB_API size_t plumbob_gmdc_write_size(const plumbob_gmdc *gmdc);
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, version not 1/2/4, index size
+ * not matching the version), PLUMBOB_ERR_LIMIT_EXCEEDED (version 4 with a
+ * linkage of more than 65535 vertices), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_gmdc_write(const plumbob_gmdc *gmdc, void *out, size_t out_cap,
+                                              size_t *out_size);
 
 #ifdef __cplusplus
 }

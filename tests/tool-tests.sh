@@ -113,6 +113,8 @@ if [ -d "$corpus" ]; then
             expect "corpus-clip-check-$inst" 0 'ok: round trip identical' "$bin" check "$p@$inst"
         done
     done
+    expect corpus-gmdc-info 0 'Sims 2 GMDC teapot_tslocator_gmdc, version 4, 1 groups, 13248 vertices, 6320 triangles, 0 joints, 0 morphs' "$bin" info "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
+    expect corpus-gmdc-check 0 'ok: round trip identical \(697936 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-clip-dump 0 'slots    14 in 5 IK chains' "$bin" clip dump "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164"
 else
     echo "skip corpus tool tests: $corpus not found"

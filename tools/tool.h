@@ -88,5 +88,7 @@ int cmd_clip(int argc, char **argv);
 size_t demo_clip(unsigned char **out);
 int clip_info(const tool_input *in, FILE *out);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int gmdc_info(const tool_input *in, FILE *out);
+plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 
 #endif

@@ -152,6 +152,7 @@ void tool_free(tool_input *in) {
 static const tool_format formats[] = {
     {PLUMBOB_FORMAT_DBPF, package_info, NULL},
     {PLUMBOB_FORMAT_CLIP, clip_info, clip_reencode},
+    {PLUMBOB_FORMAT_GMDC, gmdc_info, gmdc_reencode},
 };
 
 const tool_format *tool_format_for(plumbob_format f) {

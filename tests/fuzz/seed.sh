@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -24,5 +24,7 @@ if [ -d "$corpus" ]; then
     "$bin" extract "$corpus/sims3/EWBreastfeed.package" --type 6B20C4F3 -o "$tmp/clips" >/dev/null
     # the two smallest clips keep runs fast
     ls -S "$tmp"/clips/*.clip | tail -2 | xargs -I{} cp {} "$out/corpus-fuzz_clip/"
+    "$bin" extract "$corpus/sims2/teapot_model.package" --type AC4F8687 -o "$tmp/gmdc" >/dev/null
+    cp "$tmp"/gmdc/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
 fi
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"

@@ -1,0 +1,146 @@
+/* Sims 2 GMDC writer: the block is a plain sequence, written in the order
+ * the decoder reads it. */
+#include "plumbob.h"
+#include "pb_bytes.h"
+
+/* A byte sink that counts when p is NULL and refuses to pass `end`. */
+typedef struct sink {
+    unsigned char *p, *end;
+    size_t n;
+    int full;
+} sink;
+
+static void put(sink *s, const void *src, size_t n) {
+    const unsigned char *b = (const unsigned char *)src;
+    size_t i;
+    if (s->p) {
+        if ((size_t)(s->end - s->p) < n) {
+            s->full = 1;
+            return;
+        }
+        for (i = 0; i < n; i++) s->p[i] = b[i];
+        s->p += n;
+    }
+    s->n += n;
+}
+
+static void u32(sink *s, uint32_t v) {
+    unsigned char b[4];
+    pb_put_le32(b, v);
+    put(s, b, 4);
+}
+
+static void str7(sink *s, plumbob_string str) {
+    unsigned char b[5];
+    size_t len = str.len, k = 0;
+    do {
+        b[k] = (unsigned char)(len & 0x7Fu);
+        len >>= 7;
+        if (len) b[k] |= 0x80u;
+        k++;
+    } while (len && k < 5);
+    put(s, b, k);
+    put(s, str.ptr, str.len);
+}
+
+static void indices(sink *s, const plumbob_gmdc_indices *v, uint32_t isz) {
+    u32(s, v->count);
+    put(s, v->data, (size_t)v->count * isz);
+}
+
+static void mesh(sink *s, const plumbob_gmdc_mesh *m, uint32_t isz) {
+    u32(s, m->vertex_count);
+    if (!m->vertex_count) return;
+    u32(s, m->faces.count);
+    put(s, m->vertices, (size_t)m->vertex_count * 12u);
+    put(s, m->faces.data, (size_t)m->faces.count * isz);
+}
+
+static plumbob_result emit(const plumbob_gmdc *g, sink *s) {
+    static const plumbob_string class_name = {"cGeometryDataContainer", 22};
+    static const plumbob_string sg_name = {"cSGResource", 11};
+    uint32_t i, k, isz;
+    if (!g || (g->version != 1 && g->version != 2 && g->version != 4)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    isz = g->version == 4 ? 2u : 4u;
+    if (g->index_size != isz) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (g->version == 4)
+        for (i = 0; i < g->linkage_count; i++)
+            if (g->linkages[i].vertex_count > 65535u) return PLUMBOB_ERR_LIMIT_EXCEEDED;
+    if (g->data) {
+        put(s, g->data, g->rcol.first_block_offset); /* links and block ids as they were */
+    } else {
+        u32(s, 0xFFFF0001u);
+        u32(s, 0);
+        u32(s, 1);
+        u32(s, PLUMBOB_TYPE_GMDC);
+    }
+    str7(s, g->data ? g->head.class_name : class_name);
+    u32(s, PLUMBOB_TYPE_GMDC);
+    u32(s, g->version);
+    str7(s, g->data ? g->head.sg_name : sg_name);
+    u32(s, g->data ? g->head.sg_id : 0u);
+    u32(s, g->data ? g->head.sg_version : 2u);
+    str7(s, g->head.resource_name);
+
+    u32(s, g->element_count);
+    for (i = 0; i < g->element_count; i++) {
+        const plumbob_gmdc_element *e = &g->elements[i];
+        u32(s, e->count);
+        u32(s, e->identity);
+        u32(s, e->group);
+        u32(s, e->format);
+        u32(s, e->set);
+        u32(s, e->byte_size);
+        put(s, e->data, e->byte_size);
+        indices(s, &e->items, isz);
+    }
+    u32(s, g->linkage_count);
+    for (i = 0; i < g->linkage_count; i++) {
+        const plumbob_gmdc_linkage *l = &g->linkages[i];
+        indices(s, &l->refs, isz);
+        u32(s, l->vertex_count);
+        u32(s, l->active_count);
+        for (k = 0; k < 3; k++) indices(s, &l->aliases[k], isz);
+    }
+    u32(s, g->group_count);
+    for (i = 0; i < g->group_count; i++) {
+        const plumbob_gmdc_group *gr = &g->groups[i];
+        u32(s, gr->primitive);
+        u32(s, gr->link);
+        str7(s, gr->name);
+        indices(s, &gr->faces, isz);
+        u32(s, gr->opacity);
+        if (g->version >= 2) indices(s, &gr->bones, isz);
+    }
+    u32(s, g->joint_count);
+    put(s, g->joints, (size_t)g->joint_count * 28u);
+    u32(s, g->morph_count);
+    for (i = 0; i < g->morph_count; i++) {
+        str7(s, g->morph_names[2 * i]);
+        str7(s, g->morph_names[2 * i + 1]);
+    }
+    mesh(s, &g->bounding, isz);
+    u32(s, g->subset_count);
+    for (i = 0; i < g->subset_count; i++) mesh(s, &g->subsets[i], isz);
+    if (g->data && g->end_pos < g->size) put(s, g->data + g->end_pos, g->size - g->end_pos);
+    return s->full ? PLUMBOB_ERR_OUT_OF_MEMORY : PLUMBOB_OK;
+}
+
+size_t plumbob_gmdc_write_size(const plumbob_gmdc *g) {
+    sink s = {NULL, NULL, 0, 0};
+    return emit(g, &s) == PLUMBOB_OK ? s.n : SIZE_MAX;
+}
+
+plumbob_result plumbob_gmdc_write(const plumbob_gmdc *g, void *out, size_t out_cap, size_t *out_size) {
+    sink s;
+    plumbob_result r;
+    if (!out || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *out_size = 0;
+    s.p = (unsigned char *)out;
+    s.end = s.p + out_cap;
+    s.n = 0;
+    s.full = 0;
+    r = emit(g, &s);
+    if (r == PLUMBOB_OK) *out_size = s.n;
+    return r;
+}

@@ -1,0 +1,296 @@
+/* Sims 2 GMDC: synthetic meshes through plumbob's writer (versions 1, 2, 4),
+ * index validation, sweeps, and the real teapot. */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+
+/* Little-endian builders for element data and index arrays. */
+static void put32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
+}
+static void putf(unsigned char *p, float f) {
+    union { float f; uint32_t u; } x;
+    x.f = f;
+    put32(p, x.u);
+}
+static void put_index(unsigned char *p, uint32_t isz, uint32_t v) {
+    if (isz == 2) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
+    else put32(p, v);
+}
+
+/* A 4-vertex quad (two triangles) skinned to two joints, with normals,
+ * 2 weights per vertex, a morph map and one morph delta set. */
+static unsigned char verts[4 * 12], norms[4 * 12], assign[4 * 4], weights[4 * 8], mmap[4 * 4], deltas[4 * 12];
+static unsigned char refs[8 * 4], faces[6 * 4], bones[2 * 4], joints[2 * 28], bverts[3 * 12], bfaces[3 * 4];
+static plumbob_gmdc_element els[6];
+static plumbob_gmdc_linkage link1;
+static plumbob_gmdc_group grp;
+static plumbob_string morph_names[4];
+
+static size_t build_gmdc(uint32_t version, unsigned char *out, size_t cap) {
+    plumbob_gmdc g;
+    uint32_t isz = version == 4 ? 2u : 4u, i;
+    size_t n = 0;
+    static const uint32_t ids[6] = {PLUMBOB_GMDC_VERTICES, PLUMBOB_GMDC_NORMALS, PLUMBOB_GMDC_BONE_ASSIGNMENTS,
+                                    PLUMBOB_GMDC_BONE_WEIGHTS, PLUMBOB_GMDC_MORPH_VERTEX_MAP,
+                                    PLUMBOB_GMDC_MORPH_VERTEX_DELTAS};
+    static const uint32_t fmts[6] = {2, 2, 4, 1, 4, 2};
+    const unsigned char *datas[6] = {verts, norms, assign, weights, mmap, deltas};
+    memset(&g, 0, sizeof g);
+    for (i = 0; i < 4; i++) {
+        putf(verts + 12 * i, (float)(i & 1));
+        putf(verts + 12 * i + 4, 0.0f);
+        putf(verts + 12 * i + 8, (float)(i >> 1));
+        putf(norms + 12 * i, 0.0f); putf(norms + 12 * i + 4, 1.0f); putf(norms + 12 * i + 8, 0.0f);
+        put32(assign + 4 * i, i < 2 ? 0xFFFFFF00u : 0xFFFF0100u); /* slot 0; slots 1,0 */
+        putf(weights + 8 * i, i < 2 ? 1.0f : 0.75f);
+        putf(weights + 8 * i + 4, i < 2 ? 0.0f : 0.25f);
+        put32(mmap + 4 * i, i == 3 ? 1u : 0u); /* vertex 3 takes morph 1 in delta set 0 */
+        putf(deltas + 12 * i, 0.0f); putf(deltas + 12 * i + 4, i == 3 ? 0.5f : 0.0f); putf(deltas + 12 * i + 8, 0.0f);
+    }
+    for (i = 0; i < 6; i++) {
+        memset(&els[i], 0, sizeof els[i]);
+        els[i].count = 4;
+        els[i].identity = ids[i];
+        els[i].format = fmts[i];
+        els[i].byte_size = 4u * (fmts[i] == 4 ? 4u : 4u * (fmts[i] + 1u));
+        els[i].data = datas[i];
+        put_index(refs + i * isz, isz, i);
+    }
+    memset(&link1, 0, sizeof link1);
+    link1.refs.data = refs;
+    link1.refs.count = 6;
+    link1.vertex_count = 4;
+    link1.active_count = 6;
+    {
+        static const uint32_t f[6] = {0, 1, 2, 2, 1, 3};
+        for (i = 0; i < 6; i++) put_index(faces + i * isz, isz, f[i]);
+    }
+    put_index(bones, isz, 1); /* group slot 0 -> joint 1, slot 1 -> joint 0 */
+    put_index(bones + isz, isz, 0);
+    memset(&grp, 0, sizeof grp);
+    grp.primitive = 2;
+    grp.name.ptr = "quad";
+    grp.name.len = 4;
+    grp.faces.data = faces;
+    grp.faces.count = 6;
+    grp.opacity = 0xFFFFFFFFu;
+    if (version >= 2) {
+        grp.bones.data = bones;
+        grp.bones.count = 2;
+    }
+    for (i = 0; i < 2; i++) { /* joint i: identity rotation, translation (0, -i, 0) */
+        memset(joints + 28 * i, 0, 28);
+        putf(joints + 28 * i + 12, 1.0f);
+        putf(joints + 28 * i + 20, -(float)i);
+    }
+    morph_names[0].ptr = ""; morph_names[0].len = 0;
+    morph_names[1].ptr = ""; morph_names[1].len = 0;
+    morph_names[2].ptr = "bulge"; morph_names[2].len = 5;
+    morph_names[3].ptr = "bulgeUp"; morph_names[3].len = 7;
+    for (i = 0; i < 3; i++) {
+        putf(bverts + 12 * i, (float)i); putf(bverts + 12 * i + 4, 0); putf(bverts + 12 * i + 8, 0);
+        put_index(bfaces + i * isz, isz, i);
+    }
+    g.version = version;
+    g.index_size = isz;
+    g.head.resource_name.ptr = "quad_tslocator_gmdc";
+    g.head.resource_name.len = 19;
+    g.element_count = 6;
+    g.elements = els;
+    g.linkage_count = 1;
+    g.linkages = &link1;
+    g.group_count = 1;
+    g.groups = &grp;
+    g.joint_count = 2;
+    g.joints = joints;
+    g.morph_count = 2;
+    g.morph_names = morph_names;
+    g.bounding.vertex_count = 3;
+    g.bounding.vertices = bverts;
+    g.bounding.faces.data = bfaces;
+    g.bounding.faces.count = 3;
+    CHECK_OK(plumbob_gmdc_write(&g, out, cap, &n));
+    CHECK_EQ(n, plumbob_gmdc_write_size(&g));
+    return n;
+}
+
+static plumbob_result decode(const unsigned char *d, size_t n, plumbob_gmdc *g) {
+    plumbob_arena a;
+    size_t need;
+    plumbob_result r = plumbob_gmdc_measure(d, n, &need);
+    if (r != PLUMBOB_OK) return r;
+    if (need > T_ARENA_SIZE) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    plumbob_arena_init(&a, t_arena_mem(), need);
+    return plumbob_gmdc_decode(d, n, &a, g);
+}
+
+void test_gmdc_synthetic_round_trip(void) {
+    static const uint32_t versions[3] = {1, 2, 4};
+    int v;
+    for (v = 0; v < 3; v++) {
+        unsigned char *buf = t_scratch(), *again = t_scratch() + 65536;
+        size_t n = build_gmdc(versions[v], buf, 65536), n2 = 0;
+        plumbob_gmdc g;
+        const plumbob_gmdc_element *e;
+        plumbob_quat q;
+        plumbob_vec3 t;
+        CHECK_OK(decode(buf, n, &g));
+        CHECK_EQ(g.version, versions[v]);
+        CHECK_EQ(plumbob_identify(buf, n), PLUMBOB_FORMAT_GMDC);
+        CHECK_EQ(g.element_count, 6);
+        CHECK_EQ(g.groups[0].faces.count, 6);
+        CHECK_EQ(plumbob_gmdc_index(&g, &g.groups[0].faces, 5), 3);
+        CHECK_EQ(g.groups[0].bones.count, versions[v] >= 2 ? 2 : 0);
+        CHECK(g.groups[0].name.len == 4 && memcmp(g.groups[0].name.ptr, "quad", 4) == 0);
+        CHECK(g.morph_names[3].len == 7 && memcmp(g.morph_names[3].ptr, "bulgeUp", 7) == 0);
+        e = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0);
+        CHECK(e != NULL);
+        if (e) CHECK_NEAR(plumbob_gmdc_float(e, 3, 2), 1.0, 0.0);
+        e = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, 0);
+        CHECK(e != NULL);
+        CHECK(plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, 1) == NULL);
+        CHECK(plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_UVS, 0) == NULL);
+        plumbob_gmdc_joint(&g, 1, &q, &t);
+        CHECK(q.w == 1.0f && t.y == -1.0f);
+        CHECK_EQ(g.bounding.vertex_count, 3);
+        CHECK_EQ(g.end_pos, n);
+        CHECK_OK(plumbob_gmdc_write(&g, again, 65536, &n2));
+        CHECK_EQ(n2, n);
+        CHECK(memcmp(buf, again, n) == 0);
+        t_digest_bytes(buf, n);
+    }
+}
+
+void test_gmdc_malformed(void) {
+    unsigned char *buf = t_scratch();
+    size_t n;
+    plumbob_gmdc g;
+    plumbob_arena a;
+    /* a face index beyond the linkage's 4 vertices */
+    n = build_gmdc(4, buf, 65536);
+    CHECK_OK(decode(buf, n, &g));
+    {
+        const unsigned char *f = g.groups[0].faces.data;
+        buf[f - buf] = 4;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_INDEX);
+        buf[f - buf] = 0;
+    }
+    /* a bone slot beyond the group's 2-entry bone list */
+    CHECK_OK(decode(buf, n, &g));
+    {
+        const unsigned char *ba = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0)->data;
+        buf[ba - buf] = 2;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_INDEX);
+        buf[ba - buf] = 0;
+    }
+    /* a bone list entry beyond the 2 joints */
+    CHECK_OK(decode(buf, n, &g));
+    {
+        const unsigned char *b = g.groups[0].bones.data;
+        buf[b - buf] = 2;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_INDEX);
+        buf[b - buf] = 1;
+    }
+    /* a morph id beyond the 2 pairs */
+    CHECK_OK(decode(buf, n, &g));
+    {
+        const unsigned char *m = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0)->data;
+        buf[m - buf + 12] = 2;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_INDEX);
+        buf[m - buf + 12] = 1;
+    }
+    /* an element whose byte size does not match count and format */
+    CHECK_OK(decode(buf, n, &g));
+    {
+        size_t size_field = (size_t)(g.elements[0].data - buf) - 4;
+        buf[size_field] ^= 4;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_DATA);
+        buf[size_field] ^= 4;
+    }
+    /* version 3; a first block that is not a GMDC */
+    CHECK_OK(decode(buf, n, &g));
+    {
+        size_t vpos = 16 + 1 + 22 + 4;
+        CHECK_EQ(buf[vpos], 4);
+        buf[vpos] = 3;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_UNSUPPORTED_VERSION);
+        buf[vpos] = 4;
+        buf[12] ^= 1;
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_MAGIC);
+        buf[12] ^= 1;
+    }
+    CHECK_OK(decode(buf, n, &g));
+    plumbob_arena_init(&a, t_arena_mem(), 16);
+    CHECK_EQ(plumbob_gmdc_decode(buf, n, &a, &g), PLUMBOB_ERR_OUT_OF_MEMORY);
+    CHECK_EQ(a.used, 0);
+    /* version 4 cannot hold more than 65535 vertices in a linkage */
+    CHECK_OK(decode(buf, n, &g));
+    g.linkages[0].vertex_count = 70000;
+    CHECK_EQ(plumbob_gmdc_write_size(&g), SIZE_MAX);
+    CHECK_EQ(plumbob_gmdc_write(&g, t_scratch() + 65536, 65536, &n), PLUMBOB_ERR_LIMIT_EXCEEDED);
+}
+
+void test_gmdc_truncation_and_bitflips(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_gmdc(2, buf, 65536), len, bit;
+    int oks = 0;
+    plumbob_gmdc g;
+    for (len = 0; len < n; len++) {
+        plumbob_result r = decode(buf, len, &g);
+        CHECK(r != PLUMBOB_OK && (unsigned)r < PLUMBOB_RESULT_COUNT);
+    }
+    for (bit = 0; bit < n * 8; bit += 3) {
+        plumbob_result r;
+        buf[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        r = decode(buf, n, &g);
+        buf[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        CHECK((unsigned)r < PLUMBOB_RESULT_COUNT);
+        oks += r == PLUMBOB_OK;
+    }
+    CHECK(oks > 0);
+    t_digest_u32((uint32_t)oks);
+}
+
+void test_gmdc_corpus_teapot(void) {
+    size_t size, rs, need, wn = 0;
+    unsigned char *data = t_corpus_load("sims2/teapot_model.package", &size), *mem, *out;
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    const unsigned char *res;
+    plumbob_gmdc g;
+    plumbob_arena a;
+    const plumbob_gmdc_element *v;
+    uint32_t i, max_face = 0;
+    if (!data) T_SKIP(t_corpus_missing());
+    CHECK_OK(plumbob_package_open(&pkg, data, size));
+    CHECK_OK(plumbob_package_entry_at(&pkg, 0, &e));
+    CHECK_OK(plumbob_package_read(&pkg, &e, NULL, 0, &res, &rs));
+    CHECK_OK(plumbob_gmdc_measure(res, rs, &need));
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&a, mem, need);
+    CHECK_OK(plumbob_gmdc_decode(res, rs, &a, &g));
+    CHECK_EQ(g.version, 4);
+    CHECK_EQ(g.linkage_count, 1);
+    CHECK_EQ(g.linkages[0].vertex_count, 13248);
+    CHECK_EQ(g.groups[0].faces.count, 18960);
+    CHECK_EQ(g.joint_count, 0);
+    CHECK_EQ(g.bounding.vertex_count, 3241);
+    for (i = 0; i < g.groups[0].faces.count; i++) {
+        uint32_t f = plumbob_gmdc_index(&g, &g.groups[0].faces, i);
+        if (f > max_face) max_face = f;
+    }
+    CHECK(max_face < 13248);
+    CHECK_EQ(max_face, 13247);
+    v = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0);
+    CHECK(v != NULL && v->count == 13248 && v->format == 2);
+    if (v) for (i = 0; i < 13248; i += 997) t_digest_f32(plumbob_gmdc_float(v, i, 1));
+    out = (unsigned char *)malloc(rs);
+    CHECK_OK(plumbob_gmdc_write(&g, out, rs, &wn));
+    CHECK_EQ(wn, rs);
+    CHECK(memcmp(out, res, rs) == 0); /* byte-identical */
+    free(out);
+    free(mem);
+    free(data);
+}
