@@ -975,6 +975,40 @@ PLUMBOB_API size_t plumbob_gmdc_write_size(const plumbob_gmdc *gmdc);
 PLUMBOB_API plumbob_result plumbob_gmdc_write(const plumbob_gmdc *gmdc, void *out, size_t out_cap,
                                               size_t *out_size);
 
+/* --- Skinning --- */
+
+/* The skinning palette: palette[j] = joint_model[j] * inverse_bind[j] for
+ * each of the mesh's joints, where inverse_bind comes from the joint table
+ * (rotation, then translation).  joint_model NULL means the bind pose
+ * (every palette entry is then the identity).
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT. */
+PLUMBOB_API plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *gmdc,
+                                                const plumbob_mat34 *joint_model,
+                                                plumbob_mat34 *palette);
+
+/* Everything plumbob_gmdc_skin needs for one group. */
+typedef struct plumbob_gmdc_skin_job {
+    const plumbob_gmdc *gmdc;
+    uint32_t group;                 /* which group's linkage to skin */
+    const plumbob_mat34 *palette;   /* joint_count entries (plumbob_gmdc_palette) */
+    const float *morph_weights;     /* morph_count weights by pair index, or NULL */
+    float *positions;               /* out: x y z per vertex, at positions + i * stride */
+    size_t position_stride;         /* in floats (3 for packed) */
+    float *normals;                 /* out, or NULL to skip normals */
+    size_t normal_stride;           /* in floats */
+} plumbob_gmdc_skin_job;
+
+/* Skins the linkage of job->group: for each of its vertices, morph deltas
+ * (the morph map's ids, weighted by morph_weights, from the delta set of
+ * the same byte) are added first, then linear blend skinning with up to 4
+ * influences (the weight after the stored ones is implied as 1 - their
+ * sum; group bone lists map slots to joints; version 1 slots are joints).
+ * Normals are renormalized.  A linkage without bone assignments passes
+ * through unskinned (with morphs).  Output is in the linkage's vertex order.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers, group out of range,
+ * stride below 3), PLUMBOB_ERR_BAD_DATA (no float3 vertex element). */
+PLUMBOB_API plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job);
+
 #ifdef __cplusplus
 }
 #endif

@@ -294,3 +294,139 @@ void test_gmdc_corpus_teapot(void) {
     free(mem);
     free(data);
 }
+
+/* --- skinning ------------------------------------------------------------------ */
+
+/* Double-precision reference: M = T(t) * R(q) applied to p. */
+static void ref_transform(const double q[4], const double t[3], const double p[3], double out[3]) {
+    double x = q[0], y = q[1], z = q[2], w = q[3];
+    double r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
+                      {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
+                      {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}};
+    int i;
+    for (i = 0; i < 3; i++) out[i] = r[i][0] * p[0] + r[i][1] * p[1] + r[i][2] * p[2] + t[i];
+}
+
+static void skin(const plumbob_gmdc *g, const plumbob_mat34 *model, const float *morphs, float *pos, float *nrm) {
+    plumbob_mat34 palette[2];
+    plumbob_gmdc_skin_job job;
+    CHECK_OK(plumbob_gmdc_palette(g, model, palette));
+    memset(&job, 0, sizeof job);
+    job.gmdc = g;
+    job.palette = palette;
+    job.morph_weights = morphs;
+    job.positions = pos;
+    job.position_stride = 3;
+    job.normals = nrm;
+    job.normal_stride = 4; /* a strided layout */
+    CHECK_OK(plumbob_gmdc_skin(&job));
+}
+
+void test_gmdc_skinning(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_gmdc(4, buf, 65536);
+    plumbob_gmdc g;
+    float pos[12], nrm[16];
+    plumbob_mat34 model[2];
+    int i, k;
+    CHECK_OK(decode(buf, n, &g));
+    /* bind pose gives the input back */
+    skin(&g, NULL, NULL, pos, nrm);
+    for (i = 0; i < 4; i++) {
+        CHECK_NEAR(pos[3 * i], (float)(i & 1), 1e-6);
+        CHECK_NEAR(pos[3 * i + 2], (float)(i >> 1), 1e-6);
+        CHECK_NEAR(nrm[4 * i + 1], 1.0, 1e-6);
+    }
+    /* explicit bind pose (model = inverse of each inverse bind) gives it back too */
+    for (k = 0; k < 2; k++) {
+        plumbob_quat id = {0, 0, 0, 1};
+        plumbob_vec3 t = {0, (float)k, 0};
+        model[k] = plumbob_mat34_from_rt(id, t);
+    }
+    skin(&g, model, NULL, pos, nrm);
+    for (i = 0; i < 4; i++) CHECK_NEAR(pos[3 * i + 2], (float)(i >> 1), 1e-6);
+    /* one rigid motion for every joint keeps the mesh rigid (weights sum to 1) */
+    {
+        plumbob_quat r = {0, 0.38268343f, 0, 0.92387953f}; /* 45 degrees about y */
+        plumbob_vec3 t = {1, 2, 3};
+        plumbob_mat34 rigid = plumbob_mat34_from_rt(r, t);
+        for (k = 0; k < 2; k++) {
+            plumbob_quat id = {0, 0, 0, 1};
+            plumbob_vec3 b = {0, (float)k, 0};
+            plumbob_mat34 bind = plumbob_mat34_from_rt(id, b);
+            model[k] = plumbob_mat34_mul(&rigid, &bind);
+        }
+        skin(&g, model, NULL, pos, nrm);
+        for (i = 0; i < 4; i++) {
+            plumbob_vec3 p = {(float)(i & 1), 0, (float)(i >> 1)}, want = plumbob_mat34_transform_point(&rigid, p);
+            CHECK_NEAR(pos[3 * i], want.x, 1e-5);
+            CHECK_NEAR(pos[3 * i + 1], want.y, 1e-5);
+            CHECK_NEAR(pos[3 * i + 2], want.z, 1e-5);
+            CHECK_NEAR(nrm[4 * i] * nrm[4 * i] + nrm[4 * i + 1] * nrm[4 * i + 1] + nrm[4 * i + 2] * nrm[4 * i + 2], 1.0, 2e-6);
+        }
+    }
+    /* two different joint poses against a double-precision reference:
+     * joint 0 turns 90 degrees about z at its bind place; joint 1 lifts by 2 */
+    {
+        double q0[4] = {0, 0, 0.70710678118654752, 0.70710678118654752}, t0[3] = {0, 0, 0};
+        double q1[4] = {0, 0, 0, 1}, t1[3] = {0, 3, 0}; /* bind at y=1, now y=3 */
+        plumbob_quat f0 = {0, 0, 0.70710678f, 0.70710678f}, f1 = {0, 0, 0, 1};
+        plumbob_vec3 u0 = {0, 0, 0}, u1 = {0, 3, 0};
+        model[0] = plumbob_mat34_from_rt(f0, u0);
+        model[1] = plumbob_mat34_from_rt(f1, u1);
+        skin(&g, model, NULL, pos, nrm);
+        for (i = 0; i < 4; i++) {
+            /* slot 0 -> joint 1, slot 1 -> joint 0 (the group's bone list) */
+            double p[3] = {(double)(i & 1), 0, (double)(i >> 1)}, a[3], b[3], want[3], inv1[3];
+            double w_j1 = i < 2 ? 1.0 : 0.75, w_j0 = i < 2 ? 0.0 : 0.25;
+            /* palette j = model j * inverse bind j; inverse bind j is T(0,-j,0) */
+            double pb0[3] = {p[0], p[1] - 0, p[2]}, pb1[3] = {p[0], p[1] - 1, p[2]};
+            ref_transform(q0, t0, pb0, a);
+            ref_transform(q1, t1, pb1, b);
+            (void)inv1;
+            for (k = 0; k < 3; k++) want[k] = w_j0 * a[k] + w_j1 * b[k];
+            for (k = 0; k < 3; k++) CHECK_NEAR(pos[3 * i + k], want[k], 1e-5);
+            for (k = 0; k < 3; k++) t_digest_f32(pos[3 * i + k]);
+        }
+    }
+    /* a morph at weight 1 moves vertex 3 by exactly its delta; 0.5 by half */
+    {
+        float w1[2] = {0, 1}, wh[2] = {0, 0.5f};
+        skin(&g, NULL, w1, pos, nrm);
+        CHECK_NEAR(pos[3 * 3 + 1], 0.5, 0.0);
+        CHECK_NEAR(pos[3 * 2 + 1], 0.0, 0.0); /* others untouched */
+        skin(&g, NULL, wh, pos, nrm);
+        CHECK_NEAR(pos[3 * 3 + 1], 0.25, 0.0);
+    }
+    /* argument checks */
+    {
+        plumbob_gmdc_skin_job job;
+        memset(&job, 0, sizeof job);
+        job.gmdc = &g;
+        job.positions = pos;
+        job.position_stride = 2;
+        CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+        job.position_stride = 3;
+        job.group = 1;
+        CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
+}
+
+/* Version 1 has no group bone lists: slots index the joint table directly. */
+void test_gmdc_skinning_version1(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_gmdc(1, buf, 65536);
+    plumbob_gmdc g;
+    float pos[12], nrm[16];
+    plumbob_mat34 model[2];
+    plumbob_quat id = {0, 0, 0, 1};
+    plumbob_vec3 t0 = {5, 0, 0}, t1 = {0, 1, 0};
+    CHECK_OK(decode(buf, n, &g));
+    model[0] = plumbob_mat34_from_rt(id, t0); /* joint 0 moves +5 in x */
+    model[1] = plumbob_mat34_from_rt(id, t1); /* joint 1 stays at its bind */
+    skin(&g, model, NULL, pos, nrm);
+    /* vertex 0 uses slot 0 = joint 0 here (version 1): moved by 5 */
+    CHECK_NEAR(pos[0], 5.0, 1e-6);
+    /* vertex 3: slot 0 (joint 0) weight 0.75, slot 1 (joint 1) weight 0.25 */
+    CHECK_NEAR(pos[9], 1.0 + 0.75 * 5.0, 1e-5);
+}
