@@ -89,6 +89,35 @@ if command -v python3 >/dev/null 2>&1; then
     expect clip-json-parses 0 '^ok 4 2$' sh -c "\"$bin\" clip dump \"$clip\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert set(d)>={\"name\",\"source\",\"actor\",\"frame_duration\",\"ticks\",\"tracks\",\"slots\",\"events\",\"events_complete\"}; t=d[\"tracks\"][0]; assert set(t)>={\"hash\",\"target\",\"type\",\"offset\",\"scale\",\"keys\"}; print(\"ok\", len(d[\"tracks\"]), len(d[\"events\"]))'"
 fi
 
+# --- GMDC, on the demo's cylinder -------------------------------------------------
+gmdc="$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc"
+cat > "$tmp/pose.json" <<'POSE'
+{"joints": [
+ {"rotation": [0, 0, 0, 1], "translation": [0, 0, 0]},
+ {"rotation": [0, 0, 0, 1], "translation": [0, 0, 1]},
+ {"rotation": [0.38268343, 0, 0, 0.92387953], "translation": [0, 0, 2]}
+]}
+POSE
+printf '{"joints": [{"rotation": [0, 0, 0, 1], "translation": [0, 0, 0]}]}' > "$tmp/short.json"
+expect gmdc-help 0 'usage: plumbob gmdc dump' "$bin" gmdc --help
+expect gmdc-check 0 'ok: round trip identical \(8565 bytes\)' "$bin" check "$gmdc"
+expect gmdc-info 0 'GMDC demo_cylinder_tslocator_gmdc, version 4, 1 groups, 108 vertices, 192 triangles, 3 joints, 3 morphs' "$bin" info "$gmdc"
+expect gmdc-dump 0 'group 0 cylinder: linkage 0, 192 triangles, 3 bones' "$bin" gmdc dump "$gmdc"
+expect gmdc-dump-json 0 '"morphs": \[\["", ""\], \["demo", "bulge"\], \["demo", "pinch"\]\]' "$bin" gmdc dump "$gmdc" --json
+expect gmdc-skin-bind 0 '"positions": \[\[0.5, 0, 0\]' "$bin" gmdc skin "$gmdc" --json
+expect gmdc-skin-pose-morph 0 '\[0.699999988, 0.141421363, 1.05857873\]' "$bin" gmdc skin "$gmdc" --pose "$tmp/pose.json" --morph bulge=1 --json
+expect gmdc-skin-morph-by-number 0 '\[0.699999988, 0, 1\]' "$bin" gmdc skin "$gmdc" --morph '#1=1' --json
+expect gmdc-skin-bad-morph 2 "no morph named 'swell'" "$bin" gmdc skin "$gmdc" --morph swell=1 --json
+expect gmdc-skin-bad-weight 2 'morph weight is not a number' "$bin" gmdc skin "$gmdc" --morph bulge=lots --json
+expect gmdc-skin-short-pose 1 'the mesh has 3 joints; the pose gives 1 rotations and 1 translations' "$bin" gmdc skin "$gmdc" --pose "$tmp/short.json" --json
+expect gmdc-export 0 'wrote .*cyl.obj' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.obj"
+expect gmdc-export-faces 0 '^192$' sh -c "grep -c '^f ' \"$tmp/cyl.obj\""
+expect gmdc-export-no-out 2 'export needs -o OUT.obj' "$bin" gmdc export "$gmdc"
+expect gmdc-not-gmdc 1 'not a valid GMDC' "$bin" gmdc dump "$clip"
+if command -v python3 >/dev/null 2>&1; then
+    expect gmdc-json-parses 0 '^ok 108 108$' sh -c "\"$bin\" gmdc skin \"$gmdc\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); g=d[\"groups\"][0]; print(\"ok\", len(g[\"positions\"]), len(g[\"normals\"]))'"
+fi
+
 # --- the real packages, when ../shared/corpus is there --------------------------
 corpus=${PLUMBOB_CORPUS:-../shared/corpus}
 if [ -d "$corpus" ]; then

@@ -32,6 +32,18 @@ static int write_samples(const char *dir) {
     fclose(f);
     printf("wrote %s (%zu bytes)\n", path, n);
     free(clip);
+    n = demo_gmdc(&clip);
+    snprintf(path, sizeof path, "%s/AC4F8687_1C0532FA_%016llX.gmdc", dir, (unsigned long long)0x00F0E1D2C3B4A597ull);
+    f = n ? fopen(path, "wb") : NULL;
+    if (!f || fwrite(clip, 1, n, f) != n) {
+        tool_error(path, "cannot write: %s", n ? strerror(errno) : "no mesh built");
+        if (f) fclose(f);
+        free(clip);
+        return 1;
+    }
+    fclose(f);
+    printf("wrote %s (%zu bytes)\n", path, n);
+    free(clip);
     return 0;
 }
 

@@ -1,6 +1,7 @@
-/* GMDC support for `plumbob info` and `plumbob check` (dump, skin and
- * export arrive with the rest of the GMDC work). */
+/* plumbob gmdc dump / skin / export, and GMDC support for info and check. */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tool.h"
 
 static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
@@ -54,4 +55,345 @@ plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *
     }
     free(mem);
     return r;
+}
+
+static const char *identity_name(uint32_t id) {
+    switch (id) {
+    case PLUMBOB_GMDC_VERTICES: return "vertices";
+    case PLUMBOB_GMDC_NORMALS: return "normals";
+    case PLUMBOB_GMDC_UVS: return "uvs";
+    case PLUMBOB_GMDC_BONE_ASSIGNMENTS: return "bone_assignments";
+    case PLUMBOB_GMDC_BONE_WEIGHTS: return "bone_weights";
+    case PLUMBOB_GMDC_MORPH_VERTEX_DELTAS: return "morph_vertex_deltas";
+    case PLUMBOB_GMDC_MORPH_NORMAL_DELTAS: return "morph_normal_deltas";
+    case PLUMBOB_GMDC_MORPH_VERTEX_MAP: return "morph_vertex_map";
+    case PLUMBOB_GMDC_BUMP_NORMALS: return "bump_normals";
+    case PLUMBOB_GMDC_BINORMALS: return "binormals";
+    case PLUMBOB_GMDC_TARGET_INDICES: return "target_indices";
+    case PLUMBOB_GMDC_COLOUR: return "colour";
+    case PLUMBOB_GMDC_VERTEX_ID: return "vertex_id";
+    case PLUMBOB_GMDC_REGION_MASK: return "region_mask";
+    }
+    return "other";
+}
+
+static void index_list(FILE *out, const plumbob_gmdc *g, const plumbob_gmdc_indices *v) {
+    uint32_t i;
+    fputc('[', out);
+    for (i = 0; i < v->count; i++) fprintf(out, "%s%u", i ? ", " : "", (unsigned)plumbob_gmdc_index(g, v, i));
+    fputc(']', out);
+}
+
+static void dump_json(FILE *out, const plumbob_gmdc *g) {
+    uint32_t i, k;
+    fprintf(out, "{\"version\": %u, \"name\": ", (unsigned)g->version);
+    json_string(out, g->head.resource_name.ptr, g->head.resource_name.len);
+    fputs(",\n \"elements\": [", out);
+    for (i = 0; i < g->element_count; i++) {
+        const plumbob_gmdc_element *e = &g->elements[i];
+        fprintf(out, "%s\n  {\"identity\": \"0x%08X\", \"kind\": \"%s\", \"format\": %u, \"set\": %u, \"group\": %u, \"count\": %u}",
+                i ? "," : "", (unsigned)e->identity, identity_name(e->identity), (unsigned)e->format,
+                (unsigned)e->set, (unsigned)e->group, (unsigned)e->count);
+    }
+    fputs("],\n \"linkages\": [", out);
+    for (i = 0; i < g->linkage_count; i++) {
+        const plumbob_gmdc_linkage *l = &g->linkages[i];
+        fprintf(out, "%s\n  {\"elements\": ", i ? "," : "");
+        index_list(out, g, &l->refs);
+        fprintf(out, ", \"vertices\": %u, \"active\": %u, \"aliases\": [", (unsigned)l->vertex_count, (unsigned)l->active_count);
+        for (k = 0; k < 3; k++) {
+            if (k) fputs(", ", out);
+            index_list(out, g, &l->aliases[k]);
+        }
+        fputs("]}", out);
+    }
+    fputs("],\n \"groups\": [", out);
+    for (i = 0; i < g->group_count; i++) {
+        const plumbob_gmdc_group *gr = &g->groups[i];
+        fprintf(out, "%s\n  {\"name\": ", i ? "," : "");
+        json_string(out, gr->name.ptr, gr->name.len);
+        fprintf(out, ", \"link\": %u, \"primitive\": %u, \"faces\": %u, \"opacity\": \"0x%08X\", \"bones\": ",
+                (unsigned)gr->link, (unsigned)gr->primitive, (unsigned)(gr->faces.count / 3u), (unsigned)gr->opacity);
+        index_list(out, g, &gr->bones);
+        fputc('}', out);
+    }
+    fputs("],\n \"joints\": [", out);
+    for (i = 0; i < g->joint_count; i++) {
+        plumbob_quat q;
+        plumbob_vec3 t;
+        plumbob_gmdc_joint(g, i, &q, &t);
+        fprintf(out, "%s\n  {\"rotation\": [", i ? "," : "");
+        json_float(out, q.x); fputs(", ", out); json_float(out, q.y); fputs(", ", out);
+        json_float(out, q.z); fputs(", ", out); json_float(out, q.w);
+        fputs("], \"translation\": [", out);
+        json_float(out, t.x); fputs(", ", out); json_float(out, t.y); fputs(", ", out); json_float(out, t.z);
+        fputs("]}", out);
+    }
+    fputs("],\n \"morphs\": [", out);
+    for (i = 0; i < g->morph_count; i++) {
+        fputs(i ? ", [" : "[", out);
+        json_string(out, g->morph_names[2 * i].ptr, g->morph_names[2 * i].len);
+        fputs(", ", out);
+        json_string(out, g->morph_names[2 * i + 1].ptr, g->morph_names[2 * i + 1].len);
+        fputc(']', out);
+    }
+    fprintf(out, "],\n \"bounding_vertices\": %u, \"subsets\": %u}\n", (unsigned)g->bounding.vertex_count,
+            (unsigned)g->subset_count);
+}
+
+/* Reads POSE.json: {"joints": [{"rotation": [x,y,z,w], "translation": [x,y,z]}, ...]}.
+ * A small reader for exactly this shape: each "rotation" and "translation"
+ * key takes the numbers of the array after it, in order of appearance. */
+static int read_pose(const char *path, uint32_t joints, plumbob_mat34 *model) {
+    unsigned char *text;
+    size_t size;
+    const char *p;
+    uint32_t nr = 0, nt = 0, j;
+    plumbob_quat *q;
+    plumbob_vec3 *t;
+    if (!tool_read_file(path, &text, &size)) return 0;
+    text = (unsigned char *)realloc(text, size + 1);
+    text[size] = 0;
+    q = (plumbob_quat *)calloc(joints + 1u, sizeof *q);
+    t = (plumbob_vec3 *)calloc(joints + 1u, sizeof *t);
+    for (p = (const char *)text; (p = strchr(p, '"')) != NULL; p++) {
+        int is_r = strncmp(p, "\"rotation\"", 10) == 0, is_t = strncmp(p, "\"translation\"", 13) == 0;
+        float v[4] = {0, 0, 0, 0};
+        int want = is_r ? 4 : 3, k;
+        char *end;
+        if (!is_r && !is_t) continue;
+        p = strchr(p, '[');
+        if (!p) break;
+        p++;
+        for (k = 0; k < want; k++) {
+            v[k] = strtof(p, &end);
+            if (end == p) break;
+            p = end;
+            while (*p == ' ' || *p == ',' || *p == '\n' || *p == '\t' || *p == '\r') p++;
+        }
+        if (k != want) {
+            tool_error(path, "%s entry %u needs %d numbers", is_r ? "rotation" : "translation",
+                       (unsigned)(is_r ? nr : nt), want);
+            free(text); free(q); free(t);
+            return 0;
+        }
+        if (is_r && nr < joints) { q[nr].x = v[0]; q[nr].y = v[1]; q[nr].z = v[2]; q[nr].w = v[3]; }
+        if (is_t && nt < joints) { t[nt].x = v[0]; t[nt].y = v[1]; t[nt].z = v[2]; }
+        if (is_r) nr++; else nt++;
+    }
+    free(text);
+    if (nr != joints || nt != joints) {
+        tool_error(path, "the mesh has %u joints; the pose gives %u rotations and %u translations",
+                   (unsigned)joints, (unsigned)nr, (unsigned)nt);
+        free(q); free(t);
+        return 0;
+    }
+    for (j = 0; j < joints; j++) model[j] = plumbob_mat34_from_rt(plumbob_quat_normalize(q[j]), t[j]);
+    free(q);
+    free(t);
+    return 1;
+}
+
+/* Sets weights[pair] from NAME=WEIGHT (NAME: second name of a pair, or #N). */
+static int parse_morph(const plumbob_gmdc *g, const char *arg, float *weights) {
+    const char *eq = strrchr(arg, '=');
+    uint32_t i;
+    char *end;
+    float w;
+    if (!eq) {
+        tool_error("gmdc skin", "--morph needs NAME=WEIGHT, got '%s'", arg);
+        return 0;
+    }
+    w = strtof(eq + 1, &end);
+    if (*end || end == eq + 1) {
+        tool_error("gmdc skin", "--morph weight is not a number in '%s'", arg);
+        return 0;
+    }
+    if (arg[0] == '#') {
+        unsigned long n = strtoul(arg + 1, &end, 10);
+        if (end != eq || n >= g->morph_count) {
+            tool_error("gmdc skin", "no morph pair %.*s (the mesh has %u)", (int)(eq - arg), arg, (unsigned)g->morph_count);
+            return 0;
+        }
+        weights[n] = w;
+        return 1;
+    }
+    for (i = 0; i < g->morph_count; i++) {
+        const plumbob_string *s = &g->morph_names[2 * i + 1];
+        if (s->len == (size_t)(eq - arg) && memcmp(s->ptr, arg, s->len) == 0) {
+            weights[i] = w;
+            return 1;
+        }
+    }
+    tool_error("gmdc skin", "no morph named '%.*s'", (int)(eq - arg), arg);
+    return 0;
+}
+
+/* Skins every group into malloc'd arrays (positions[g], normals[g]). */
+static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const float *weights, float **pos, float **nrm) {
+    plumbob_mat34 *palette = (plumbob_mat34 *)calloc(g->joint_count + 1u, sizeof *palette);
+    uint32_t i;
+    int ok = 1;
+    plumbob_gmdc_palette(g, model, palette);
+    for (i = 0; i < g->group_count; i++) {
+        uint32_t n = g->linkages[g->groups[i].link].vertex_count;
+        plumbob_gmdc_skin_job job;
+        plumbob_result r;
+        memset(&job, 0, sizeof job);
+        pos[i] = (float *)malloc(sizeof(float) * 3u * (n + 1u));
+        nrm[i] = (float *)malloc(sizeof(float) * 3u * (n + 1u));
+        job.gmdc = g;
+        job.group = i;
+        job.palette = palette;
+        job.morph_weights = weights;
+        job.positions = pos[i];
+        job.position_stride = 3;
+        job.normals = nrm[i];
+        job.normal_stride = 3;
+        r = plumbob_gmdc_skin(&job);
+        if (r != PLUMBOB_OK) {
+            tool_error("gmdc skin", "group %u: %s", (unsigned)i, plumbob_result_str(r));
+            ok = 0;
+        }
+    }
+    free(palette);
+    return ok;
+}
+
+static int gmdc_usage(FILE *f, int rc) {
+    fprintf(f, "usage: plumbob gmdc dump FILE [--json]\n"
+               "       plumbob gmdc skin FILE [--pose POSE.json] [--morph NAME=WEIGHT ...] --json\n"
+               "       plumbob gmdc export FILE -o OUT.obj [--pose POSE.json] [--morph NAME=WEIGHT ...]\n"
+               "  POSE.json: {\"joints\": [{\"rotation\": [x,y,z,w], \"translation\": [x,y,z]}, ...]},\n"
+               "  one model-space transform per joint in joint-table order (none: bind pose).\n"
+               "  NAME is the second name of a morph pair, or #N for pair N.\n"
+               "  FILE is a GMDC resource or PACKAGE@INSTANCE.\n"
+               "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.obj\n");
+    return rc;
+}
+
+int cmd_gmdc(int argc, char **argv) {
+    const char *file = NULL, *pose = NULL, *out_path = NULL, *sub;
+    const char **morph_args = (const char **)calloc((size_t)argc + 1u, sizeof *morph_args);
+    int json = 0, i, nm = 0, rc = 0;
+    tool_input in;
+    plumbob_gmdc g;
+    unsigned char *mem;
+    if (argc < 2 || strcmp(argv[1], "--help") == 0) {
+        free(morph_args);
+        return gmdc_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    }
+    sub = argv[1];
+    if (strcmp(sub, "dump") != 0 && strcmp(sub, "skin") != 0 && strcmp(sub, "export") != 0) {
+        tool_error("gmdc", "unknown subcommand '%s'", sub);
+        free(morph_args);
+        return gmdc_usage(stderr, 2);
+    }
+    for (i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--pose") == 0 && i + 1 < argc) pose = argv[++i];
+        else if (strcmp(argv[i], "--morph") == 0 && i + 1 < argc) morph_args[nm++] = argv[++i];
+        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out_path = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0) { free(morph_args); return gmdc_usage(stdout, 0); }
+        else if (!file && argv[i][0] != '-') file = argv[i];
+        else {
+            tool_error("gmdc", "unexpected argument '%s'", argv[i]);
+            free(morph_args);
+            return gmdc_usage(stderr, 2);
+        }
+    }
+    if (!file || (strcmp(sub, "export") == 0 && !out_path)) {
+        tool_error("gmdc", strcmp(sub, "export") == 0 && file ? "export needs -o OUT.obj" : "which mesh?");
+        free(morph_args);
+        return 2;
+    }
+    if (!tool_load(file, &in)) { free(morph_args); return 1; }
+    if (!decode(&in, &g, &mem)) { tool_free(&in); free(morph_args); return 1; }
+    if (strcmp(sub, "dump") == 0) {
+        if (json) {
+            dump_json(stdout, &g);
+        } else {
+            uint32_t k;
+            gmdc_info(&in, stdout);
+            for (k = 0; k < g.element_count; k++)
+                printf("  element %2u %-20s format %u set %u group %u count %u\n", (unsigned)k,
+                       identity_name(g.elements[k].identity), (unsigned)g.elements[k].format,
+                       (unsigned)g.elements[k].set, (unsigned)g.elements[k].group, (unsigned)g.elements[k].count);
+            for (k = 0; k < g.group_count; k++)
+                printf("  group %u %.*s: linkage %u, %u triangles, %u bones\n", (unsigned)k,
+                       (int)g.groups[k].name.len, g.groups[k].name.ptr, (unsigned)g.groups[k].link,
+                       (unsigned)(g.groups[k].faces.count / 3u), (unsigned)g.groups[k].bones.count);
+        }
+    } else {
+        plumbob_mat34 *model = NULL;
+        float *weights = (float *)calloc(g.morph_count + 1u, sizeof(float));
+        float **pos = (float **)calloc(g.group_count + 1u, sizeof(float *));
+        float **nrm = (float **)calloc(g.group_count + 1u, sizeof(float *));
+        uint32_t k, v;
+        if (pose) {
+            model = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *model);
+            if (!read_pose(pose, g.joint_count, model)) rc = 1;
+        }
+        for (i = 0; i < nm && rc == 0; i++)
+            if (!parse_morph(&g, morph_args[i], weights)) rc = 2;
+        if (rc == 0 && !skin_all(&g, model, weights, pos, nrm)) rc = 1;
+        if (rc == 0 && strcmp(sub, "skin") == 0) {
+            printf("{\"groups\": [");
+            for (k = 0; k < g.group_count; k++) {
+                uint32_t n = g.linkages[g.groups[k].link].vertex_count;
+                printf("%s\n {\"name\": ", k ? "," : "");
+                json_string(stdout, g.groups[k].name.ptr, g.groups[k].name.len);
+                printf(", \"positions\": [");
+                for (v = 0; v < n; v++) {
+                    printf("%s[", v ? ", " : "");
+                    json_float(stdout, pos[k][3 * v]); printf(", ");
+                    json_float(stdout, pos[k][3 * v + 1]); printf(", ");
+                    json_float(stdout, pos[k][3 * v + 2]); printf("]");
+                }
+                printf("],\n  \"normals\": [");
+                for (v = 0; v < n; v++) {
+                    printf("%s[", v ? ", " : "");
+                    json_float(stdout, nrm[k][3 * v]); printf(", ");
+                    json_float(stdout, nrm[k][3 * v + 1]); printf(", ");
+                    json_float(stdout, nrm[k][3 * v + 2]); printf("]");
+                }
+                printf("]}");
+            }
+            printf("]}\n");
+        } else if (rc == 0) {
+            FILE *f = fopen(out_path, "w");
+            uint32_t base = 1;
+            if (!f) {
+                tool_error(out_path, "cannot write: %s", strerror(errno));
+                rc = 1;
+            } else {
+                fprintf(f, "# %.*s, written by plumbob %s (Sims 2 Z-up coordinates)\n",
+                        (int)g.head.resource_name.len, g.head.resource_name.ptr, PLUMBOB_VERSION_STRING);
+                for (k = 0; k < g.group_count; k++) {
+                    const plumbob_gmdc_group *gr = &g.groups[k];
+                    uint32_t n = g.linkages[gr->link].vertex_count;
+                    fprintf(f, "o %.*s\n", (int)gr->name.len, gr->name.ptr);
+                    for (v = 0; v < n; v++)
+                        fprintf(f, "v %.9g %.9g %.9g\n", (double)pos[k][3 * v], (double)pos[k][3 * v + 1], (double)pos[k][3 * v + 2]);
+                    for (v = 0; v < n; v++)
+                        fprintf(f, "vn %.9g %.9g %.9g\n", (double)nrm[k][3 * v], (double)nrm[k][3 * v + 1], (double)nrm[k][3 * v + 2]);
+                    for (v = 0; v + 2 < gr->faces.count; v += 3) {
+                        uint32_t a = plumbob_gmdc_index(&g, &gr->faces, v) + base;
+                        uint32_t b = plumbob_gmdc_index(&g, &gr->faces, v + 1) + base;
+                        uint32_t c = plumbob_gmdc_index(&g, &gr->faces, v + 2) + base;
+                        fprintf(f, "f %u//%u %u//%u %u//%u\n", a, a, b, b, c, c);
+                    }
+                    base += n;
+                }
+                fclose(f);
+                printf("wrote %s\n", out_path);
+            }
+        }
+        for (k = 0; k < g.group_count; k++) { free(pos[k]); free(nrm[k]); }
+        free(pos); free(nrm); free(weights); free(model);
+    }
+    free(mem);
+    tool_free(&in);
+    free(morph_args);
+    return rc;
 }

@@ -82,3 +82,138 @@ size_t demo_clip(unsigned char **out) {
     }
     return n;
 }
+
+/* --- a skinned, morphing cylinder ------------------------------------------------ */
+
+#define CYL_RINGS 9
+#define CYL_SEGS 12
+#define CYL_BONES 3
+
+static void put32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
+}
+static void putf(unsigned char *p, float f) {
+    union { float f; uint32_t u; } x;
+    x.f = f;
+    put32(p, x.u);
+}
+static void put16(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+}
+
+/* A Z-up cylinder of radius 0.5 and height 2, rings every 0.25, skinned to
+ * three bones at z = 0, 1, 2 (weights blend between neighbours, so vertices
+ * have 1 to 3 influences, the third implied), with two morphs: "bulge"
+ * (middle rings outwards) and "pinch" (top ring inwards). Version 4. */
+size_t demo_gmdc(unsigned char **out) {
+    enum { NV = CYL_RINGS * CYL_SEGS, NF = (CYL_RINGS - 1) * CYL_SEGS * 6 };
+    static unsigned char verts[NV * 12], norms[NV * 12], assign[NV * 4], weights[NV * 8], mmap[NV * 4];
+    static unsigned char bulge[NV * 12], pinch[NV * 12], refs[7 * 2], faces[NF * 2], bones[CYL_BONES * 2];
+    static unsigned char joints[CYL_BONES * 28];
+    plumbob_gmdc_element els[7];
+    plumbob_gmdc_linkage link;
+    plumbob_gmdc_group grp;
+    plumbob_string names[6];
+    plumbob_gmdc g;
+    static const float cosv[CYL_SEGS] = {1, 0.8660254f, 0.5f, 0, -0.5f, -0.8660254f, -1, -0.8660254f, -0.5f, 0, 0.5f, 0.8660254f};
+    static const float sinv[CYL_SEGS] = {0, 0.5f, 0.8660254f, 1, 0.8660254f, 0.5f, 0, -0.5f, -0.8660254f, -1, -0.8660254f, -0.5f};
+    uint32_t r, s, i, f = 0;
+    size_t n = 0, cap;
+    for (r = 0; r < CYL_RINGS; r++) {
+        float z = 0.25f * (float)r, b = z; /* bone coordinate 0..2 */
+        uint32_t lo = b >= 2.0f ? 1u : (uint32_t)b;
+        float t = b - (float)lo;           /* share of the upper bone */
+        for (s = 0; s < CYL_SEGS; s++) {
+            uint32_t v = r * CYL_SEGS + s;
+            putf(verts + 12 * v, 0.5f * cosv[s]); putf(verts + 12 * v + 4, 0.5f * sinv[s]); putf(verts + 12 * v + 8, z);
+            putf(norms + 12 * v, cosv[s]); putf(norms + 12 * v + 4, sinv[s]); putf(norms + 12 * v + 8, 0);
+            /* slots: lower bone, upper bone, and on the middle ring a third (implied) */
+            if (r == 4) {
+                put32(assign + 4 * v, 0xFF000201u); /* slots 1, 2, 0 */
+                putf(weights + 8 * v, 0.6f); putf(weights + 8 * v + 4, 0.2f); /* third implied: 0.2 */
+            } else if (t == 0.0f) {
+                put32(assign + 4 * v, 0xFFFFFF00u | lo); /* one influence */
+                putf(weights + 8 * v, 1.0f); putf(weights + 8 * v + 4, 0.0f);
+            } else {
+                put32(assign + 4 * v, 0xFFFF0000u | (lo + 1u) << 8 | lo);
+                putf(weights + 8 * v, 1.0f - t); putf(weights + 8 * v + 4, t);
+            }
+            put32(mmap + 4 * v, (r >= 3 && r <= 5 ? 1u : 0u) | (r == CYL_RINGS - 1 ? 2u << 8 : 0u));
+            putf(bulge + 12 * v, 0.2f * cosv[s]); putf(bulge + 12 * v + 4, 0.2f * sinv[s]); putf(bulge + 12 * v + 8, 0);
+            putf(pinch + 12 * v, -0.3f * cosv[s]); putf(pinch + 12 * v + 4, -0.3f * sinv[s]); putf(pinch + 12 * v + 8, 0);
+        }
+    }
+    for (r = 0; r + 1 < CYL_RINGS; r++)
+        for (s = 0; s < CYL_SEGS; s++) {
+            uint32_t a = r * CYL_SEGS + s, b = r * CYL_SEGS + (s + 1) % CYL_SEGS, c = a + CYL_SEGS, d = b + CYL_SEGS;
+            put16(faces + 2 * f++, a); put16(faces + 2 * f++, b); put16(faces + 2 * f++, c);
+            put16(faces + 2 * f++, c); put16(faces + 2 * f++, b); put16(faces + 2 * f++, d);
+        }
+    for (i = 0; i < CYL_BONES; i++) { /* inverse bind: translate by -z of the bone */
+        memset(joints + 28 * i, 0, 28);
+        putf(joints + 28 * i + 12, 1.0f);
+        putf(joints + 28 * i + 24, -(float)i);
+        put16(bones + 2 * i, i);
+    }
+    {
+        static const uint32_t ids[7] = {PLUMBOB_GMDC_VERTICES, PLUMBOB_GMDC_NORMALS, PLUMBOB_GMDC_BONE_ASSIGNMENTS,
+                                        PLUMBOB_GMDC_BONE_WEIGHTS, PLUMBOB_GMDC_MORPH_VERTEX_MAP,
+                                        PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS};
+        static const uint32_t fmts[7] = {2, 2, 4, 1, 4, 2, 2}, sets[7] = {0, 1, 0, 0, 0, 0, 0};
+        const unsigned char *datas[7] = {verts, norms, assign, weights, mmap, bulge, pinch};
+        for (i = 0; i < 7; i++) {
+            memset(&els[i], 0, sizeof els[i]);
+            els[i].count = NV;
+            els[i].identity = ids[i];
+            els[i].group = i == 6 ? 1u : 0u; /* pinch is delta set 1 (morph map byte 1) */
+            els[i].format = fmts[i];
+            els[i].set = sets[i];
+            els[i].byte_size = NV * 4u * (fmts[i] == 4 ? 1u : fmts[i] + 1u);
+            els[i].data = datas[i];
+            put16(refs + 2 * i, i);
+        }
+    }
+    memset(&link, 0, sizeof link);
+    link.refs.data = refs;
+    link.refs.count = 7;
+    link.vertex_count = NV;
+    link.active_count = 7;
+    memset(&grp, 0, sizeof grp);
+    grp.primitive = 2;
+    grp.name.ptr = "cylinder";
+    grp.name.len = 8;
+    grp.faces.data = faces;
+    grp.faces.count = NF;
+    grp.opacity = 0xFFFFFFFFu;
+    grp.bones.data = bones;
+    grp.bones.count = CYL_BONES;
+    names[0].ptr = names[1].ptr = "";
+    names[0].len = names[1].len = 0;
+    names[2].ptr = "demo"; names[2].len = 4; names[3].ptr = "bulge"; names[3].len = 5;
+    names[4].ptr = "demo"; names[4].len = 4; names[5].ptr = "pinch"; names[5].len = 5;
+    memset(&g, 0, sizeof g);
+    g.version = 4;
+    g.index_size = 2;
+    g.head.resource_name.ptr = "demo_cylinder_tslocator_gmdc";
+    g.head.resource_name.len = 28;
+    g.element_count = 7;
+    g.elements = els;
+    g.linkage_count = 1;
+    g.linkages = &link;
+    g.group_count = 1;
+    g.groups = &grp;
+    g.joint_count = CYL_BONES;
+    g.joints = joints;
+    g.morph_count = 3;
+    g.morph_names = names;
+    cap = plumbob_gmdc_write_size(&g);
+    *out = (unsigned char *)malloc(cap);
+    if (plumbob_gmdc_write(&g, *out, cap, &n) != PLUMBOB_OK) {
+        free(*out);
+        *out = NULL;
+        return 0;
+    }
+    return n;
+}

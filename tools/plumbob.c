@@ -15,6 +15,7 @@ static const command commands[] = {
     {"ls", cmd_ls, "list the resources of a package"},
     {"extract", cmd_extract, "write a package's resources to files, decompressed"},
     {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample"},
+    {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export to OBJ"},
     {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
     {"demo", cmd_demo, "run plumbob on built-in sample data"},
 };

@@ -86,9 +86,12 @@ int package_info(const tool_input *in, FILE *out);
 int cmd_clip(int argc, char **argv);
 /* Built-in sample data (tools/demo_data.c): a malloc'd CLIP, its size. */
 size_t demo_clip(unsigned char **out);
+/* A skinned, morphing cylinder GMDC (3 bones, morphs "bulge" and "pinch"). */
+size_t demo_gmdc(unsigned char **out);
 int clip_info(const tool_input *in, FILE *out);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
+int cmd_gmdc(int argc, char **argv);
 plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 
 #endif
