@@ -131,7 +131,7 @@ fuzz: $(FUZZ_BIN)
 	@for f in $(FUZZ_BIN); do \
 	    mkdir -p build/fuzz/corpus-$$(basename $$f); \
 	    echo "fuzz: $$f for $(FUZZ_SECONDS)s"; \
-	    $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 build/fuzz/corpus-$$(basename $$f) \
+	    $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 -artifact_prefix=build/fuzz/ build/fuzz/corpus-$$(basename $$f) \
 	        2>build/fuzz/$$(basename $$f).log || { tail -40 build/fuzz/$$(basename $$f).log; exit 1; }; \
 	    grep -E '^(#[0-9]+|Done)' build/fuzz/$$(basename $$f).log | tail -1; \
 	done

@@ -198,6 +198,8 @@ static plumbob_result validate(const plumbob_gmdc *g) {
     for (i = 0; i < g->linkage_count; i++) {
         const plumbob_gmdc_linkage *l = &g->linkages[i];
         const plumbob_gmdc_element *map;
+        /* version 4 indexes with u16: a linkage cannot hold more vertices */
+        if (g->version == 4 && l->vertex_count > 65535u) return PLUMBOB_ERR_BAD_COUNT;
         for (k = 0; k < l->refs.count; k++) {
             uint32_t e = plumbob_gmdc_index(g, &l->refs, k);
             if (e >= g->element_count) return PLUMBOB_ERR_BAD_INDEX;

@@ -555,7 +555,8 @@ PLUMBOB_API plumbob_result plumbob_key_table_entry(const plumbob_key_table *kt, 
 
 /* Reads a string with a 7-bit-encoded length prefix (1 to 5 bytes, low
  * groups first), as Sims 2 resources store them.  Records
- * PLUMBOB_ERR_BAD_DATA in the reader for an over-long prefix. */
+ * PLUMBOB_ERR_BAD_DATA in the reader for an over-long or padded
+ * (non-canonical) prefix, so every accepted string re-encodes identically. */
 PLUMBOB_API plumbob_string plumbob_read_string7(plumbob_reader *r);
 
 /* Sims 2 RCOL ("scenegraph") wrapper around GMDC, ANIM, CRES, ... blocks. */

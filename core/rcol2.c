@@ -11,7 +11,13 @@ plumbob_string plumbob_read_string7(plumbob_reader *r) {
         uint8_t b = plumbob_read_u8(r);
         if (!plumbob_reader_ok(r)) return s;
         len |= (size_t)(b & 0x7Fu) << shift;
-        if (!(b & 0x80u)) break;
+        if (!(b & 0x80u)) {
+            if (b == 0 && shift > 0) { /* a padded, non-canonical length */
+                plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
+                return s;
+            }
+            break;
+        }
         shift += 7;
         if (shift > 28) {
             plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);

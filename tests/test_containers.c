@@ -57,6 +57,16 @@ void test_string7(void) {
     plumbob_reader_init(&r, bad, sizeof bad);
     (void)plumbob_read_string7(&r);
     CHECK_EQ(r.error, PLUMBOB_ERR_BAD_DATA);
+    {
+        static const unsigned char padded[] = {0x83, 0x00, 'a', 'b', 'c'}; /* 3, non-canonically */
+        static const unsigned char long_ok[] = {0x80, 0x01};            /* 128: canonical */
+        plumbob_reader_init(&r, padded, sizeof padded);
+        (void)plumbob_read_string7(&r);
+        CHECK_EQ(r.error, PLUMBOB_ERR_BAD_DATA);
+        plumbob_reader_init(&r, long_ok, sizeof long_ok);
+        (void)plumbob_read_string7(&r);
+        CHECK_EQ(r.error, PLUMBOB_ERR_TRUNCATED); /* 128 bytes announced, none there */
+    }
 }
 
 /* A Sims 2 RCOL with one link and one block head, in either link form. */

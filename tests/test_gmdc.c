@@ -225,7 +225,15 @@ void test_gmdc_malformed(void) {
     plumbob_arena_init(&a, t_arena_mem(), 16);
     CHECK_EQ(plumbob_gmdc_decode(buf, n, &a, &g), PLUMBOB_ERR_OUT_OF_MEMORY);
     CHECK_EQ(a.used, 0);
-    /* version 4 cannot hold more than 65535 vertices in a linkage */
+    /* version 4 cannot hold more than 65535 vertices in a linkage: neither
+     * the decoder nor the writer accepts it */
+    CHECK_OK(decode(buf, n, &g));
+    {
+        size_t vc = (size_t)((const unsigned char *)g.linkages[0].refs.data - buf) + 6u * 2u;
+        buf[vc + 2] = 1; /* vertex count 4 -> 65540 */
+        CHECK_EQ(decode(buf, n, &g), PLUMBOB_ERR_BAD_COUNT);
+        buf[vc + 2] = 0;
+    }
     CHECK_OK(decode(buf, n, &g));
     g.linkages[0].vertex_count = 70000;
     CHECK_EQ(plumbob_gmdc_write_size(&g), SIZE_MAX);

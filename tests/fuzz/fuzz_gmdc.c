@@ -25,9 +25,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         (void)sink;
         {
             size_t ws = plumbob_gmdc_write_size(&g), got = 0;
-            unsigned char *out = (unsigned char *)malloc(ws ? ws : 1);
-            if (ws == SIZE_MAX || plumbob_gmdc_write(&g, out, ws, &got) != PLUMBOB_OK || got != size ||
-                memcmp(out, data, size) != 0)
+            unsigned char *out;
+            if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */
+            out = (unsigned char *)malloc(ws ? ws : 1);
+            if (plumbob_gmdc_write(&g, out, ws, &got) != PLUMBOB_OK || got != size || memcmp(out, data, size) != 0)
                 __builtin_trap();
             free(out);
         }
