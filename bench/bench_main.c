@@ -77,5 +77,6 @@ int main(int argc, char **argv) {
     bench_refpack(&o, samples);
     bench_package_lookup(&o, samples);
     bench_clips(&o, samples);
+    bench_skinning(&o, samples);
     return 0;
 }

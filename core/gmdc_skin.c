@@ -55,6 +55,14 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
         if (mvd[k] && mvd[k]->format != 2) mvd[k] = NULL;
         if (mnd[k] && mnd[k]->format != 2) mnd[k] = NULL;
     }
+    /* Slots are bytes: resolve the group's (at most 255) slots to palette
+     * entries once, so the vertex loop does no index lookups. */
+    {
+    const plumbob_mat34 *slot_matrix[255];
+    uint32_t slots = ba ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
+    if (slots > 255u) slots = 255u;
+    for (k = 0; k < slots; k++)
+        slot_matrix[k] = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
     for (v = 0; v < n; v++) {
         const unsigned char *pp = pos->data + 12u * v;
         float p[3], q[3] = {0, 0, 0}, m[3] = {0, 0, 1}, o[3] = {0, 0, 0};
@@ -85,16 +93,15 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
             uint32_t a = pb_le32(ba->data + 4u * v);
             float sum = 0.0f, wk;
             for (k = 0; k < 4; k++) {
-                uint32_t slot = (a >> (8 * k)) & 0xFFu, joint;
+                uint32_t slot = (a >> (8 * k)) & 0xFFu;
                 const plumbob_mat34 *M;
                 if (slot == 0xFFu) continue;
                 if (k < nw) wk = rd(bw->data + 4u * (v * nw + k));
                 else if (k == nw) wk = 1.0f - sum; /* the implied last weight */
                 else wk = 0.0f;
                 sum += wk;
-                if (wk == 0.0f) continue;
-                joint = g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, slot) : slot;
-                M = &job->palette[joint];
+                if (wk == 0.0f || slot >= slots) continue; /* slots were validated for faces' vertices */
+                M = slot_matrix[slot];
                 q[0] += wk * (M->m[0][0] * p[0] + M->m[0][1] * p[1] + M->m[0][2] * p[2] + M->m[0][3]);
                 q[1] += wk * (M->m[1][0] * p[0] + M->m[1][1] * p[1] + M->m[1][2] * p[2] + M->m[1][3]);
                 q[2] += wk * (M->m[2][0] * p[0] + M->m[2][1] * p[1] + M->m[2][2] * p[2] + M->m[2][3]);
@@ -115,6 +122,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
             job->normals[v * job->normal_stride + 1] = o[1] * inv;
             job->normals[v * job->normal_stride + 2] = o[2] * inv;
         }
+    }
     }
     return PLUMBOB_OK;
 }
