@@ -438,3 +438,24 @@ void test_gmdc_skinning_version1(void) {
     /* vertex 3: slot 0 (joint 0) weight 0.75, slot 1 (joint 1) weight 0.25 */
     CHECK_NEAR(pos[9], 1.0 + 0.75 * 5.0, 1e-5);
 }
+
+/* Decode validates bone slots of vertices that faces use; the skinner also
+ * visits vertices no face uses, and must not follow their slots past the
+ * group's bone list. */
+void test_gmdc_skin_unreferenced_vertex(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_gmdc(4, buf, 65536);
+    plumbob_gmdc g;
+    float pos[12], nrm[16];
+    CHECK_OK(decode(buf, n, &g));
+    {
+        unsigned char *f = buf + (g.groups[0].faces.data - buf);
+        unsigned char *ba = buf + (plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0)->data - buf);
+        f[10] = 1;          /* the last triangle no longer uses vertex 3 */
+        ba[12] = 0xF0;      /* vertex 3, slot 0: far beyond the 2-entry bone list */
+    }
+    CHECK_OK(decode(buf, n, &g));
+    skin(&g, NULL, NULL, pos, nrm);
+    CHECK(pos[9] == pos[9] && pos[10] == pos[10] && pos[11] == pos[11]); /* finite, no stray read */
+    CHECK_NEAR(pos[0], 0.0, 1e-6);
+}
