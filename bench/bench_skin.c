@@ -7,18 +7,13 @@
 #include "bench.h"
 #include "bench_cases.h"
 #include "plumbob.h"
+#include "pb_bytes.h"
 
 #define JOINTS 32
 
-static void put32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
-}
-static void putf(unsigned char *p, float f) {
-    union { float f; uint32_t u; } x;
-    x.f = f;
-    put32(p, x.u);
-}
+/* Little-endian builders: the core's own byte helpers. */
+#define put32 pb_put_le32
+#define putf pb_put_f32le
 
 /* A version-2 mesh of n vertices, each with `infl` influences over 32 joints. */
 static unsigned char *build_mesh(uint32_t n, uint32_t infl, size_t *size) {

@@ -94,10 +94,6 @@ static void fill(unsigned char *d, unsigned char v, size_t n) {
     for (i = 0; i < n; i++) d[i] = v;
 }
 
-static void put_f32(unsigned char *p, float f) {
-    pb_put_le32(p, pb_bits_from_f32(f));
-}
-
 /* A name field of `size` bytes: the raw original when given, else the name,
  * NUL, and `padding` bytes. */
 static void put_field(unsigned char *d, const unsigned char *raw, plumbob_string s, size_t size,
@@ -122,7 +118,7 @@ static void write_event_payload(unsigned char *p, const plumbob_clip_event *e, s
     switch (e->type) {
     case PLUMBOB_CLIP_EVENT_ATTACH:
         for (k = 0; k < 4; k++) pb_put_le32(p + 4 * k, e->hash[k]);
-        for (k = 0; k < 4; k++) put_f32(p + 16 + 20 * k, 1.0f); /* identity matrix */
+        for (k = 0; k < 4; k++) pb_put_f32le(p + 16 + 20 * k, 1.0f); /* identity matrix */
         break;
     case PLUMBOB_CLIP_EVENT_UNPARENT:
     case PLUMBOB_CLIP_EVENT_DESTROY_PROP:
@@ -135,7 +131,7 @@ static void write_event_payload(unsigned char *p, const plumbob_clip_event *e, s
         for (k = 0; k < 5; k++) pb_put_le32(p + 4 * k, e->hash[k]);
         break;
     case PLUMBOB_CLIP_EVENT_VISIBILITY:
-        put_f32(p, e->visibility);
+        pb_put_f32le(p, e->visibility);
         break;
     case PLUMBOB_CLIP_EVENT_STOP_EFFECT:
         pb_put_le32(p, e->hash[0]);
@@ -174,7 +170,7 @@ plumbob_result plumbob_clip_write(const plumbob_clip *c, void *out_v, size_t out
     put_bytes(s3, "_pilC3S_", 8);
     pb_put_le32(s3 + 8, c->version);
     pb_put_le32(s3 + 12, c->flags);
-    put_f32(s3 + 16, c->frame_duration);
+    pb_put_f32le(s3 + 16, c->frame_duration);
     pb_put_le16(s3 + 20, c->tick_count);
     pb_put_le16(s3 + 22, c->tick_pad);
     pb_put_le32(s3 + 24, c->track_count);
@@ -200,8 +196,8 @@ plumbob_result plumbob_clip_write(const plumbob_clip *c, void *out_v, size_t out
         /* keyless tracks point at the current position, as the game's do */
         pb_put_le32(rec, (uint32_t)pos);
         pb_put_le32(rec + 4, t->hash);
-        put_f32(rec + 8, t->offset);
-        put_f32(rec + 12, t->scale);
+        pb_put_f32le(rec + 8, t->offset);
+        pb_put_f32le(rec + 12, t->scale);
         pb_put_le16(rec + 16, t->key_count);
         rec[18] = t->curve;
         rec[19] = t->target;
@@ -257,9 +253,9 @@ plumbob_result plumbob_clip_write(const plumbob_clip *c, void *out_v, size_t out
             pb_put_le16(e + pos, ev->type);
             pb_put_le16(e + pos + 2, ev->marker);
             pb_put_le32(e + pos + 4, ev->id);
-            put_f32(e + pos + 8, ev->time);
-            put_f32(e + pos + 12, ev->unknown[0]);
-            put_f32(e + pos + 16, ev->unknown[1]);
+            pb_put_f32le(e + pos + 8, ev->time);
+            pb_put_f32le(e + pos + 12, ev->unknown[0]);
+            pb_put_f32le(e + pos + 16, ev->unknown[1]);
             pb_put_le32(e + pos + 20, ev->unknown3);
             pb_put_le32(e + pos + 24, (uint32_t)ev->name.len);
             put_bytes(e + pos + 28, ev->name.ptr, ev->name.len);
@@ -274,7 +270,7 @@ plumbob_result plumbob_clip_write(const plumbob_clip *c, void *out_v, size_t out
         put_bytes(out + L.end_pos, c->end_block, 16);
     } else {
         fill(out + L.end_pos, 0, 12);
-        put_f32(out + L.end_pos + 12, 1.0f);
+        pb_put_f32le(out + L.end_pos + 12, 1.0f);
     }
     *out_size = L.total;
     return PLUMBOB_OK;

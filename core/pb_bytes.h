@@ -55,6 +55,9 @@ static inline void pb_put_be32(unsigned char *p, uint32_t v) {
     p[2] = (unsigned char)((v >> 8) & 0xFFu);
     p[3] = (unsigned char)(v & 0xFFu);
 }
+static inline void pb_put_f32le(unsigned char *p, float f) {
+    pb_put_le32(p, pb_bits_from_f32(f));
+}
 static inline void pb_put_le64(unsigned char *p, uint64_t v) {
     pb_put_le32(p, (uint32_t)(v & 0xFFFFFFFFu));
     pb_put_le32(p + 4, (uint32_t)(v >> 32));

@@ -2,10 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "pb_bytes.h"
 
+/* Writes v little-endian and returns its size (the core's byte helper). */
 static size_t put32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
+    pb_put_le32(p, v);
     return 4;
 }
 

@@ -3,17 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "pb_bytes.h"
 
-/* Little-endian builders for element data and index arrays. */
-static void put32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
-}
-static void putf(unsigned char *p, float f) {
-    union { float f; uint32_t u; } x;
-    x.f = f;
-    put32(p, x.u);
-}
+/* Little-endian builders: the core's own byte helpers. */
+#define put32 pb_put_le32
+#define putf pb_put_f32le
 static void put_index(unsigned char *p, uint32_t isz, uint32_t v) {
     if (isz == 2) { p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); }
     else put32(p, v);

@@ -6,44 +6,29 @@
 #include "tool.h"
 
 /* plumbob demo --write DIR: the built-in sample files, for trying the tool. */
-static int write_samples(const char *dir) {
-    unsigned char *clip;
-    size_t n = demo_clip(&clip);
+static int write_sample(const char *dir, const char *name, size_t (*build)(unsigned char **)) {
+    unsigned char *bytes;
+    size_t n = build(&bytes);
     char path[1024];
-    FILE *f;
+    int ok;
     if (!n) {
-        tool_error("demo", "could not build the sample clip");
-        return 1;
+        tool_error("demo", "could not build %s", name);
+        return 0;
     }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    ok = tool_write_file(path, bytes, n);
+    if (ok) printf("wrote %s (%zu bytes)\n", path, n);
+    free(bytes);
+    return ok;
+}
+
+static int write_samples(const char *dir) {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         tool_error(dir, "cannot create: %s", strerror(errno));
-        free(clip);
         return 1;
     }
-    snprintf(path, sizeof path, "%s/6B20C4F3_00000000_%016llX.clip", dir,
-             (unsigned long long)0x00F0E1D2C3B4A596ull);
-    f = fopen(path, "wb");
-    if (!f || fwrite(clip, 1, n, f) != n) {
-        tool_error(path, "cannot write: %s", strerror(errno));
-        if (f) fclose(f);
-        free(clip);
-        return 1;
-    }
-    fclose(f);
-    printf("wrote %s (%zu bytes)\n", path, n);
-    free(clip);
-    n = demo_gmdc(&clip);
-    snprintf(path, sizeof path, "%s/AC4F8687_1C0532FA_%016llX.gmdc", dir, (unsigned long long)0x00F0E1D2C3B4A597ull);
-    f = n ? fopen(path, "wb") : NULL;
-    if (!f || fwrite(clip, 1, n, f) != n) {
-        tool_error(path, "cannot write: %s", n ? strerror(errno) : "no mesh built");
-        if (f) fclose(f);
-        free(clip);
-        return 1;
-    }
-    fclose(f);
-    printf("wrote %s (%zu bytes)\n", path, n);
-    free(clip);
+    if (!write_sample(dir, "6B20C4F3_00000000_00F0E1D2C3B4A596.clip", demo_clip)) return 1;
+    if (!write_sample(dir, "AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc", demo_gmdc)) return 1;
     return 0;
 }
 

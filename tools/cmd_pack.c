@@ -92,7 +92,6 @@ int cmd_pack(int argc, char **argv) {
     {
         size_t need = plumbob_package_write_size(entries, n, major), got;
         unsigned char *out;
-        FILE *f;
         plumbob_result r;
         if (need == SIZE_MAX) {
             tool_error(out_path, "package would exceed 4 GiB");
@@ -105,14 +104,10 @@ int cmd_pack(int argc, char **argv) {
             free(out);
             goto done;
         }
-        f = fopen(out_path, "wb");
-        if (!f || fwrite(out, 1, got, f) != got) {
-            tool_error(out_path, "cannot write: %s", strerror(errno));
-            if (f) fclose(f);
+        if (!tool_write_file(out_path, out, got)) {
             free(out);
             goto done;
         }
-        fclose(f);
         free(out);
         printf("packed %u resources into %s (DBPF %s, %zu bytes)\n", (unsigned)n, out_path,
                major == 2 ? "2.0" : "1.1", got);

@@ -207,7 +207,6 @@ int cmd_extract(int argc, char **argv) {
         unsigned char *buf;
         char file[2048];
         const char *ext;
-        FILE *f;
         plumbob_result r;
         plumbob_package_entry_at(&pkg, k, &e);
         if ((has_type && e.type != want_type) || (has_group && e.group != want_group) ||
@@ -229,15 +228,11 @@ int cmd_extract(int argc, char **argv) {
             free(buf);
             continue;
         }
-        f = fopen(file, "wb");
-        if (!f || fwrite(res, 1, rs, f) != rs) {
-            if (tty) fputc('\n', stderr);
-            tool_error(file, "cannot write: %s", strerror(errno));
-            failed++;
-        } else {
+        if (tool_write_file(file, res, rs)) {
             written++;
+        } else {
+            failed++;
         }
-        if (f) fclose(f);
         free(buf);
     }
     if (tty) fputc('\n', stderr);

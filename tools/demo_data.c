@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "pb_bytes.h"
 
 #define DEMO_KEYS 31
 
@@ -89,19 +90,10 @@ size_t demo_clip(unsigned char **out) {
 #define CYL_SEGS 12
 #define CYL_BONES 3
 
-static void put32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
-}
-static void putf(unsigned char *p, float f) {
-    union { float f; uint32_t u; } x;
-    x.f = f;
-    put32(p, x.u);
-}
-static void put16(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-}
+/* Little-endian builders: the core's own byte helpers. */
+#define put32 pb_put_le32
+#define putf pb_put_f32le
+#define put16(p, v) pb_put_le16((p), (uint16_t)(v))
 
 /* A Z-up cylinder of radius 0.5 and height 2, rings every 0.25, skinned to
  * three bones at z = 0, 1, 2 (weights blend between neighbours, so vertices

@@ -23,6 +23,8 @@ typedef struct tool_input {
  * returns 0 on failure. */
 int tool_load(const char *path, tool_input *in);
 void tool_free(tool_input *in);
+/* Writes data[0..n) to path; returns 0 (after printing why) on failure. */
+int tool_write_file(const char *path, const void *data, size_t n);
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
 

@@ -42,6 +42,14 @@ int tool_read_file(const char *path, unsigned char **data, size_t *size) {
     return 1;
 }
 
+int tool_write_file(const char *path, const void *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(data, 1, n, f) == n;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok) tool_error(path, "cannot write: %s", strerror(errno));
+    return ok;
+}
+
 /* Parses a hex number with optional 0x; returns 0 on junk. */
 static int parse_hex(const char *s, size_t len, uint64_t *out) {
     uint64_t v = 0;
