@@ -8,7 +8,6 @@
 #define OUTER_HEADER_SIZE 56u
 #define S3CLIP_HEADER_SIZE 48u
 #define TRACK_RECORD_SIZE 20u
-#define SLOT_NAME_SIZE 512u
 #define EVENT_HEAD_SIZE 28u
 
 static const unsigned char s3clip_magic[8] = {'_', 'p', 'i', 'l', 'C', '3', 'S', '_'};
@@ -51,7 +50,7 @@ static size_t rel(const unsigned char *d, size_t field) {
 }
 
 /* Payload bytes of each known event type (-1: unknown type). */
-static long event_payload_size(uint16_t type) {
+long pb_clip_event_payload_size(uint16_t type) {
     switch (type) {
     case PLUMBOB_CLIP_EVENT_ATTACH: return 16 + 64;
     case PLUMBOB_CLIP_EVENT_UNPARENT: return 4;
@@ -144,7 +143,7 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
             plumbob_reader_skip(&ch, 4); /* 0x7E7E7E7E */
             n = plumbob_read_u32le(&ch);
             if (!plumbob_reader_ok(&ch)) return PLUMBOB_ERR_BAD_OFFSET;
-            if (n > plumbob_reader_remaining(&ch) / (4u + 4u + 2u * SLOT_NAME_SIZE)) return PLUMBOB_ERR_BAD_COUNT;
+            if (n > plumbob_reader_remaining(&ch) / (4u + 4u + 2u * PB_CLIP_SLOT_NAME_SIZE)) return PLUMBOB_ERR_BAD_COUNT;
             c->slot_count += n;
             if (c->slot_count > PLUMBOB_CLIP_MAX_SLOTS) return PLUMBOB_ERR_BAD_COUNT;
         }
@@ -237,11 +236,11 @@ static plumbob_result decode_slots(plumbob_clip *c) {
             at = chain_pos + en.pos + 4u;
             sl->chain = k;
             sl->index = plumbob_read_u32le(&en);
-            sl->actor_raw = plumbob_read_bytes(&en, SLOT_NAME_SIZE);
-            sl->slot_raw = plumbob_read_bytes(&en, SLOT_NAME_SIZE);
+            sl->actor_raw = plumbob_read_bytes(&en, PB_CLIP_SLOT_NAME_SIZE);
+            sl->slot_raw = plumbob_read_bytes(&en, PB_CLIP_SLOT_NAME_SIZE);
             if (!plumbob_reader_ok(&en)) return PLUMBOB_ERR_BAD_OFFSET;
-            sl->actor = c_string(c->data, at, at + SLOT_NAME_SIZE);
-            sl->slot = c_string(c->data, at + SLOT_NAME_SIZE, at + 2u * SLOT_NAME_SIZE);
+            sl->actor = c_string(c->data, at, at + PB_CLIP_SLOT_NAME_SIZE);
+            sl->slot = c_string(c->data, at + PB_CLIP_SLOT_NAME_SIZE, at + 2u * PB_CLIP_SLOT_NAME_SIZE);
             if (!sl->actor.ptr || !sl->slot.ptr) return PLUMBOB_ERR_BAD_DATA;
         }
         if (!plumbob_reader_ok(&ch)) return PLUMBOB_ERR_BAD_OFFSET;
@@ -282,7 +281,7 @@ static plumbob_result decode_events(plumbob_clip *c) {
         ev->name.len = name_len;
         /* NUL, then zero padding to a multiple of 4 counted over name + NUL */
         plumbob_reader_skip(&e, ((name_len + 4u) & ~3u) - name_len);
-        psize = event_payload_size(ev->type);
+        psize = pb_clip_event_payload_size(ev->type);
         if (psize < 0) {
             c->events_complete = false; /* unknown type: keep what came before */
             break;

@@ -4,24 +4,9 @@
 #include "pb_bytes.h"
 #include "pb_clip.h"
 
-#define SLOT_NAME_SIZE 512u
 
 static size_t pad4(size_t n) {
     return (n + 3u) & ~(size_t)3u;
-}
-
-static long payload_size(uint16_t type) {
-    switch (type) {
-    case PLUMBOB_CLIP_EVENT_ATTACH: return 80;
-    case PLUMBOB_CLIP_EVENT_UNPARENT: return 4;
-    case PLUMBOB_CLIP_EVENT_SOUND: return 128;
-    case PLUMBOB_CLIP_EVENT_SCRIPT: return 0;
-    case PLUMBOB_CLIP_EVENT_EFFECT: return 24;
-    case PLUMBOB_CLIP_EVENT_VISIBILITY: return 4;
-    case PLUMBOB_CLIP_EVENT_DESTROY_PROP: return 4;
-    case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return 8;
-    }
-    return -1;
 }
 
 /* Section sizes of the layout; 0 from valid() means the clip cannot be written. */
@@ -54,7 +39,7 @@ static int layout(const plumbob_clip *c, clip_layout *L) {
         for (k = 0; k < chains; k++) {
             uint32_t n = 0;
             for (i = 0; i < c->slot_count; i++) n += c->slots[i].chain == k;
-            L->slot_size += 8u + 4u * (size_t)n + (size_t)n * (4u + 2u * SLOT_NAME_SIZE);
+            L->slot_size += 8u + 4u * (size_t)n + (size_t)n * (4u + 2u * PB_CLIP_SLOT_NAME_SIZE);
         }
         for (i = 0; i < c->slot_count; i++)
             if (c->slots[i].chain >= chains) return 0;
@@ -68,7 +53,7 @@ static int layout(const plumbob_clip *c, clip_layout *L) {
     ev_count = c->event_pos || c->events_decoded ? c->events_decoded : 0;
     if (ev_count && !c->events) return 0;
     for (k = 0; k < ev_count; k++) {
-        long ps = payload_size(c->events[k].type);
+        long ps = pb_clip_event_payload_size(c->events[k].type);
         if (ps < 0) return 0;
         L->events_size += 28u + pad4(c->events[k].name.len + 1u) + (size_t)ps;
     }
@@ -226,9 +211,9 @@ plumbob_result plumbob_clip_write(const plumbob_clip *c, void *out_v, size_t out
                 if (sl->chain != k) continue;
                 pb_put_le32(ch + 8 + 4u * j, (uint32_t)(entry_at - 8u));
                 pb_put_le32(ch + entry_at, sl->index);
-                put_field(ch + entry_at + 4, sl->actor_raw, sl->actor, SLOT_NAME_SIZE, '#');
-                put_field(ch + entry_at + 4 + SLOT_NAME_SIZE, sl->slot_raw, sl->slot, SLOT_NAME_SIZE, '#');
-                entry_at += 4u + 2u * SLOT_NAME_SIZE;
+                put_field(ch + entry_at + 4, sl->actor_raw, sl->actor, PB_CLIP_SLOT_NAME_SIZE, '#');
+                put_field(ch + entry_at + 4 + PB_CLIP_SLOT_NAME_SIZE, sl->slot_raw, sl->slot, PB_CLIP_SLOT_NAME_SIZE, '#');
+                entry_at += 4u + 2u * PB_CLIP_SLOT_NAME_SIZE;
                 j++;
             }
             chain_at += entry_at;
@@ -249,7 +234,7 @@ plumbob_result plumbob_clip_write(const plumbob_clip *c, void *out_v, size_t out
         pos = 20;
         for (k = 0; k < c->events_decoded; k++) {
             const plumbob_clip_event *ev = &c->events[k];
-            size_t nl = pad4(ev->name.len + 1u), ps = (size_t)payload_size(ev->type);
+            size_t nl = pad4(ev->name.len + 1u), ps = (size_t)pb_clip_event_payload_size(ev->type);
             pb_put_le16(e + pos, ev->type);
             pb_put_le16(e + pos + 2, ev->marker);
             pb_put_le32(e + pos + 4, ev->id);
@@ -338,15 +323,16 @@ plumbob_result plumbob_clip_quantize(const plumbob_clip_track *t, const uint16_t
 plumbob_result plumbob_clip_encode_track(plumbob_clip_track *t, uint32_t hash, uint8_t curve,
                                          uint8_t target, uint16_t key_count, const uint16_t *ticks,
                                          const float *values, unsigned char *keys) {
-    uint32_t comps = curve == 0x14 ? 4u : curve == 0x12 ? 3u : curve == 0x05 ? 1u : 0u;
-    if (!t || !comps) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    uint8_t key_size, comps;
+    if (!t || (curve != 0x14 && curve != 0x12 && curve != 0x05)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    pb_clip_key_layout(curve, target, key_count, &key_size, &comps);
     t->hash = hash;
     t->curve = curve;
     t->target = target;
     t->key_count = key_count;
     t->type = (uint16_t)(target << 8 | curve);
-    t->components = (uint8_t)comps;
-    t->key_size = (uint8_t)(curve == 0x14 ? 12 : curve == 0x12 ? 8 : 6);
+    t->components = comps;
+    t->key_size = key_size;
     t->data_offset = 0;
     t->keys = keys;
     if (!values) return PLUMBOB_ERR_INVALID_ARGUMENT;
