@@ -3,7 +3,7 @@
 #include <string.h>
 #include "tool.h"
 
-int tool_clip_decode(const tool_input *in, tool_clip *tc) {
+plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     size_t need;
     plumbob_arena a;
     plumbob_result r = plumbob_clip_measure(in->data, in->size, &need);
@@ -14,12 +14,17 @@ int tool_clip_decode(const tool_input *in, tool_clip *tc) {
         r = plumbob_clip_decode(in->data, in->size, &a, &tc->clip);
     }
     if (r != PLUMBOB_OK) {
-        tool_error(in->name, "not a valid CLIP: %s", plumbob_result_str(r));
         free(tc->arena_mem);
         tc->arena_mem = NULL;
-        return 0;
     }
-    return 1;
+    return r;
+}
+
+/* tool_clip_decode, saying why on failure; returns 0 then. */
+static int decode_or_say(const tool_input *in, tool_clip *tc) {
+    plumbob_result r = tool_clip_decode(in, tc);
+    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid CLIP: %s", plumbob_result_str(r));
+    return r == PLUMBOB_OK;
 }
 
 void tool_clip_free(tool_clip *tc) {
@@ -49,16 +54,6 @@ static const char *event_name(uint16_t t) {
     case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return "stop_effect";
     }
     return "unknown";
-}
-
-static void json_floats(FILE *out, const float *v, unsigned n) {
-    unsigned i;
-    fputc('[', out);
-    for (i = 0; i < n; i++) {
-        if (i) fputs(", ", out);
-        json_float(out, v[i]);
-    }
-    fputc(']', out);
 }
 
 static void json_event(FILE *out, const plumbob_clip_event *e) {
@@ -180,7 +175,7 @@ static void dump_text(FILE *out, const tool_input *in, const plumbob_clip *c) {
 
 int clip_info(const tool_input *in, FILE *out) {
     tool_clip tc;
-    if (!tool_clip_decode(in, &tc)) return 1;
+    if (!decode_or_say(in, &tc)) return 1;
     fprintf(out, "%s: Sims 3 CLIP %.*s, %.3f s, %u tracks, %u events, %zu bytes\n", in->name,
             (int)tc.clip.name.len, tc.clip.name.ptr, (double)plumbob_clip_duration(&tc.clip),
             (unsigned)tc.clip.track_count, (unsigned)tc.clip.events_decoded, in->size);
@@ -189,22 +184,17 @@ int clip_info(const tool_input *in, FILE *out) {
 }
 
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size) {
-    size_t need, ws;
-    unsigned char *mem;
-    plumbob_arena a;
-    plumbob_clip c;
-    plumbob_result r = plumbob_clip_measure(in->data, in->size, &need);
+    tool_clip tc;
+    plumbob_result r = tool_clip_decode(in, &tc);
     if (r != PLUMBOB_OK) return r;
-    mem = (unsigned char *)malloc(need ? need : 1);
-    plumbob_arena_init(&a, mem, need);
-    r = plumbob_clip_decode(in->data, in->size, &a, &c);
-    if (r == PLUMBOB_OK && !c.events_complete) r = PLUMBOB_ERR_UNSUPPORTED; /* cannot be identical */
-    if (r == PLUMBOB_OK) {
-        ws = plumbob_clip_write_size(&c);
+    if (!tc.clip.events_complete) {
+        r = PLUMBOB_ERR_UNSUPPORTED; /* the unknown events are lost: cannot be identical */
+    } else {
+        size_t ws = plumbob_clip_write_size(&tc.clip);
         *out = (unsigned char *)malloc(ws ? ws : 1);
-        r = plumbob_clip_write(&c, *out, ws, out_size);
+        r = plumbob_clip_write(&tc.clip, *out, ws, out_size);
     }
-    free(mem);
+    tool_clip_free(&tc);
     return r;
 }
 
@@ -248,7 +238,7 @@ int cmd_clip(int argc, char **argv) {
         return 2;
     }
     if (!tool_load(file, &in)) return 1;
-    if (!tool_clip_decode(&in, &tc)) {
+    if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
         return 1;
     }

@@ -4,7 +4,8 @@
 #include <string.h>
 #include "tool.h"
 
-static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
+/* Decodes in->data as a GMDC; the arena (*mem) comes from malloc.  Prints nothing. */
+static plumbob_result decode_quiet(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
     size_t need;
     plumbob_arena a;
     plumbob_result r = plumbob_gmdc_measure(in->data, in->size, &need);
@@ -15,12 +16,17 @@ static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
         r = plumbob_gmdc_decode(in->data, in->size, &a, g);
     }
     if (r != PLUMBOB_OK) {
-        tool_error(in->name, "not a valid GMDC: %s", plumbob_result_str(r));
         free(*mem);
         *mem = NULL;
-        return 0;
     }
-    return 1;
+    return r;
+}
+
+/* decode_quiet, saying why on failure; returns 0 then. */
+static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
+    plumbob_result r = decode_quiet(in, g, mem);
+    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid GMDC: %s", plumbob_result_str(r));
+    return r == PLUMBOB_OK;
 }
 
 int gmdc_info(const tool_input *in, FILE *out) {
@@ -39,17 +45,11 @@ int gmdc_info(const tool_input *in, FILE *out) {
 }
 
 plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size) {
-    size_t need, ws;
-    unsigned char *mem;
-    plumbob_arena a;
     plumbob_gmdc g;
-    plumbob_result r = plumbob_gmdc_measure(in->data, in->size, &need);
-    if (r != PLUMBOB_OK) return r;
-    mem = (unsigned char *)malloc(need ? need : 1);
-    plumbob_arena_init(&a, mem, need);
-    r = plumbob_gmdc_decode(in->data, in->size, &a, &g);
+    unsigned char *mem;
+    plumbob_result r = decode_quiet(in, &g, &mem);
     if (r == PLUMBOB_OK) {
-        ws = plumbob_gmdc_write_size(&g);
+        size_t ws = plumbob_gmdc_write_size(&g);
         *out = (unsigned char *)malloc(ws ? ws : 1);
         r = plumbob_gmdc_write(&g, *out, ws, out_size);
     }
@@ -122,12 +122,16 @@ static void dump_json(FILE *out, const plumbob_gmdc *g) {
         plumbob_quat q;
         plumbob_vec3 t;
         plumbob_gmdc_joint(g, i, &q, &t);
-        fprintf(out, "%s\n  {\"rotation\": [", i ? "," : "");
-        json_float(out, q.x); fputs(", ", out); json_float(out, q.y); fputs(", ", out);
-        json_float(out, q.z); fputs(", ", out); json_float(out, q.w);
-        fputs("], \"translation\": [", out);
-        json_float(out, t.x); fputs(", ", out); json_float(out, t.y); fputs(", ", out); json_float(out, t.z);
-        fputs("]}", out);
+        {
+            float r[4], tr[3];
+            r[0] = q.x; r[1] = q.y; r[2] = q.z; r[3] = q.w;
+            tr[0] = t.x; tr[1] = t.y; tr[2] = t.z;
+            fprintf(out, "%s\n  {\"rotation\": ", i ? "," : "");
+            json_floats(out, r, 4);
+            fputs(", \"translation\": ", out);
+            json_floats(out, tr, 3);
+            fputc('}', out);
+        }
     }
     fputs("],\n \"morphs\": [", out);
     for (i = 0; i < g->morph_count; i++) {
@@ -345,17 +349,13 @@ int cmd_gmdc(int argc, char **argv) {
                 json_string(stdout, g.groups[k].name.ptr, g.groups[k].name.len);
                 printf(", \"positions\": [");
                 for (v = 0; v < n; v++) {
-                    printf("%s[", v ? ", " : "");
-                    json_float(stdout, pos[k][3 * v]); printf(", ");
-                    json_float(stdout, pos[k][3 * v + 1]); printf(", ");
-                    json_float(stdout, pos[k][3 * v + 2]); printf("]");
+                    if (v) printf(", ");
+                    json_floats(stdout, pos[k] + 3 * v, 3);
                 }
                 printf("],\n  \"normals\": [");
                 for (v = 0; v < n; v++) {
-                    printf("%s[", v ? ", " : "");
-                    json_float(stdout, nrm[k][3 * v]); printf(", ");
-                    json_float(stdout, nrm[k][3 * v + 1]); printf(", ");
-                    json_float(stdout, nrm[k][3 * v + 2]); printf("]");
+                    if (v) printf(", ");
+                    json_floats(stdout, nrm[k] + 3 * v, 3);
                 }
                 printf("]}");
             }

@@ -49,13 +49,15 @@ int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
 void json_string(FILE *out, const char *s, size_t len);
 /* A float with enough digits to round-trip (%.9g); null when not finite. */
 void json_float(FILE *out, float f);
+/* [a, b, ...] of n floats, each as json_float. */
+void json_floats(FILE *out, const float *v, unsigned n);
 /* Decoded resources for the tool: a CLIP with its arena (malloc'd). */
 typedef struct tool_clip {
     plumbob_clip clip;
     unsigned char *arena_mem;
 } tool_clip;
-/* Decodes in->data as a CLIP; prints why and returns 0 on failure. */
-int tool_clip_decode(const tool_input *in, tool_clip *tc);
+/* Decodes in->data as a CLIP (arena from malloc); prints nothing. */
+plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc);
 void tool_clip_free(tool_clip *tc);
 
 /* Prints "plumbob: <where>: <what>" to stderr. */

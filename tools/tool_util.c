@@ -188,3 +188,13 @@ void json_float(FILE *out, float f) {
     if (f != f || f > 3.4e38f || f < -3.4e38f) fputs("null", out);
     else fprintf(out, "%.9g", (double)f);
 }
+
+void json_floats(FILE *out, const float *v, unsigned n) {
+    unsigned i;
+    fputc('[', out);
+    for (i = 0; i < n; i++) {
+        if (i) fputs(", ", out);
+        json_float(out, v[i]);
+    }
+    fputc(']', out);
+}
