@@ -379,13 +379,12 @@ void test_gmdc_skinning(void) {
         skin(&g, model, NULL, pos, nrm);
         for (i = 0; i < 4; i++) {
             /* slot 0 -> joint 1, slot 1 -> joint 0 (the group's bone list) */
-            double p[3] = {(double)(i & 1), 0, (double)(i >> 1)}, a[3], b[3], want[3], inv1[3];
+            double p[3] = {(double)(i & 1), 0, (double)(i >> 1)}, a[3], b[3], want[3];
             double w_j1 = i < 2 ? 1.0 : 0.75, w_j0 = i < 2 ? 0.0 : 0.25;
             /* palette j = model j * inverse bind j; inverse bind j is T(0,-j,0) */
-            double pb0[3] = {p[0], p[1] - 0, p[2]}, pb1[3] = {p[0], p[1] - 1, p[2]};
+            double pb0[3] = {p[0], p[1], p[2]}, pb1[3] = {p[0], p[1] - 1, p[2]};
             ref_transform(q0, t0, pb0, a);
             ref_transform(q1, t1, pb1, b);
-            (void)inv1;
             for (k = 0; k < 3; k++) want[k] = w_j0 * a[k] + w_j1 * b[k];
             for (k = 0; k < 3; k++) CHECK_NEAR(pos[3 * i + k], want[k], 1e-5);
             for (k = 0; k < 3; k++) t_digest_f32(pos[3 * i + k]);
