@@ -41,7 +41,8 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     n = g->linkages[gr->link].vertex_count;
     pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
     if (!pos || pos->format != 2) return PLUMBOB_ERR_BAD_DATA;
-    nrm = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_NORMALS, 0);
+    /* normals are read and blended only when the caller wants them */
+    nrm = job->normals ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_NORMALS, 0) : NULL;
     if (nrm && nrm->format != 2) nrm = NULL;
     ba = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
     bw = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
@@ -105,6 +106,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
                 q[0] += wk * (M->m[0][0] * p[0] + M->m[0][1] * p[1] + M->m[0][2] * p[2] + M->m[0][3]);
                 q[1] += wk * (M->m[1][0] * p[0] + M->m[1][1] * p[1] + M->m[1][2] * p[2] + M->m[1][3]);
                 q[2] += wk * (M->m[2][0] * p[0] + M->m[2][1] * p[1] + M->m[2][2] * p[2] + M->m[2][3]);
+                if (!job->normals) continue;
                 o[0] += wk * (M->m[0][0] * m[0] + M->m[0][1] * m[1] + M->m[0][2] * m[2]);
                 o[1] += wk * (M->m[1][0] * m[0] + M->m[1][1] * m[1] + M->m[1][2] * m[2]);
                 o[2] += wk * (M->m[2][0] * m[0] + M->m[2][1] * m[1] + M->m[2][2] * m[2]);
