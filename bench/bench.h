@@ -8,7 +8,11 @@
 typedef struct bench_opts {
     int quick; /* fewer repetitions: the whole run under 30 seconds */
     int json;  /* one JSON object per line instead of the table */
+    const char *only; /* run one group of cases (NULL: all) */
 } bench_opts;
+
+/* Whether the group of cases `group` runs under these options. */
+int bench_wanted(const bench_opts *o, const char *group);
 
 /* Times fn(ctx) `samples` times after a warm-up call; returns seconds per
  * call as median, min and max over the samples. */

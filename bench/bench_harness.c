@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "bench.h"
 
@@ -50,4 +51,8 @@ void bench_report(const bench_opts *o, const char *name, const char *unit, doubl
 volatile const void *bench_sink;
 void bench_keep(const void *p) {
     bench_sink = p;
+}
+
+int bench_wanted(const bench_opts *o, const char *group) {
+    return !o->only || strcmp(o->only, group) == 0;
 }

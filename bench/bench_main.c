@@ -33,20 +33,21 @@ static void run_fnv32(void *p) {
 }
 
 int main(int argc, char **argv) {
-    bench_opts o = {0, 0};
+    bench_opts o = {0, 0, NULL};
     int i, samples;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) o.quick = 1;
         else if (strcmp(argv[i], "--json") == 0) o.json = 1;
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) o.only = argv[++i];
         else {
-            fprintf(stderr, "usage: plumbob-bench [--quick] [--json]\n");
+            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|skin]\n");
             return 2;
         }
     }
     samples = o.quick ? 15 : 101;
     if (!o.json) printf("plumbob %s bench, port %s\n", PLUMBOB_VERSION_STRING, plumbob_port_name());
 
-    { /* memcpy: the bandwidth ceiling later cases are compared with */
+    if (bench_wanted(&o, "memcpy")) { /* memcpy: the bandwidth ceiling later cases are compared with */
         static const size_t sizes[] = {64u << 10, 64u << 20};
         size_t k;
         for (k = 0; k < 2; k++) {
@@ -66,7 +67,7 @@ int main(int argc, char **argv) {
             free(c.dst);
         }
     }
-    { /* name hashing: bone names of typical length */
+    if (bench_wanted(&o, "hash")) { /* name hashing: bone names of typical length */
         static hash_ctx h;
         bench_stats s;
         for (i = 0; i < 1024; i++) snprintf(h.names[i], sizeof h.names[i], "b__Bone%04d_bind__", i);
@@ -74,9 +75,9 @@ int main(int argc, char **argv) {
         bench_report(&o, "fnv32_name", "ns_per_name", s.median / 1024 * 1e9, s.min / 1024 * 1e9,
                      s.max / 1024 * 1e9, s.n, "\"length\": 18");
     }
-    bench_refpack(&o, samples);
-    bench_package_lookup(&o, samples);
-    bench_clips(&o, samples);
-    bench_skinning(&o, samples);
+    if (bench_wanted(&o, "refpack")) bench_refpack(&o, samples);
+    if (bench_wanted(&o, "package")) bench_package_lookup(&o, samples);
+    if (bench_wanted(&o, "clip")) bench_clips(&o, samples);
+    if (bench_wanted(&o, "skin")) bench_skinning(&o, samples);
     return 0;
 }

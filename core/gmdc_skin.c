@@ -1,8 +1,10 @@
-/* Sims 2 GMDC skinning: palette from joint transforms, then morph and
- * linear blend skinning of one group, scalar reference. */
+/* Sims 2 GMDC skinning: palette from joint transforms, the per-group slot
+ * table, morphs, then the skinning kernel of ports/kernels.h; also the
+ * rigid skinning of the per-joint subset (bounding) meshes. */
 #include "plumbob.h"
 #include "pb_bytes.h"
 #include "pb_math.h"
+#include "kernels.h"
 
 plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *joint_model,
                                     plumbob_mat34 *palette) {
@@ -27,11 +29,79 @@ static float rd(const unsigned char *p) {
     return pb_f32_from_bits(pb_le32(p));
 }
 
+/* Vertices staged per block when morphs apply or normals must be made up. */
+#define STAGE 64u
+
+typedef struct skin_inputs {
+    const plumbob_gmdc_element *pos, *nrm, *map, *mvd[4], *mnd[4];
+    const float *weights;
+    uint32_t morph_count;
+} skin_inputs;
+
+/* Positions and normals of vertices v0 .. v0+n-1 with morph deltas added,
+ * written back as little-endian floats so the kernel reads one layout. */
+static void stage_block(const skin_inputs *in, uint32_t v0, uint32_t n, unsigned char *pos_out,
+                        unsigned char *nrm_out) {
+    uint32_t i, k, c;
+    for (i = 0; i < n; i++) {
+        uint32_t v = v0 + i;
+        float p[3], m[3] = {0.0f, 0.0f, 1.0f}; /* a mesh without normals faces up */
+        for (c = 0; c < 3; c++) p[c] = rd(in->pos->data + 12u * v + 4u * c);
+        if (in->nrm)
+            for (c = 0; c < 3; c++) m[c] = rd(in->nrm->data + 12u * v + 4u * c);
+        if (in->map) {
+            uint32_t ids = pb_le32(in->map->data + 4u * v);
+            for (k = 0; k < 4; k++) {
+                uint32_t id = (ids >> (8u * k)) & 0xFFu;
+                float w;
+                if (!id || id >= in->morph_count) continue;
+                w = in->weights[id];
+                if (w == 0.0f) continue;
+                if (in->mvd[k])
+                    for (c = 0; c < 3; c++) p[c] += w * rd(in->mvd[k]->data + 12u * v + 4u * c);
+                if (in->mnd[k] && in->nrm)
+                    for (c = 0; c < 3; c++) m[c] += w * rd(in->mnd[k]->data + 12u * v + 4u * c);
+            }
+        }
+        for (c = 0; c < 3; c++) {
+            pb_put_f32le(pos_out + 12u * i + 4u * c, p[c]);
+            pb_put_f32le(nrm_out + 12u * i + 4u * c, m[c]);
+        }
+    }
+}
+
+/* Unskinned vertices: positions as they are, normals renormalized. */
+static void pass_through(const pb_skin_range *r) {
+    uint32_t v, c;
+    for (v = 0; v < r->count; v++) {
+        for (c = 0; c < 3; c++) r->out_positions[r->position_stride * v + c] = rd(r->positions + 12u * v + 4u * c);
+        if (r->normals) {
+            float m[3], inv;
+            for (c = 0; c < 3; c++) m[c] = rd(r->normals + 12u * v + 4u * c);
+            inv = pb_rsqrtf((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]);
+            for (c = 0; c < 3; c++) r->out_normals[r->normal_stride * v + c] = m[c] * inv;
+        }
+    }
+}
+
+static void run(pb_skin_range *r, int skinned, uint32_t flags) {
+    if (!skinned) pass_through(r);
+    else if (flags & PLUMBOB_SKIN_REFERENCE) pb_skin_scalar(r);
+    else PB_SKIN(r);
+}
+
 plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     const plumbob_gmdc *g;
     const plumbob_gmdc_group *gr;
-    const plumbob_gmdc_element *pos, *nrm, *ba, *bw, *map, *mvd[4], *mnd[4];
-    uint32_t v, n, k, nw;
+    const plumbob_gmdc_element *ba, *bw;
+    skin_inputs in;
+    pb_skin_range r;
+    /* The group's slots as column-major matrices, 16-byte aligned for SIMD
+     * loads (the 255 a slot byte can name, and the zero entry the kernels
+     * read for unused slots: 16 KiB of stack). */
+    float columns_mem[256u * 16u + 3u], *columns;
+    uint32_t n, k, slots;
+    int skinned;
     if (!job || !job->gmdc || !job->positions || job->position_stride < 3 ||
         (job->normals && job->normal_stride < 3))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -39,92 +109,107 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     if (job->group >= g->group_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
     gr = &g->groups[job->group];
     n = g->linkages[gr->link].vertex_count;
-    pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
-    if (!pos || pos->format != 2) return PLUMBOB_ERR_BAD_DATA;
+    in.pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
+    if (!in.pos || in.pos->format != 2) return PLUMBOB_ERR_BAD_DATA;
     /* normals are read and blended only when the caller wants them */
-    nrm = job->normals ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_NORMALS, 0) : NULL;
-    if (nrm && nrm->format != 2) nrm = NULL;
+    in.nrm = job->normals ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_NORMALS, 0) : NULL;
+    if (in.nrm && in.nrm->format != 2) in.nrm = NULL;
     ba = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
     bw = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
     if (ba && !job->palette && g->joint_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (bw && bw->format > 2) bw = NULL;
-    nw = bw ? bw->format + 1u : 0u;
-    map = job->morph_weights ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0) : NULL;
+    in.map = job->morph_weights ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0) : NULL;
+    in.weights = job->morph_weights;
+    in.morph_count = g->morph_count;
     for (k = 0; k < 4; k++) {
-        mvd[k] = map ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k) : NULL;
-        mnd[k] = map ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_NORMAL_DELTAS, k) : NULL;
-        if (mvd[k] && mvd[k]->format != 2) mvd[k] = NULL;
-        if (mnd[k] && mnd[k]->format != 2) mnd[k] = NULL;
+        in.mvd[k] = in.map ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k) : NULL;
+        in.mnd[k] = in.map ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_NORMAL_DELTAS, k) : NULL;
+        if (in.mvd[k] && in.mvd[k]->format != 2) in.mvd[k] = NULL;
+        if (in.mnd[k] && in.mnd[k]->format != 2) in.mnd[k] = NULL;
     }
-    /* Slots are bytes: resolve the group's (at most 255) slots to palette
-     * entries once, so the vertex loop does no index lookups. */
-    {
-    const plumbob_mat34 *slot_matrix[255];
-    uint32_t slots = ba ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
+    skinned = ba && g->joint_count;
+    slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
-    for (k = 0; k < slots; k++)
-        slot_matrix[k] = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
-    for (v = 0; v < n; v++) {
-        const unsigned char *pp = pos->data + 12u * v;
-        float p[3], q[3] = {0, 0, 0}, m[3] = {0, 0, 1}, o[3] = {0, 0, 0};
-        p[0] = rd(pp); p[1] = rd(pp + 4); p[2] = rd(pp + 8);
-        if (nrm) {
-            const unsigned char *np = nrm->data + 12u * v;
-            m[0] = rd(np); m[1] = rd(np + 4); m[2] = rd(np + 8);
-        }
-        if (map) { /* morphs before skinning */
-            uint32_t ids = pb_le32(map->data + 4u * v);
-            for (k = 0; k < 4; k++) {
-                uint32_t id = (ids >> (8 * k)) & 0xFFu;
-                float w;
-                if (!id || id >= g->morph_count) continue;
-                w = job->morph_weights[id];
-                if (w == 0.0f) continue;
-                if (mvd[k]) {
-                    const unsigned char *d = mvd[k]->data + 12u * v;
-                    p[0] += w * rd(d); p[1] += w * rd(d + 4); p[2] += w * rd(d + 8);
-                }
-                if (mnd[k] && nrm) {
-                    const unsigned char *d = mnd[k]->data + 12u * v;
-                    m[0] += w * rd(d); m[1] += w * rd(d + 4); m[2] += w * rd(d + 8);
-                }
-            }
-        }
-        if (ba && g->joint_count) {
-            uint32_t a = pb_le32(ba->data + 4u * v);
-            float sum = 0.0f, wk;
-            for (k = 0; k < 4; k++) {
-                uint32_t slot = (a >> (8 * k)) & 0xFFu;
-                const plumbob_mat34 *M;
-                if (slot == 0xFFu) continue;
-                if (k < nw) wk = rd(bw->data + 4u * (v * nw + k));
-                else if (k == nw) wk = 1.0f - sum; /* the implied last weight */
-                else wk = 0.0f;
-                sum += wk;
-                if (wk == 0.0f || slot >= slots) continue; /* slots were validated for faces' vertices */
-                M = slot_matrix[slot];
-                q[0] += wk * (M->m[0][0] * p[0] + M->m[0][1] * p[1] + M->m[0][2] * p[2] + M->m[0][3]);
-                q[1] += wk * (M->m[1][0] * p[0] + M->m[1][1] * p[1] + M->m[1][2] * p[2] + M->m[1][3]);
-                q[2] += wk * (M->m[2][0] * p[0] + M->m[2][1] * p[1] + M->m[2][2] * p[2] + M->m[2][3]);
-                if (!job->normals) continue;
-                o[0] += wk * (M->m[0][0] * m[0] + M->m[0][1] * m[1] + M->m[0][2] * m[2]);
-                o[1] += wk * (M->m[1][0] * m[0] + M->m[1][1] * m[1] + M->m[1][2] * m[2]);
-                o[2] += wk * (M->m[2][0] * m[0] + M->m[2][1] * m[1] + M->m[2][2] * m[2]);
-            }
-        } else { /* unskinned: pass through */
-            q[0] = p[0]; q[1] = p[1]; q[2] = p[2];
-            o[0] = m[0]; o[1] = m[1]; o[2] = m[2];
-        }
-        job->positions[v * job->position_stride + 0] = q[0];
-        job->positions[v * job->position_stride + 1] = q[1];
-        job->positions[v * job->position_stride + 2] = q[2];
-        if (job->normals) {
-            float len2 = o[0] * o[0] + o[1] * o[1] + o[2] * o[2], inv = len2 > 0.0f ? pb_rsqrtf(len2) : 0.0f;
-            job->normals[v * job->normal_stride + 0] = o[0] * inv;
-            job->normals[v * job->normal_stride + 1] = o[1] * inv;
-            job->normals[v * job->normal_stride + 2] = o[2] * inv;
+    columns = (float *)(void *)(((uintptr_t)columns_mem + 15u) & ~(uintptr_t)15u);
+    for (k = 0; k < slots; k++) {
+        const plumbob_mat34 *m = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
+        uint32_t i, row;
+        for (i = 0; i < 4; i++) {
+            for (row = 0; row < 3; row++) columns[16u * k + 4u * i + row] = m->m[row][i];
+            columns[16u * k + 4u * i + 3u] = 0.0f;
         }
     }
+    for (k = 0; k < 16; k++) columns[16u * PB_SKIN_ZERO_SLOT + k] = 0.0f;
+    r.assignments = ba ? ba->data : NULL;
+    r.weights = bw ? bw->data : NULL;
+    r.weight_count = bw ? bw->format + 1u : 0u;
+    r.slot_count = slots;
+    r.slot_columns = columns;
+    r.position_stride = job->position_stride;
+    r.normal_stride = job->normal_stride;
+    if (!in.map && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
+        r.count = n;
+        r.positions = in.pos->data;
+        r.normals = job->normals ? in.nrm->data : NULL;
+        r.out_positions = job->positions;
+        r.out_normals = job->normals;
+        run(&r, skinned, job->flags);
+    } else { /* morphs, or normals made up: stage blocks */
+        unsigned char pos_stage[STAGE * 12u], nrm_stage[STAGE * 12u];
+        uint32_t v0;
+        for (v0 = 0; v0 < n; v0 += STAGE) {
+            uint32_t count = n - v0 < STAGE ? n - v0 : STAGE;
+            stage_block(&in, v0, count, pos_stage, nrm_stage);
+            r.count = count;
+            r.positions = pos_stage;
+            r.normals = job->normals ? nrm_stage : NULL;
+            r.assignments = ba ? ba->data + 4u * v0 : NULL;
+            r.weights = bw ? bw->data + 4u * r.weight_count * v0 : NULL;
+            r.out_positions = job->positions + job->position_stride * v0;
+            r.out_normals = job->normals ? job->normals + job->normal_stride * v0 : NULL;
+            run(&r, skinned, job->flags);
+        }
+    }
+    return PLUMBOB_OK;
+}
+
+uint32_t plumbob_gmdc_subset_vertex_count(const plumbob_gmdc *g) {
+    uint32_t j, total = 0;
+    if (!g) return 0;
+    for (j = 0; j < g->subset_count; j++) total += g->subsets[j].vertex_count;
+    return total;
+}
+
+plumbob_result plumbob_gmdc_skin_subsets(const plumbob_gmdc *g, const plumbob_mat34 *palette,
+                                         float *positions, size_t stride) {
+    uint32_t j, v, out = 0;
+    if (!g || !positions || stride < 3 || (!palette && g->joint_count)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    for (j = 0; j < g->subset_count; j++) {
+        const plumbob_gmdc_mesh *s = &g->subsets[j];
+        plumbob_mat34 m = plumbob_mat34_identity();
+        if (j < g->joint_count) {
+            /* subset vertices are in bone space: palette * bind = joint model */
+            plumbob_quat q, qi;
+            plumbob_vec3 t, ti;
+            plumbob_mat34 bind;
+            plumbob_gmdc_joint(g, j, &q, &t);
+            qi = plumbob_quat_normalize(q);
+            qi.x = -qi.x; qi.y = -qi.y; qi.z = -qi.z;
+            ti = plumbob_quat_rotate(qi, t);
+            ti.x = -ti.x; ti.y = -ti.y; ti.z = -ti.z;
+            bind = plumbob_mat34_from_rt(qi, ti);
+            m = plumbob_mat34_mul(&palette[j], &bind);
+        }
+        for (v = 0; v < s->vertex_count; v++, out++) {
+            plumbob_vec3 p;
+            p.x = rd(s->vertices + 12u * v);
+            p.y = rd(s->vertices + 12u * v + 4u);
+            p.z = rd(s->vertices + 12u * v + 8u);
+            p = plumbob_mat34_transform_point(&m, p);
+            positions[stride * out + 0] = p.x;
+            positions[stride * out + 1] = p.y;
+            positions[stride * out + 2] = p.z;
+        }
     }
     return PLUMBOB_OK;
 }

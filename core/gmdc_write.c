@@ -1,47 +1,12 @@
 /* Sims 2 GMDC writer: the block is a plain sequence, written in the order
  * the decoder reads it. */
 #include "plumbob.h"
-#include "pb_bytes.h"
+#include "pb_sink.h"
 
-/* A byte sink that counts when p is NULL and refuses to pass `end`. */
-typedef struct sink {
-    unsigned char *p, *end;
-    size_t n;
-    int full;
-} sink;
-
-static void put(sink *s, const void *src, size_t n) {
-    const unsigned char *b = (const unsigned char *)src;
-    size_t i;
-    if (s->p) {
-        if ((size_t)(s->end - s->p) < n) {
-            s->full = 1;
-            return;
-        }
-        for (i = 0; i < n; i++) s->p[i] = b[i];
-        s->p += n;
-    }
-    s->n += n;
-}
-
-static void u32(sink *s, uint32_t v) {
-    unsigned char b[4];
-    pb_put_le32(b, v);
-    put(s, b, 4);
-}
-
-static void str7(sink *s, plumbob_string str) {
-    unsigned char b[5];
-    size_t len = str.len, k = 0;
-    do {
-        b[k] = (unsigned char)(len & 0x7Fu);
-        len >>= 7;
-        if (len) b[k] |= 0x80u;
-        k++;
-    } while (len && k < 5);
-    put(s, b, k);
-    put(s, str.ptr, str.len);
-}
+typedef pb_sink sink;
+#define put pb_sink_put
+#define u32 pb_sink_u32
+#define str7 pb_sink_str7
 
 static void indices(sink *s, const plumbob_gmdc_indices *v, uint32_t isz) {
     u32(s, v->count);
@@ -58,7 +23,6 @@ static void mesh(sink *s, const plumbob_gmdc_mesh *m, uint32_t isz) {
 
 static plumbob_result emit(const plumbob_gmdc *g, sink *s) {
     static const plumbob_string class_name = {"cGeometryDataContainer", 22};
-    static const plumbob_string sg_name = {"cSGResource", 11};
     uint32_t i, k, isz;
     if (!g || (g->version != 1 && g->version != 2 && g->version != 4)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     isz = g->version == 4 ? 2u : 4u;
@@ -66,21 +30,7 @@ static plumbob_result emit(const plumbob_gmdc *g, sink *s) {
     if (g->version == 4)
         for (i = 0; i < g->linkage_count; i++)
             if (g->linkages[i].vertex_count > 65535u) return PLUMBOB_ERR_LIMIT_EXCEEDED;
-    if (g->data) {
-        put(s, g->data, g->rcol.first_block_offset); /* links and block ids as they were */
-    } else {
-        u32(s, 0xFFFF0001u);
-        u32(s, 0);
-        u32(s, 1);
-        u32(s, PLUMBOB_TYPE_GMDC);
-    }
-    str7(s, g->data ? g->head.class_name : class_name);
-    u32(s, PLUMBOB_TYPE_GMDC);
-    u32(s, g->version);
-    str7(s, g->data ? g->head.sg_name : sg_name);
-    u32(s, g->data ? g->head.sg_id : 0u);
-    u32(s, g->data ? g->head.sg_version : 2u);
-    str7(s, g->head.resource_name);
+    pb_sink_sims2_head(s, g->data, &g->rcol, &g->head, class_name, PLUMBOB_TYPE_GMDC, g->version);
 
     u32(s, g->element_count);
     for (i = 0; i < g->element_count; i++) {
@@ -127,7 +77,8 @@ static plumbob_result emit(const plumbob_gmdc *g, sink *s) {
 }
 
 size_t plumbob_gmdc_write_size(const plumbob_gmdc *g) {
-    sink s = {NULL, NULL, 0, 0};
+    sink s;
+    pb_sink_init(&s, NULL, 0);
     return emit(g, &s) == PLUMBOB_OK ? s.n : SIZE_MAX;
 }
 
@@ -136,10 +87,7 @@ plumbob_result plumbob_gmdc_write(const plumbob_gmdc *g, void *out, size_t out_c
     plumbob_result r;
     if (!out || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
     *out_size = 0;
-    s.p = (unsigned char *)out;
-    s.end = s.p + out_cap;
-    s.n = 0;
-    s.full = 0;
+    pb_sink_init(&s, out, out_cap);
     r = emit(g, &s);
     if (r == PLUMBOB_OK) *out_size = s.n;
     return r;

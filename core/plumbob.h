@@ -16,6 +16,7 @@
  *   Chapter 10 Shared containers       plumbob_key_table_*, plumbob_sims2_rcol_*
  *   Chapter 11 Sims 3 CLIP             plumbob_clip_*
  *   Chapter 12 Sims 2 GMDC             plumbob_gmdc_*
+ *   Chapter 13 Sims 2 ANIM             plumbob_anim_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -997,7 +998,12 @@ typedef struct plumbob_gmdc_skin_job {
     size_t position_stride;         /* in floats (3 for packed) */
     float *normals;                 /* out, or NULL to skip normals */
     size_t normal_stride;           /* in floats */
+    uint32_t flags;                 /* 0, or PLUMBOB_SKIN_REFERENCE */
 } plumbob_gmdc_skin_job;
+
+/* Run the scalar reference kernel even where a SIMD port was compiled in
+ * (for comparing ports; every port gives the same bits). */
+#define PLUMBOB_SKIN_REFERENCE 1u
 
 /* Skins the linkage of job->group: for each of its vertices, morph deltas
  * (the morph map's ids, weighted by morph_weights, from the delta set of
@@ -1006,9 +1012,175 @@ typedef struct plumbob_gmdc_skin_job {
  * sum; group bone lists map slots to joints; version 1 slots are joints).
  * Normals are renormalized.  A linkage without bone assignments passes
  * through unskinned (with morphs).  Output is in the linkage's vertex order.
+ * The blend is of matrices (C = sum w_k palette[slot_k]; p' = C p), done by
+ * the port's kernel (ports/kernels.h); every port gives the same bits.
+ * Stack: about 17 KiB (the group's slot matrices, aligned for SIMD).
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers, group out of range,
  * stride below 3), PLUMBOB_ERR_BAD_DATA (no float3 vertex element). */
 PLUMBOB_API plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job);
+
+/* Vertices in all per-joint subset meshes together (the bounding mesh an
+ * IK-animated model uses for picking). */
+PLUMBOB_API uint32_t plumbob_gmdc_subset_vertex_count(const plumbob_gmdc *gmdc);
+
+/* Poses the per-joint subset meshes with the same palette as
+ * plumbob_gmdc_skin: subset j's vertices are stored in joint j's bone space,
+ * so each goes through palette[j] times joint j's bind transform (that is,
+ * the joint's model transform).  Output: plumbob_gmdc_subset_vertex_count
+ * points, subsets in joint order, at positions + i * stride.  Subsets
+ * beyond the joint table pass through.  The model-space bounding mesh
+ * (gmdc->bounding) needs no posing.  palette NULL is allowed only when the
+ * mesh has no joints.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT. */
+PLUMBOB_API plumbob_result plumbob_gmdc_skin_subsets(const plumbob_gmdc *gmdc,
+                                                     const plumbob_mat34 *palette,
+                                                     float *positions, size_t stride);
+
+
+/* ===================================================================== */
+/* Chapter 13 Sims 2 ANIM animations (block 0xFB00791E in a Sims 2 RCOL) */
+/* ===================================================================== */
+
+/* Channel flag fields (NOTES.md): duration ticks, animated attribute, value
+ * type, IK chain, component count. */
+#define PLUMBOB_ANIM_DURATION(flags) ((flags) & 0x7FFFu)
+#define PLUMBOB_ANIM_ATTRIBUTE(flags) (((flags) >> 17) & 0x1Fu) /* 0 rotation, 1 translation, 2 morph */
+#define PLUMBOB_ANIM_VALUE_TYPE(flags) (((flags) >> 22) & 7u)   /* 3 Euler angles, 4 XYZ */
+#define PLUMBOB_ANIM_IK_CHAIN(flags) (((flags) >> 25) & 0xFu)   /* 15: none */
+#define PLUMBOB_ANIM_COMPONENTS(flags) ((flags) >> 29)
+
+#define PLUMBOB_ANIM_ATTR_ROTATION 0u
+#define PLUMBOB_ANIM_ATTR_TRANSLATION 1u
+#define PLUMBOB_ANIM_ATTR_MORPH 2u
+
+/* Component key encodings: packed byte bits 0-1. */
+#define PLUMBOB_ANIM_BAKED 0u         /* value only, evenly spaced over the duration */
+#define PLUMBOB_ANIM_CONTINUOUS 1u    /* time, value, tangent */
+#define PLUMBOB_ANIM_DISCONTINUOUS 2u /* time, value, in tangent, out tangent */
+#define PLUMBOB_ANIM_F32 0x10u        /* packed bit 4: values are f32 */
+
+#define PLUMBOB_ANIM_MAX_TARGETS 4096u
+#define PLUMBOB_ANIM_RECORD_IK_CHAIN 70u  /* bytes of one IK chain record */
+#define PLUMBOB_ANIM_RECORD_IK_TARGET 43u /* bytes of one IK target record */
+
+typedef struct plumbob_anim_target {
+    plumbob_string name;
+    uint16_t kind;            /* 1 skeleton, 7 blend set, 9 ... (as stored) */
+    uint16_t channel_count;
+    uint8_t ik_chain_count;
+    uint8_t unknown;          /* 1 in every sample */
+    uint32_t first_channel;   /* channels of targets are stored in target order */
+} plumbob_anim_target;
+
+typedef struct plumbob_anim_channel {
+    plumbob_string name;
+    uint32_t crc;             /* CRC of the bone or morph name, as stored */
+    uint32_t flags;           /* PLUMBOB_ANIM_* field macros */
+    uint32_t first_component;
+    uint32_t target;
+} plumbob_anim_channel;
+
+typedef struct plumbob_anim_component {
+    uint16_t key_count;
+    uint8_t packed;           /* encoding, fixed-point choice, PLUMBOB_ANIM_F32 */
+    uint8_t reserved;         /* the byte after it, kept for the writer */
+    uint32_t channel;
+    uint32_t key_size;        /* bytes per key */
+    const unsigned char *keys; /* key_count * key_size bytes in the input */
+} plumbob_anim_component;
+
+/* One decoded key: time in ticks (baked keys: their evenly spaced time),
+ * value, and tangents as value change per tick (0 where not stored). */
+typedef struct plumbob_anim_key {
+    float time, value, tangent_in, tangent_out;
+} plumbob_anim_key;
+
+typedef struct plumbob_anim_ik_chain {
+    uint8_t target_count;     /* IK target records that follow for it */
+    const unsigned char *record; /* PLUMBOB_ANIM_RECORD_IK_CHAIN bytes */
+} plumbob_anim_ik_chain;
+
+typedef struct plumbob_anim_ik_target {
+    uint16_t chain;           /* index of its IK chain */
+    const unsigned char *record; /* PLUMBOB_ANIM_RECORD_IK_TARGET bytes */
+} plumbob_anim_ik_target;
+
+typedef struct plumbob_anim_event {
+    uint16_t time;            /* ticks */
+    uint16_t type;            /* 8 effect, 1005 behaviour, 1014 sound, ... */
+    plumbob_string text;      /* "key=value\n" lines */
+} plumbob_anim_event;
+
+typedef struct plumbob_anim {
+    const unsigned char *data;
+    size_t size;
+    plumbob_sims2_rcol rcol;
+    plumbob_sims2_block_head head;
+    uint16_t duration;        /* ticks (1 ms) */
+    uint8_t version;          /* 6 or 7 */
+    uint8_t type;             /* 4 object overlay, 5 object, 6 body overlay, 7 body */
+    uint8_t priority, locomotion;
+    float params[9];          /* directions, step data, skeleton scale, height */
+    plumbob_string skeleton;  /* skeleton tag */
+    plumbob_string data_string;
+    uint32_t target_count, channel_count, component_count, ik_chain_count, ik_target_count, event_count;
+    plumbob_anim_target *targets;
+    plumbob_anim_channel *channels;
+    plumbob_anim_component *components;
+    plumbob_anim_ik_chain *ik_chains;
+    plumbob_anim_ik_target *ik_targets;
+    plumbob_anim_event *events;
+    size_t end_pos;           /* bytes after the ANIM block: more RCOL blocks */
+} plumbob_anim;
+
+/* Arena bytes plumbob_anim_decode needs.  Errors: as plumbob_anim_decode. */
+PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes a Sims 2 RCOL resource whose first block is a cAnimResourceConst
+ * and validates it: the size field, every string against its stored length
+ * and terminator, the section paddings, channel and component counts
+ * against the bytes, key encodings, key times in order, IK target chain
+ * indices.  Keys stay in the input.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
+ * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_MAGIC (first block not an ANIM),
+ * PLUMBOB_ERR_BAD_COUNT (counts beyond limits or bytes, size field wrong),
+ * PLUMBOB_ERR_BAD_DATA (string without terminator or with the wrong length,
+ * bad padding, a filler word other than 0x11BA05F0, key encoding 3, keys
+ * out of order), PLUMBOB_ERR_BAD_INDEX
+ * (IK target naming a missing chain), PLUMBOB_ERR_UNSUPPORTED (fixed-point
+ * choice 2, which no known file uses), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena,
+                                               plumbob_anim *anim);
+
+/* Key k of component c (k < key_count). */
+PLUMBOB_API plumbob_anim_key plumbob_anim_key_at(const plumbob_anim *anim, uint32_t c, uint32_t k);
+
+/* Component c at `ticks`: baked keys linear between their evenly spaced
+ * times, continuous and discontinuous keys cubic Hermite with the stored
+ * tangents; held outside the keys.  Components of rotation channels are
+ * angles in degrees and interpolate the shorter way round.  0 when c is out
+ * of range or has no keys. */
+PLUMBOB_API float plumbob_anim_sample_component(const plumbob_anim *anim, uint32_t c, float ticks);
+
+/* Channel ch at `ticks`: out[0..components-1] raw component values;
+ * returns the component count (0 for a bad index).  For rotation channels
+ * of Euler type, *rotation (if not NULL) gets the unit quaternion of the
+ * angles (degrees, applied X then Y then Z: q = qz * qy * qx). */
+PLUMBOB_API uint32_t plumbob_anim_sample_channel(const plumbob_anim *anim, uint32_t ch, float ticks,
+                                                 float out[8], plumbob_quat *rotation);
+
+/* Euler angles in degrees (X first, then Y, then Z) to a unit quaternion. */
+PLUMBOB_API plumbob_quat plumbob_anim_euler_to_quat(float x_degrees, float y_degrees, float z_degrees);
+
+/* Writer: decode -> write gives the original bytes (data set: the RCOL
+ * header and any later blocks are copied); a caller-filled anim (data
+ * NULL) gets a fresh RCOL header.  Filler words are written as the games
+ * write them (0x11BA05F0; the decoder accepts no other value).  SIZE_MAX when the anim cannot be written. */
+PLUMBOB_API size_t plumbob_anim_write_size(const plumbob_anim *anim);
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, counts not matching the
+ * targets and channels, strings longer than 255 bytes),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
+PLUMBOB_API plumbob_result plumbob_anim_write(const plumbob_anim *anim, void *out, size_t out_cap,
+                                              size_t *out_size);
 
 #ifdef __cplusplus
 }

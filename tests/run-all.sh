@@ -111,13 +111,15 @@ if build no-simd CC=gcc BUILD=build/nosimd EXTRA_CFLAGS=-DPLUMBOB_NO_SIMD tests;
 fi
 
 # --- QEMU user mode -------------------------------------------------------------
-for spec in "aarch64 aarch64-linux-gnu aarch64" "armhf arm-linux-gnueabihf arm" \
+# armhf turns NEON on (Debian's default FPU for armhf is VFPv3-D16 only), so
+# both NEON kernels (AArch64 and ARMv7) run under QEMU.
+for spec in "aarch64 aarch64-linux-gnu aarch64" "armhf arm-linux-gnueabihf arm -mfpu=neon" \
             "s390x s390x-linux-gnu s390x" "mips mips-linux-gnu mips" "ppc powerpc-linux-gnu ppc"; do
     set -- $spec
-    stage="qemu-$1" triple=$2 qemu="qemu-$3-static"
+    stage="qemu-$1" triple=$2 qemu="qemu-$3-static" cflags=${4:-}
     if ! have "$triple-gcc"; then skip_stage "$stage" "$triple-gcc missing: $(bash tests/deps.sh check | tr -d '\n')"; continue; fi
     if ! have "$qemu"; then skip_stage "$stage" "$qemu missing: apt-get install -y qemu-user-static"; continue; fi
-    if build "$stage" CROSS="$triple-" BUILD="build/$triple" EXTRA_LDFLAGS=-static tests; then
+    if build "$stage" CROSS="$triple-" BUILD="build/$triple" EXTRA_CFLAGS="$cflags" EXTRA_LDFLAGS=-static tests; then
         run_units "$stage" - "$qemu" "build/$triple/plumbob-tests"
     fi
 done

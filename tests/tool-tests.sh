@@ -105,7 +105,7 @@ expect gmdc-info 0 'GMDC demo_cylinder_tslocator_gmdc, version 4, 1 groups, 108 
 expect gmdc-dump 0 'group 0 cylinder: linkage 0, 192 triangles, 3 bones' "$bin" gmdc dump "$gmdc"
 expect gmdc-dump-json 0 '"morphs": \[\["", ""\], \["demo", "bulge"\], \["demo", "pinch"\]\]' "$bin" gmdc dump "$gmdc" --json
 expect gmdc-skin-bind 0 '"positions": \[\[0.5, 0, 0\]' "$bin" gmdc skin "$gmdc" --json
-expect gmdc-skin-pose-morph 0 '\[0.699999988, 0.141421363, 1.05857873\]' "$bin" gmdc skin "$gmdc" --pose "$tmp/pose.json" --morph bulge=1 --json
+expect gmdc-skin-pose-morph 0 '\[0.699999988, 0.141421363, 1.05857861\]' "$bin" gmdc skin "$gmdc" --pose "$tmp/pose.json" --morph bulge=1 --json
 expect gmdc-skin-morph-by-number 0 '\[0.699999988, 0, 1\]' "$bin" gmdc skin "$gmdc" --morph '#1=1' --json
 expect gmdc-skin-bad-morph 2 "no morph named 'swell'" "$bin" gmdc skin "$gmdc" --morph swell=1 --json
 expect gmdc-skin-bad-weight 2 'morph weight is not a number' "$bin" gmdc skin "$gmdc" --morph bulge=lots --json
@@ -119,6 +119,21 @@ if command -v python3 >/dev/null 2>&1; then
 fi
 
 # --- the real packages, when ../shared/corpus is there --------------------------
+anim="$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim"
+expect anim-info 0 'Sims 2 ANIM a-demo-bend_anim, 1001 ms, skeleton auskel, 1 targets, 3 channels, 7 components, 1 events' "$bin" info "$anim"
+expect anim-check 0 'ok: round trip identical \(477 bytes\)' "$bin" check "$anim"
+expect anim-dump 0 'channel 0 spine0: rotation, target auskel, 3 components \(keys 1 3 1\)' "$bin" anim dump "$anim"
+expect anim-dump-event 0 'event at 500 ms, type 1014: sound_name=demo_creak' "$bin" anim dump "$anim"
+expect anim-sample 0 'spine0 +rotation +0.0000 +22.5000 +0.0000 +q = \(0.0000 0.1951 0.0000 0.9808\)' "$bin" anim sample "$anim" --time 250
+expect anim-sample-json 0 '"name": "bulge", "attribute": "morph", "value": \[0.5\]' "$bin" anim sample "$anim" --time 250 --json
+expect anim-sample-no-time 2 'sample needs --time MS' "$bin" anim sample "$anim"
+expect anim-sample-bad-time 2 "is not a number of milliseconds" "$bin" anim sample "$anim" --time soon
+expect anim-not-anim 1 'not a valid Sims 2 ANIM' "$bin" anim dump "$gmdc"
+expect anim-help 0 'plumbob anim sample FILE --time MS' "$bin" anim --help
+if command -v python3 >/dev/null 2>&1; then
+    expect anim-json-parses 0 '^ok 3 7 1$' sh -c "\"$bin\" anim dump \"$anim\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\"ok\", len(d[\"channels\"]), sum(len(c[\"components\"]) for c in d[\"channels\"]), len(d[\"events\"]))'"
+fi
+
 corpus=${PLUMBOB_CORPUS:-../shared/corpus}
 if [ -d "$corpus" ]; then
     for p in "$corpus"/sims3/*.package "$corpus"/sims2/*.package; do
@@ -145,6 +160,10 @@ if [ -d "$corpus" ]; then
     expect corpus-gmdc-info 0 'Sims 2 GMDC teapot_tslocator_gmdc, version 4, 1 groups, 13248 vertices, 6320 triangles, 0 joints, 0 morphs' "$bin" info "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-check 0 'ok: round trip identical \(697936 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-clip-dump 0 'slots    14 in 5 IK chains' "$bin" clip dump "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164"
+    for inst in 2E5C5BF0FF966118 FED15CBCFF6BE5EA FDBE1306FFB8F3C0; do
+        expect "corpus-anim-check-$inst" 0 'ok: round trip identical' "$bin" check "$corpus/sims2/animation.package@$inst"
+    done
+    expect corpus-anim-sample 0 '"name": "body_trans", "attribute": "translation", "value": \[0, 0, 0.936035156\]' "$bin" anim sample "$corpus/sims2/animation.package@FED15CBCFF6BE5EA" --time 112 --json
 else
     echo "skip corpus tool tests: $corpus not found"
 fi

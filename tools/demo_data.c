@@ -209,3 +209,86 @@ size_t demo_gmdc(unsigned char **out) {
     }
     return n;
 }
+
+/* A small Sims 2 ANIM made with plumbob's writer: "spine0" bends about Y
+ * (continuous 9.7 keys, 0 -> 45 -> 0 degrees), "root_trans" rises (baked
+ * f32), the morph "bulge" swells (continuous 3.13), one sound event. */
+size_t demo_anim(unsigned char **out) {
+    static unsigned char rot_keys[3 * 6], zero_key[2], lift_keys[5 * 4], morph_keys[3 * 6];
+    static const uint16_t t3[3] = {0, 500, 1000};
+    static const float bend[3] = {0.0f, 45.0f, 0.0f}, swell[3] = {0.0f, 1.0f, 0.25f};
+    plumbob_anim_target target;
+    plumbob_anim_channel ch[3];
+    plumbob_anim_component co[7];
+    plumbob_anim_event ev;
+    plumbob_anim a;
+    size_t n = 0, cap;
+    uint32_t k, i;
+    for (k = 0; k < 3; k++) { /* 17-bit fixed point: the low bit rides in the time word */
+        int32_t v = (int32_t)(bend[k] * 128.0f), m = (int32_t)(swell[k] * 8192.0f);
+        pb_put_le16(rot_keys + 6 * k, (uint16_t)(t3[k] | (uint16_t)((v & 1) << 15)));
+        pb_put_le16(rot_keys + 6 * k + 2, (uint16_t)(int16_t)(v >> 1));
+        pb_put_le16(rot_keys + 6 * k + 4, 0);
+        pb_put_le16(morph_keys + 6 * k, (uint16_t)(t3[k] | (uint16_t)((m & 1) << 15)));
+        pb_put_le16(morph_keys + 6 * k + 2, (uint16_t)(int16_t)(m >> 1));
+        pb_put_le16(morph_keys + 6 * k + 4, 0);
+    }
+    for (k = 0; k < 5; k++) pb_put_f32le(lift_keys + 4 * k, 0.1f * (float)k);
+    pb_put_le16(zero_key, 0);
+    memset(co, 0, sizeof co);
+    memset(ch, 0, sizeof ch);
+    for (i = 0; i < 7; i++) { /* defaults: one baked 8.7 zero */
+        co[i].key_count = 1;
+        co[i].packed = 0;
+        co[i].key_size = 2;
+        co[i].keys = zero_key;
+    }
+    co[1].key_count = 3; co[1].packed = 0x01; co[1].key_size = 6; co[1].keys = rot_keys;     /* spine0 y */
+    co[5].key_count = 5; co[5].packed = 0x10; co[5].key_size = 4; co[5].keys = lift_keys;    /* root z */
+    co[6].key_count = 3; co[6].packed = 0x0D; co[6].key_size = 6; co[6].keys = morph_keys;   /* bulge */
+    ch[0].name.ptr = "spine0"; ch[0].name.len = 6;
+    ch[0].flags = 1000u | 0x8000u | 0u << 17 | 3u << 22 | 15u << 25 | 3u << 29;
+    ch[1].name.ptr = "root_trans"; ch[1].name.len = 10;
+    ch[1].flags = 1000u | 0x8000u | 1u << 17 | 4u << 22 | 15u << 25 | 3u << 29;
+    ch[2].name.ptr = "bulge"; ch[2].name.len = 5;
+    ch[2].flags = 1000u | 0x8000u | 2u << 17 | 0u << 22 | 15u << 25 | 1u << 29;
+    for (i = 0; i < 3; i++) ch[i].crc = plumbob_fnv32(ch[i].name.ptr, ch[i].name.len); /* any stable id */
+    memset(&target, 0, sizeof target);
+    target.name.ptr = "auskel";
+    target.name.len = 6;
+    target.kind = 1;
+    target.channel_count = 3;
+    target.unknown = 1;
+    ev.time = 500;
+    ev.type = 1014;
+    ev.text.ptr = "sound_name=demo_creak\nsound_source=center_of_object\n";
+    ev.text.len = strlen(ev.text.ptr);
+    memset(&a, 0, sizeof a);
+    a.head.resource_name.ptr = "a-demo-bend_anim";
+    a.head.resource_name.len = 16;
+    a.duration = 1001;
+    a.version = 6;
+    a.type = 7;
+    a.priority = 2;
+    a.params[7] = 1.0f; /* skeleton scale */
+    a.skeleton.ptr = "auskel";
+    a.skeleton.len = 6;
+    a.data_string.ptr = "";
+    a.target_count = 1;
+    a.targets = &target;
+    a.channel_count = 3;
+    a.channels = ch;
+    a.component_count = 7;
+    a.components = co;
+    a.event_count = 1;
+    a.events = &ev;
+    cap = plumbob_anim_write_size(&a);
+    if (cap == SIZE_MAX) return 0;
+    *out = (unsigned char *)malloc(cap);
+    if (plumbob_anim_write(&a, *out, cap, &n) != PLUMBOB_OK) {
+        free(*out);
+        *out = NULL;
+        return 0;
+    }
+    return n;
+}

@@ -16,6 +16,7 @@ static const command commands[] = {
     {"extract", cmd_extract, "write a package's resources to files, decompressed"},
     {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample"},
     {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export to OBJ"},
+    {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample"},
     {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
     {"demo", cmd_demo, "run plumbob on built-in sample data"},
 };

@@ -97,5 +97,10 @@ plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *
 int gmdc_info(const tool_input *in, FILE *out);
 int cmd_gmdc(int argc, char **argv);
 plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int anim_info(const tool_input *in, FILE *out);
+int cmd_anim(int argc, char **argv);
+plumbob_result anim_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+/* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
+size_t demo_anim(unsigned char **out);
 
 #endif

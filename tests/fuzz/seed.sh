@@ -7,12 +7,13 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$bin" demo --write "$tmp/demo" >/dev/null
 cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
+cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
 "$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 
@@ -26,5 +27,7 @@ if [ -d "$corpus" ]; then
     ls -S "$tmp"/clips/*.clip | tail -2 | xargs -I{} cp {} "$out/corpus-fuzz_clip/"
     "$bin" extract "$corpus/sims2/teapot_model.package" --type AC4F8687 -o "$tmp/gmdc" >/dev/null
     cp "$tmp"/gmdc/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
+    "$bin" extract "$corpus/sims2/animation.package" --type FB00791E -o "$tmp/anim" >/dev/null
+    cp "$tmp"/anim/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 fi
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"

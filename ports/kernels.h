@@ -1,0 +1,92 @@
+/* The kernel interface: the two hot loops (GMDC skinning, and later CLIP
+ * track sampling) as one scalar reference and SIMD twins.  The core calls
+ * the PB_* names at the bottom; ports.h decides which twin they mean.
+ *
+ * Every SIMD twin performs the scalar reference's float operations in the
+ * same order, lane by lane, so it gives the same bits (tests compare with
+ * ==); ARMv7 NEON flushes subnormals, so there tests allow 1 ulp. */
+#ifndef PLUMBOB_KERNELS_H
+#define PLUMBOB_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ports.h"
+#include "pb_bytes.h"
+
+/* Linear blend skinning of `count` vertices.  Inputs are the mesh's own
+ * little-endian byte streams (or a morphed copy in the same layout); the
+ * slot table holds the group's palette entries column-major: 16 floats per
+ * slot, columns x y z t, each (a, b, c, 0), 256 entries of which entry 255
+ * is all zeros.  Per vertex (pb_skin_influences): slot k is byte k of the
+ * assignment; 0xFF is unused and weighs 0; stored weight k < weight_count,
+ * the weight right after the stored ones is 1 - the sum of the used ones,
+ * later ones 0; a slot >= slot_count reads the zero entry.  With terms
+ * t_k = w_k M_k, the blended columns are C = t0, t0 + t1, (t0 + t1) + t2 or
+ * (t0 + t1) + (t2 + t3) for 1..4 influences (influences = weight_count + 1,
+ * at most 4), p' = ((C0 x + C1 y) + C2 z) + C3 and n' = (C0 x + C1 y) + C2 z
+ * times pb_rsqrtf((n'x n'x + n'y n'y) + n'z n'z). */
+typedef struct pb_skin_range {
+    uint32_t count;
+    const unsigned char *positions;   /* float3 per vertex */
+    const unsigned char *normals;     /* float3 per vertex; NULL: no normal output */
+    const unsigned char *assignments; /* u32 per vertex */
+    const unsigned char *weights;     /* weight_count floats per vertex */
+    uint32_t weight_count;            /* 0..3 */
+    uint32_t slot_count;              /* <= 255 */
+    const float *slot_columns;        /* 256 * 16 floats, 16-byte aligned */
+    float *out_positions;
+    size_t position_stride;           /* floats */
+    float *out_normals;
+    size_t normal_stride;
+} pb_skin_range;
+
+#define PB_SKIN_ZERO_SLOT 255u
+
+/* Kernels specialize on constants (the influence count) by inlining. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define PB_FORCE_INLINE static inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#  define PB_FORCE_INLINE static __forceinline
+#else
+#  define PB_FORCE_INLINE static inline
+#endif
+
+/* Influence k of a vertex whose assignment word is a (k a constant after
+ * inlining, so the shifts and tests fold). */
+PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, uint32_t a, const unsigned char *wp,
+                                       uint32_t k, float *sum, float *w, const float **m) {
+    uint32_t slot = (a >> (8u * k)) & 0xFFu;
+    if (slot == 0xFFu) {
+        *w = 0.0f;
+    } else {
+        *w = k < r->weight_count ? pb_f32_from_bits(pb_le32(wp + 4u * k)) : 1.0f - *sum;
+        *sum += *w;
+    }
+    *m = r->slot_columns + 16u * (slot < r->slot_count ? slot : PB_SKIN_ZERO_SLOT);
+}
+
+/* Weights and matrices of vertex v's influences (shared by every port so
+ * all of them see the same numbers). */
+PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
+                                        float w[4], const float *m[4]) {
+    uint32_t a = pb_le32(r->assignments + 4u * v);
+    const unsigned char *wp = r->weights + 4u * r->weight_count * v;
+    float sum = 0.0f;
+    pb_skin_influence(r, a, wp, 0, &sum, &w[0], &m[0]);
+    if (influences > 1) pb_skin_influence(r, a, wp, 1, &sum, &w[1], &m[1]);
+    if (influences > 2) pb_skin_influence(r, a, wp, 2, &sum, &w[2], &m[2]);
+    if (influences > 3) pb_skin_influence(r, a, wp, 3, &sum, &w[3], &m[3]);
+}
+
+void pb_skin_scalar(const pb_skin_range *r);
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_skin_sse2(const pb_skin_range *r);
+#  define PB_SKIN pb_skin_sse2
+#elif defined(PLUMBOB_PORT_NEON)
+void pb_skin_neon(const pb_skin_range *r);
+#  define PB_SKIN pb_skin_neon
+#else
+#  define PB_SKIN pb_skin_scalar
+#endif
+
+#endif

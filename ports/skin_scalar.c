@@ -1,0 +1,54 @@
+/* Scalar reference skinning kernel (the definition the SIMD twins match). */
+#include "kernels.h"
+#include "pb_math.h"
+
+static float rd(const unsigned char *p) {
+    return pb_f32_from_bits(pb_le32(p));
+}
+
+static void store3(float *o, float x, float y, float z) {
+    o[0] = x;
+    o[1] = y;
+    o[2] = z;
+}
+
+/* One port-independent vertex: blended columns, then point and normal. */
+PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences) {
+    float w[4], c[16], t[16], p[3], q[3];
+    const float *m[4];
+    uint32_t j;
+    pb_skin_influences(r, v, influences, w, m);
+    for (j = 0; j < 16; j++) c[j] = w[0] * m[0][j];
+    if (influences >= 2)
+        for (j = 0; j < 16; j++) c[j] = c[j] + w[1] * m[1][j];
+    if (influences == 3)
+        for (j = 0; j < 16; j++) c[j] = c[j] + w[2] * m[2][j];
+    if (influences == 4) {
+        for (j = 0; j < 16; j++) t[j] = w[2] * m[2][j] + w[3] * m[3][j];
+        for (j = 0; j < 16; j++) c[j] = c[j] + t[j];
+    }
+    p[0] = rd(r->positions + 12u * v);
+    p[1] = rd(r->positions + 12u * v + 4u);
+    p[2] = rd(r->positions + 12u * v + 8u);
+    for (j = 0; j < 3; j++) q[j] = ((c[j] * p[0] + c[4 + j] * p[1]) + c[8 + j] * p[2]) + c[12 + j];
+    store3(r->out_positions + r->position_stride * v, q[0], q[1], q[2]);
+    if (r->normals) {
+        float inv;
+        p[0] = rd(r->normals + 12u * v);
+        p[1] = rd(r->normals + 12u * v + 4u);
+        p[2] = rd(r->normals + 12u * v + 8u);
+        for (j = 0; j < 3; j++) q[j] = (c[j] * p[0] + c[4 + j] * p[1]) + c[8 + j] * p[2];
+        inv = pb_rsqrtf((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
+        store3(r->out_normals + r->normal_stride * v, q[0] * inv, q[1] * inv, q[2] * inv);
+    }
+}
+
+void pb_skin_scalar(const pb_skin_range *r) {
+    uint32_t v;
+    switch (r->weight_count) { /* one straight-line loop per influence count */
+    case 0: for (v = 0; v < r->count; v++) skin_vertex(r, v, 1); break;
+    case 1: for (v = 0; v < r->count; v++) skin_vertex(r, v, 2); break;
+    case 2: for (v = 0; v < r->count; v++) skin_vertex(r, v, 3); break;
+    default: for (v = 0; v < r->count; v++) skin_vertex(r, v, 4); break;
+    }
+}

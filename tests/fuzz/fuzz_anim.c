@@ -1,0 +1,40 @@
+/* libFuzzer target for Sims 2 ANIM: measure, decode into an arena of
+ * exactly the measured size, sample every component and channel, and
+ * re-encode: the writer must reproduce the input exactly. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plumbob.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    size_t need;
+    unsigned char *mem;
+    plumbob_arena a;
+    plumbob_anim an;
+    uint32_t i;
+    if (plumbob_anim_measure(data, size, &need) != PLUMBOB_OK || need > (64u << 20)) return 0;
+    mem = (unsigned char *)malloc(need ? need : 1);
+    plumbob_arena_init(&a, mem, need);
+    if (plumbob_anim_decode(data, size, &a, &an) == PLUMBOB_OK) {
+        volatile float sink = 0;
+        float out[8];
+        plumbob_quat q;
+        for (i = 0; i < an.component_count; i++) sink += plumbob_anim_sample_component(&an, i, (float)(i * 37u % 4000u));
+        for (i = 0; i < an.channel_count; i++) {
+            /* at most 7 components per channel fit the flags; out has 8 */
+            if (plumbob_anim_sample_channel(&an, i, 100.0f, out, &q)) sink += out[0];
+        }
+        (void)sink;
+        {
+            size_t ws = plumbob_anim_write_size(&an), got = 0;
+            unsigned char *o;
+            if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */
+            o = (unsigned char *)malloc(ws ? ws : 1);
+            if (plumbob_anim_write(&an, o, ws, &got) != PLUMBOB_OK || got != size || memcmp(o, data, size) != 0)
+                __builtin_trap();
+            free(o);
+        }
+    }
+    free(mem);
+    return 0;
+}

@@ -1,0 +1,414 @@
+/* Skinning as the GMDC issue asks: a skinned cylinder (3 bones, 1 to 4
+ * influences, two morphs, per-joint subsets) against a double-precision
+ * reference, and every kernel port against the scalar reference. */
+#include <string.h>
+#include "test.h"
+#include "pb_bytes.h"
+#include "kernels.h"
+
+#define RINGS 9
+#define SEGS 8
+#define NV (RINGS * SEGS)
+#define NF ((RINGS - 1) * SEGS * 6)
+#define BONES 3
+
+/* Builds the cylinder (version 4) into out: ring r has 1 + r % 4
+ * influences over the three bones (weights 3 stored, the 4th implied),
+ * morph "bulge" (delta set 0) on rings 2..6, "twist" (delta set 1) on the
+ * top ring; each joint's subset mesh holds its ring's points in bone space. */
+static size_t build_cylinder(unsigned char *out, size_t cap) {
+    static unsigned char verts[NV * 12], norms[NV * 12], assign[NV * 4], weights[NV * 12], mmap[NV * 4];
+    static unsigned char bulge[NV * 12], twist[NV * 12], refs[7 * 2], faces[NF * 2], bones[BONES * 2];
+    static unsigned char joints[BONES * 28], sub_verts[BONES][SEGS * 12], sub_faces[BONES][6];
+    static const uint32_t ids[7] = {PLUMBOB_GMDC_VERTICES, PLUMBOB_GMDC_NORMALS, PLUMBOB_GMDC_BONE_ASSIGNMENTS,
+                                    PLUMBOB_GMDC_BONE_WEIGHTS, PLUMBOB_GMDC_MORPH_VERTEX_MAP,
+                                    PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS};
+    static const uint32_t fmts[7] = {2, 2, 4, 2, 4, 2, 2};
+    static const float wset[4][3] = {{1, 0, 0}, {0.7f, 0.3f, 0}, {0.5f, 0.3f, 0.2f}, {0.4f, 0.3f, 0.2f}};
+    const unsigned char *datas[7] = {verts, norms, assign, weights, mmap, bulge, twist};
+    plumbob_gmdc_element els[7];
+    plumbob_gmdc_linkage link;
+    plumbob_gmdc_group grp;
+    plumbob_gmdc_mesh subsets[BONES];
+    plumbob_string names[6];
+    plumbob_gmdc g;
+    uint32_t r, s, i, k, f = 0;
+    size_t n = 0;
+    /* a regular octagon without libm */
+    static const float cs[SEGS] = {1, 0.70710678f, 0, -0.70710678f, -1, -0.70710678f, 0, 0.70710678f};
+    static const float sn[SEGS] = {0, 0.70710678f, 1, 0.70710678f, 0, -0.70710678f, -1, -0.70710678f};
+    for (r = 0; r < RINGS; r++) {
+        float z = 0.25f * (float)r;
+        uint32_t infl = 1u + r % 4u;
+        for (s = 0; s < SEGS; s++) {
+            uint32_t v = r * SEGS + s, a = 0xFFFFFFFFu;
+            pb_put_f32le(verts + 12 * v, 0.5f * cs[s]);
+            pb_put_f32le(verts + 12 * v + 4, 0.5f * sn[s]);
+            pb_put_f32le(verts + 12 * v + 8, z);
+            pb_put_f32le(norms + 12 * v, cs[s]);
+            pb_put_f32le(norms + 12 * v + 4, sn[s]);
+            pb_put_f32le(norms + 12 * v + 8, 0);
+            for (k = 0; k < infl; k++) a = (a & ~(0xFFu << (8 * k))) | (((r / 3u + k) % BONES) << (8 * k));
+            if (infl == 4) a = (a & 0x00FFFFFFu) | (1u << 24); /* a fourth influence: bone 1 again */
+            pb_put_le32(assign + 4 * v, a);
+            for (k = 0; k < 3; k++) pb_put_f32le(weights + 12 * v + 4 * k, wset[infl - 1][k]);
+            pb_put_le32(mmap + 4 * v, (r >= 2 && r <= 6 ? 1u : 0u) | (r == RINGS - 1 ? 2u << 8 : 0u));
+            pb_put_f32le(bulge + 12 * v, 0.25f * cs[s]);
+            pb_put_f32le(bulge + 12 * v + 4, 0.25f * sn[s]);
+            pb_put_f32le(bulge + 12 * v + 8, 0);
+            pb_put_f32le(twist + 12 * v, -0.1f * sn[s]);
+            pb_put_f32le(twist + 12 * v + 4, 0.1f * cs[s]);
+            pb_put_f32le(twist + 12 * v + 8, 0.05f);
+        }
+    }
+    for (r = 0; r + 1 < RINGS; r++)
+        for (s = 0; s < SEGS; s++) {
+            uint32_t a = r * SEGS + s, b = r * SEGS + (s + 1) % SEGS;
+            uint32_t tri[6] = {a, b, a + SEGS, a + SEGS, b, b + SEGS};
+            for (k = 0; k < 6; k++) pb_put_le16(faces + 2 * f++, (uint16_t)tri[k]);
+        }
+    for (i = 0; i < BONES; i++) {
+        /* inverse bind: a quarter turn about z, then down to the bone's height */
+        memset(joints + 28 * i, 0, 28);
+        pb_put_f32le(joints + 28 * i + 8, i == 1 ? -0.70710678f : 0.0f);
+        pb_put_f32le(joints + 28 * i + 12, i == 1 ? 0.70710678f : 1.0f);
+        pb_put_f32le(joints + 28 * i + 24, -0.75f * (float)i);
+        pb_put_le16(bones + 2 * i, (uint16_t)i);
+        /* subset i: a triangle of bone-space points */
+        for (s = 0; s < 3; s++) {
+            pb_put_f32le(sub_verts[i] + 12 * s, 0.1f * (float)(s + 1));
+            pb_put_f32le(sub_verts[i] + 12 * s + 4, -0.2f * (float)s);
+            pb_put_f32le(sub_verts[i] + 12 * s + 8, 0.3f + (float)i);
+            pb_put_le16(sub_faces[i] + 2 * s, (uint16_t)s);
+        }
+        subsets[i].vertex_count = 3;
+        subsets[i].vertices = sub_verts[i];
+        subsets[i].faces.data = sub_faces[i];
+        subsets[i].faces.count = 3;
+    }
+    for (i = 0; i < 7; i++) {
+        memset(&els[i], 0, sizeof els[i]);
+        els[i].count = NV;
+        els[i].identity = ids[i];
+        els[i].group = i == 6 ? 1u : 0u;
+        els[i].format = fmts[i];
+        els[i].set = i == 1 ? 1u : 0u;
+        els[i].byte_size = NV * 4u * (fmts[i] == 4 ? 1u : fmts[i] + 1u);
+        els[i].data = datas[i];
+        pb_put_le16(refs + 2 * i, (uint16_t)i);
+    }
+    memset(&link, 0, sizeof link);
+    link.refs.data = refs;
+    link.refs.count = 7;
+    link.vertex_count = NV;
+    link.active_count = 7;
+    memset(&grp, 0, sizeof grp);
+    grp.primitive = 2;
+    grp.name.ptr = "cylinder";
+    grp.name.len = 8;
+    grp.faces.data = faces;
+    grp.faces.count = NF;
+    grp.opacity = 0xFFFFFFFFu;
+    grp.bones.data = bones;
+    grp.bones.count = BONES;
+    for (i = 0; i < 6; i++) names[i].ptr = (i == 3) ? "bulge" : (i == 5) ? "twist" : "";
+    for (i = 0; i < 6; i++) names[i].len = (i == 3 || i == 5) ? 5 : 0;
+    memset(&g, 0, sizeof g);
+    g.version = 4;
+    g.index_size = 2;
+    g.head.resource_name.ptr = "cylinder_tslocator_gmdc";
+    g.head.resource_name.len = 23;
+    g.element_count = 7;
+    g.elements = els;
+    g.linkage_count = 1;
+    g.linkages = &link;
+    g.group_count = 1;
+    g.groups = &grp;
+    g.joint_count = BONES;
+    g.joints = joints;
+    g.morph_count = 3;
+    g.morph_names = names;
+    g.subset_count = BONES;
+    g.subsets = subsets;
+    if (plumbob_gmdc_write(&g, out, cap, &n) != PLUMBOB_OK) return 0;
+    return n;
+}
+
+/* sqrt in double without libm (Newton from the float root). */
+static double t_sqrt(double x) {
+    double y = plumbob_sqrtf((float)x);
+    if (y <= 0) return 0;
+    y = 0.5 * (y + x / y);
+    return 0.5 * (y + x / y);
+}
+
+static void quat_matrix(const double q[4], double m[3][3]) {
+    double x = q[0], y = q[1], z = q[2], w = q[3];
+    m[0][0] = 1 - 2 * (y * y + z * z); m[0][1] = 2 * (x * y - z * w); m[0][2] = 2 * (x * z + y * w);
+    m[1][0] = 2 * (x * y + z * w); m[1][1] = 1 - 2 * (x * x + z * z); m[1][2] = 2 * (y * z - x * w);
+    m[2][0] = 2 * (x * z - y * w); m[2][1] = 2 * (y * z + x * w); m[2][2] = 1 - 2 * (x * x + y * y);
+}
+
+/* The pose under test: bone 0 stays, bone 1 bends 30 degrees about x and
+ * moves, bone 2 turns about z; as quaternion + translation in double. */
+static const double pose_q[BONES][4] = {{0, 0, 0, 1}, {0.25881904510252076, 0, 0, 0.9659258262890683},
+                                        {0, 0, 0.3826834323650898, 0.9238795325112867}};
+static const double pose_t[BONES][3] = {{0, 0, 0}, {0.1, 0, 0.8}, {0, 0.2, 1.5}};
+
+/* Double reference of joint j's skinning matrix palette = model * invbind. */
+static void ref_palette(const plumbob_gmdc *g, uint32_t j, double out[3][4]) {
+    double mr[3][3], br[3][3], bq[4], bt[3];
+    uint32_t a, b;
+    plumbob_quat q;
+    plumbob_vec3 t;
+    plumbob_gmdc_joint(g, j, &q, &t);
+    bq[0] = q.x; bq[1] = q.y; bq[2] = q.z; bq[3] = q.w;
+    bt[0] = t.x; bt[1] = t.y; bt[2] = t.z;
+    {
+        double len = bq[0] * bq[0] + bq[1] * bq[1] + bq[2] * bq[2] + bq[3] * bq[3];
+        /* the stored quaternion is unit to float precision; one Newton step */
+        double inv = 1.5 - 0.5 * len;
+        for (a = 0; a < 4; a++) bq[a] *= inv;
+    }
+    quat_matrix(pose_q[j], mr);
+    quat_matrix(bq, br);
+    for (a = 0; a < 3; a++) {
+        for (b = 0; b < 3; b++) out[a][b] = mr[a][0] * br[0][b] + mr[a][1] * br[1][b] + mr[a][2] * br[2][b];
+        out[a][3] = mr[a][0] * bt[0] + mr[a][1] * bt[1] + mr[a][2] * bt[2] + pose_t[j][a];
+    }
+}
+
+static void float_pose(plumbob_mat34 *model) {
+    uint32_t j;
+    for (j = 0; j < BONES; j++) {
+        plumbob_quat q;
+        plumbob_vec3 t;
+        q.x = (float)pose_q[j][0]; q.y = (float)pose_q[j][1]; q.z = (float)pose_q[j][2]; q.w = (float)pose_q[j][3];
+        t.x = (float)pose_t[j][0]; t.y = (float)pose_t[j][1]; t.z = (float)pose_t[j][2];
+        model[j] = plumbob_mat34_from_rt(q, t);
+    }
+}
+
+static float el_f(const plumbob_gmdc *g, uint32_t id, uint32_t set, uint32_t v, uint32_t k) {
+    return plumbob_gmdc_float(plumbob_gmdc_find_element(g, 0, id, set), v, k);
+}
+
+static plumbob_result skin_cylinder(const plumbob_gmdc *g, const plumbob_mat34 *model, const float *morphs,
+                                    uint32_t flags, float *pos, float *nrm) {
+    plumbob_mat34 palette[BONES];
+    plumbob_gmdc_skin_job job;
+    plumbob_result res = plumbob_gmdc_palette(g, model, palette);
+    if (res != PLUMBOB_OK) return res;
+    memset(&job, 0, sizeof job);
+    job.gmdc = g;
+    job.palette = palette;
+    job.morph_weights = morphs;
+    job.positions = pos;
+    job.position_stride = 3;
+    job.normals = nrm;
+    job.normal_stride = 3;
+    job.flags = flags;
+    return plumbob_gmdc_skin(&job);
+}
+
+void test_skin_cylinder_reference(void) {
+    unsigned char *buf = t_scratch();
+    static float pos[NV * 3], nrm[NV * 3];
+    float morphs[3] = {0, 0.8f, 0.5f};
+    plumbob_mat34 model[BONES];
+    plumbob_arena arena;
+    plumbob_gmdc g;
+    double pal[BONES][3][4];
+    uint32_t v, k, c, j;
+    size_t n = build_cylinder(buf, 512 * 1024);
+    CHECK(n > 0);
+    plumbob_arena_init(&arena, t_arena_mem(), 256 * 1024);
+    CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
+    CHECK_EQ(g.linkages[0].vertex_count, NV);
+    float_pose(model);
+    for (j = 0; j < BONES; j++) ref_palette(&g, j, pal[j]);
+    CHECK_OK(skin_cylinder(&g, model, morphs, 0, pos, nrm));
+    for (v = 0; v < NV; v++) {
+        uint32_t a = pb_le32(plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0)->data + 4 * v);
+        uint32_t ids = pb_le32(plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0)->data + 4 * v);
+        double p[3], nn[3], want[3] = {0, 0, 0}, wn[3] = {0, 0, 0}, sum = 0, len = 0;
+        for (c = 0; c < 3; c++) {
+            p[c] = el_f(&g, PLUMBOB_GMDC_VERTICES, 0, v, c);
+            nn[c] = el_f(&g, PLUMBOB_GMDC_NORMALS, 0, v, c);
+        }
+        for (k = 0; k < 2; k++) { /* morph map byte k picks delta set k */
+            uint32_t id = (ids >> (8 * k)) & 0xFF;
+            if (id)
+                for (c = 0; c < 3; c++) p[c] += morphs[id] * el_f(&g, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k, v, c);
+        }
+        for (k = 0; k < 4; k++) {
+            uint32_t slot = (a >> (8 * k)) & 0xFF;
+            double w;
+            if (slot == 0xFF) continue;
+            w = k < 3 ? el_f(&g, PLUMBOB_GMDC_BONE_WEIGHTS, 0, v, k) : 1.0 - sum;
+            sum += w;
+            for (c = 0; c < 3; c++) {
+                want[c] += w * (pal[slot][c][0] * p[0] + pal[slot][c][1] * p[1] + pal[slot][c][2] * p[2] + pal[slot][c][3]);
+                wn[c] += w * (pal[slot][c][0] * nn[0] + pal[slot][c][1] * nn[1] + pal[slot][c][2] * nn[2]);
+            }
+        }
+        for (c = 0; c < 3; c++) len += wn[c] * wn[c];
+        for (c = 0; c < 3; c++) {
+            CHECK_NEAR(pos[3 * v + c], want[c], 1e-5);
+            CHECK_NEAR(nrm[3 * v + c], wn[c] / t_sqrt(len), 1e-5);
+            t_digest_f32(pos[3 * v + c]);
+            t_digest_f32(nrm[3 * v + c]);
+        }
+    }
+    /* every influence count was exercised: rings 0..3 have 1..4 */
+    CHECK_EQ(pb_le32(plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0)->data + 4 * 3 * SEGS) >> 24, 1);
+}
+
+void test_skin_cylinder_bind_rigid_morph(void) {
+    unsigned char *buf = t_scratch();
+    static float pos[NV * 3], nrm[NV * 3], base[NV * 3];
+    plumbob_mat34 model[BONES], rigid;
+    plumbob_arena arena;
+    plumbob_gmdc g;
+    uint32_t v, c, j;
+    size_t n = build_cylinder(buf, 512 * 1024);
+    plumbob_arena_init(&arena, t_arena_mem(), 256 * 1024);
+    CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
+    /* bind pose (identity palette): the input back */
+    CHECK_OK(skin_cylinder(&g, NULL, NULL, 0, base, nrm));
+    for (v = 0; v < NV; v++)
+        for (c = 0; c < 3; c++) {
+            CHECK_NEAR(base[3 * v + c], el_f(&g, PLUMBOB_GMDC_VERTICES, 0, v, c), 1e-6);
+            CHECK_NEAR(nrm[3 * v + c], el_f(&g, PLUMBOB_GMDC_NORMALS, 0, v, c), 1e-6);
+        }
+    /* the same rigid motion on every joint (model = rigid * bind): rigid mesh */
+    {
+        plumbob_quat q = {0.1825742f, 0.3651484f, 0.5477226f, 0.7302967f};
+        plumbob_vec3 t = {1, -2, 0.5f};
+        rigid = plumbob_mat34_from_rt(q, t);
+    }
+    for (j = 0; j < BONES; j++) {
+        plumbob_quat q;
+        plumbob_vec3 t, ti;
+        plumbob_mat34 bind;
+        plumbob_gmdc_joint(&g, j, &q, &t);
+        q = plumbob_quat_normalize(q);
+        q.x = -q.x; q.y = -q.y; q.z = -q.z;
+        ti = plumbob_quat_rotate(q, t);
+        ti.x = -ti.x; ti.y = -ti.y; ti.z = -ti.z;
+        bind = plumbob_mat34_from_rt(q, ti);
+        model[j] = plumbob_mat34_mul(&rigid, &bind);
+    }
+    CHECK_OK(skin_cylinder(&g, model, NULL, 0, pos, nrm));
+    for (v = 0; v < NV; v++) {
+        plumbob_vec3 p = {base[3 * v], base[3 * v + 1], base[3 * v + 2]}, w = plumbob_mat34_transform_point(&rigid, p);
+        CHECK_NEAR(pos[3 * v], w.x, 1e-5);
+        CHECK_NEAR(pos[3 * v + 1], w.y, 1e-5);
+        CHECK_NEAR(pos[3 * v + 2], w.z, 1e-5);
+    }
+    /* a morph at weight 1 in the bind pose moves by exactly its delta */
+    {
+        float morphs[3] = {0, 1, 1};
+        CHECK_OK(skin_cylinder(&g, NULL, morphs, 0, pos, nrm));
+        for (v = 0; v < NV; v++) {
+            uint32_t ring = v / SEGS;
+            for (c = 0; c < 3; c++) {
+                float d = 0;
+                if (ring >= 2 && ring <= 6) d = el_f(&g, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, 0, v, c);
+                if (ring == RINGS - 1) d = el_f(&g, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, 1, v, c);
+                if (ring % 4 == 0) /* one influence of weight 1: the blend is exact */
+                    CHECK_EQ(pb_bits_from_f32(pos[3 * v + c]), pb_bits_from_f32(base[3 * v + c] + d));
+                else
+                    CHECK_NEAR(pos[3 * v + c], base[3 * v + c] + d, 1e-6);
+            }
+        }
+    }
+}
+
+/* Subset meshes are in bone space: posed, subset j = model j * v. */
+void test_skin_subsets(void) {
+    unsigned char *buf = t_scratch();
+    static float pos[BONES * 3 * 3];
+    plumbob_mat34 model[BONES], palette[BONES];
+    plumbob_arena arena;
+    plumbob_gmdc g;
+    uint32_t j, s, c;
+    size_t n = build_cylinder(buf, 512 * 1024);
+    plumbob_arena_init(&arena, t_arena_mem(), 256 * 1024);
+    CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
+    CHECK_EQ(plumbob_gmdc_subset_vertex_count(&g), BONES * 3);
+    float_pose(model);
+    CHECK_OK(plumbob_gmdc_palette(&g, model, palette));
+    CHECK_OK(plumbob_gmdc_skin_subsets(&g, palette, pos, 3));
+    for (j = 0; j < BONES; j++) {
+        double m[3][3];
+        quat_matrix(pose_q[j], m);
+        for (s = 0; s < 3; s++) {
+            double p[3];
+            for (c = 0; c < 3; c++) p[c] = pb_f32_from_bits(pb_le32(g.subsets[j].vertices + 12 * s + 4 * c));
+            for (c = 0; c < 3; c++) {
+                double want = m[c][0] * p[0] + m[c][1] * p[1] + m[c][2] * p[2] + pose_t[j][c];
+                CHECK_NEAR(pos[9 * j + 3 * s + c], want, 1e-5);
+                t_digest_f32(pos[9 * j + 3 * s + c]);
+            }
+        }
+    }
+    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, NULL, pos, 3), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, palette, pos, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* The compiled port against the scalar reference on random data, bit for
+ * bit: every influence count, normals on and off, unused and out-of-range
+ * slots, zero-length normals, odd counts and strides. */
+void test_skin_port_matches_scalar(void) {
+    static float columns_mem[256 * 16 + 4];
+    static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 1];
+    static float out_a[4096 * 7], out_b[4096 * 7];
+    float *columns = (float *)(void *)(((uintptr_t)columns_mem + 15u) & ~(uintptr_t)15u);
+    uint32_t seed = 0x5EEDu, i, round;
+    for (round = 0; round < 16; round++) {
+        pb_skin_range r;
+        uint32_t count = 1 + t_rand(&seed) % 600, wc = round % 4, normals = (round / 4) % 2;
+        unsigned char *p = in + 1; /* unaligned, as element data may be */
+        memset(&r, 0, sizeof r);
+        r.count = count;
+        r.positions = p;
+        r.normals = normals ? p + 12 * count : NULL;
+        r.assignments = p + 24 * count;
+        r.weights = p + 28 * count;
+        r.weight_count = wc;
+        r.slot_count = 1 + t_rand(&seed) % 40;
+        r.slot_columns = columns;
+        r.position_stride = 3 + round % 3;
+        r.normal_stride = 4;
+        for (i = 0; i < 256 * 16; i++)
+            columns[i] = (i % 4 == 3 || i >= 255 * 16) ? 0.0f : (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f;
+        for (i = 0; i < count * 6; i++) {
+            float f = (float)((int)(t_rand(&seed) % 2001) - 1000) / 250.0f;
+            if (i >= count * 3 && i % 3 == 0 && (i / 3) % 37 == 5) f = 0.0f; /* some zero normals */
+            pb_put_f32le(p + 4 * i, (i >= count * 3 && (i / 3) % 37 == 5) ? 0.0f : f);
+        }
+        for (i = 0; i < count; i++) {
+            uint32_t a = 0, k;
+            for (k = 0; k < 4; k++) {
+                uint32_t s = t_rand(&seed) % 64;
+                if (s >= 48) s = 0xFF;      /* unused */
+                else if (s >= 44) s = 200;  /* beyond the slot table: adds nothing */
+                a |= s << (8 * k);
+            }
+            pb_put_le32(p + 24 * count + 4 * i, a);
+            for (k = 0; k < 3; k++)
+                pb_put_f32le(p + 28 * count + 4 * (wc * i + k), (float)(t_rand(&seed) % 1000) / 2000.0f);
+        }
+        memset(out_a, 0xAB, sizeof out_a);
+        memset(out_b, 0xAB, sizeof out_b);
+        r.out_positions = out_a;
+        r.out_normals = normals ? out_a + r.position_stride * count : NULL;
+        pb_skin_scalar(&r);
+        r.out_positions = out_b;
+        r.out_normals = normals ? out_b + r.position_stride * count : NULL;
+        PB_SKIN(&r);
+        CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+        for (i = 0; i < (r.position_stride + (normals ? 4u : 0u)) * count; i++) t_digest_f32(out_b[i]);
+    }
+}
