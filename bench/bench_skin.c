@@ -16,12 +16,13 @@
 #define put32 pb_put_le32
 #define putf pb_put_f32le
 
-/* A version-2 mesh of n vertices, each with `infl` influences over 32 joints. */
+/* A version-2 mesh of n vertices, each with `infl` influences over 32 joints,
+ * and triangles over all of them. */
 static unsigned char *build_mesh(uint32_t n, uint32_t infl, size_t *size) {
     uint32_t nw = infl > 1 ? infl - 1 : 1, i, k, s = 1;
     unsigned char *pos = (unsigned char *)malloc((size_t)n * 12), *nrm = (unsigned char *)malloc((size_t)n * 12);
     unsigned char *ba = (unsigned char *)malloc((size_t)n * 4), *bw = (unsigned char *)malloc((size_t)n * 4 * nw);
-    unsigned char refs[16], faces[12], bones[JOINTS * 4], joints[JOINTS * 28], *out;
+    unsigned char refs[16], *faces = (unsigned char *)malloc((size_t)n * 4), bones[JOINTS * 4], joints[JOINTS * 28], *out;
     plumbob_gmdc_element els[4];
     plumbob_gmdc_linkage link;
     plumbob_gmdc_group grp;
@@ -38,7 +39,8 @@ static unsigned char *build_mesh(uint32_t n, uint32_t infl, size_t *size) {
         for (k = 0; k < nw; k++) putf(bw + 4u * (i * nw + k), infl == 1 ? 1.0f : 1.0f / (float)infl);
     }
     for (i = 0; i < 4; i++) put32(refs + 4 * i, i);
-    for (i = 0; i < 3; i++) put32(faces + 4 * i, i);
+    /* triangles over every vertex, so decode validates each vertex's slots */
+    for (i = 0; i < n / 3u * 3u; i++) put32(faces + 4 * i, i);
     for (i = 0; i < JOINTS; i++) {
         put32(bones + 4 * i, i);
         memset(joints + 28 * i, 0, 28);
@@ -54,7 +56,7 @@ static unsigned char *build_mesh(uint32_t n, uint32_t infl, size_t *size) {
     link.refs.data = refs; link.refs.count = 4; link.vertex_count = n; link.active_count = 4;
     memset(&grp, 0, sizeof grp);
     grp.primitive = 2; grp.name.ptr = "bench"; grp.name.len = 5;
-    grp.faces.data = faces; grp.faces.count = 3; grp.opacity = 0xFFFFFFFFu;
+    grp.faces.data = faces; grp.faces.count = n / 3u * 3u; grp.opacity = 0xFFFFFFFFu;
     grp.bones.data = bones; grp.bones.count = JOINTS;
     memset(&g, 0, sizeof g);
     g.version = 2; g.index_size = 4;
@@ -64,7 +66,7 @@ static unsigned char *build_mesh(uint32_t n, uint32_t infl, size_t *size) {
     *size = plumbob_gmdc_write_size(&g);
     out = (unsigned char *)malloc(*size);
     if (plumbob_gmdc_write(&g, out, *size, size) != PLUMBOB_OK) abort();
-    free(pos); free(nrm); free(ba); free(bw);
+    free(pos); free(nrm); free(ba); free(bw); free(faces);
     return out;
 }
 
@@ -78,6 +80,24 @@ static void run_skin(void *p) {
     skin_ctx *c = (skin_ctx *)p;
     if (plumbob_gmdc_skin(&c->job) != PLUMBOB_OK) abort();
     bench_keep(c->job.positions);
+}
+
+typedef struct decode_ctx {
+    const unsigned char *mesh;
+    size_t size, need;
+    unsigned char *mem;
+} decode_ctx;
+
+/* measure + decode: what an engine pays per mesh load (keys stay in place). */
+static void run_decode(void *p) {
+    decode_ctx *d = (decode_ctx *)p;
+    plumbob_arena a;
+    plumbob_gmdc g;
+    size_t need;
+    if (plumbob_gmdc_measure(d->mesh, d->size, &need) != PLUMBOB_OK || need > d->need) abort();
+    plumbob_arena_init(&a, d->mem, d->need);
+    if (plumbob_gmdc_decode(d->mesh, d->size, &a, &g) != PLUMBOB_OK) abort();
+    bench_keep(&g);
 }
 
 static void run_copy(void *p) {
@@ -109,6 +129,19 @@ void bench_skinning(const bench_opts *o, int samples) {
                 model[j] = plumbob_mat34_from_rt(q, t);
             }
             plumbob_gmdc_palette(&g, model, palette);
+            if (infl == 4) { /* decode speed once per size: validation walks every face's slots */
+                decode_ctx d;
+                bench_stats ds;
+                char dctx[96];
+                d.mesh = mesh;
+                d.size = size;
+                d.need = need;
+                d.mem = mem;
+                ds = bench_time(run_decode, &d, si == 2 ? samples / 8 + 3 : samples / 2 + 3);
+                snprintf(dctx, sizeof dctx, "\"vertices\": %u, \"bytes\": %zu", (unsigned)sizes[si], size);
+                bench_report(o, "decode_gmdc", "MB/s", (double)size / ds.median * 1e-6, (double)size / ds.max * 1e-6,
+                             (double)size / ds.min * 1e-6, ds.n, dctx);
+            }
             for (normals = 0; normals <= 1; normals++) {
               int port;
               for (port = 0; port < 2; port++) {

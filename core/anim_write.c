@@ -20,7 +20,8 @@ static void pad(pb_sink *s, size_t section_start) {
     for (i = 0; i < n; i++) pb_sink_u8(s, i);
 }
 
-static plumbob_result emit(const plumbob_anim *a, pb_sink *s) {
+static plumbob_result emit(const void *obj, pb_sink *s) {
+    const plumbob_anim *a = (const plumbob_anim *)obj;
     static const plumbob_string class_name = {"cAnimResourceConst", 18};
     uint32_t i, channels = 0, components = 0, chains = 0, targets = 0;
     size_t size_at, start;
@@ -113,19 +114,10 @@ static plumbob_result emit(const plumbob_anim *a, pb_sink *s) {
     return s->full ? PLUMBOB_ERR_OUT_OF_MEMORY : PLUMBOB_OK;
 }
 
-size_t plumbob_anim_write_size(const plumbob_anim *a) {
-    pb_sink s;
-    pb_sink_init(&s, NULL, 0);
-    return emit(a, &s) == PLUMBOB_OK ? s.n : SIZE_MAX;
+size_t plumbob_anim_write_size(const plumbob_anim *obj) {
+    return pb_emit_size(emit, obj);
 }
 
-plumbob_result plumbob_anim_write(const plumbob_anim *a, void *out, size_t out_cap, size_t *out_size) {
-    pb_sink s;
-    plumbob_result r;
-    if (!out || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *out_size = 0;
-    pb_sink_init(&s, out, out_cap);
-    r = emit(a, &s);
-    if (r == PLUMBOB_OK) *out_size = s.n;
-    return r;
+plumbob_result plumbob_anim_write(const plumbob_anim *obj, void *out, size_t out_cap, size_t *out_size) {
+    return pb_emit_to(emit, obj, out, out_cap, out_size);
 }

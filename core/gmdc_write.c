@@ -21,7 +21,8 @@ static void mesh(sink *s, const plumbob_gmdc_mesh *m, uint32_t isz) {
     put(s, m->faces.data, (size_t)m->faces.count * isz);
 }
 
-static plumbob_result emit(const plumbob_gmdc *g, sink *s) {
+static plumbob_result emit(const void *obj, sink *s) {
+    const plumbob_gmdc *g = (const plumbob_gmdc *)obj;
     static const plumbob_string class_name = {"cGeometryDataContainer", 22};
     uint32_t i, k, isz;
     if (!g || (g->version != 1 && g->version != 2 && g->version != 4)) return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -76,19 +77,10 @@ static plumbob_result emit(const plumbob_gmdc *g, sink *s) {
     return s->full ? PLUMBOB_ERR_OUT_OF_MEMORY : PLUMBOB_OK;
 }
 
-size_t plumbob_gmdc_write_size(const plumbob_gmdc *g) {
-    sink s;
-    pb_sink_init(&s, NULL, 0);
-    return emit(g, &s) == PLUMBOB_OK ? s.n : SIZE_MAX;
+size_t plumbob_gmdc_write_size(const plumbob_gmdc *obj) {
+    return pb_emit_size(emit, obj);
 }
 
-plumbob_result plumbob_gmdc_write(const plumbob_gmdc *g, void *out, size_t out_cap, size_t *out_size) {
-    sink s;
-    plumbob_result r;
-    if (!out || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *out_size = 0;
-    pb_sink_init(&s, out, out_cap);
-    r = emit(g, &s);
-    if (r == PLUMBOB_OK) *out_size = s.n;
-    return r;
+plumbob_result plumbob_gmdc_write(const plumbob_gmdc *obj, void *out, size_t out_cap, size_t *out_size) {
+    return pb_emit_to(emit, obj, out, out_cap, out_size);
 }

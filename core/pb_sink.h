@@ -93,4 +93,26 @@ static inline void pb_sink_sims2_head(pb_sink *s, const unsigned char *source, c
     pb_sink_str7(s, head->resource_name);
 }
 
+/* A writer's emit function, and the two public calls every writer makes
+ * of it: the size (SIZE_MAX when it cannot be written) and the write. */
+typedef plumbob_result (*pb_emit_fn)(const void *obj, pb_sink *s);
+
+static inline size_t pb_emit_size(pb_emit_fn emit, const void *obj) {
+    pb_sink s;
+    pb_sink_init(&s, NULL, 0);
+    return emit(obj, &s) == PLUMBOB_OK ? s.n : SIZE_MAX;
+}
+
+static inline plumbob_result pb_emit_to(pb_emit_fn emit, const void *obj, void *out, size_t out_cap,
+                                        size_t *out_size) {
+    pb_sink s;
+    plumbob_result r;
+    if (!out || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *out_size = 0;
+    pb_sink_init(&s, out, out_cap);
+    r = emit(obj, &s);
+    if (r == PLUMBOB_OK) *out_size = s.n;
+    return r;
+}
+
 #endif
