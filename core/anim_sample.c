@@ -25,9 +25,6 @@ static float half_to_float(uint16_t h) {
 static const float baked_scale[4] = {1.0f / 128.0f, 1.0f / 1024.0f, 0.0f, 1.0f / 4096.0f};
 static const float timed_scale[4] = {1.0f / 128.0f, 1.0f / 2048.0f, 0.0f, 1.0f / 8192.0f};
 
-static float f32_at(const unsigned char *p) {
-    return pb_f32_from_bits(pb_le32(p));
-}
 
 static float channel_duration(const plumbob_anim *a, const plumbob_anim_component *c) {
     return (float)PLUMBOB_ANIM_DURATION(a->channels[c->channel].flags);
@@ -44,13 +41,13 @@ plumbob_anim_key plumbob_anim_key_at(const plumbob_anim *a, uint32_t ci, uint32_
     kind = c->packed & 3u;
     fmt = (c->packed >> 2) & 3u;
     if (kind == PLUMBOB_ANIM_BAKED) {
-        key.value = (c->packed & PLUMBOB_ANIM_F32) ? f32_at(p) : (float)(int16_t)pb_le16(p) * baked_scale[fmt];
+        key.value = (c->packed & PLUMBOB_ANIM_F32) ? pb_f32le(p) : (float)(int16_t)pb_le16(p) * baked_scale[fmt];
         key.time = c->key_count > 1 ? channel_duration(a, c) * (float)k / (float)(c->key_count - 1u) : 0.0f;
         return key;
     }
     if (c->packed & PLUMBOB_ANIM_F32) {
         key.time = (float)pb_le16(p);
-        key.value = f32_at(p + 2);
+        key.value = pb_f32le(p + 2);
         p += 6;
     } else {
         uint16_t t = pb_le16(p);

@@ -309,7 +309,7 @@ static plumbob_result decode_events(plumbob_clip *c) {
             for (k = 0; k < 5; k++) ev->hash[k] = pb_le32(p + 4 * k);
             break;
         case PLUMBOB_CLIP_EVENT_VISIBILITY:
-            ev->visibility = pb_f32_from_bits(pb_le32(p));
+            ev->visibility = pb_f32le(p);
             break;
         case PLUMBOB_CLIP_EVENT_STOP_EFFECT:
             ev->hash[0] = pb_le32(p);

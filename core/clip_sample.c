@@ -24,7 +24,7 @@ uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_tra
     }
     case 3: /* palette values are already floats: the sign, then scale and offset */
         for (i = 0; i < 3; i++) {
-            float v = pb_f32_from_bits(pb_le32(clip->palette + 4u * pb_le16(key + 4 + 2 * i)));
+            float v = pb_f32le(clip->palette + 4u * pb_le16(key + 4 + 2 * i));
             out[i] = ((signs >> i) & 1u ? -v : v) * t->scale + t->offset;
         }
         break;

@@ -276,16 +276,16 @@ plumbob_result plumbob_gmdc_decode(const void *data, size_t size, plumbob_arena 
 }
 
 float plumbob_gmdc_float(const plumbob_gmdc_element *e, uint32_t i, uint32_t k) {
-    return pb_f32_from_bits(pb_le32(e->data + ((size_t)i * (e->format + 1u) + k) * 4u));
+    return pb_f32le(e->data + ((size_t)i * (e->format + 1u) + k) * 4u);
 }
 
 void plumbob_gmdc_joint(const plumbob_gmdc *g, uint32_t j, plumbob_quat *rotation, plumbob_vec3 *translation) {
     const unsigned char *p = g->joints + (size_t)j * 28u;
-    rotation->x = pb_f32_from_bits(pb_le32(p));
-    rotation->y = pb_f32_from_bits(pb_le32(p + 4));
-    rotation->z = pb_f32_from_bits(pb_le32(p + 8));
-    rotation->w = pb_f32_from_bits(pb_le32(p + 12));
-    translation->x = pb_f32_from_bits(pb_le32(p + 16));
-    translation->y = pb_f32_from_bits(pb_le32(p + 20));
-    translation->z = pb_f32_from_bits(pb_le32(p + 24));
+    rotation->x = pb_f32le(p);
+    rotation->y = pb_f32le(p + 4);
+    rotation->z = pb_f32le(p + 8);
+    rotation->w = pb_f32le(p + 12);
+    translation->x = pb_f32le(p + 16);
+    translation->y = pb_f32le(p + 20);
+    translation->z = pb_f32le(p + 24);
 }

@@ -25,9 +25,6 @@ plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *
     return PLUMBOB_OK;
 }
 
-static float rd(const unsigned char *p) {
-    return pb_f32_from_bits(pb_le32(p));
-}
 
 /* Vertices staged per block when morphs apply or normals must be made up. */
 #define STAGE 64u
@@ -46,9 +43,9 @@ static void stage_block(const skin_inputs *in, uint32_t v0, uint32_t n, unsigned
     for (i = 0; i < n; i++) {
         uint32_t v = v0 + i;
         float p[3], m[3] = {0.0f, 0.0f, 1.0f}; /* a mesh without normals faces up */
-        for (c = 0; c < 3; c++) p[c] = rd(in->pos->data + 12u * v + 4u * c);
+        for (c = 0; c < 3; c++) p[c] = pb_f32le(in->pos->data + 12u * v + 4u * c);
         if (in->nrm)
-            for (c = 0; c < 3; c++) m[c] = rd(in->nrm->data + 12u * v + 4u * c);
+            for (c = 0; c < 3; c++) m[c] = pb_f32le(in->nrm->data + 12u * v + 4u * c);
         if (in->map) {
             uint32_t ids = pb_le32(in->map->data + 4u * v);
             for (k = 0; k < 4; k++) {
@@ -58,9 +55,9 @@ static void stage_block(const skin_inputs *in, uint32_t v0, uint32_t n, unsigned
                 w = in->weights[id];
                 if (w == 0.0f) continue;
                 if (in->mvd[k])
-                    for (c = 0; c < 3; c++) p[c] += w * rd(in->mvd[k]->data + 12u * v + 4u * c);
+                    for (c = 0; c < 3; c++) p[c] += w * pb_f32le(in->mvd[k]->data + 12u * v + 4u * c);
                 if (in->mnd[k] && in->nrm)
-                    for (c = 0; c < 3; c++) m[c] += w * rd(in->mnd[k]->data + 12u * v + 4u * c);
+                    for (c = 0; c < 3; c++) m[c] += w * pb_f32le(in->mnd[k]->data + 12u * v + 4u * c);
             }
         }
         for (c = 0; c < 3; c++) {
@@ -74,10 +71,10 @@ static void stage_block(const skin_inputs *in, uint32_t v0, uint32_t n, unsigned
 static void pass_through(const pb_skin_range *r) {
     uint32_t v, c;
     for (v = 0; v < r->count; v++) {
-        for (c = 0; c < 3; c++) r->out_positions[r->position_stride * v + c] = rd(r->positions + 12u * v + 4u * c);
+        for (c = 0; c < 3; c++) r->out_positions[r->position_stride * v + c] = pb_f32le(r->positions + 12u * v + 4u * c);
         if (r->normals) {
             float m[3], inv;
-            for (c = 0; c < 3; c++) m[c] = rd(r->normals + 12u * v + 4u * c);
+            for (c = 0; c < 3; c++) m[c] = pb_f32le(r->normals + 12u * v + 4u * c);
             inv = pb_rsqrtf((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]);
             for (c = 0; c < 3; c++) r->out_normals[r->normal_stride * v + c] = m[c] * inv;
         }
@@ -202,9 +199,9 @@ plumbob_result plumbob_gmdc_skin_subsets(const plumbob_gmdc *g, const plumbob_ma
         }
         for (v = 0; v < s->vertex_count; v++, out++) {
             plumbob_vec3 p;
-            p.x = rd(s->vertices + 12u * v);
-            p.y = rd(s->vertices + 12u * v + 4u);
-            p.z = rd(s->vertices + 12u * v + 8u);
+            p.x = pb_f32le(s->vertices + 12u * v);
+            p.y = pb_f32le(s->vertices + 12u * v + 4u);
+            p.z = pb_f32le(s->vertices + 12u * v + 8u);
             p = plumbob_mat34_transform_point(&m, p);
             positions[stride * out + 0] = p.x;
             positions[stride * out + 1] = p.y;

@@ -39,6 +39,11 @@ static inline uint32_t pb_bits_from_f32(float f) {
     return v.u;
 }
 
+/* A little-endian f32 (the reader's and every kernel's float load). */
+static inline float pb_f32le(const unsigned char *p) {
+    return pb_f32_from_bits(pb_le32(p));
+}
+
 static inline void pb_put_le16(unsigned char *p, uint16_t v) {
     p[0] = (unsigned char)(v & 0xFFu);
     p[1] = (unsigned char)(v >> 8);

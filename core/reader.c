@@ -64,7 +64,7 @@ uint64_t plumbob_read_u64be(plumbob_reader *r) {
 }
 float plumbob_read_f32le(plumbob_reader *r) {
     const unsigned char *p = take(r, 4);
-    return p ? pb_f32_from_bits(pb_le32(p)) : 0.0f;
+    return p ? pb_f32le(p) : 0.0f;
 }
 float plumbob_read_f32be(plumbob_reader *r) {
     const unsigned char *p = take(r, 4);

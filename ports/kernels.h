@@ -59,7 +59,7 @@ PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, uint32_t a, const
     if (slot == 0xFFu) {
         *w = 0.0f;
     } else {
-        *w = k < r->weight_count ? pb_f32_from_bits(pb_le32(wp + 4u * k)) : 1.0f - *sum;
+        *w = k < r->weight_count ? pb_f32le(wp + 4u * k) : 1.0f - *sum;
         *sum += *w;
     }
     *m = r->slot_columns + 16u * (slot < r->slot_count ? slot : PB_SKIN_ZERO_SLOT);

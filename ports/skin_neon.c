@@ -9,9 +9,6 @@
 #include <float.h>
 #include "pb_math.h"
 
-static float rd(const unsigned char *p) {
-    return pb_f32_from_bits(pb_le32(p));
-}
 
 static void store3(float *o, float32x4_t v) {
     vst1_f32(o, vget_low_f32(v));
@@ -73,14 +70,14 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
         c2 = vaddq_f32(c2, mul_add(vmulq_f32(w2, vld1q_f32(m[2] + 8)), w3, m[3] + 8));
         c3 = vaddq_f32(c3, mul_add(vmulq_f32(w2, vld1q_f32(m[2] + 12)), w3, m[3] + 12));
     }
-    q = vaddq_f32(vmulq_f32(c0, vdupq_n_f32(rd(pp))), vmulq_f32(c1, vdupq_n_f32(rd(pp + 4))));
-    q = vaddq_f32(vaddq_f32(q, vmulq_f32(c2, vdupq_n_f32(rd(pp + 8)))), c3);
+    q = vaddq_f32(vmulq_f32(c0, vdupq_n_f32(pb_f32le(pp))), vmulq_f32(c1, vdupq_n_f32(pb_f32le(pp + 4))));
+    q = vaddq_f32(vaddq_f32(q, vmulq_f32(c2, vdupq_n_f32(pb_f32le(pp + 8)))), c3);
     store3(r->out_positions + r->position_stride * v, q);
     if (r->normals) {
         const unsigned char *np = r->normals + 12u * v;
         float32x4_t n, sq;
-        n = vaddq_f32(vmulq_f32(c0, vdupq_n_f32(rd(np))), vmulq_f32(c1, vdupq_n_f32(rd(np + 4))));
-        n = vaddq_f32(n, vmulq_f32(c2, vdupq_n_f32(rd(np + 8))));
+        n = vaddq_f32(vmulq_f32(c0, vdupq_n_f32(pb_f32le(np))), vmulq_f32(c1, vdupq_n_f32(pb_f32le(np + 4))));
+        n = vaddq_f32(n, vmulq_f32(c2, vdupq_n_f32(pb_f32le(np + 8))));
         sq = vmulq_f32(n, n);
         *n_out = n;
         *len2_out = (vgetq_lane_f32(sq, 0) + vgetq_lane_f32(sq, 1)) + vgetq_lane_f32(sq, 2);

@@ -2,9 +2,6 @@
 #include "kernels.h"
 #include "pb_math.h"
 
-static float rd(const unsigned char *p) {
-    return pb_f32_from_bits(pb_le32(p));
-}
 
 static void store3(float *o, float x, float y, float z) {
     o[0] = x;
@@ -27,16 +24,16 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
         for (j = 0; j < 16; j++) t[j] = w[2] * m[2][j] + w[3] * m[3][j];
         for (j = 0; j < 16; j++) c[j] = c[j] + t[j];
     }
-    p[0] = rd(r->positions + 12u * v);
-    p[1] = rd(r->positions + 12u * v + 4u);
-    p[2] = rd(r->positions + 12u * v + 8u);
+    p[0] = pb_f32le(r->positions + 12u * v);
+    p[1] = pb_f32le(r->positions + 12u * v + 4u);
+    p[2] = pb_f32le(r->positions + 12u * v + 8u);
     for (j = 0; j < 3; j++) q[j] = ((c[j] * p[0] + c[4 + j] * p[1]) + c[8 + j] * p[2]) + c[12 + j];
     store3(r->out_positions + r->position_stride * v, q[0], q[1], q[2]);
     if (r->normals) {
         float inv;
-        p[0] = rd(r->normals + 12u * v);
-        p[1] = rd(r->normals + 12u * v + 4u);
-        p[2] = rd(r->normals + 12u * v + 8u);
+        p[0] = pb_f32le(r->normals + 12u * v);
+        p[1] = pb_f32le(r->normals + 12u * v + 4u);
+        p[2] = pb_f32le(r->normals + 12u * v + 8u);
         for (j = 0; j < 3; j++) q[j] = (c[j] * p[0] + c[4 + j] * p[1]) + c[8 + j] * p[2];
         inv = pb_rsqrtf((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
         store3(r->out_normals + r->normal_stride * v, q[0] * inv, q[1] * inv, q[2] * inv);

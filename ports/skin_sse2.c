@@ -8,9 +8,6 @@
 #include <float.h>
 #include "pb_math.h"
 
-static float rd(const unsigned char *p) {
-    return pb_f32_from_bits(pb_le32(p));
-}
 
 /* x y z of v to o[0..2] without touching o[3] (outputs may interleave). */
 static void store3(float *o, __m128 v) {
@@ -74,14 +71,14 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
         c2 = _mm_add_ps(c2, _mm_add_ps(_mm_mul_ps(w2, _mm_load_ps(m[2] + 8)), _mm_mul_ps(w3, _mm_load_ps(m[3] + 8))));
         c3 = _mm_add_ps(c3, _mm_add_ps(_mm_mul_ps(w2, _mm_load_ps(m[2] + 12)), _mm_mul_ps(w3, _mm_load_ps(m[3] + 12))));
     }
-    q = _mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(rd(pp))), _mm_mul_ps(c1, _mm_set1_ps(rd(pp + 4))));
-    q = _mm_add_ps(_mm_add_ps(q, _mm_mul_ps(c2, _mm_set1_ps(rd(pp + 8)))), c3);
+    q = _mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(pb_f32le(pp))), _mm_mul_ps(c1, _mm_set1_ps(pb_f32le(pp + 4))));
+    q = _mm_add_ps(_mm_add_ps(q, _mm_mul_ps(c2, _mm_set1_ps(pb_f32le(pp + 8)))), c3);
     store3(r->out_positions + r->position_stride * v, q);
     if (r->normals) {
         const unsigned char *np = r->normals + 12u * v;
         __m128 n, sq;
-        n = _mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(rd(np))), _mm_mul_ps(c1, _mm_set1_ps(rd(np + 4))));
-        n = _mm_add_ps(n, _mm_mul_ps(c2, _mm_set1_ps(rd(np + 8))));
+        n = _mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(pb_f32le(np))), _mm_mul_ps(c1, _mm_set1_ps(pb_f32le(np + 4))));
+        n = _mm_add_ps(n, _mm_mul_ps(c2, _mm_set1_ps(pb_f32le(np + 8))));
         sq = _mm_mul_ps(n, n);
         *n_out = n;
         *len2_out = _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, 1)), _mm_movehl_ps(sq, sq)));
