@@ -101,8 +101,7 @@ static plumbob_result check_key_order(const plumbob_anim_component *c) {
     uint32_t k, prev = 0;
     if ((c->packed & 3u) == PLUMBOB_ANIM_BAKED) return PLUMBOB_OK;
     for (k = 0; k < c->key_count; k++) {
-        uint32_t t = pb_le16(c->keys + (size_t)k * c->key_size);
-        if (!(c->packed & PLUMBOB_ANIM_F32)) t &= 0x7FFFu; /* the top bit belongs to the value */
+        uint32_t t = pb_anim_key_time(c, k);
         if (t < prev) return PLUMBOB_ERR_BAD_DATA;
         prev = t;
     }

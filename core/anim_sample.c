@@ -4,6 +4,7 @@
 #include "plumbob.h"
 #include "pb_bytes.h"
 #include "pb_math.h"
+#include "pb_anim.h"
 
 /* Tangents are IEEE half floats holding the value change per 150 ticks
  * (inferred from the three real animations; see docs/FORMATS.md). */
@@ -45,14 +46,12 @@ plumbob_anim_key plumbob_anim_key_at(const plumbob_anim *a, uint32_t ci, uint32_
         key.time = c->key_count > 1 ? channel_duration(a, c) * (float)k / (float)(c->key_count - 1u) : 0.0f;
         return key;
     }
+    key.time = (float)pb_anim_key_time(c, k);
     if (c->packed & PLUMBOB_ANIM_F32) {
-        key.time = (float)pb_le16(p);
         key.value = pb_f32le(p + 2);
         p += 6;
     } else {
-        uint16_t t = pb_le16(p);
-        int32_t v = (int32_t)(int16_t)pb_le16(p + 2) * 2 + (int32_t)(t >> 15);
-        key.time = (float)(t & 0x7FFFu);
+        int32_t v = (int32_t)(int16_t)pb_le16(p + 2) * 2 + (int32_t)(p[1] >> 7); /* low bit: time's bit 15 */
         key.value = (float)v * timed_scale[fmt];
         p += 4;
     }
@@ -95,12 +94,13 @@ float plumbob_anim_sample_component(const plumbob_anim *a, uint32_t ci, float ti
         v1 = angular ? k0.value + angle_delta(k0.value, k1.value) : k1.value;
         return k0.value + (v1 - k0.value) * u;
     }
-    /* last key at or before ticks (binary search), then Hermite to the next */
+    /* last key at or before ticks (binary search on the time words only),
+     * then Hermite to the next */
     lo = 0;
     hi = c->key_count;
     while (hi - lo > 1u) {
         uint32_t mid = lo + (hi - lo) / 2u;
-        if (plumbob_anim_key_at(a, ci, mid).time <= ticks) lo = mid; else hi = mid;
+        if ((float)pb_anim_key_time(c, mid) <= ticks) lo = mid; else hi = mid;
     }
     k0 = plumbob_anim_key_at(a, ci, lo);
     if (lo + 1u >= c->key_count || ticks <= k0.time) return k0.value;

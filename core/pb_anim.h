@@ -10,4 +10,11 @@ uint32_t pb_anim_pad(size_t len);
 /* Bytes per key of a component's packed byte; 0 (and *why) when invalid. */
 uint32_t pb_anim_key_size(unsigned packed, plumbob_result *why);
 
+/* Time word of key k of a timed component (bit 15 belongs to a fixed-point
+ * value, so it is masked off unless the value is an f32). */
+static inline uint32_t pb_anim_key_time(const plumbob_anim_component *c, uint32_t k) {
+    uint32_t t = (uint32_t)c->keys[(size_t)k * c->key_size] | (uint32_t)c->keys[(size_t)k * c->key_size + 1u] << 8;
+    return (c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu;
+}
+
 #endif
