@@ -135,11 +135,12 @@ static void dump_text(FILE *out, const tool_input *in, const plumbob_anim *a) {
         for (c = 0; c < n; c++) fprintf(out, " %u", (unsigned)a->components[ch->first_component + c].key_count);
         fputs(")\n", out);
     }
-    for (i = 0; i < a->event_count; i++)
-        fprintf(out, "  event at %u ms, type %u: %.*s\n", (unsigned)a->events[i].time, (unsigned)a->events[i].type,
-                (int)strcspn(a->events[i].text.ptr, "\n") < (int)a->events[i].text.len
-                    ? (int)strcspn(a->events[i].text.ptr, "\n") : (int)a->events[i].text.len,
-                a->events[i].text.ptr);
+    for (i = 0; i < a->event_count; i++) { /* the first line of the event's text */
+        const plumbob_anim_event *e = &a->events[i];
+        const char *nl = (const char *)memchr(e->text.ptr, '\n', e->text.len);
+        fprintf(out, "  event at %u ms, type %u: %.*s\n", (unsigned)e->time, (unsigned)e->type,
+                (int)(nl ? (size_t)(nl - e->text.ptr) : e->text.len), e->text.ptr);
+    }
 }
 
 static void sample(FILE *out, const plumbob_anim *a, float ms, int json) {
