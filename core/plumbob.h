@@ -17,6 +17,7 @@
  *   Chapter 11 Sims 3 CLIP             plumbob_clip_*
  *   Chapter 12 Sims 2 GMDC             plumbob_gmdc_*
  *   Chapter 13 Sims 2 ANIM             plumbob_anim_*
+ *   Chapter 14 Sims 3 Jazz             plumbob_jazz_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -1181,6 +1182,341 @@ PLUMBOB_API size_t plumbob_anim_write_size(const plumbob_anim *anim);
  * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
 PLUMBOB_API plumbob_result plumbob_anim_write(const plumbob_anim *anim, void *out, size_t out_cap,
                                               size_t *out_size);
+
+/* ===================================================================== */
+/* Chapter 14 Sims 3 Jazz state machines (type 0x02D5DF13)               */
+/* ===================================================================== */
+
+/* A jazz resource is a Sims 3 RCOL whose chunks describe one animation state
+ * machine: actors, parameters, states with transitions, and per state a
+ * decision graph of nodes (play, stop, random, select, next state, props,
+ * actor operations).  plumbob decodes it into the model below (arrays in the
+ * caller's arena, text zero-copy), writes the model back byte for byte, and
+ * runs it (plumbob_jazz_instance).  Every chunk reference is resolved into a
+ * typed index: actor a is jazz->actors[a], node n is jazz->nodes[n], and so
+ * on, each kind numbered in file order.  PLUMBOB_JAZZ_NONE marks a null
+ * reference.  Layout notes: docs/FORMATS.md. */
+
+#define PLUMBOB_JAZZ_NONE 0xFFFFFFFFu
+#define PLUMBOB_JAZZ_MAX_CHUNKS 65536u
+
+/* Chunk kinds, in the order of the kind arrays of plumbob_jazz. */
+typedef enum plumbob_jazz_kind {
+    PLUMBOB_JAZZ_MACHINE = 0, /* S_SM  0x02D5DF13 (always chunk 0) */
+    PLUMBOB_JAZZ_ACTOR = 1,   /* S_AD  0x02EEDB2F */
+    PLUMBOB_JAZZ_PARAM = 2,   /* S_PD  0x02EEDB46 */
+    PLUMBOB_JAZZ_STATE = 3,   /* S_St  0x02EEDAFE */
+    PLUMBOB_JAZZ_GRAPH = 4,   /* S_DG  0x02EEDB18 */
+    PLUMBOB_JAZZ_NODE = 5     /* any decision graph node below */
+} plumbob_jazz_kind;
+
+/* Decision graph node kinds. */
+typedef enum plumbob_jazz_node_kind {
+    PLUMBOB_JAZZ_PLAY = 0,         /* Play  0x02EEDB5F */
+    PLUMBOB_JAZZ_STOP = 1,         /* Stop  0x0344D438 */
+    PLUMBOB_JAZZ_RANDOM = 2,       /* Rand  0x02EEDB70 */
+    PLUMBOB_JAZZ_SELECT_PARAM = 3, /* SoPn  0x02EEDB92 */
+    PLUMBOB_JAZZ_SELECT_DEST = 4,  /* DG00  0x02EEDBA5 (select on destination) */
+    PLUMBOB_JAZZ_NEXT_STATE = 5,   /* SNSN  0x02EEEBDC */
+    PLUMBOB_JAZZ_PROP = 6,         /* Prop  0x02EEEBDD */
+    PLUMBOB_JAZZ_ACTOR_OP = 7      /* AcOp  0x02EEEBDE */
+} plumbob_jazz_node_kind;
+#define PLUMBOB_JAZZ_NODE_KIND_COUNT 8
+
+/* State flags (S_St). */
+#define PLUMBOB_JAZZ_STATE_PUBLIC 0x0001u
+#define PLUMBOB_JAZZ_STATE_ENTRY 0x0002u
+#define PLUMBOB_JAZZ_STATE_EXIT 0x0004u
+#define PLUMBOB_JAZZ_STATE_LOOP 0x0008u
+
+/* Random node flag. */
+#define PLUMBOB_JAZZ_RANDOM_AVOID_REPEATS 0x0001u
+
+/* A resource key as jazz stores it: u64 instance, u32 type, u32 group. */
+typedef struct plumbob_jazz_key {
+    uint64_t instance;
+    uint32_t type, group;
+} plumbob_jazz_key;
+
+/* UTF-16LE text inside the input: `length` code units, no terminator. */
+typedef struct plumbob_jazz_text {
+    const unsigned char *units;
+    uint32_t length;
+} plumbob_jazz_text;
+
+/* One entry of the chunk table: what chunk i is and its RCOL key. */
+typedef struct plumbob_jazz_chunk {
+    uint32_t kind;            /* plumbob_jazz_kind */
+    uint32_t index;           /* index into that kind's array */
+    plumbob_jazz_key key;     /* chunk 0: the resource's key; others: {0, type, 0} */
+} plumbob_jazz_chunk;
+
+/* An S_SM animation entry: FNV-32 of "clip.ma", of the clip's actor name,
+ * of the jazz actor name. */
+typedef struct plumbob_jazz_animation {
+    uint32_t clip, clip_actor, jazz_actor;
+} plumbob_jazz_animation;
+
+typedef struct plumbob_jazz_machine {
+    uint32_t version;         /* 0x202 */
+    uint32_t name;            /* FNV-32 of the machine name */
+    uint32_t actor_count, param_count, state_count, animation_count;
+    const uint32_t *actors;   /* actor indices, as listed */
+    const uint32_t *params;   /* parameter indices */
+    const uint32_t *states;   /* state indices */
+    const plumbob_jazz_animation *animations;
+    uint32_t properties;      /* UnilateralActor 1, PinAllResources 2, ... */
+    uint32_t priority;        /* automation priority */
+    uint32_t awareness;       /* overlay level 0..6 */
+    uint32_t unknown[4];
+} plumbob_jazz_machine;
+
+/* Every record below knows its chunk index (`chunk`), so the writer turns a
+ * typed index back into a reference in one step. */
+typedef struct plumbob_jazz_actor {
+    uint32_t chunk, version, name, unknown;
+} plumbob_jazz_actor;
+
+typedef struct plumbob_jazz_param {
+    uint32_t chunk, version, name, default_value; /* FNV-32 hashes */
+} plumbob_jazz_param;
+
+typedef struct plumbob_jazz_state {
+    uint32_t chunk, version, name, flags;
+    uint32_t graph;            /* graph index (never NONE after decode) */
+    uint32_t transition_count;
+    const uint32_t *transitions; /* state indices */
+    uint32_t awareness;
+} plumbob_jazz_state;
+
+typedef struct plumbob_jazz_graph {
+    uint32_t chunk, version, unknown;
+    uint32_t node_count, root_count;
+    const uint32_t *nodes;     /* every node of the graph */
+    const uint32_t *roots;     /* the nodes evaluation starts from, in order */
+} plumbob_jazz_graph;
+
+/* A branch of Random (weight), Select on Parameter (value hash) or Select on
+ * Destination (state index), with the nodes to run when it is taken. */
+typedef struct plumbob_jazz_branch {
+    uint32_t value;            /* SoPn: value hash; DG00: state index; Rand: 0 */
+    float weight;              /* Rand only */
+    uint32_t child_count;
+    const uint32_t *children;
+} plumbob_jazz_branch;
+
+/* The animation fields a Play node ends with and a Stop node is made of. */
+typedef struct plumbob_jazz_anim {
+    uint32_t flags;            /* AtEnd 1, LoopAsNeeded 2, ... (docs/FORMATS.md) */
+    uint32_t priority;
+    float unknown1, blend_in, blend_out, unknown2, speed;
+    uint32_t actor;            /* actor index or NONE */
+    uint32_t timing_priority;
+    uint32_t unknown[6];       /* the first is 16 in every sample */
+} plumbob_jazz_anim;
+
+typedef struct plumbob_jazz_slot {
+    uint32_t chain, slot_id, actor, slot;
+} plumbob_jazz_slot;
+
+typedef struct plumbob_jazz_suffix {
+    uint32_t actor, suffix;    /* actor name hash, parameter name hash */
+} plumbob_jazz_suffix;
+
+typedef struct plumbob_jazz_play {
+    plumbob_jazz_key clip;        /* instance 0 when `name` is used */
+    plumbob_jazz_key track_mask;
+    uint32_t slot_unknown[3];
+    uint32_t slot_count, suffix_count;
+    const plumbob_jazz_slot *slots;
+    const plumbob_jazz_suffix *suffixes;
+    plumbob_jazz_key additive_clip;
+    plumbob_jazz_text name;       /* clip name with {parameter} substitutions */
+    plumbob_jazz_text additive_name;
+    plumbob_jazz_anim anim;
+} plumbob_jazz_play;
+
+typedef struct plumbob_jazz_node {
+    uint32_t chunk;
+    uint32_t kind;             /* plumbob_jazz_node_kind */
+    uint32_t version;
+    uint32_t child_count;      /* Play, Stop, Prop, AcOp: nodes run after it */
+    const uint32_t *children;
+    uint32_t branch_count;     /* Rand, SoPn, DG00 */
+    const plumbob_jazz_branch *branches;
+    union {
+        plumbob_jazz_play play;
+        plumbob_jazz_anim stop;
+        struct { uint32_t flags; } random;
+        struct { uint32_t param; } select;         /* parameter index */
+        struct { uint32_t state; } next;           /* state index */
+        struct {
+            uint32_t actor, param;                  /* actor index; param index or NONE */
+            plumbob_jazz_key object;                /* catalog key, type 0x139F7591 */
+            uint32_t unknown[4];
+        } prop;
+        struct { uint32_t actor, op, operand, unknown[3]; } actor_op; /* op 1 SetMirror */
+    } u;
+} plumbob_jazz_node;
+
+typedef struct plumbob_jazz {
+    uint32_t rcol_version;     /* 3 */
+    uint32_t public_count;     /* 1 */
+    uint32_t rcol_unknown;     /* 0 */
+    uint32_t chunk_count, external_count;
+    const plumbob_jazz_chunk *chunks;
+    const plumbob_jazz_key *externals;
+    plumbob_jazz_machine machine;
+    uint32_t actor_count, param_count, state_count, graph_count, node_count;
+    const plumbob_jazz_actor *actors;
+    const plumbob_jazz_param *params;
+    const plumbob_jazz_state *states;
+    const plumbob_jazz_graph *graphs;
+    const plumbob_jazz_node *nodes;
+} plumbob_jazz;
+
+/* Arena bytes plumbob_jazz_decode needs for this input.  Errors: as
+ * plumbob_jazz_decode, except those only reference checks find. */
+PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes and validates a jazz resource: the RCOL header and chunk table
+ * (chunks contiguous in table order, 4-byte sizes, nothing after the last),
+ * every chunk's tag, version, fillers (0xDEADBEEF, '/DGN'), counts, string
+ * terminators and zero padding, and every reference: it must be null or
+ * 0x10000000 | chunk index of a chunk of the right kind.  Then the graph:
+ * every state has a decision graph, transitions name states, node children
+ * name nodes.  Cycles are allowed.  Text stays in the input.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
+ * PLUMBOB_ERR_BAD_MAGIC (not an S_SM first, unknown chunk tag, key type not
+ * matching the tag), PLUMBOB_ERR_UNSUPPORTED_VERSION (RCOL or chunk version
+ * plumbob does not know), PLUMBOB_ERR_BAD_OFFSET (a chunk not where the
+ * table's layout puts it), PLUMBOB_ERR_BAD_COUNT (negative or impossible
+ * counts, more than PLUMBOB_JAZZ_MAX_CHUNKS chunks), PLUMBOB_ERR_BAD_INDEX (a
+ * reference out of range, of the wrong kind, or null where one is needed),
+ * PLUMBOB_ERR_BAD_DATA (fillers, padding, chunk size not matching its
+ * contents, bytes after the last chunk), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena,
+                                               plumbob_jazz *jazz);
+
+/* Bytes plumbob_jazz_write produces for this model (0 on invalid input). */
+PLUMBOB_API size_t plumbob_jazz_write_size(const plumbob_jazz *jazz);
+
+/* Writes the model: the chunk table in order, each chunk from its typed
+ * record, references as 0x10000000 | chunk.  A decoded model writes back the
+ * input byte for byte.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a chunk
+ * entry whose index is out of its array, a typed index that does not name a
+ * chunk of the right kind), PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
+PLUMBOB_API plumbob_result plumbob_jazz_write(const plumbob_jazz *jazz, void *out, size_t out_cap,
+                                              size_t *out_size);
+
+/* Index of the state / actor / parameter with this name hash, or
+ * PLUMBOB_JAZZ_NONE. */
+PLUMBOB_API uint32_t plumbob_jazz_find_state(const plumbob_jazz *jazz, uint32_t name);
+PLUMBOB_API uint32_t plumbob_jazz_find_actor(const plumbob_jazz *jazz, uint32_t name);
+PLUMBOB_API uint32_t plumbob_jazz_find_param(const plumbob_jazz *jazz, uint32_t name);
+
+/* ---- Runtime ---------------------------------------------------------- */
+
+/* What a run emits, in order. */
+typedef enum plumbob_jazz_action_kind {
+    PLUMBOB_JAZZ_ACTION_ENTER = 0,    /* the machine entered `state` */
+    PLUMBOB_JAZZ_ACTION_PLAY = 1,
+    PLUMBOB_JAZZ_ACTION_STOP = 2,
+    PLUMBOB_JAZZ_ACTION_PROP = 3,     /* create prop `prop` as `actor` */
+    PLUMBOB_JAZZ_ACTION_ACTOR_OP = 4  /* op (1 SetMirror) with operand on `actor` */
+} plumbob_jazz_action_kind;
+
+#define PLUMBOB_JAZZ_MAX_CLIP_NAME 128
+
+typedef struct plumbob_jazz_action {
+    uint32_t kind;            /* plumbob_jazz_action_kind */
+    uint32_t state;           /* state whose graph emitted it (ENTER: the state) */
+    uint32_t node;            /* node index, NONE for ENTER */
+    uint32_t after;           /* index (in this call's output) of the play or
+                                 other action it is sequenced after, or NONE */
+    uint32_t actor;           /* actor index or NONE */
+    uint32_t handle;          /* the caller's handle bound to that actor, 0 if none */
+    /* PLAY */
+    plumbob_clip_key clips[PLUMBOB_CLIP_MAX_FALLBACKS]; /* keys to try, in order */
+    uint32_t clip_count;
+    char clip_name[PLUMBOB_JAZZ_MAX_CLIP_NAME]; /* after substitution (NUL-ended; "" for keys) */
+    plumbob_result clip_result; /* OK, or why the name could not be formed */
+    const plumbob_jazz_play *play; /* the node's fields (slots, masks, ...) */
+    /* PLAY and STOP */
+    const plumbob_jazz_anim *anim;
+    /* PROP */
+    plumbob_jazz_key prop;
+    /* ACTOR_OP */
+    uint32_t op, operand;
+} plumbob_jazz_action;
+
+/* Limits a run stops at with PLUMBOB_ERR_LIMIT_EXCEEDED. */
+typedef struct plumbob_jazz_limits {
+    uint32_t max_steps;       /* node visits plus state entries per call */
+    uint32_t max_actions;     /* entries one call may write (also out_cap) */
+} plumbob_jazz_limits;
+
+/* An instance: all state lives in caller memory sized by
+ * plumbob_jazz_instance_size.  Fields are private; an instance is not
+ * shared between threads while a call runs. */
+typedef struct plumbob_jazz_instance {
+    const plumbob_jazz *jazz;
+    const plumbob_key_table *names; /* value names for {parameter} substitution */
+    plumbob_jazz_limits limits;
+    uint32_t state;           /* current state or NONE */
+    uint64_t rng;             /* xorshift64* state */
+    uint32_t *param_values;   /* per parameter: value hash */
+    const char **param_text;  /* per parameter: value name or NULL */
+    size_t *param_text_len;
+    uint32_t *actor_handles;  /* per actor */
+    int *actor_ages;          /* per actor: PLUMBOB_AGE_* */
+    uint32_t *random_first;   /* per node: first AvoidRepeats bit */
+    uint32_t *random_used;    /* one bit per Random branch */
+    uint32_t *search;         /* path search: 3 words per state */
+    uint32_t *stack;          /* pending nodes: 2 words each, max_steps of them */
+} plumbob_jazz_instance;
+
+/* Arena bytes an instance of `jazz` with these limits needs. */
+PLUMBOB_API size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_limits *limits);
+
+/* Starts an instance: no current state, parameters at their S_PD defaults,
+ * no actors bound, the PRNG seeded with `seed`.  `names` (may be NULL) names
+ * default values for substitution.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL, zero limits), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plumbob_jazz *jazz,
+                                                      const plumbob_jazz_limits *limits,
+                                                      const plumbob_key_table *names, uint64_t seed,
+                                                      plumbob_arena *arena);
+
+/* Binds the actor called `name` (FNV-32) to the caller's handle, with its
+ * age/species code (PLUMBOB_AGE_*) for clip fallbacks.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_NOT_FOUND (no such actor). */
+PLUMBOB_API plumbob_result plumbob_jazz_bind_actor(plumbob_jazz_instance *inst, uint32_t name,
+                                                   uint32_t handle, int age);
+
+/* Sets parameter `name` to value hash `value`; `text` (may be NULL; must
+ * outlive the instance) is the value's name for {parameter} substitution.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_NOT_FOUND. */
+PLUMBOB_API plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name, uint32_t value,
+                                                  const char *text, size_t text_len);
+
+/* Enters state `name` (it must carry PLUMBOB_JAZZ_STATE_ENTRY) and runs its
+ * graph, then follows any next-state node.  Writes actions to out and their
+ * number to *count.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, not an
+ * entry state), PLUMBOB_ERR_NOT_FOUND (no such state),
+ * PLUMBOB_ERR_LIMIT_EXCEEDED (steps or actions; *count holds what was
+ * written, the machine stays in the last state it entered). */
+PLUMBOB_API plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint32_t name,
+                                              plumbob_jazz_action *out, size_t out_cap, size_t *count);
+
+/* Moves toward state `name` along declared transitions only, by the shortest
+ * path (ties: the transition listed first), entering each state on the way
+ * and running its graph; a next-state node moves the machine once that graph
+ * finishes, and the path is searched again from there.  Errors: as
+ * plumbob_jazz_enter, plus PLUMBOB_ERR_NOT_FOUND when no path exists or no
+ * state is current. */
+PLUMBOB_API plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name,
+                                                plumbob_jazz_action *out, size_t out_cap, size_t *count);
 
 #ifdef __cplusplus
 }

@@ -130,8 +130,27 @@ expect anim-sample-no-time 2 'sample needs --time MS' "$bin" anim sample "$anim"
 expect anim-sample-bad-time 2 "is not a number of milliseconds" "$bin" anim sample "$anim" --time soon
 expect anim-not-anim 1 'not a valid Sims 2 ANIM' "$bin" anim dump "$gmdc"
 expect anim-help 0 'plumbob anim sample FILE --time MS' "$bin" anim --help
+jazz="$tmp/demo/02D5DF13_00000000_ECE52D7E1B5E7C09.jazz"
+expect jazz-info 0 'Sims 3 jazz state machine 0x6E91E4D4, 5 states \(1 entry\), 2 actors, 1 parameters, 5 graphs, 10 nodes \(8 play, 0 stop, 1 random, 1 select\), 24 chunks, 2544 bytes' "$bin" info "$jazz"
+expect jazz-check 0 'ok: round trip identical \(2544 bytes\)' "$bin" check "$jazz"
+expect jazz-dump 0 '#3 play "o_door_open_\{side\}" for 0x6FEDAE4D' "$bin" jazz dump "$jazz"
+expect jazz-dump-random 0 'weight 3:' "$bin" jazz dump "$jazz"
+# the back side substitutes {side}; a teen Sim tries the teen clip, then the generic one
+expect jazz-run-substitution 0 '"clip_name": "o_door_open_back"' "$bin" jazz run "$jazz" --actor x=7:t --actor door=9 --param side=back --enter Enter --request Exit --json
+expect jazz-run-fallbacks 0 '"node": 2, "after": 1, "actor": "0x050C5D67", "handle": 7, "clips": \["6B20C4F3:00000000:BF5AE453D3FD2FA4", "6B20C4F3:00000000:3B5AE453D3FD2FA4"\]' "$bin" jazz run "$jazz" --actor x=7:t --actor door=9 --param side=back --enter Enter --request Exit --json
+expect jazz-run-count 0 '^8$' sh -c "\"$bin\" jazz run \"$jazz\" --enter Enter --request Exit --json | wc -l | tr -d ' '"
+expect jazz-run-seed 0 'play 00000000:111A620DB4522B06' "$bin" jazz run "$jazz" --enter Enter --request Idle --seed 5
+expect jazz-run-not-entry 1 'not an entry state' "$bin" jazz run "$jazz" --enter Open
+expect jazz-run-request-first 2 'comes before any --enter' "$bin" jazz run "$jazz" --request Open
+expect jazz-run-no-path 1 'no such state, or no path to it' "$bin" jazz run "$jazz" --enter Enter --request Nowhere
+expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
+expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
+expect jazz-run-limit 1 'limit_exceeded' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
+expect jazz-not-jazz 1 'not a valid Sims 3 jazz resource' "$bin" jazz dump "$anim"
+expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help
 if command -v python3 >/dev/null 2>&1; then
     expect anim-json-parses 0 '^ok 3 7 1$' sh -c "\"$bin\" anim dump \"$anim\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\"ok\", len(d[\"channels\"]), sum(len(c[\"components\"]) for c in d[\"channels\"]), len(d[\"events\"]))'"
+    expect jazz-json-parses 0 '^ok 5 10 2$' sh -c "\"$bin\" jazz dump \"$jazz\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\"ok\", len(d[\"states\"]), len(d[\"nodes\"]), len(d[\"actors\"]))'"
 fi
 
 corpus=${PLUMBOB_CORPUS:-../shared/corpus}
@@ -164,6 +183,12 @@ if [ -d "$corpus" ]; then
         expect "corpus-anim-check-$inst" 0 'ok: round trip identical' "$bin" check "$corpus/sims2/animation.package@$inst"
     done
     expect corpus-anim-sample 0 '"name": "body_trans", "attribute": "translation", "value": \[0, 0, 0.936035156\]' "$bin" anim sample "$corpus/sims2/animation.package@FED15CBCFF6BE5EA" --time 112 --json
+    expect corpus-jazz-check-ew 0 'ok: round trip identical \(3936 bytes\)' "$bin" check "$corpus/sims3/EWBreastfeed.package@F2524F99CE17CA3E"
+    expect corpus-jazz-check-wc 0 'ok: round trip identical \(7132 bytes\)' "$bin" check "$corpus/sims3/WarriorCats.package@91B95750336A8701"
+    expect corpus-jazz-dump-names 0 'state "Enter Standing" \(flags 0x3\) -> "a2o_gardening_bendover_start_x"' "$bin" jazz dump "$corpus/sims3/WarriorCats.package@91B95750336A8701"
+    expect corpus-jazz-run 0 '"action": "play", "state": "a2o_gardening_bendover_start_x", "node": 3, "after": null, "actor": "x", "handle": 5, "clips": \["6B20C4F3:00000000:674F041B05156E14"\]' "$bin" jazz run "$corpus/sims3/WarriorCats.package@91B95750336A8701" --actor x=5 --enter "Enter Standing" --request "Loop Harvest" --json
+    "$bin" extract "$corpus/sims3/WarriorCats.package" --type 02D5DF13 -o "$tmp/wcj" >/dev/null
+    expect corpus-jazz-names-option 0 'parameter "Plant Height" = "medium"' "$bin" jazz dump "$tmp/wcj/02D5DF13_00000000_91B95750336A8701.jazz" --names "$corpus/sims3/WarriorCats.package"
 else
     echo "skip corpus tool tests: $corpus not found"
 fi

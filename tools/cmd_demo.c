@@ -30,6 +30,7 @@ static int write_samples(const char *dir) {
     if (!write_sample(dir, "6B20C4F3_00000000_00F0E1D2C3B4A596.clip", demo_clip)) return 1;
     if (!write_sample(dir, "AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc", demo_gmdc)) return 1;
     if (!write_sample(dir, "FB00791E_1C0532FA_00F0E1D2C3B4A598.anim", demo_anim)) return 1;
+    if (!write_sample(dir, "02D5DF13_00000000_ECE52D7E1B5E7C09.jazz", demo_jazz)) return 1;
     return 0;
 }
 

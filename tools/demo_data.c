@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "jazz_build.h"
 #include "pb_bytes.h"
 
 #define DEMO_KEYS 31
@@ -290,5 +291,94 @@ size_t demo_anim(unsigned char **out) {
         *out = NULL;
         return 0;
     }
+    return n;
+}
+
+/* A small jazz state machine built with plumbob's model builder: a Sim ("x")
+ * walks through a door.  Enter -> Open (which way depends on the parameter
+ * "side": the front plays a clip key, the back a name with {side}
+ * substituted), then Idle (a random fidget, no repeats) or straight to
+ * Close (door closes, then the Sim turns), then Exit. */
+size_t demo_jazz(unsigned char **out) {
+    jazz_build b;
+    uint32_t x, door, enter, open, idle, close, exit_state, sel, front, back, walk, rnd, closing, turn;
+    plumbob_jazz_branch *br;
+    size_t n = 0, cap;
+    jazz_build_init(&b, "demoDoor");
+    x = jazz_build_actor(&b, "x");
+    door = jazz_build_actor(&b, "door");
+    jazz_build_param(&b, "side", "front");
+    enter = jazz_build_state(&b, "Enter", PLUMBOB_JAZZ_STATE_PUBLIC | PLUMBOB_JAZZ_STATE_ENTRY);
+    open = jazz_build_state(&b, "Open", PLUMBOB_JAZZ_STATE_PUBLIC);
+    idle = jazz_build_state(&b, "Idle", PLUMBOB_JAZZ_STATE_LOOP);
+    close = jazz_build_state(&b, "Close", 0);
+    exit_state = jazz_build_state(&b, "Exit", PLUMBOB_JAZZ_STATE_PUBLIC | PLUMBOB_JAZZ_STATE_EXIT);
+    { uint32_t t[1]; t[0] = open; jazz_build_transitions(&b, enter, 1, t); }
+    { uint32_t t[2]; t[0] = idle; t[1] = close; jazz_build_transitions(&b, open, 2, t); }
+    { uint32_t t[2]; t[0] = close; t[1] = idle; jazz_build_transitions(&b, idle, 2, t); }
+    { uint32_t t[1]; t[0] = exit_state; jazz_build_transitions(&b, close, 1, t); }
+    /* Open: select on "side" */
+    sel = jazz_build_node(&b, PLUMBOB_JAZZ_SELECT_PARAM);
+    front = jazz_build_play(&b, "o_door_open_front", door);
+    walk = jazz_build_play(&b, "a2o_door_walkThrough_x", x);
+    back = jazz_build_node(&b, PLUMBOB_JAZZ_PLAY);
+    if (!b.failed) {
+        static const unsigned char name[] = "o\0_\0d\0o\0o\0r\0_\0o\0p\0e\0n\0_\0{\0s\0i\0d\0e\0}\0";
+        b.nodes[back].u.play.name.units = name;
+        b.nodes[back].u.play.name.length = 18;
+        b.nodes[back].u.play.anim.actor = door;
+        b.nodes[sel].u.select.param = 0;
+        b.nodes[front].children = jazz_build_list(&b, 1, &walk);
+        b.nodes[front].child_count = 1;
+        b.nodes[back].children = jazz_build_list(&b, 1, &walk);
+        b.nodes[back].child_count = 1;
+        b.nodes[front].u.play.anim.blend_in = 0.2f;
+    }
+    br = jazz_build_branches(&b, sel, 2);
+    if (br) {
+        br[0].value = plumbob_fnv32_str("front");
+        br[0].children = jazz_build_list(&b, 1, &front);
+        br[0].child_count = 1;
+        br[1].value = plumbob_fnv32_str("back");
+        br[1].children = jazz_build_list(&b, 1, &back);
+        br[1].child_count = 1;
+    }
+    jazz_build_roots(&b, open, 1, &sel);
+    /* Idle: one of three fidgets, weighted, never the same twice in a row */
+    rnd = jazz_build_node(&b, PLUMBOB_JAZZ_RANDOM);
+    {
+        static const char *fidgets[3] = {"a_idle_lookAround_x", "a_idle_stretch_x", "a_idle_yawn_x"};
+        static const float weights[3] = {3.0f, 1.0f, 1.0f};
+        uint32_t k, play[3];
+        for (k = 0; k < 3; k++) play[k] = jazz_build_play(&b, fidgets[k], x);
+        br = jazz_build_branches(&b, rnd, 3);
+        for (k = 0; br && k < 3; k++) {
+            br[k].weight = weights[k];
+            br[k].children = jazz_build_list(&b, 1, &play[k]);
+            br[k].child_count = 1;
+        }
+        if (!b.failed) b.nodes[rnd].u.random.flags = PLUMBOB_JAZZ_RANDOM_AVOID_REPEATS;
+    }
+    jazz_build_roots(&b, idle, 1, &rnd);
+    /* Close: the door closes, then the Sim turns away */
+    closing = jazz_build_play(&b, "o_door_close", door);
+    turn = jazz_build_play(&b, "a_door_turnAway_x", x);
+    if (!b.failed) {
+        b.nodes[closing].children = jazz_build_list(&b, 1, &turn);
+        b.nodes[closing].child_count = 1;
+    }
+    jazz_build_roots(&b, close, 1, &closing);
+    if (!jazz_build_finish(&b)) {
+        jazz_build_free(&b);
+        return 0;
+    }
+    cap = plumbob_jazz_write_size(&b.jazz);
+    *out = (unsigned char *)malloc(cap ? cap : 1);
+    if (!cap || plumbob_jazz_write(&b.jazz, *out, cap, &n) != PLUMBOB_OK) {
+        free(*out);
+        *out = NULL;
+        n = 0;
+    }
+    jazz_build_free(&b);
     return n;
 }

@@ -100,6 +100,11 @@ plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *
 int anim_info(const tool_input *in, FILE *out);
 int cmd_anim(int argc, char **argv);
 plumbob_result anim_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int jazz_info(const tool_input *in, FILE *out);
+int cmd_jazz(int argc, char **argv);
+plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+/* A small jazz state machine: a Sim walks through a door. */
+size_t demo_jazz(unsigned char **out);
 /* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
 size_t demo_anim(unsigned char **out);
 

@@ -7,13 +7,14 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 "$bin" demo --write "$tmp/demo" >/dev/null
 cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
 cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
+cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
 "$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 
@@ -29,5 +30,9 @@ if [ -d "$corpus" ]; then
     cp "$tmp"/gmdc/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
     "$bin" extract "$corpus/sims2/animation.package" --type FB00791E -o "$tmp/anim" >/dev/null
     cp "$tmp"/anim/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
+    for p in EWBreastfeed WarriorCats; do
+        "$bin" extract "$corpus/sims3/$p.package" --type 02D5DF13 -o "$tmp/jazz" >/dev/null
+    done
+    cp "$tmp"/jazz/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
 fi
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"

@@ -1,0 +1,703 @@
+/* plumbob jazz dump / run, and Sims 3 jazz support for info and check. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+
+/* A decoded jazz resource with its arena, and the KEY names that go with it. */
+typedef struct tool_jazz {
+    plumbob_jazz jazz;
+    unsigned char *mem;
+    tool_names names;
+    unsigned char *names_package; /* --names PACKAGE bytes, kept for the table */
+} tool_jazz;
+
+static plumbob_result decode_quiet(const tool_input *in, tool_jazz *tj) {
+    size_t need;
+    plumbob_arena arena;
+    plumbob_result r = plumbob_jazz_measure(in->data, in->size, &need);
+    memset(tj, 0, sizeof *tj);
+    if (r == PLUMBOB_OK) {
+        tj->mem = (unsigned char *)malloc(need ? need : 1);
+        plumbob_arena_init(&arena, tj->mem, need);
+        r = plumbob_jazz_decode(in->data, in->size, &arena, &tj->jazz);
+    }
+    if (r != PLUMBOB_OK) {
+        free(tj->mem);
+        tj->mem = NULL;
+    }
+    return r;
+}
+
+static void tool_jazz_free(tool_jazz *tj) {
+    free(tj->mem);
+    tool_names_free(&tj->names);
+    free(tj->names_package);
+    memset(tj, 0, sizeof *tj);
+}
+
+/* Names from --names PACKAGE, else from the package the resource came from. */
+static int load_names(const tool_input *in, const char *names_path, tool_jazz *tj) {
+    plumbob_package pkg;
+    const unsigned char *bytes = in->package_data;
+    size_t size = in->package_size;
+    plumbob_result r;
+    if (names_path) {
+        if (!tool_read_file(names_path, &tj->names_package, &size)) return 0;
+        bytes = tj->names_package;
+    }
+    if (!bytes) return 1;
+    r = plumbob_package_open(&pkg, bytes, size);
+    if (r != PLUMBOB_OK) {
+        tool_error(names_path ? names_path : in->name, "not a readable package: %s", plumbob_result_str(r));
+        return 0;
+    }
+    tool_names_load(&pkg, &tj->names);
+    return 1;
+}
+
+static int decode(const tool_input *in, tool_jazz *tj) {
+    plumbob_result r = decode_quiet(in, tj);
+    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid Sims 3 jazz resource: %s", plumbob_result_str(r));
+    return r == PLUMBOB_OK;
+}
+
+static uint32_t count_nodes(const plumbob_jazz *j, uint32_t kind) {
+    uint32_t i, n = 0;
+    for (i = 0; i < j->node_count; i++) n += j->nodes[i].kind == kind;
+    return n;
+}
+
+int jazz_info(const tool_input *in, FILE *out) {
+    tool_jazz tj;
+    uint32_t i, entry = 0;
+    const plumbob_jazz *j;
+    if (!decode(in, &tj)) return 1;
+    j = &tj.jazz;
+    for (i = 0; i < j->state_count; i++) entry += (j->states[i].flags & PLUMBOB_JAZZ_STATE_ENTRY) != 0;
+    fprintf(out,
+            "%s: Sims 3 jazz state machine 0x%08X, %u states (%u entry), %u actors, %u parameters, %u graphs, "
+            "%u nodes (%u play, %u stop, %u random, %u select), %u chunks, %zu bytes\n",
+            in->name, (unsigned)j->machine.name, (unsigned)j->state_count, (unsigned)entry, (unsigned)j->actor_count,
+            (unsigned)j->param_count, (unsigned)j->graph_count, (unsigned)j->node_count,
+            (unsigned)count_nodes(j, PLUMBOB_JAZZ_PLAY), (unsigned)count_nodes(j, PLUMBOB_JAZZ_STOP),
+            (unsigned)count_nodes(j, PLUMBOB_JAZZ_RANDOM),
+            (unsigned)(count_nodes(j, PLUMBOB_JAZZ_SELECT_PARAM) + count_nodes(j, PLUMBOB_JAZZ_SELECT_DEST)),
+            (unsigned)j->chunk_count, in->size);
+    tool_jazz_free(&tj);
+    return 0;
+}
+
+plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size) {
+    tool_jazz tj;
+    plumbob_result r = decode_quiet(in, &tj);
+    if (r == PLUMBOB_OK) {
+        size_t ws = plumbob_jazz_write_size(&tj.jazz);
+        *out = (unsigned char *)malloc(ws ? ws : 1);
+        r = plumbob_jazz_write(&tj.jazz, *out, ws, out_size);
+    }
+    tool_jazz_free(&tj);
+    return r;
+}
+
+/* ---- names ------------------------------------------------------------ */
+
+/* The KEY name of a 32-bit hash, or NULL. */
+static const char *name_of(const tool_jazz *tj, uint64_t hash, size_t *len) {
+    plumbob_string s;
+    if (!tj->names.have || plumbob_key_table_find(&tj->names.kt, hash, &s) != PLUMBOB_OK) return NULL;
+    *len = s.len;
+    return s.ptr;
+}
+
+/* "name" (JSON string) when known, else "0x%08X". */
+static void json_name(FILE *out, const tool_jazz *tj, uint32_t hash) {
+    size_t len;
+    const char *s = name_of(tj, hash, &len);
+    if (s) json_string(out, s, len);
+    else fprintf(out, "\"0x%08X\"", (unsigned)hash);
+}
+
+static void text_name(FILE *out, const tool_jazz *tj, uint32_t hash) {
+    size_t len;
+    const char *s = name_of(tj, hash, &len);
+    if (s) fprintf(out, "\"%.*s\"", (int)len, s);
+    else fprintf(out, "0x%08X", (unsigned)hash);
+}
+
+static const char *node_kind_name(uint32_t kind) {
+    static const char *names[PLUMBOB_JAZZ_NODE_KIND_COUNT] = {
+        "play", "stop", "random", "select_parameter", "select_destination", "next_state", "create_prop", "actor_operation"};
+    return kind < PLUMBOB_JAZZ_NODE_KIND_COUNT ? names[kind] : "unknown";
+}
+
+static const char *action_kind_name(uint32_t kind) {
+    static const char *names[] = {"enter", "play", "stop", "create_prop", "actor_operation"};
+    return kind < 5u ? names[kind] : "unknown";
+}
+
+static void json_key(FILE *out, plumbob_jazz_key k) {
+    fprintf(out, "\"%08X:%08X:%016llX\"", (unsigned)k.type, (unsigned)k.group, (unsigned long long)k.instance);
+}
+
+static void json_text(FILE *out, plumbob_jazz_text t) {
+    uint32_t i;
+    fputc('"', out);
+    for (i = 0; i < t.length; i++) {
+        unsigned u = (unsigned)t.units[2u * i] | (unsigned)t.units[2u * i + 1u] << 8;
+        if (u == '"' || u == '\\') fprintf(out, "\\%c", (char)u);
+        else if (u >= 0x20u && u < 0x7Fu) fputc((int)u, out);
+        else fprintf(out, "\\u%04x", u);
+    }
+    fputc('"', out);
+}
+
+static void json_list(FILE *out, const uint32_t *v, uint32_t n) {
+    uint32_t i;
+    fputc('[', out);
+    for (i = 0; i < n; i++) fprintf(out, "%s%u", i ? ", " : "", (unsigned)v[i]);
+    fputc(']', out);
+}
+
+static void json_anim(FILE *out, const tool_jazz *tj, const plumbob_jazz_anim *a, int with_actor) {
+    fprintf(out, "\"flags\": %u, \"priority\": %d, \"timing_priority\": %d, \"blend_in\": ", (unsigned)a->flags,
+            (int)a->priority, (int)a->timing_priority);
+    json_float(out, a->blend_in);
+    fputs(", \"blend_out\": ", out);
+    json_float(out, a->blend_out);
+    fputs(", \"speed\": ", out);
+    json_float(out, a->speed);
+    if (!with_actor) return;
+    fputs(", \"actor\": ", out);
+    if (a->actor == PLUMBOB_JAZZ_NONE) fputs("null", out);
+    else json_name(out, tj, tj->jazz.actors[a->actor].name);
+}
+
+static void json_branches(FILE *out, const tool_jazz *tj, const plumbob_jazz_node *n) {
+    uint32_t b;
+    fputs(", \"branches\": [", out);
+    for (b = 0; b < n->branch_count; b++) {
+        const plumbob_jazz_branch *br = &n->branches[b];
+        fputs(b ? ", {" : "{", out);
+        if (n->kind == PLUMBOB_JAZZ_RANDOM) {
+            fputs("\"weight\": ", out);
+            json_float(out, br->weight);
+        } else if (n->kind == PLUMBOB_JAZZ_SELECT_DEST) {
+            fputs("\"state\": ", out);
+            json_name(out, tj, tj->jazz.states[br->value].name);
+        } else {
+            fputs("\"value\": ", out);
+            json_name(out, tj, br->value);
+        }
+        fputs(", \"children\": ", out);
+        json_list(out, br->children, br->child_count);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
+static void json_node(FILE *out, const tool_jazz *tj, uint32_t i) {
+    const plumbob_jazz *j = &tj->jazz;
+    const plumbob_jazz_node *n = &j->nodes[i];
+    fprintf(out, "  {\"index\": %u, \"chunk\": %u, \"kind\": \"%s\"", (unsigned)i, (unsigned)n->chunk,
+            node_kind_name(n->kind));
+    switch (n->kind) {
+    case PLUMBOB_JAZZ_PLAY:
+        fputs(", \"clip\": ", out);
+        json_key(out, n->u.play.clip);
+        if (n->u.play.name.length) {
+            fputs(", \"clip_name\": ", out);
+            json_text(out, n->u.play.name);
+        }
+        fputs(", \"track_mask\": ", out);
+        json_key(out, n->u.play.track_mask);
+        fprintf(out, ", \"slots\": %u, \"suffixes\": %u, ", (unsigned)n->u.play.slot_count,
+                (unsigned)n->u.play.suffix_count);
+        json_anim(out, tj, &n->u.play.anim, 1);
+        break;
+    case PLUMBOB_JAZZ_STOP:
+        fputs(", ", out);
+        json_anim(out, tj, &n->u.stop, 1);
+        break;
+    case PLUMBOB_JAZZ_RANDOM:
+        fprintf(out, ", \"flags\": %u", (unsigned)n->u.random.flags);
+        json_branches(out, tj, n);
+        break;
+    case PLUMBOB_JAZZ_SELECT_PARAM:
+        fputs(", \"parameter\": ", out);
+        json_name(out, tj, j->params[n->u.select.param].name);
+        json_branches(out, tj, n);
+        break;
+    case PLUMBOB_JAZZ_SELECT_DEST: json_branches(out, tj, n); break;
+    case PLUMBOB_JAZZ_NEXT_STATE:
+        fputs(", \"state\": ", out);
+        json_name(out, tj, j->states[n->u.next.state].name);
+        break;
+    case PLUMBOB_JAZZ_PROP:
+        fputs(", \"object\": ", out);
+        json_key(out, n->u.prop.object);
+        fputs(", \"actor\": ", out);
+        if (n->u.prop.actor == PLUMBOB_JAZZ_NONE) fputs("null", out);
+        else json_name(out, tj, j->actors[n->u.prop.actor].name);
+        break;
+    default:
+        fprintf(out, ", \"operation\": %u, \"operand\": %u, \"actor\": ", (unsigned)n->u.actor_op.op,
+                (unsigned)n->u.actor_op.operand);
+        if (n->u.actor_op.actor == PLUMBOB_JAZZ_NONE) fputs("null", out);
+        else json_name(out, tj, j->actors[n->u.actor_op.actor].name);
+        break;
+    }
+    if (n->kind == PLUMBOB_JAZZ_PLAY || n->kind == PLUMBOB_JAZZ_STOP || n->kind == PLUMBOB_JAZZ_PROP ||
+        n->kind == PLUMBOB_JAZZ_ACTOR_OP) {
+        fputs(", \"children\": ", out);
+        json_list(out, n->children, n->child_count);
+    }
+    fputc('}', out);
+}
+
+static void dump_json(FILE *out, const tool_jazz *tj) {
+    const plumbob_jazz *j = &tj->jazz;
+    uint32_t i;
+    fputs("{\"name\": ", out);
+    json_name(out, tj, j->machine.name);
+    fprintf(out, ", \"hash\": \"0x%08X\", \"properties\": %u, \"priority\": %d, \"awareness\": %u, \"chunks\": %u,\n",
+            (unsigned)j->machine.name, (unsigned)j->machine.properties, (int)j->machine.priority,
+            (unsigned)j->machine.awareness, (unsigned)j->chunk_count);
+    fputs(" \"actors\": [", out);
+    for (i = 0; i < j->actor_count; i++) {
+        if (i) fputs(", ", out);
+        json_name(out, tj, j->actors[i].name);
+    }
+    fputs("],\n \"parameters\": [", out);
+    for (i = 0; i < j->param_count; i++) {
+        fputs(i ? ", {\"name\": " : "{\"name\": ", out);
+        json_name(out, tj, j->params[i].name);
+        fputs(", \"default\": ", out);
+        json_name(out, tj, j->params[i].default_value);
+        fputc('}', out);
+    }
+    fputs("],\n \"animations\": [", out);
+    for (i = 0; i < j->machine.animation_count; i++) {
+        const plumbob_jazz_animation *a = &j->machine.animations[i];
+        fputs(i ? ",\n  {\"clip\": " : "\n  {\"clip\": ", out);
+        json_name(out, tj, a->clip);
+        fputs(", \"clip_actor\": ", out);
+        json_name(out, tj, a->clip_actor);
+        fputs(", \"actor\": ", out);
+        json_name(out, tj, a->jazz_actor);
+        fputc('}', out);
+    }
+    fputs("],\n \"states\": [", out);
+    for (i = 0; i < j->state_count; i++) {
+        const plumbob_jazz_state *s = &j->states[i];
+        uint32_t t;
+        fprintf(out, "%s\n  {\"index\": %u, \"name\": ", i ? "," : "", (unsigned)i);
+        json_name(out, tj, s->name);
+        fprintf(out, ", \"flags\": %u, \"graph\": %u, \"roots\": ", (unsigned)s->flags, (unsigned)s->graph);
+        json_list(out, j->graphs[s->graph].roots, j->graphs[s->graph].root_count);
+        fputs(", \"transitions\": [", out);
+        for (t = 0; t < s->transition_count; t++) {
+            if (t) fputs(", ", out);
+            json_name(out, tj, j->states[s->transitions[t]].name);
+        }
+        fputs("]}", out);
+    }
+    fputs("],\n \"nodes\": [\n", out);
+    for (i = 0; i < j->node_count; i++) {
+        json_node(out, tj, i);
+        fputs(i + 1 < j->node_count ? ",\n" : "\n", out);
+    }
+    fputs(" ]}\n", out);
+}
+
+/* One node and what runs under it, indented; `depth` stops cycles. */
+static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
+    const plumbob_jazz *j = &tj->jazz;
+    const plumbob_jazz_node *n = &j->nodes[i];
+    uint32_t b, c;
+    fprintf(out, "%*s#%u %s", 4 + 2 * depth, "", (unsigned)i, node_kind_name(n->kind));
+    if (depth > 24) {
+        fputs(" ... (deeper than 24 levels)\n", out);
+        return;
+    }
+    switch (n->kind) {
+    case PLUMBOB_JAZZ_PLAY:
+        if (n->u.play.name.length) {
+            fputc(' ', out);
+            json_text(out, n->u.play.name);
+        } else {
+            size_t len;
+            const char *s = name_of(tj, n->u.play.clip.instance, &len);
+            if (s) fprintf(out, " \"%.*s\"", (int)len, s);
+            else fprintf(out, " clip %016llX", (unsigned long long)n->u.play.clip.instance);
+        }
+        if (n->u.play.anim.actor != PLUMBOB_JAZZ_NONE) {
+            fputs(" for ", out);
+            text_name(out, tj, j->actors[n->u.play.anim.actor].name);
+        }
+        fprintf(out, " (flags 0x%X, priority %d, blend in %g)", (unsigned)n->u.play.anim.flags,
+                (int)n->u.play.anim.priority, (double)n->u.play.anim.blend_in);
+        break;
+    case PLUMBOB_JAZZ_STOP:
+        if (n->u.stop.actor != PLUMBOB_JAZZ_NONE) {
+            fputs(" for ", out);
+            text_name(out, tj, j->actors[n->u.stop.actor].name);
+        }
+        break;
+    case PLUMBOB_JAZZ_SELECT_PARAM:
+        fputs(" on ", out);
+        text_name(out, tj, j->params[n->u.select.param].name);
+        break;
+    case PLUMBOB_JAZZ_NEXT_STATE:
+        fputs(" ", out);
+        text_name(out, tj, j->states[n->u.next.state].name);
+        break;
+    case PLUMBOB_JAZZ_PROP:
+        fprintf(out, " %016llX", (unsigned long long)n->u.prop.object.instance);
+        if (n->u.prop.actor != PLUMBOB_JAZZ_NONE) {
+            fputs(" as ", out);
+            text_name(out, tj, j->actors[n->u.prop.actor].name);
+        }
+        break;
+    case PLUMBOB_JAZZ_ACTOR_OP: fprintf(out, " op %u operand %u", (unsigned)n->u.actor_op.op, (unsigned)n->u.actor_op.operand); break;
+    default: break;
+    }
+    fputc('\n', out);
+    for (c = 0; c < n->child_count; c++) text_node(out, tj, n->children[c], depth + 1);
+    for (b = 0; b < n->branch_count; b++) {
+        const plumbob_jazz_branch *br = &n->branches[b];
+        fprintf(out, "%*s", 6 + 2 * depth, "");
+        if (n->kind == PLUMBOB_JAZZ_RANDOM) fprintf(out, "weight %g:\n", (double)br->weight);
+        else if (n->kind == PLUMBOB_JAZZ_SELECT_DEST) {
+            fputs("destination ", out);
+            text_name(out, tj, j->states[br->value].name);
+            fputs(":\n", out);
+        } else {
+            fputs("value ", out);
+            text_name(out, tj, br->value);
+            fputs(":\n", out);
+        }
+        for (c = 0; c < br->child_count; c++) text_node(out, tj, br->children[c], depth + 2);
+    }
+}
+
+static void dump_text(FILE *out, const tool_input *in, const tool_jazz *tj) {
+    const plumbob_jazz *j = &tj->jazz;
+    uint32_t i, t;
+    jazz_info(in, out);
+    fputs("  actors:", out);
+    for (i = 0; i < j->actor_count; i++) {
+        fputc(' ', out);
+        text_name(out, tj, j->actors[i].name);
+    }
+    fputs("\n", out);
+    for (i = 0; i < j->param_count; i++) {
+        fputs("  parameter ", out);
+        text_name(out, tj, j->params[i].name);
+        fputs(" = ", out);
+        text_name(out, tj, j->params[i].default_value);
+        fputc('\n', out);
+    }
+    for (i = 0; i < j->state_count; i++) {
+        const plumbob_jazz_state *s = &j->states[i];
+        const plumbob_jazz_graph *g = &j->graphs[s->graph];
+        fputs("  state ", out);
+        text_name(out, tj, s->name);
+        fprintf(out, " (flags 0x%X)", (unsigned)s->flags);
+        if (s->transition_count) fputs(" ->", out);
+        for (t = 0; t < s->transition_count; t++) {
+            fputs(t ? ", " : " ", out);
+            text_name(out, tj, j->states[s->transitions[t]].name);
+        }
+        fputc('\n', out);
+        for (t = 0; t < g->root_count; t++) text_node(out, tj, g->roots[t], 0);
+    }
+}
+
+/* ---- run -------------------------------------------------------------- */
+
+/* NAME as a hash: 0x... is taken as it is, anything else is FNV-32 hashed. */
+static uint32_t hash_arg(const char *s, size_t len) {
+    if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        char buf[16];
+        char *end;
+        unsigned long v;
+        if (len - 2 < sizeof buf) {
+            memcpy(buf, s + 2, len - 2);
+            buf[len - 2] = '\0';
+            errno = 0;
+            v = strtoul(buf, &end, 16);
+            if (!errno && *end == '\0' && v <= 0xFFFFFFFFul) return (uint32_t)v;
+        }
+    }
+    return plumbob_fnv32(s, len);
+}
+
+static void json_action(FILE *out, const tool_jazz *tj, const char *op, const plumbob_jazz_action *a) {
+    const plumbob_jazz *j = &tj->jazz;
+    uint32_t k;
+    fprintf(out, "{\"op\": \"%s\", \"action\": \"%s\", \"state\": ", op, action_kind_name(a->kind));
+    json_name(out, tj, j->states[a->state].name);
+    if (a->kind == PLUMBOB_JAZZ_ACTION_ENTER) {
+        fputs("}\n", out);
+        return;
+    }
+    fprintf(out, ", \"node\": %u, \"after\": ", (unsigned)a->node);
+    if (a->after == PLUMBOB_JAZZ_NONE) fputs("null", out);
+    else fprintf(out, "%u", (unsigned)a->after);
+    fputs(", \"actor\": ", out);
+    if (a->actor == PLUMBOB_JAZZ_NONE) fputs("null", out);
+    else json_name(out, tj, j->actors[a->actor].name);
+    fprintf(out, ", \"handle\": %u", (unsigned)a->handle);
+    if (a->kind == PLUMBOB_JAZZ_ACTION_PLAY) {
+        fputs(", \"clips\": [", out);
+        for (k = 0; k < a->clip_count; k++)
+            fprintf(out, "%s\"6B20C4F3:%08X:%016llX\"", k ? ", " : "", (unsigned)a->clips[k].group,
+                    (unsigned long long)a->clips[k].instance);
+        fputc(']', out);
+        if (a->clip_name[0]) {
+            fputs(", \"clip_name\": ", out);
+            json_string(out, a->clip_name, strlen(a->clip_name));
+        }
+        if (a->clip_result != PLUMBOB_OK) fprintf(out, ", \"clip_error\": \"%s\"", plumbob_result_str(a->clip_result));
+    }
+    if (a->anim) {
+        fputs(", ", out);
+        json_anim(out, tj, a->anim, 0);
+    }
+    if (a->kind == PLUMBOB_JAZZ_ACTION_PROP) {
+        fputs(", \"object\": ", out);
+        json_key(out, a->prop);
+    }
+    if (a->kind == PLUMBOB_JAZZ_ACTION_ACTOR_OP)
+        fprintf(out, ", \"operation\": %u, \"operand\": %u", (unsigned)a->op, (unsigned)a->operand);
+    fputs("}\n", out);
+}
+
+static void text_action(FILE *out, const tool_jazz *tj, size_t index, const plumbob_jazz_action *a) {
+    const plumbob_jazz *j = &tj->jazz;
+    if (a->kind == PLUMBOB_JAZZ_ACTION_ENTER) {
+        fprintf(out, "%3zu enter ", index);
+        text_name(out, tj, j->states[a->state].name);
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "%3zu   %s", index, action_kind_name(a->kind));
+    if (a->kind == PLUMBOB_JAZZ_ACTION_PLAY) {
+        if (a->clip_name[0]) fprintf(out, " \"%s\"", a->clip_name);
+        if (a->clip_count)
+            fprintf(out, " %08X:%016llX", (unsigned)a->clips[a->clip_count - 1u].group,
+                    (unsigned long long)a->clips[a->clip_count - 1u].instance);
+        if (a->clip_result != PLUMBOB_OK) fprintf(out, " (%s)", plumbob_result_str(a->clip_result));
+    }
+    if (a->actor != PLUMBOB_JAZZ_NONE) {
+        fputs(" for ", out);
+        text_name(out, tj, j->actors[a->actor].name);
+        fprintf(out, " (handle %u)", (unsigned)a->handle);
+    }
+    if (a->after != PLUMBOB_JAZZ_NONE) fprintf(out, " after %u", (unsigned)a->after);
+    fputc('\n', out);
+}
+
+static int jazz_usage(FILE *out, int rc) {
+    fputs("usage: plumbob jazz dump FILE [--json] [--names PACKAGE]\n"
+          "       plumbob jazz run FILE [--actor NAME=ID[:AGE]]... [--param NAME=VALUE]...\n"
+          "                        --enter STATE [--request STATE]... [--seed N]\n"
+          "                        [--max-steps N] [--max-actions N] [--json] [--names PACKAGE]\n"
+          "  FILE is a Sims 3 jazz resource or PACKAGE@INSTANCE (then the package's KEY\n"
+          "  table names things; --names PACKAGE takes them from another package).\n"
+          "  dump  actors, parameters, states with transitions and decision graphs\n"
+          "  run   enters STATE, then makes each request in order, and prints every action\n"
+          "        (one JSON object per line with --json).  NAME, VALUE and STATE are names\n"
+          "        (FNV-32 hashed) or 0x hashes; AGE is a clip prefix code (a, c, t, ad, ...).\n"
+          "example: plumbob jazz run WarriorCats.package@91B95750336A8701 --enter \"Enter Standing\"\n"
+          "         --request \"Exit Standing\" --json\n",
+          out);
+    return rc;
+}
+
+/* An --actor or --param value NAME=REST, split at '='. */
+static int split_arg(const char *arg, size_t *name_len, const char **rest) {
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg) return 0;
+    *name_len = (size_t)(eq - arg);
+    *rest = eq + 1;
+    return 1;
+}
+
+static int parse_u32(const char *s, uint32_t *out) {
+    char *end;
+    unsigned long long v;
+    errno = 0;
+    v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || v > 0xFFFFFFFFull) return 0;
+    *out = (uint32_t)v;
+    return 1;
+}
+
+/* Applies --actor and --param in order; 0 after printing why on failure. */
+static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
+    int i;
+    for (i = 3; i < argc; i++) {
+        size_t nlen;
+        const char *rest;
+        plumbob_result r;
+        if (strcmp(argv[i], "--actor") == 0 && i + 1 < argc) {
+            const char *colon;
+            uint32_t handle;
+            int age = PLUMBOB_AGE_GENERIC;
+            char idbuf[32];
+            if (!split_arg(argv[++i], &nlen, &rest)) goto bad;
+            colon = strchr(rest, ':');
+            if (colon) {
+                age = plumbob_age_code(colon + 1, strlen(colon + 1));
+                if (age < 0) {
+                    tool_error("jazz", "'%s' is not an age/species code", colon + 1);
+                    return 0;
+                }
+            }
+            if ((size_t)(colon ? colon - rest : (long)strlen(rest)) >= sizeof idbuf) goto bad;
+            memcpy(idbuf, rest, colon ? (size_t)(colon - rest) : strlen(rest) + 1);
+            idbuf[colon ? (size_t)(colon - rest) : strlen(rest)] = '\0';
+            if (!parse_u32(idbuf, &handle)) goto bad;
+            r = plumbob_jazz_bind_actor(inst, hash_arg(argv[i], nlen), handle, age);
+            if (r != PLUMBOB_OK) {
+                tool_error("jazz", "--actor %s: %s", argv[i], r == PLUMBOB_ERR_NOT_FOUND ? "no such actor" : plumbob_result_str(r));
+                return 0;
+            }
+        } else if (strcmp(argv[i], "--param") == 0 && i + 1 < argc) {
+            if (!split_arg(argv[++i], &nlen, &rest)) goto bad;
+            r = plumbob_jazz_set_param(inst, hash_arg(argv[i], nlen), hash_arg(rest, strlen(rest)), rest, strlen(rest));
+            if (r != PLUMBOB_OK) {
+                tool_error("jazz", "--param %s: %s", argv[i], r == PLUMBOB_ERR_NOT_FOUND ? "no such parameter" : plumbob_result_str(r));
+                return 0;
+            }
+        }
+        continue;
+    bad:
+        tool_error("jazz", "'%s' should be NAME=VALUE (an --actor ID is a number)", argv[i]);
+        return 0;
+    }
+    return 1;
+}
+
+static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
+    plumbob_jazz_limits limits = {4096, 1024};
+    plumbob_jazz_instance inst;
+    plumbob_arena arena;
+    unsigned char *mem;
+    plumbob_jazz_action *actions;
+    uint64_t seed = 1;
+    size_t need;
+    int i, rc = 0, entered = 0;
+    for (i = 3; i < argc; i++) {
+        if ((strcmp(argv[i], "--max-steps") == 0 || strcmp(argv[i], "--max-actions") == 0 || strcmp(argv[i], "--seed") == 0) &&
+            i + 1 < argc) {
+            uint32_t v;
+            if (!parse_u32(argv[i + 1], &v) || (v == 0 && strcmp(argv[i], "--seed") != 0)) {
+                tool_error("jazz", "%s '%s' is not a positive number", argv[i], argv[i + 1]);
+                return 2;
+            }
+            if (strcmp(argv[i], "--max-steps") == 0) limits.max_steps = v;
+            else if (strcmp(argv[i], "--max-actions") == 0) limits.max_actions = v;
+            else seed = v;
+            i++;
+        }
+    }
+    need = plumbob_jazz_instance_size(&tj->jazz, &limits);
+    mem = (unsigned char *)malloc(need ? need : 1);
+    actions = (plumbob_jazz_action *)malloc(sizeof *actions * limits.max_actions);
+    plumbob_arena_init(&arena, mem, need);
+    if (!mem || !actions ||
+        plumbob_jazz_instance_init(&inst, &tj->jazz, &limits, tj->names.have ? &tj->names.kt : NULL, seed, &arena) !=
+            PLUMBOB_OK ||
+        !setup(&inst, argc, argv)) {
+        free(mem);
+        free(actions);
+        return 1;
+    }
+    for (i = 3; i < argc && rc == 0; i++) {
+        int enter = strcmp(argv[i], "--enter") == 0, request = strcmp(argv[i], "--request") == 0;
+        size_t n = 0, k;
+        plumbob_result r;
+        if ((!enter && !request) || i + 1 >= argc) continue;
+        i++;
+        if (request && !entered) {
+            tool_error("jazz", "--request %s comes before any --enter", argv[i]);
+            rc = 2;
+            break;
+        }
+        if (enter) r = plumbob_jazz_enter(&inst, hash_arg(argv[i], strlen(argv[i])), actions, limits.max_actions, &n);
+        else r = plumbob_jazz_request(&inst, hash_arg(argv[i], strlen(argv[i])), actions, limits.max_actions, &n);
+        entered = 1;
+        for (k = 0; k < n; k++) {
+            if (json) json_action(stdout, tj, enter ? "enter" : "request", &actions[k]);
+            else text_action(stdout, tj, k, &actions[k]);
+        }
+        if (r != PLUMBOB_OK) {
+            tool_error("jazz", "%s %s: %s", enter ? "--enter" : "--request", argv[i],
+                       r == PLUMBOB_ERR_NOT_FOUND ? "no such state, or no path to it"
+                       : r == PLUMBOB_ERR_INVALID_ARGUMENT ? "not an entry state"
+                                                            : plumbob_result_str(r));
+            rc = 1;
+        }
+    }
+    if (!entered && rc == 0) {
+        tool_error("jazz", "run needs --enter STATE");
+        rc = 2;
+    }
+    free(mem);
+    free(actions);
+    return rc;
+}
+
+int cmd_jazz(int argc, char **argv) {
+    const char *file = NULL, *sub, *names = NULL;
+    int json = 0, i, rc = 0;
+    tool_input in;
+    tool_jazz tj;
+    if (argc < 2 || strcmp(argv[1], "--help") == 0) return jazz_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    sub = argv[1];
+    if (strcmp(sub, "dump") != 0 && strcmp(sub, "run") != 0) {
+        tool_error("jazz", "unknown subcommand '%s'", sub);
+        return jazz_usage(stderr, 2);
+    }
+    for (i = 2; i < argc; i++) {
+        int takes_value = strcmp(argv[i], "--actor") == 0 || strcmp(argv[i], "--param") == 0 ||
+                          strcmp(argv[i], "--enter") == 0 || strcmp(argv[i], "--request") == 0 ||
+                          strcmp(argv[i], "--seed") == 0 || strcmp(argv[i], "--max-steps") == 0 ||
+                          strcmp(argv[i], "--max-actions") == 0;
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--help") == 0) return jazz_usage(stdout, 0);
+        else if (strcmp(argv[i], "--names") == 0 && i + 1 < argc) names = argv[++i];
+        else if (takes_value && strcmp(sub, "run") == 0 && i + 1 < argc) i++;
+        else if (!file && argv[i][0] != '-' && i == 2) file = argv[i];
+        else {
+            tool_error("jazz", "unexpected argument '%s'", argv[i]);
+            return jazz_usage(stderr, 2);
+        }
+    }
+    if (!file) {
+        tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand)");
+        return 2;
+    }
+    if (!tool_load(file, &in)) return 1;
+    if (!decode(&in, &tj)) {
+        tool_free(&in);
+        return 1;
+    }
+    if (!load_names(&in, names, &tj)) {
+        tool_jazz_free(&tj);
+        tool_free(&in);
+        return 1;
+    }
+    if (strcmp(sub, "dump") == 0) {
+        if (json) dump_json(stdout, &tj);
+        else dump_text(stdout, &in, &tj);
+    } else {
+        rc = run_jazz(&tj, argc, argv, json);
+    }
+    tool_jazz_free(&tj);
+    tool_free(&in);
+    return rc;
+}
