@@ -373,8 +373,9 @@ static plumbob_result enter_state(run *r, uint32_t s) {
     return PLUMBOB_OK;
 }
 
-static plumbob_result begin(run *r, plumbob_jazz_instance *inst, plumbob_jazz_action *out, size_t cap,
-                            size_t *count) {
+/* Starts a call: checks the arguments and finds state `name` (*state). */
+static plumbob_result begin(run *r, plumbob_jazz_instance *inst, uint32_t name, plumbob_jazz_action *out,
+                            size_t cap, size_t *count, uint32_t *state) {
     if (!inst || !inst->jazz || !count || (!out && cap > 0)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     *count = 0;
     r->inst = inst;
@@ -383,21 +384,18 @@ static plumbob_result begin(run *r, plumbob_jazz_instance *inst, plumbob_jazz_ac
     r->cap = cap;
     r->n = 0;
     r->steps = 0;
-    r->destination = PLUMBOB_JAZZ_NONE;
     r->next = PLUMBOB_JAZZ_NONE;
-    return PLUMBOB_OK;
+    r->destination = *state = plumbob_jazz_find_state(r->j, name);
+    return *state == PLUMBOB_JAZZ_NONE ? PLUMBOB_ERR_NOT_FOUND : PLUMBOB_OK;
 }
 
 plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint32_t name, plumbob_jazz_action *out,
                                   size_t out_cap, size_t *count) {
     run r;
     uint32_t s;
-    plumbob_result res = begin(&r, inst, out, out_cap, count);
+    plumbob_result res = begin(&r, inst, name, out, out_cap, count, &s);
     if (res != PLUMBOB_OK) return res;
-    s = plumbob_jazz_find_state(r.j, name);
-    if (s == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
     if (!(r.j->states[s].flags & PLUMBOB_JAZZ_STATE_ENTRY)) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    r.destination = s;
     res = enter_state(&r, s);
     *count = r.n;
     return res;
@@ -431,11 +429,9 @@ plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name, 
                                     size_t out_cap, size_t *count) {
     run r;
     uint32_t target;
-    plumbob_result res = begin(&r, inst, out, out_cap, count);
+    plumbob_result res = begin(&r, inst, name, out, out_cap, count, &target);
     if (res != PLUMBOB_OK) return res;
-    target = plumbob_jazz_find_state(r.j, name);
-    if (target == PLUMBOB_JAZZ_NONE || inst->state == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
-    r.destination = target;
+    if (inst->state == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
     while (res == PLUMBOB_OK && inst->state != target) {
         uint32_t n = find_path(&r, inst->state, target), i;
         const uint32_t *path = inst->search + 2u * r.j->state_count;

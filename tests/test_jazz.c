@@ -402,6 +402,11 @@ void test_jazz_run_paths(void) {
     CHECK_EQ(g_actions[9].op, 1);
     CHECK_EQ(g_actions[9].operand, 1);
     CHECK_EQ(g_actions[10].kind, 99); /* untouched: only 10 written */
+    for (n = 0; n < 10; n++) {
+        t_digest_u32(g_actions[n].kind);
+        t_digest_u32(g_actions[n].node);
+        t_digest_u32(g_actions[n].after);
+    }
     /* already there: nothing to do; no way back from Exit */
     CHECK_EQ(request("Exit"), 0);
     CHECK_EQ(plumbob_jazz_request(&g_inst, plumbob_fnv32_str("Enter"), g_actions, 64, &n), PLUMBOB_ERR_NOT_FOUND);

@@ -89,7 +89,7 @@ int cmd_demo(int argc, char **argv) {
         }
         free(bytes);
     }
-    printf("\nMore arrives with each format: GMDC skinning, jazz, ANIM.\n");
-    printf("Try: build/plumbob demo --write build/demo && build/plumbob clip dump build/demo/*.clip\n");
+    printf("\nTry: build/plumbob demo --write build/demo && build/plumbob clip dump build/demo/*.clip\n");
+    printf("     build/plumbob jazz run build/demo/*.jazz --param side=back --enter Enter --request Exit\n");
     return 0;
 }
