@@ -27,7 +27,7 @@ int plumbob_age_code(const char *code, size_t len) {
     return -1;
 }
 
-static bool valid_code_value(int code) {
+bool pb_age_code_valid(int code) {
     size_t i;
     for (i = 0; i < sizeof age_codes / sizeof age_codes[0]; i++)
         if (age_codes[i].code == code) return true;
@@ -113,7 +113,7 @@ plumbob_result plumbob_clip_fallbacks(const char *name, size_t len, int actor, i
     int a, t;
     plumbob_clip_key own, generic;
     if (!out || !count || (!name && len > 0)) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    if (!valid_code_value(actor) || !valid_code_value(target)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!pb_age_code_valid(actor) || !pb_age_code_valid(target)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     p = parse_prefix(name, len);
     a = p.actor_object ? 0 : (actor != PLUMBOB_AGE_GENERIC ? actor : p.actor);
     t = (!p.two_actor || p.target_object) ? 0 : (target != PLUMBOB_AGE_GENERIC ? target : p.target);

@@ -44,6 +44,8 @@ typedef struct jz_pools {
     size_t u32s, branches, slots, suffixes, animations;
 } jz_pools;
 
+static const jz_pools no_items = {0, 0, 0, 0, 0};
+
 typedef struct jz_ctx {
     bool store;
     plumbob_jazz *j;            /* arrays are writable while storing */
@@ -154,11 +156,8 @@ static void read_play(jz_ctx *c, plumbob_reader *r, plumbob_jazz_play *p) {
     p->clip = read_key(r);
     p->track_mask = read_key(r);
     /* The slot count comes before three unknown words, then the slots. */
-    n = plumbob_read_u32le(r);
+    n = read_count(r, 16);
     for (i = 0; i < 3; i++) p->slot_unknown[i] = plumbob_read_u32le(r);
-    if (plumbob_reader_ok(r) && (n > 0x7FFFFFFFu || (size_t)n > plumbob_reader_remaining(r) / 16u))
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
-    if (!plumbob_reader_ok(r)) n = 0;
     slots = c->store ? c->slots + c->used.slots : NULL;
     for (i = 0; i < n; i++) {
         plumbob_jazz_slot s;
@@ -427,7 +426,7 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
 static plumbob_result count_pass(const void *data, size_t size, jz_ctx *c, plumbob_jazz *j) {
     c->store = false;
     c->j = j;
-    c->used.u32s = c->used.branches = c->used.slots = c->used.suffixes = c->used.animations = 0;
+    c->used = no_items;
     return walk(c, (const unsigned char *)data, size, j);
 }
 
@@ -504,7 +503,7 @@ plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena 
     j.nodes = c.nodes;
     c.store = true;
     c.j = &j;
-    c.used.u32s = c.used.branches = c.used.slots = c.used.suffixes = c.used.animations = 0;
+    c.used = no_items;
     res = walk(&c, (const unsigned char *)data, size, &j);
     if (res != PLUMBOB_OK) {
         plumbob_arena_reset(arena, mark);

@@ -4,6 +4,8 @@
  * deep graphs end in PLUMBOB_ERR_LIMIT_EXCEEDED, never a stack overflow. */
 #include <float.h>
 #include "plumbob.h"
+#include "pb_bytes.h"
+#include "pb_hash.h"
 
 /* Steps are capped so the stack size cannot overflow size_t arithmetic. */
 #define MAX_STEPS_CAP (1u << 24)
@@ -85,12 +87,8 @@ plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plu
 
 plumbob_result plumbob_jazz_bind_actor(plumbob_jazz_instance *inst, uint32_t name, uint32_t handle, int age) {
     uint32_t a;
-    plumbob_clip_key probe[PLUMBOB_CLIP_MAX_FALLBACKS];
-    size_t n;
-    if (!inst || !inst->jazz) return PLUMBOB_ERR_INVALID_ARGUMENT;
     /* An age code the clip-name rule does not know is refused here, not at play time. */
-    if (plumbob_clip_fallbacks("a_x", 3, age, PLUMBOB_AGE_GENERIC, probe, &n) != PLUMBOB_OK)
-        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!inst || !inst->jazz || !pb_age_code_valid(age)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     a = plumbob_jazz_find_actor(inst->jazz, name);
     if (a == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
     inst->actor_handles[a] = handle;
@@ -213,7 +211,7 @@ static plumbob_result substitute(run *r, const plumbob_jazz_text *t, char *name,
     *len = 0;
     name[0] = '\0';
     while (i < t->length) {
-        unsigned u = (unsigned)t->units[2u * i] | (unsigned)t->units[2u * i + 1u] << 8;
+        unsigned u = pb_le16(t->units + 2u * i);
         i++;
         if (u == '{') {
             char pname[64];
@@ -222,7 +220,7 @@ static plumbob_result substitute(run *r, const plumbob_jazz_text *t, char *name,
             const char *text = NULL;
             size_t text_len = 0;
             while (i < t->length) {
-                unsigned v = (unsigned)t->units[2u * i] | (unsigned)t->units[2u * i + 1u] << 8;
+                unsigned v = pb_le16(t->units + 2u * i);
                 i++;
                 if (v == '}') break;
                 if (plen >= sizeof pname) return PLUMBOB_ERR_LIMIT_EXCEEDED;

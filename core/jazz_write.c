@@ -6,7 +6,7 @@
 #include "pb_sink.h"
 
 typedef struct jw {
-    pb_sink s;
+    pb_sink *s;
     const plumbob_jazz *j;
     bool bad; /* a typed index that does not name a chunk of its kind */
 } jw;
@@ -26,7 +26,7 @@ static uint32_t chunk_of(const plumbob_jazz *j, uint32_t kind, uint32_t index) {
 static void put_ref(jw *w, uint32_t kind, uint32_t index) {
     uint32_t k;
     if (index == PLUMBOB_JAZZ_NONE) {
-        pb_sink_u32(&w->s, 0);
+        pb_sink_u32(w->s, 0);
         return;
     }
     k = chunk_of(w->j, kind, index);
@@ -34,89 +34,89 @@ static void put_ref(jw *w, uint32_t kind, uint32_t index) {
         w->bad = true;
         k = 0;
     }
-    pb_sink_u32(&w->s, PB_JAZZ_REF_PRIVATE | k);
+    pb_sink_u32(w->s, PB_JAZZ_REF_PRIVATE | k);
 }
 
 static void put_list(jw *w, uint32_t kind, const uint32_t *items, uint32_t count) {
     uint32_t i;
-    pb_sink_u32(&w->s, count);
+    pb_sink_u32(w->s, count);
     if (count && !items) w->bad = true;
     for (i = 0; i < count && items; i++) put_ref(w, kind, items[i]);
 }
 
 static void put_key(jw *w, plumbob_jazz_key k) {
-    pb_sink_u32(&w->s, (uint32_t)k.instance);
-    pb_sink_u32(&w->s, (uint32_t)(k.instance >> 32));
-    pb_sink_u32(&w->s, k.type);
-    pb_sink_u32(&w->s, k.group);
+    pb_sink_u32(w->s, (uint32_t)k.instance);
+    pb_sink_u32(w->s, (uint32_t)(k.instance >> 32));
+    pb_sink_u32(w->s, k.type);
+    pb_sink_u32(w->s, k.group);
 }
 
 static void put_text(jw *w, plumbob_jazz_text t) {
     static const unsigned char zeros[4] = {0, 0, 0, 0};
     size_t bytes;
-    pb_sink_u32(&w->s, t.length);
+    pb_sink_u32(w->s, t.length);
     if (t.length == 0) return;
     if (!t.units) {
         w->bad = true;
         return;
     }
     bytes = (size_t)t.length * 2u;
-    pb_sink_put(&w->s, t.units, bytes);
+    pb_sink_put(w->s, t.units, bytes);
     /* NUL, then zeros to a multiple of 4 (the chunk start is aligned and
      * everything before the text in a Play chunk is whole words). */
-    pb_sink_put(&w->s, zeros, 2u + (4u - (bytes + 2u) % 4u) % 4u);
+    pb_sink_put(w->s, zeros, 2u + (4u - (bytes + 2u) % 4u) % 4u);
 }
 
 static void put_anim(jw *w, const plumbob_jazz_anim *a) {
     int i;
-    pb_sink_u32(&w->s, a->flags);
-    pb_sink_u32(&w->s, a->priority);
-    pb_sink_f32(&w->s, a->unknown1);
-    pb_sink_f32(&w->s, a->blend_in);
-    pb_sink_f32(&w->s, a->blend_out);
-    pb_sink_f32(&w->s, a->unknown2);
-    pb_sink_f32(&w->s, a->speed);
+    pb_sink_u32(w->s, a->flags);
+    pb_sink_u32(w->s, a->priority);
+    pb_sink_f32(w->s, a->unknown1);
+    pb_sink_f32(w->s, a->blend_in);
+    pb_sink_f32(w->s, a->blend_out);
+    pb_sink_f32(w->s, a->unknown2);
+    pb_sink_f32(w->s, a->speed);
     put_ref(w, PLUMBOB_JAZZ_ACTOR, a->actor);
-    pb_sink_u32(&w->s, a->timing_priority);
-    for (i = 0; i < 6; i++) pb_sink_u32(&w->s, a->unknown[i]);
-    pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
+    pb_sink_u32(w->s, a->timing_priority);
+    for (i = 0; i < 6; i++) pb_sink_u32(w->s, a->unknown[i]);
+    pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
 }
 
 static void put_play(jw *w, const plumbob_jazz_play *p) {
     uint32_t i;
     put_key(w, p->clip);
     put_key(w, p->track_mask);
-    pb_sink_u32(&w->s, p->slot_count);
-    for (i = 0; i < 3; i++) pb_sink_u32(&w->s, p->slot_unknown[i]);
+    pb_sink_u32(w->s, p->slot_count);
+    for (i = 0; i < 3; i++) pb_sink_u32(w->s, p->slot_unknown[i]);
     if ((p->slot_count && !p->slots) || (p->suffix_count && !p->suffixes)) w->bad = true;
     for (i = 0; i < p->slot_count && p->slots; i++) {
-        pb_sink_u32(&w->s, p->slots[i].chain);
-        pb_sink_u32(&w->s, p->slots[i].slot_id);
-        pb_sink_u32(&w->s, p->slots[i].actor);
-        pb_sink_u32(&w->s, p->slots[i].slot);
+        pb_sink_u32(w->s, p->slots[i].chain);
+        pb_sink_u32(w->s, p->slots[i].slot_id);
+        pb_sink_u32(w->s, p->slots[i].actor);
+        pb_sink_u32(w->s, p->slots[i].slot);
     }
-    pb_sink_u32(&w->s, p->suffix_count);
+    pb_sink_u32(w->s, p->suffix_count);
     for (i = 0; i < p->suffix_count && p->suffixes; i++) {
-        pb_sink_u32(&w->s, p->suffixes[i].actor);
-        pb_sink_u32(&w->s, p->suffixes[i].suffix);
+        pb_sink_u32(w->s, p->suffixes[i].actor);
+        pb_sink_u32(w->s, p->suffixes[i].suffix);
     }
-    pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
+    pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
     put_key(w, p->additive_clip);
     put_text(w, p->name);
     put_text(w, p->additive_name);
-    pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
+    pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
     put_anim(w, &p->anim);
 }
 
 static void put_branches(jw *w, const plumbob_jazz_node *n) {
     uint32_t i;
-    pb_sink_u32(&w->s, n->branch_count);
+    pb_sink_u32(w->s, n->branch_count);
     if (n->branch_count && !n->branches) w->bad = true;
     for (i = 0; i < n->branch_count && n->branches; i++) {
         const plumbob_jazz_branch *b = &n->branches[i];
-        if (n->kind == PLUMBOB_JAZZ_RANDOM) pb_sink_f32(&w->s, b->weight);
+        if (n->kind == PLUMBOB_JAZZ_RANDOM) pb_sink_f32(w->s, b->weight);
         else if (n->kind == PLUMBOB_JAZZ_SELECT_DEST) put_ref(w, PLUMBOB_JAZZ_STATE, b->value);
-        else pb_sink_u32(&w->s, b->value);
+        else pb_sink_u32(w->s, b->value);
         put_list(w, PLUMBOB_JAZZ_NODE, b->children, b->child_count);
     }
 }
@@ -134,17 +134,17 @@ static void put_node(jw *w, const plumbob_jazz_node *n) {
         break;
     case PLUMBOB_JAZZ_RANDOM:
         put_branches(w, n);
-        pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
-        pb_sink_u32(&w->s, n->u.random.flags);
+        pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
+        pb_sink_u32(w->s, n->u.random.flags);
         break;
     case PLUMBOB_JAZZ_SELECT_PARAM:
         put_ref(w, PLUMBOB_JAZZ_PARAM, n->u.select.param);
         put_branches(w, n);
-        pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
+        pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
         break;
     case PLUMBOB_JAZZ_SELECT_DEST:
         put_branches(w, n);
-        pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
+        pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
         break;
     case PLUMBOB_JAZZ_NEXT_STATE:
         put_ref(w, PLUMBOB_JAZZ_STATE, n->u.next.state);
@@ -153,39 +153,39 @@ static void put_node(jw *w, const plumbob_jazz_node *n) {
         put_ref(w, PLUMBOB_JAZZ_ACTOR, n->u.prop.actor);
         put_ref(w, PLUMBOB_JAZZ_PARAM, n->u.prop.param);
         put_key(w, n->u.prop.object);
-        for (i = 0; i < 4; i++) pb_sink_u32(&w->s, n->u.prop.unknown[i]);
+        for (i = 0; i < 4; i++) pb_sink_u32(w->s, n->u.prop.unknown[i]);
         put_list(w, PLUMBOB_JAZZ_NODE, n->children, n->child_count);
         break;
     case PLUMBOB_JAZZ_ACTOR_OP:
         put_ref(w, PLUMBOB_JAZZ_ACTOR, n->u.actor_op.actor);
-        pb_sink_u32(&w->s, n->u.actor_op.op);
-        pb_sink_u32(&w->s, n->u.actor_op.operand);
-        for (i = 0; i < 3; i++) pb_sink_u32(&w->s, n->u.actor_op.unknown[i]);
+        pb_sink_u32(w->s, n->u.actor_op.op);
+        pb_sink_u32(w->s, n->u.actor_op.operand);
+        for (i = 0; i < 3; i++) pb_sink_u32(w->s, n->u.actor_op.unknown[i]);
         put_list(w, PLUMBOB_JAZZ_NODE, n->children, n->child_count);
         break;
     default: w->bad = true; return;
     }
-    pb_sink_u32(&w->s, PB_JAZZ_END_DGN);
+    pb_sink_u32(w->s, PB_JAZZ_END_DGN);
 }
 
 static void put_machine(jw *w, const plumbob_jazz_machine *m) {
     uint32_t i;
-    pb_sink_u32(&w->s, m->name);
+    pb_sink_u32(w->s, m->name);
     put_list(w, PLUMBOB_JAZZ_ACTOR, m->actors, m->actor_count);
     put_list(w, PLUMBOB_JAZZ_PARAM, m->params, m->param_count);
     put_list(w, PLUMBOB_JAZZ_STATE, m->states, m->state_count);
-    pb_sink_u32(&w->s, m->animation_count);
+    pb_sink_u32(w->s, m->animation_count);
     if (m->animation_count && !m->animations) w->bad = true;
     for (i = 0; i < m->animation_count && m->animations; i++) {
-        pb_sink_u32(&w->s, m->animations[i].clip);
-        pb_sink_u32(&w->s, m->animations[i].clip_actor);
-        pb_sink_u32(&w->s, m->animations[i].jazz_actor);
+        pb_sink_u32(w->s, m->animations[i].clip);
+        pb_sink_u32(w->s, m->animations[i].clip_actor);
+        pb_sink_u32(w->s, m->animations[i].jazz_actor);
     }
-    pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
-    pb_sink_u32(&w->s, m->properties);
-    pb_sink_u32(&w->s, m->priority);
-    pb_sink_u32(&w->s, m->awareness);
-    for (i = 0; i < 4; i++) pb_sink_u32(&w->s, m->unknown[i]);
+    pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
+    pb_sink_u32(w->s, m->properties);
+    pb_sink_u32(w->s, m->priority);
+    pb_sink_u32(w->s, m->awareness);
+    for (i = 0; i < 4; i++) pb_sink_u32(w->s, m->unknown[i]);
 }
 
 /* Chunk k's bytes: tag, version, body. */
@@ -211,33 +211,33 @@ static void put_chunk(jw *w, uint32_t k) {
         w->bad = true;
         return;
     }
-    pb_sink_u32(&w->s, t->tag);
-    pb_sink_u32(&w->s, version);
+    pb_sink_u32(w->s, t->tag);
+    pb_sink_u32(w->s, version);
     switch (c->kind) {
     case PLUMBOB_JAZZ_MACHINE: put_machine(w, &j->machine); break;
     case PLUMBOB_JAZZ_ACTOR:
-        pb_sink_u32(&w->s, j->actors[c->index].name);
-        pb_sink_u32(&w->s, j->actors[c->index].unknown);
+        pb_sink_u32(w->s, j->actors[c->index].name);
+        pb_sink_u32(w->s, j->actors[c->index].unknown);
         break;
     case PLUMBOB_JAZZ_PARAM:
-        pb_sink_u32(&w->s, j->params[c->index].name);
-        pb_sink_u32(&w->s, j->params[c->index].default_value);
+        pb_sink_u32(w->s, j->params[c->index].name);
+        pb_sink_u32(w->s, j->params[c->index].default_value);
         break;
     case PLUMBOB_JAZZ_STATE: {
         const plumbob_jazz_state *s = &j->states[c->index];
-        pb_sink_u32(&w->s, s->name);
-        pb_sink_u32(&w->s, s->flags);
+        pb_sink_u32(w->s, s->name);
+        pb_sink_u32(w->s, s->flags);
         put_ref(w, PLUMBOB_JAZZ_GRAPH, s->graph);
         put_list(w, PLUMBOB_JAZZ_STATE, s->transitions, s->transition_count);
-        pb_sink_u32(&w->s, s->awareness);
+        pb_sink_u32(w->s, s->awareness);
         break;
     }
     case PLUMBOB_JAZZ_GRAPH: {
         const plumbob_jazz_graph *g = &j->graphs[c->index];
-        pb_sink_u32(&w->s, g->unknown);
+        pb_sink_u32(w->s, g->unknown);
         put_list(w, PLUMBOB_JAZZ_NODE, g->nodes, g->node_count);
         put_list(w, PLUMBOB_JAZZ_NODE, g->roots, g->root_count);
-        pb_sink_u32(&w->s, PB_JAZZ_DEADBEEF);
+        pb_sink_u32(w->s, PB_JAZZ_DEADBEEF);
         break;
     }
     default: put_node(w, &j->nodes[c->index]); break;
@@ -246,7 +246,8 @@ static void put_chunk(jw *w, uint32_t k) {
 
 /* The whole resource; the chunk table needs each chunk's size, so every
  * chunk is first measured with a counting sink. */
-static plumbob_result emit(const plumbob_jazz *j, void *out, size_t cap, size_t *size) {
+static plumbob_result emit(const void *obj, pb_sink *s) {
+    const plumbob_jazz *j = (const plumbob_jazz *)obj;
     jw w;
     uint32_t k;
     size_t pos;
@@ -255,45 +256,38 @@ static plumbob_result emit(const plumbob_jazz *j, void *out, size_t cap, size_t 
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     w.j = j;
     w.bad = false;
-    pb_sink_init(&w.s, out, cap);
-    pb_sink_u32(&w.s, j->rcol_version);
-    pb_sink_u32(&w.s, j->public_count);
-    pb_sink_u32(&w.s, j->rcol_unknown);
-    pb_sink_u32(&w.s, j->external_count);
-    pb_sink_u32(&w.s, j->chunk_count);
+    w.s = s;
+    pb_sink_u32(s, j->rcol_version);
+    pb_sink_u32(s, j->public_count);
+    pb_sink_u32(s, j->rcol_unknown);
+    pb_sink_u32(s, j->external_count);
+    pb_sink_u32(s, j->chunk_count);
     for (k = 0; k < j->chunk_count; k++) put_key(&w, j->chunks[k].key);
     for (k = 0; k < j->external_count; k++) put_key(&w, j->externals[k]);
     pos = PB_JAZZ_HEADER_BYTES + ((size_t)j->chunk_count + j->external_count) * PB_JAZZ_KEY_BYTES +
           (size_t)j->chunk_count * 8u;
     for (k = 0; k < j->chunk_count; k++) {
+        pb_sink counter;
         jw m;
+        pb_sink_init(&counter, NULL, 0);
         m.j = j;
         m.bad = false;
-        pb_sink_init(&m.s, NULL, 0);
+        m.s = &counter;
         put_chunk(&m, k);
-        if (m.bad || m.s.n > 0xFFFFFFFFu || pos > 0xFFFFFFFFu) return PLUMBOB_ERR_INVALID_ARGUMENT;
-        pb_sink_u32(&w.s, (uint32_t)pos);
-        pb_sink_u32(&w.s, (uint32_t)m.s.n);
-        pos += m.s.n;
+        if (m.bad || counter.n > 0xFFFFFFFFu || pos > 0xFFFFFFFFu) return PLUMBOB_ERR_INVALID_ARGUMENT;
+        pb_sink_u32(s, (uint32_t)pos);
+        pb_sink_u32(s, (uint32_t)counter.n);
+        pos += counter.n;
     }
     for (k = 0; k < j->chunk_count; k++) put_chunk(&w, k);
     if (w.bad) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    if (w.s.full) return PLUMBOB_ERR_OUT_OF_MEMORY;
-    *size = w.s.n;
-    return PLUMBOB_OK;
+    return s->full ? PLUMBOB_ERR_OUT_OF_MEMORY : PLUMBOB_OK;
 }
 
 size_t plumbob_jazz_write_size(const plumbob_jazz *jazz) {
-    size_t n = 0;
-    return emit(jazz, NULL, 0, &n) == PLUMBOB_OK ? n : 0;
+    return pb_emit_size(emit, jazz);
 }
 
 plumbob_result plumbob_jazz_write(const plumbob_jazz *jazz, void *out, size_t out_cap, size_t *out_size) {
-    size_t n = 0;
-    plumbob_result res;
-    if (!out || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *out_size = 0;
-    res = emit(jazz, out, out_cap, &n);
-    if (res == PLUMBOB_OK) *out_size = n;
-    return res;
+    return pb_emit_to(emit, jazz, out, out_cap, out_size);
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 
 #define PB_FNV32_OFFSET 0x811C9DC5u
 #define PB_FNV64_OFFSET 0xCBF29CE484222325ull
@@ -11,5 +12,8 @@
 uint32_t pb_fnv32_update(uint32_t h, const char *s, size_t len);
 uint64_t pb_fnv64_update(uint64_t h, const char *s, size_t len);
 size_t pb_strlen(const char *s);
+
+/* True when code is one of the PLUMBOB_AGE_* values (clipname.c). */
+bool pb_age_code_valid(int code);
 
 #endif

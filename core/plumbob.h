@@ -1398,7 +1398,8 @@ PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_jazz *jazz);
 
-/* Bytes plumbob_jazz_write produces for this model (0 on invalid input). */
+/* Bytes plumbob_jazz_write produces for this model (SIZE_MAX when it cannot
+ * be written). */
 PLUMBOB_API size_t plumbob_jazz_write_size(const plumbob_jazz *jazz);
 
 /* Writes the model: the chunk table in order, each chunk from its typed

@@ -97,10 +97,8 @@ static void branch(plumbob_jazz_branch *b, uint32_t value, float weight, const u
 
 /* The machine described at the top of the file; node numbers in comments. */
 static void build_machine(machine *m) {
-    static const uint32_t chunk_types[NCHUNKS] = {0};
     uint32_t i;
     plumbob_jazz_node *n;
-    (void)chunk_types;
     memset(m, 0, sizeof *m);
     m->j.rcol_version = 3;
     m->j.public_count = 1;
@@ -214,7 +212,6 @@ static void build_machine(machine *m) {
     n = node(m, 13, PLUMBOB_JAZZ_ACTOR_OP, 0x100);
     n->u.actor_op.actor = A_X;
     { static const uint32_t c13[] = {13}; n->children = list(m, 1, c13); n->child_count = 1; }
-    for (i = FIRST_NODE_CHUNK; i < NCHUNKS; i++) m->chunks[i].key.type = 0; /* set below from the tag */
     /* graphs: Enter empty; Walk n0..n3 from n0; Exit n4, n5; Jump n6; Loop n7..n12 from n7, n11; Spin n13 */
     { static const uint32_t walk_nodes[] = {0, 1, 2, 3}, walk_roots[] = {0}, exit_nodes[] = {4, 5},
                             jump_nodes[] = {6}, loop_nodes[] = {7, 8, 9, 10, 11, 12}, loop_roots[] = {7, 11},

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "pb_bytes.h"
 
 /* A decoded jazz resource with its arena, and the KEY names that go with it. */
 typedef struct tool_jazz {
@@ -144,7 +145,7 @@ static void json_text(FILE *out, plumbob_jazz_text t) {
     uint32_t i;
     fputc('"', out);
     for (i = 0; i < t.length; i++) {
-        unsigned u = (unsigned)t.units[2u * i] | (unsigned)t.units[2u * i + 1u] << 8;
+        unsigned u = pb_le16(t.units + 2u * i);
         if (u == '"' || u == '\\') fprintf(out, "\\%c", (char)u);
         else if (u >= 0x20u && u < 0x7Fu) fputc((int)u, out);
         else fprintf(out, "\\u%04x", u);
@@ -418,18 +419,9 @@ static void dump_text(FILE *out, const tool_input *in, const tool_jazz *tj) {
 
 /* NAME as a hash: 0x... is taken as it is, anything else is FNV-32 hashed. */
 static uint32_t hash_arg(const char *s, size_t len) {
-    if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        char buf[16];
-        char *end;
-        unsigned long v;
-        if (len - 2 < sizeof buf) {
-            memcpy(buf, s + 2, len - 2);
-            buf[len - 2] = '\0';
-            errno = 0;
-            v = strtoul(buf, &end, 16);
-            if (!errno && *end == '\0' && v <= 0xFFFFFFFFul) return (uint32_t)v;
-        }
-    }
+    uint64_t v;
+    if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && tool_parse_hex(s, len, &v) && v <= 0xFFFFFFFFu)
+        return (uint32_t)v;
     return plumbob_fnv32(s, len);
 }
 
@@ -547,8 +539,10 @@ static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
             uint32_t handle;
             int age = PLUMBOB_AGE_GENERIC;
             char idbuf[32];
+            size_t idlen;
             if (!split_arg(argv[++i], &nlen, &rest)) goto bad;
             colon = strchr(rest, ':');
+            idlen = colon ? (size_t)(colon - rest) : strlen(rest);
             if (colon) {
                 age = plumbob_age_code(colon + 1, strlen(colon + 1));
                 if (age < 0) {
@@ -556,9 +550,9 @@ static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
                     return 0;
                 }
             }
-            if ((size_t)(colon ? colon - rest : (long)strlen(rest)) >= sizeof idbuf) goto bad;
-            memcpy(idbuf, rest, colon ? (size_t)(colon - rest) : strlen(rest) + 1);
-            idbuf[colon ? (size_t)(colon - rest) : strlen(rest)] = '\0';
+            if (idlen >= sizeof idbuf) goto bad;
+            memcpy(idbuf, rest, idlen);
+            idbuf[idlen] = '\0';
             if (!parse_u32(idbuf, &handle)) goto bad;
             r = plumbob_jazz_bind_actor(inst, hash_arg(argv[i], nlen), handle, age);
             if (r != PLUMBOB_OK) {

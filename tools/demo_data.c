@@ -373,8 +373,8 @@ size_t demo_jazz(unsigned char **out) {
         return 0;
     }
     cap = plumbob_jazz_write_size(&b.jazz);
-    *out = (unsigned char *)malloc(cap ? cap : 1);
-    if (!cap || plumbob_jazz_write(&b.jazz, *out, cap, &n) != PLUMBOB_OK) {
+    *out = cap == SIZE_MAX ? NULL : (unsigned char *)malloc(cap);
+    if (!*out || plumbob_jazz_write(&b.jazz, *out, cap, &n) != PLUMBOB_OK) {
         free(*out);
         *out = NULL;
         n = 0;

@@ -28,6 +28,9 @@ int tool_write_file(const char *path, const void *data, size_t n);
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
 
+/* Parses s[0..len) as a hex number (0x optional, at most 16 digits);
+ * returns 0 on junk. */
+int tool_parse_hex(const char *s, size_t len, uint64_t *out);
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
 const char *tool_type_ext(uint32_t type);

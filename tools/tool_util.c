@@ -50,8 +50,7 @@ int tool_write_file(const char *path, const void *data, size_t n) {
     return ok;
 }
 
-/* Parses a hex number with optional 0x; returns 0 on junk. */
-static int parse_hex(const char *s, size_t len, uint64_t *out) {
+int tool_parse_hex(const char *s, size_t len, uint64_t *out) {
     uint64_t v = 0;
     size_t i = 0;
     if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) i = 2;
@@ -75,12 +74,12 @@ static int find_resource(const plumbob_package *pkg, const char *spec, plumbob_p
     uint32_t i;
     int found = 0;
     if (c1) {
-        if (!c2 || !parse_hex(spec, (size_t)(c1 - spec), &t) || !parse_hex(c1 + 1, (size_t)(c2 - c1 - 1), &g) ||
-            !parse_hex(c2 + 1, strlen(c2 + 1), &inst) || t > 0xFFFFFFFFu || g > 0xFFFFFFFFu)
+        if (!c2 || !tool_parse_hex(spec, (size_t)(c1 - spec), &t) || !tool_parse_hex(c1 + 1, (size_t)(c2 - c1 - 1), &g) ||
+            !tool_parse_hex(c2 + 1, strlen(c2 + 1), &inst) || t > 0xFFFFFFFFu || g > 0xFFFFFFFFu)
             return -1;
         return plumbob_package_find(pkg, (uint32_t)t, (uint32_t)g, inst, out, NULL) == PLUMBOB_OK;
     }
-    if (!parse_hex(spec, strlen(spec), &inst)) return -1;
+    if (!tool_parse_hex(spec, strlen(spec), &inst)) return -1;
     for (i = 0; i < pkg->count; i++) {
         plumbob_package_entry e;
         if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.instance != inst) continue;

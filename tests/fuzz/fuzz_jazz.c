@@ -23,6 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         plumbob_jazz_instance inst;
         plumbob_arena ia;
         uint32_t s, t;
+        if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */
         if (plumbob_jazz_write(&j, o, ws, &got) != PLUMBOB_OK || got != size || memcmp(o, data, size) != 0)
             __builtin_trap();
         free(o);
