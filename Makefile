@@ -66,6 +66,8 @@ tests: $(BUILD)/plumbob-tests
 $(BUILD)/obj/core/%.o $(BUILD)/obj/ports/%.o: CFLAGS_FOR = $(CORE_WARN)
 $(BUILD)/obj/tools/%.o $(BUILD)/obj/tests/%.o $(BUILD)/obj/bench/%.o: CFLAGS_FOR = $(HOST_WARN) -Itests
 
+$(BUILD)/obj/tests/hosted/%.o: CFLAGS_FOR = $(HOST_WARN) -Itools
+
 $(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h) $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_FOR) $(COMMON) -c $< -o $@
@@ -80,6 +82,11 @@ $(BUILD)/plumbob: $(TOOL_OBJ) $(LIB)
 
 $(BUILD)/plumbob-tests: $(TEST_OBJ) $(LIB)
 	$(CC) $(COMMON) -o $@ $(TEST_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+
+# The Smooth Jazz compiler is tool code (hosted); its tests are a program of their own.
+SJ_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/sj_*.c) tools/jazz_build.c)
+$(BUILD)/smooth-jazz-tests: $(BUILD)/obj/tests/hosted/smooth_jazz_tests.o $(SJ_OBJ) $(LIB)
+	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
 
 $(BUILD)/plumbob-bench: $(BENCH_OBJ) $(LIB)
 	$(CC) $(COMMON) -o $@ $(BENCH_OBJ) $(LIB) $(EXTRA_LDFLAGS)
@@ -125,6 +132,11 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC)
+# the Smooth Jazz parser target links the compiler and decompiler (tools/)
+SJ_FUZZ_SRC := $(wildcard tools/sj_*.c) tools/jazz_build.c
+build/fuzz/fuzz_smooth_jazz: tests/fuzz/fuzz_smooth_jazz.c $(SJ_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*.h)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(SJ_FUZZ_SRC) $(CORE_SRC)
 fuzz-build: $(FUZZ_BIN)
 fuzz: $(FUZZ_BIN)
 	@bash tests/fuzz/seed.sh

@@ -4,7 +4,8 @@
 # Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
 # Cortex-M4 under qemu-system-arm; the freestanding link check; the tool's
-# own tests; a short run of every fuzz target.
+# own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
+# every fuzz target.
 #
 # The unit-test stages each print a digest of everything they decoded; the
 # digests must be identical on every target (the byte-order proof).
@@ -142,6 +143,16 @@ else
 fi
 if build tool CC=gcc BUILD=build all; then
     run_script tool bash tests/tool-tests.sh build
+fi
+# The Smooth Jazz compiler (tool code) has its own test program, run under
+# ASan+UBSan when clang is there.
+if have clang; then
+    sjb=build/asan; sjflags=("CC=clang" "BUILD=$sjb" "OPT=-O1" "EXTRA_CFLAGS=$san" "EXTRA_LDFLAGS=$san")
+else
+    sjb=build; sjflags=("CC=gcc" "BUILD=$sjb")
+fi
+if build smooth-jazz "${sjflags[@]}" "$sjb/smooth-jazz-tests"; then
+    run_script smooth-jazz "$sjb/smooth-jazz-tests" tests/smooth-jazz "${PLUMBOB_CORPUS:-../shared/corpus}"
 fi
 if have clang; then
     if build fuzz-build fuzz-build; then

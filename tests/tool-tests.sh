@@ -148,6 +148,27 @@ expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jaz
 expect jazz-run-limit 1 'limit_exceeded' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
 expect jazz-not-jazz 1 'not a valid Sims 3 jazz resource' "$bin" jazz dump "$anim"
 expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help
+# Smooth Jazz: decompile, compile back to the same bytes, errors with a caret
+expect jazz-decompile 0 '^        Select Random$' "$bin" jazz decompile "$jazz"
+expect jazz-decompile-quiet 0 '^0$' sh -c "\"$bin\" jazz decompile \"$jazz\" -o \"$tmp/door.jazz\" 2>&1 | wc -c | tr -d ' '"
+expect jazz-compile 0 'compiled .*door.jazz: 5 states, 10 nodes, 24 chunks, 2544 bytes' "$bin" jazz compile "$tmp/door.jazz" -o "$tmp/door.bin"
+expect jazz-compile-identical 0 '' cmp "$jazz" "$tmp/door.bin"
+printf 'State Machine "m"\n{\n    Priority 12abc\n}\n' > "$tmp/bad.jazz"
+expect jazz-compile-error 1 '^.*bad.jazz:3:14: error: bad number .12a.$' "$bin" jazz compile "$tmp/bad.jazz" -o "$tmp/bad.bin"
+expect jazz-compile-caret 1 '^               \^$' "$bin" jazz compile "$tmp/bad.jazz" -o "$tmp/bad.bin"
+expect jazz-compile-no-output 2 'need IN.jazz and -o OUT and/or --package PKG' "$bin" jazz compile "$tmp/door.jazz"
+expect jazz-compile-missing 1 'cannot open' "$bin" jazz compile "$tmp/none.jazz" -o "$tmp/x.bin"
+expect jazz-compile-new-package 0 '796 bytes -> .*ac.package \(02D5DF13:00000000:43F21603CC840EC6\)' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"
+expect jazz-compile-package-key 0 '0166038C KEY   00000000 0000000000000000 +223 +223 none' "$bin" ls "$tmp/ac.package"
+expect jazz-decompile-names 0 '^        Transitions to "o_alarmClockCheap"$' "$bin" jazz decompile "$tmp/ac.package@43F21603CC840EC6"
+# a second compile into the same package replaces the resource and keeps one KEY table
+expect jazz-compile-replace 0 '' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"
+expect jazz-compile-replace-count 0 '^2$' sh -c "\"$bin\" ls \"$tmp/ac.package\" | tail -n +2 | wc -l | tr -d ' '"
+# into a package with other resources: they stay as they were (the clip still RefPack-compressed)
+expect jazz-compile-into-package 0 '' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/a.package"
+expect jazz-compile-into-package-ls 0 '6B20C4F3 CLIP  48000000 BC78ECD3046CB427 +[0-9]+ +37 refpack' "$bin" ls "$tmp/a.package"
+expect jazz-compile-into-package-count 0 '^4$' sh -c "\"$bin\" ls \"$tmp/a.package\" | tail -n +2 | wc -l | tr -d ' '"
+expect jazz-compile-not-sims3 1 'jazz belongs in a Sims 3 \(DBPF 2.0\) package; this is DBPF 1.1' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/b.package"
 if command -v python3 >/dev/null 2>&1; then
     expect anim-json-parses 0 '^ok 3 7 1$' sh -c "\"$bin\" anim dump \"$anim\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\"ok\", len(d[\"channels\"]), sum(len(c[\"components\"]) for c in d[\"channels\"]), len(d[\"events\"]))'"
     expect jazz-json-parses 0 '^ok 5 10 2$' sh -c "\"$bin\" jazz dump \"$jazz\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\"ok\", len(d[\"states\"]), len(d[\"nodes\"]), len(d[\"actors\"]))'"
@@ -188,6 +209,14 @@ if [ -d "$corpus" ]; then
     expect corpus-jazz-dump-names 0 'state "Enter Standing" \(flags 0x3\) -> "a2o_gardening_bendover_start_x"' "$bin" jazz dump "$corpus/sims3/WarriorCats.package@91B95750336A8701"
     expect corpus-jazz-run 0 '"action": "play", "state": "a2o_gardening_bendover_start_x", "node": 3, "after": null, "actor": "x", "handle": 5, "clips": \["6B20C4F3:00000000:674F041B05156E14"\]' "$bin" jazz run "$corpus/sims3/WarriorCats.package@91B95750336A8701" --actor x=5 --enter "Enter Standing" --request "Loop Harvest" --json
     "$bin" extract "$corpus/sims3/WarriorCats.package" --type 02D5DF13 -o "$tmp/wcj" >/dev/null
+    for pj in EWBreastfeed@F2524F99CE17CA3E WarriorCats@91B95750336A8701; do
+        pkg=${pj%@*} inst=${pj#*@}
+        expect "corpus-jazz-decompile-$pkg" 0 '^0$' sh -c "\"$bin\" jazz decompile \"$corpus/sims3/$pkg.package@$inst\" -o \"$tmp/$pkg.jazz\" 2>&1 | wc -c | tr -d ' '"
+        "$bin" extract "$corpus/sims3/$pkg.package" --type 02D5DF13 -o "$tmp/sj-$pkg" >/dev/null
+        expect "corpus-jazz-compile-$pkg" 0 'compiled' "$bin" jazz compile "$tmp/$pkg.jazz" -o "$tmp/$pkg.bin"
+        expect "corpus-jazz-compile-identical-$pkg" 0 '' cmp "$tmp/$pkg.bin" "$tmp/sj-$pkg/02D5DF13_00000000_$inst.jazz"
+    done
+    expect corpus-jazz-decompile-shared 0 '^                Play 0x6B20C4F3:0x48000000:"a_harvestableUpdate_eat_loop1_x" For "x"$' cat "$tmp/WarriorCats.jazz"
     expect corpus-jazz-names-option 0 'parameter "Plant Height" = "medium"' "$bin" jazz dump "$tmp/wcj/02D5DF13_00000000_91B95750336A8701.jazz" --names "$corpus/sims3/WarriorCats.package"
 else
     echo "skip corpus tool tests: $corpus not found"

@@ -493,12 +493,18 @@ static void text_action(FILE *out, const tool_jazz *tj, size_t index, const plum
 
 static int jazz_usage(FILE *out, int rc) {
     fputs("usage: plumbob jazz dump FILE [--json] [--names PACKAGE]\n"
+          "       plumbob jazz decompile FILE [--names PACKAGE] [-o OUT.jazz]\n"
+          "       plumbob jazz compile IN.jazz [-o OUT] [--package PKG]\n"
           "       plumbob jazz run FILE [--actor NAME=ID[:AGE]]... [--param NAME=VALUE]...\n"
           "                        --enter STATE [--request STATE]... [--seed N]\n"
           "                        [--max-steps N] [--max-actions N] [--json] [--names PACKAGE]\n"
           "  FILE is a Sims 3 jazz resource or PACKAGE@INSTANCE (then the package's KEY\n"
           "  table names things; --names PACKAGE takes them from another package).\n"
           "  dump  actors, parameters, states with transitions and decision graphs\n"
+          "  decompile  the whole machine as Smooth Jazz text (stdout, or OUT.jazz);\n"
+          "        warns when the text would not compile back to the same bytes\n"
+          "  compile  Smooth Jazz text to the binary resource (OUT), and/or into PKG\n"
+          "        (replacing the resource with that key and adding the names to its KEY table)\n"
           "  run   enters STATE, then makes each request in order, and prints every action\n"
           "        (one JSON object per line with --json).  NAME, VALUE and STATE are names\n"
           "        (FNV-32 hashed) or 0x hashes; AGE is a clip prefix code (a, c, t, ad, ...).\n"
@@ -646,13 +652,14 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
 }
 
 int cmd_jazz(int argc, char **argv) {
-    const char *file = NULL, *sub, *names = NULL;
+    const char *file = NULL, *sub, *names = NULL, *out_path = NULL;
     int json = 0, i, rc = 0;
     tool_input in;
     tool_jazz tj;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) return jazz_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     sub = argv[1];
-    if (strcmp(sub, "dump") != 0 && strcmp(sub, "run") != 0) {
+    if (strcmp(sub, "compile") == 0) return jazz_compile(argc, argv);
+    if (strcmp(sub, "dump") != 0 && strcmp(sub, "run") != 0 && strcmp(sub, "decompile") != 0) {
         tool_error("jazz", "unknown subcommand '%s'", sub);
         return jazz_usage(stderr, 2);
     }
@@ -664,6 +671,7 @@ int cmd_jazz(int argc, char **argv) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
         else if (strcmp(argv[i], "--help") == 0) return jazz_usage(stdout, 0);
         else if (strcmp(argv[i], "--names") == 0 && i + 1 < argc) names = argv[++i];
+        else if (strcmp(argv[i], "-o") == 0 && strcmp(sub, "decompile") == 0 && i + 1 < argc) out_path = argv[++i];
         else if (takes_value && strcmp(sub, "run") == 0 && i + 1 < argc) i++;
         else if (!file && argv[i][0] != '-' && i == 2) file = argv[i];
         else {
@@ -685,7 +693,9 @@ int cmd_jazz(int argc, char **argv) {
         tool_free(&in);
         return 1;
     }
-    if (strcmp(sub, "dump") == 0) {
+    if (strcmp(sub, "decompile") == 0) {
+        rc = jazz_decompile(&in, &tj.jazz, &tj.names, out_path);
+    } else if (strcmp(sub, "dump") == 0) {
         if (json) dump_json(stdout, &tj);
         else dump_text(stdout, &in, &tj);
     } else {

@@ -81,6 +81,17 @@ uint32_t jazz_build_state(jazz_build *b, const char *name, uint32_t flags) {
     return b->state_count++;
 }
 
+void *jazz_build_block(jazz_build *b, size_t bytes) { return keep(b, bytes); }
+
+int jazz_build_animations(jazz_build *b, uint32_t count, const plumbob_jazz_animation *items) {
+    plumbob_jazz_animation *p = (plumbob_jazz_animation *)keep(b, (size_t)count * sizeof *p);
+    if (!p) return 0;
+    if (count) memcpy(p, items, (size_t)count * sizeof *p);
+    b->jazz.machine.animations = p;
+    b->jazz.machine.animation_count = count;
+    return 1;
+}
+
 const uint32_t *jazz_build_list(jazz_build *b, uint32_t count, const uint32_t *items) {
     uint32_t *p = (uint32_t *)keep(b, (size_t)count * sizeof *p);
     if (p && count) memcpy(p, items, (size_t)count * sizeof *p);

@@ -1,6 +1,6 @@
-/* Building a jazz model in hosted code (the demo now, the Smooth Jazz
- * compiler later): records are added by name, lists are copied into blocks
- * the builder owns, and jazz_build_finish lays out the chunk table the way
+/* Building a jazz model in hosted code (the demo and the Smooth Jazz
+ * compiler): records are added by name (the compiler then sets hashes
+ * directly), lists are copied into blocks the builder owns, and jazz_build_finish lays out the chunk table the way
  * the game's files do (machine, actors, parameters, states, graphs, nodes)
  * and fills each graph's node list from what its roots reach. */
 #ifndef PLUMBOB_JAZZ_BUILD_H
@@ -35,6 +35,10 @@ void jazz_build_roots(jazz_build *b, uint32_t state, uint32_t count, const uint3
 uint32_t jazz_build_node(jazz_build *b, uint32_t kind);
 /* A play of the clip called `clip` (key by the clip-name rule) for `actor`. */
 uint32_t jazz_build_play(jazz_build *b, const char *clip, uint32_t actor);
+/* `bytes` zeroed bytes owned by the builder (NULL when out of memory). */
+void *jazz_build_block(jazz_build *b, size_t bytes);
+/* The S_SM animation list: a copy of items[0..count).  Returns 0 when out of memory. */
+int jazz_build_animations(jazz_build *b, uint32_t count, const plumbob_jazz_animation *items);
 /* A copy of items[0..count) owned by the builder. */
 const uint32_t *jazz_build_list(jazz_build *b, uint32_t count, const uint32_t *items);
 plumbob_jazz_branch *jazz_build_branches(jazz_build *b, uint32_t node, uint32_t count);

@@ -17,7 +17,7 @@ static const command commands[] = {
     {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample"},
     {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export to OBJ"},
     {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample"},
-    {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run"},
+    {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile"},
     {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
     {"demo", cmd_demo, "run plumbob on built-in sample data"},
 };

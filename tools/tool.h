@@ -105,6 +105,9 @@ int cmd_anim(int argc, char **argv);
 plumbob_result anim_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int jazz_info(const tool_input *in, FILE *out);
 int cmd_jazz(int argc, char **argv);
+/* jazz decompile / compile (cmd_smooth_jazz.c). */
+int jazz_decompile(const tool_input *in, const plumbob_jazz *jazz, const tool_names *names, const char *out_path);
+int jazz_compile(int argc, char **argv);
 plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 /* A small jazz state machine: a Sim walks through a door. */
 size_t demo_jazz(unsigned char **out);

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -15,6 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
 cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
+cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
 "$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 
@@ -34,5 +35,8 @@ if [ -d "$corpus" ]; then
         "$bin" extract "$corpus/sims3/$p.package" --type 02D5DF13 -o "$tmp/jazz" >/dev/null
     done
     cp "$tmp"/jazz/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
+    for f in "$tmp"/jazz/*.jazz; do
+        "$bin" jazz decompile "$f" -o "$out/corpus-fuzz_smooth_jazz/$(basename "$f" .jazz).sj" 2>/dev/null
+    done
 fi
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"
