@@ -120,14 +120,20 @@ static int expect_punct(parser *p, char c) {
 
 /* ---- small vectors ---------------------------------------------------- */
 
-static int push_u32(parser *p, u32vec *v, uint32_t x) {
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? v->cap * 2u : 8u;
-        uint32_t *nv = (uint32_t *)realloc(v->v, cap * sizeof *nv);
-        if (!nv) return fail_at(p, tok(p), "out of memory");
-        v->v = nv;
-        v->cap = cap;
+/* Room for one more element in *array (n used of *cap, elem bytes each). */
+static int reserve(parser *p, void **array, size_t n, size_t *cap, size_t elem) {
+    if (n == *cap) {
+        size_t c = *cap ? *cap * 2u : 8u;
+        void *grown = realloc(*array, c * elem);
+        if (!grown) return fail_at(p, tok(p), "out of memory");
+        *array = grown;
+        *cap = c;
     }
+    return 1;
+}
+
+static int push_u32(parser *p, u32vec *v, uint32_t x) {
+    if (!reserve(p, (void **)&v->v, v->n, &v->cap, sizeof *v->v)) return 0;
     v->v[v->n++] = x;
     return 1;
 }
@@ -139,13 +145,7 @@ static void free_u32(u32vec *v) {
 
 static int add_ref(parser *p, int kind, uint32_t hash, size_t at, uint32_t node, size_t offset, uint32_t *ptr) {
     pending *r;
-    if (p->ref_count == p->ref_cap) {
-        size_t cap = p->ref_cap ? p->ref_cap * 2u : 64u;
-        pending *nr = (pending *)realloc(p->refs, cap * sizeof *nr);
-        if (!nr) return fail_at(p, tok(p), "out of memory");
-        p->refs = nr;
-        p->ref_cap = cap;
-    }
+    if (!reserve(p, (void **)&p->refs, p->ref_count, &p->ref_cap, sizeof *p->refs)) return 0;
     r = &p->refs[p->ref_count++];
     r->kind = kind;
     r->hash = hash;
@@ -470,95 +470,27 @@ static int parse_clip_def(parser *p, plumbob_jazz_key *key, plumbob_jazz_text *t
     return parse_ref(p, key, key_type, HASH_CLIP, "clip");
 }
 
-static int parse_play(parser *p, uint32_t node) {
-    u32vec kids = {0}, slots = {0}, suffixes = {0};
+/* A block's own fields: 1 handled, 0 error, -1 not one of them (ctx: per-block state). */
+typedef int (*field_parser)(parser *p, uint32_t node, void *ctx);
+
+/* [ '{' { field | node } '}' ]: `field` takes the block's fields, nodes
+ * become the node's children.  `what` lists the fields for the error. */
+static int parse_body(parser *p, uint32_t node, field_parser field, void *ctx, const char *what) {
+    u32vec kids = {0};
     int ok = 1;
-    plumbob_jazz_key clip = {0, PLUMBOB_TYPE_CLIP, 0};
-    plumbob_jazz_text name = {NULL, 0};
-    if (!parse_clip_def(p, &clip, &name, PLUMBOB_TYPE_CLIP)) return 0;
-    node_at(p, node)->u.play.clip = clip;
-    node_at(p, node)->u.play.name = name;
-    if (!parse_for(p, node, offsetof(plumbob_jazz_node, u.play.anim.actor))) return 0;
     if (is_punct(p, '{')) {
         next(p);
         while (ok && !is_punct(p, '}')) {
-            plumbob_jazz_play *pl = &node_at(p, node)->u.play;
-            int r = parse_anim_field(p, node, 1);
-            if (r >= 0) {
-                ok = r;
-            } else if (is_word(p, 0, "Track")) {
-                next(p);
-                ok = expect_word(p, "Mask") && parse_ref(p, &pl->track_mask, TYPE_TRACK_MASK, HASH_FNV64, "track mask");
-            } else if (is_word(p, 0, "Actor") && !is_word(p, 1, "Operation")) {
-                uint32_t actor, what, a = 0, b = 0;
-                next(p);
-                ok = parse_name32(p, &actor, "actor");
-                if (ok && is_word(p, 0, "Slot")) {
-                    next(p);
-                    ok = parse_name32(p, &what, "slot");
-                    if (ok && is_punct(p, ',')) {
-                        next(p);
-                        ok = parse_u32(p, &a, "slot value") && expect_punct(p, ',') && parse_u32(p, &b, "slot value");
-                    }
-                    ok = ok && push_u32(p, &slots, a) && push_u32(p, &slots, b) && push_u32(p, &slots, actor) &&
-                         push_u32(p, &slots, what);
-                } else if (ok && is_word(p, 0, "Suffix")) {
-                    next(p);
-                    ok = parse_name32(p, &what, "suffix parameter") && push_u32(p, &suffixes, actor) &&
-                         push_u32(p, &suffixes, what);
-                } else if (ok) {
-                    ok = expected(p, "'Slot' or 'Suffix'");
-                }
-            } else if (is_word(p, 0, "Additive")) {
-                plumbob_jazz_key k = pl->additive_clip;
-                plumbob_jazz_text tx = pl->additive_name;
-                next(p);
-                ok = expect_word(p, "Clip") && parse_clip_def(p, &k, &tx, PLUMBOB_TYPE_CLIP);
-                node_at(p, node)->u.play.additive_clip = k;
-                node_at(p, node)->u.play.additive_name = tx;
-            } else if (is_word(p, 0, "Clip")) {
-                next(p);
-                ok = parse_ref(p, &clip, PLUMBOB_TYPE_CLIP, HASH_CLIP, "clip");
-                node_at(p, node)->u.play.clip = clip;
-            } else if (node_starts(p)) {
-                uint32_t child;
-                ok = parse_node(p, &child) && push_u32(p, &kids, child);
-            } else {
-                ok = expected(p, "a Play field (Flags, Priority1, Priority2, Blend In, Track Mask, Actor ... Slot, "
-                                 "Unknown Value, ...), a node or '}'");
-            }
-        }
-        if (ok) next(p);
-    }
-    if (ok) {
-        plumbob_jazz_play *pl = &node_at(p, node)->u.play;
-        pl->slots = (const plumbob_jazz_slot *)(const void *)jazz_build_list(p->b, (uint32_t)slots.n, slots.v);
-        pl->slot_count = (uint32_t)(slots.n / 4u);
-        pl->suffixes = (const plumbob_jazz_suffix *)(const void *)jazz_build_list(p->b, (uint32_t)suffixes.n, suffixes.v);
-        pl->suffix_count = (uint32_t)(suffixes.n / 2u);
-        ok = set_children(p, node, &kids);
-    }
-    free_u32(&kids);
-    free_u32(&slots);
-    free_u32(&suffixes);
-    return ok;
-}
-
-/* Stop, Actor Operation and Create Prop: fields, then '{' fields and nodes '}'. */
-static int parse_stop(parser *p, uint32_t node) {
-    u32vec kids = {0};
-    int ok = parse_for(p, node, offsetof(plumbob_jazz_node, u.stop.actor));
-    if (ok && is_punct(p, '{')) {
-        next(p);
-        while (ok && !is_punct(p, '}')) {
-            int r = parse_anim_field(p, node, 0);
+            int r = field(p, node, ctx);
             if (r >= 0) {
                 ok = r;
             } else if (node_starts(p)) {
                 uint32_t child;
                 ok = parse_node(p, &child) && push_u32(p, &kids, child);
             } else {
-                ok = expected(p, "a Stop field (Flags, Priority1, Priority2, Blend In, Unknown Value, ...), a node or '}'");
+                char msg[200];
+                snprintf(msg, sizeof msg, "%s, a node or '}'", what);
+                ok = expected(p, msg);
             }
         }
         if (ok) next(p);
@@ -568,11 +500,99 @@ static int parse_stop(parser *p, uint32_t node) {
     return ok;
 }
 
+/* Play's slot and suffix lists while its block is read. */
+typedef struct play_lists {
+    u32vec slots, suffixes;
+} play_lists;
+
+static int play_field(parser *p, uint32_t node, void *ctx) {
+    play_lists *l = (play_lists *)ctx;
+    plumbob_jazz_play *pl = &node_at(p, node)->u.play;
+    int r = parse_anim_field(p, node, 1);
+    if (r >= 0) return r;
+    if (is_word(p, 0, "Track")) {
+        next(p);
+        return expect_word(p, "Mask") && parse_ref(p, &pl->track_mask, TYPE_TRACK_MASK, HASH_FNV64, "track mask");
+    }
+    if (is_word(p, 0, "Actor") && !is_word(p, 1, "Operation")) {
+        uint32_t actor, what, a = 0, b = 0;
+        next(p);
+        if (!parse_name32(p, &actor, "actor")) return 0;
+        if (is_word(p, 0, "Slot")) {
+            next(p);
+            if (!parse_name32(p, &what, "slot")) return 0;
+            if (is_punct(p, ',')) {
+                next(p);
+                if (!parse_u32(p, &a, "slot value") || !expect_punct(p, ',') || !parse_u32(p, &b, "slot value")) return 0;
+            }
+            return push_u32(p, &l->slots, a) && push_u32(p, &l->slots, b) && push_u32(p, &l->slots, actor) &&
+                   push_u32(p, &l->slots, what);
+        }
+        if (is_word(p, 0, "Suffix")) {
+            next(p);
+            return parse_name32(p, &what, "suffix parameter") && push_u32(p, &l->suffixes, actor) &&
+                   push_u32(p, &l->suffixes, what);
+        }
+        return expected(p, "'Slot' or 'Suffix'");
+    }
+    if (is_word(p, 0, "Additive")) {
+        next(p);
+        return expect_word(p, "Clip") && parse_clip_def(p, &pl->additive_clip, &pl->additive_name, PLUMBOB_TYPE_CLIP);
+    }
+    if (is_word(p, 0, "Clip")) {
+        next(p);
+        return parse_ref(p, &pl->clip, PLUMBOB_TYPE_CLIP, HASH_CLIP, "clip");
+    }
+    return -1;
+}
+
+static int parse_play(parser *p, uint32_t node) {
+    play_lists l;
+    int ok;
+    plumbob_jazz_key clip = {0, PLUMBOB_TYPE_CLIP, 0};
+    plumbob_jazz_text name = {NULL, 0};
+    memset(&l, 0, sizeof l);
+    if (!parse_clip_def(p, &clip, &name, PLUMBOB_TYPE_CLIP)) return 0;
+    node_at(p, node)->u.play.clip = clip;
+    node_at(p, node)->u.play.name = name;
+    ok = parse_for(p, node, offsetof(plumbob_jazz_node, u.play.anim.actor)) &&
+         parse_body(p, node, play_field, &l,
+                    "a Play field (Flags, Priority1, Priority2, Blend In, Track Mask, Actor ... Slot, Unknown Value, ...)");
+    if (ok) {
+        plumbob_jazz_play *pl = &node_at(p, node)->u.play;
+        pl->slots = (const plumbob_jazz_slot *)(const void *)jazz_build_list(p->b, (uint32_t)l.slots.n, l.slots.v);
+        pl->slot_count = (uint32_t)(l.slots.n / 4u);
+        pl->suffixes = (const plumbob_jazz_suffix *)(const void *)jazz_build_list(p->b, (uint32_t)l.suffixes.n, l.suffixes.v);
+        pl->suffix_count = (uint32_t)(l.suffixes.n / 2u);
+        if (p->b->failed) ok = fail_at(p, tok(p), "out of memory");
+    }
+    free_u32(&l.slots);
+    free_u32(&l.suffixes);
+    return ok;
+}
+
+static int stop_field(parser *p, uint32_t node, void *ctx) {
+    (void)ctx;
+    return parse_anim_field(p, node, 0);
+}
+
+static int parse_stop(parser *p, uint32_t node) {
+    return parse_for(p, node, offsetof(plumbob_jazz_node, u.stop.actor)) &&
+           parse_body(p, node, stop_field, NULL, "a Stop field (Flags, Priority1, Priority2, Blend In, Unknown Value, ...)");
+}
+
+static int actor_op_field(parser *p, uint32_t node, void *ctx) {
+    uint32_t index;
+    const sj_token *vt;
+    (void)ctx;
+    if (!is_word(p, 0, "Unknown")) return -1;
+    return parse_unknown_value(p, 3u, "Actor Operation", &index, &vt) &&
+           parse_u32(p, &node_at(p, node)->u.actor_op.unknown[index], "value");
+}
+
 static int parse_actor_op(parser *p, uint32_t node) {
-    u32vec kids = {0};
     const sj_token *t = tok(p);
     uint32_t op = 0, operand;
-    int ok = 1;
     if (t->kind == SJ_WORD) {
         const sj_word *w = sj_word_find(sj_actor_ops, t->at, t->len);
         if (!w) return fail_at(p, t, "unknown actor operation '%.*s' (None or SetMirror)", (int)t->len, t->at);
@@ -599,33 +619,33 @@ static int parse_actor_op(parser *p, uint32_t node) {
             !add_ref(p, REF_ACTOR, h, at, node, offsetof(plumbob_jazz_node, u.actor_op.actor), NULL))
             return 0;
     }
-    if (is_punct(p, '{')) {
+    return parse_body(p, node, actor_op_field, NULL, "Unknown Value");
+}
+
+static int prop_field(parser *p, uint32_t node, void *ctx) {
+    (void)ctx;
+    if (is_word(p, 0, "Parameter")) {
+        uint32_t h;
+        size_t at;
         next(p);
-        while (ok && !is_punct(p, '}')) {
-            if (is_word(p, 0, "Unknown")) {
-                uint32_t index;
-                const sj_token *vt;
-                ok = parse_unknown_value(p, 3u, "Actor Operation", &index, &vt) &&
-                     parse_u32(p, &node_at(p, node)->u.actor_op.unknown[index], "value");
-            } else if (node_starts(p)) {
-                uint32_t child;
-                ok = parse_node(p, &child) && push_u32(p, &kids, child);
-            } else {
-                ok = expected(p, "Unknown Value, a node or '}'");
-            }
-        }
-        if (ok) next(p);
+        at = p->pos;
+        return parse_name32(p, &h, "parameter") &&
+               add_ref(p, REF_PARAM, h, at, node, offsetof(plumbob_jazz_node, u.prop.param), NULL);
     }
-    ok = ok && set_children(p, node, &kids);
-    free_u32(&kids);
-    return ok;
+    if (is_word(p, 0, "Unknown")) {
+        uint32_t index, v;
+        const sj_token *vt;
+        if (!parse_unknown_value(p, 5u, "Create Prop", &index, &vt) || !parse_u32(p, &v, "value")) return 0;
+        if (index == 0 && v != 0) return fail_at(p, vt, "Unknown Value 0 of a prop is its parameter; write Parameter \"name\"");
+        if (index > 0) node_at(p, node)->u.prop.unknown[index - 1u] = v;
+        return 1;
+    }
+    return -1;
 }
 
 static int parse_prop(parser *p, uint32_t node) {
-    u32vec kids = {0};
-    int ok;
     plumbob_jazz_key object;
-    ok = parse_ref(p, &object, TYPE_PROP, HASH_FNV64, "prop object");
+    int ok = parse_ref(p, &object, TYPE_PROP, HASH_FNV64, "prop object");
     node_at(p, node)->u.prop.object = object;
     if (ok && is_word(p, 0, "as")) {
         uint32_t h;
@@ -634,35 +654,7 @@ static int parse_prop(parser *p, uint32_t node) {
         at = p->pos;
         ok = parse_name32(p, &h, "actor") && add_ref(p, REF_ACTOR, h, at, node, offsetof(plumbob_jazz_node, u.prop.actor), NULL);
     }
-    if (ok && is_punct(p, '{')) {
-        next(p);
-        while (ok && !is_punct(p, '}')) {
-            if (is_word(p, 0, "Parameter")) {
-                uint32_t h;
-                size_t at;
-                next(p);
-                at = p->pos;
-                ok = parse_name32(p, &h, "parameter") &&
-                     add_ref(p, REF_PARAM, h, at, node, offsetof(plumbob_jazz_node, u.prop.param), NULL);
-            } else if (is_word(p, 0, "Unknown")) {
-                uint32_t index, v;
-                const sj_token *vt;
-                ok = parse_unknown_value(p, 5u, "Create Prop", &index, &vt) && parse_u32(p, &v, "value");
-                if (ok && index == 0 && v != 0)
-                    ok = fail_at(p, vt, "Unknown Value 0 of a prop is its parameter; write Parameter \"name\"");
-                if (ok && index > 0) node_at(p, node)->u.prop.unknown[index - 1u] = v;
-            } else if (node_starts(p)) {
-                uint32_t child;
-                ok = parse_node(p, &child) && push_u32(p, &kids, child);
-            } else {
-                ok = expected(p, "Parameter, Unknown Value, a node or '}'");
-            }
-        }
-        if (ok) next(p);
-    }
-    ok = ok && set_children(p, node, &kids);
-    free_u32(&kids);
-    return ok;
+    return ok && parse_body(p, node, prop_field, NULL, "Parameter, Unknown Value");
 }
 
 /* One branch being parsed: its value or weight, and its nodes. */
@@ -693,15 +685,9 @@ static int parse_select(parser *p, uint32_t node, int kind) {
             break;
         }
         next(p);
-        if (n == cap) {
-            size_t c2 = cap ? cap * 2u : 4u;
-            branch_src *nb = (branch_src *)realloc(br, c2 * sizeof *nb);
-            if (!nb) {
-                ok = fail_at(p, tok(p), "out of memory");
-                break;
-            }
-            br = nb;
-            cap = c2;
+        if (!reserve(p, (void **)&br, n, &cap, sizeof *br)) {
+            ok = 0;
+            break;
         }
         memset(&br[n], 0, sizeof br[n]);
         br[n].tok = p->pos;
@@ -919,13 +905,7 @@ static int parse_machine_field(parser *p) {
             !parse_name32(p, &a.clip_actor, "clip actor") || !expect_word(p, "as") ||
             !parse_name32(p, &a.jazz_actor, "actor"))
             return 0;
-        if (p->anim_count == p->anim_cap) {
-            size_t cap = p->anim_cap ? p->anim_cap * 2u : 16u;
-            plumbob_jazz_animation *na = (plumbob_jazz_animation *)realloc(p->anims, cap * sizeof *na);
-            if (!na) return fail_at(p, tok(p), "out of memory");
-            p->anims = na;
-            p->anim_cap = cap;
-        }
+        if (!reserve(p, (void **)&p->anims, p->anim_count, &p->anim_cap, sizeof *p->anims)) return 0;
         p->anims[p->anim_count++] = a;
         return 1;
     }

@@ -239,39 +239,50 @@ static void open_block(printer *p, int *open, unsigned level) {
     put(p, "\n"); \
     }
 
+/* "Unknown Value first+k = v[k]" for each word that differs from its default (0 when defaults is NULL). */
+static void put_unknowns(printer *p, int *open_, unsigned level, const uint32_t *v, uint32_t count, uint32_t first,
+                         const uint32_t *defaults) {
+    int open = *open_;
+    uint32_t k;
+    for (k = 0; k < count; k++) {
+        FIELD(v[k] != (defaults ? defaults[k] : 0u)) put(p, "Unknown Value %u = %u", (unsigned)(first + k), (unsigned)v[k]);
+        END_FIELD
+    }
+    *open_ = open;
+}
+
 /* Fields of the animation part (Play and Stop), non-default only. */
 static void put_anim(printer *p, const plumbob_jazz_anim *a, int *open_, unsigned level) {
     int open = *open_;
     uint32_t k;
     static const uint32_t unknown_default[6] = {16, 0, 0, 0, 0, 0};
+    const struct {
+        const char *label;
+        uint32_t value, default_value;
+    } priorities[2] = {{"Priority1 ", a->priority, 10000u}, {"Priority2 ", a->timing_priority, 10000u}};
+    const struct {
+        const char *label;
+        float value;
+        uint32_t default_bits;
+    } floats[5] = {{"Blend In ", a->blend_in, 0},
+                   {"Blend Out ", a->blend_out, 0},
+                   {"Speed ", a->speed, 0x3F800000u},
+                   {"Unknown Value 0 = ", a->unknown1, 0},
+                   {"Unknown Value 1 = ", a->unknown2, 0}};
     FIELD(a->flags != 1u) put(p, "Flags ");
     put_flags(p, sj_anim_flags, a->flags);
     END_FIELD
-    FIELD(a->priority != 10000u) put(p, "Priority1 ");
-    put_priority(p, a->priority);
-    END_FIELD
-    FIELD(a->timing_priority != 10000u) put(p, "Priority2 ");
-    put_priority(p, a->timing_priority);
-    END_FIELD
-    FIELD(!float_is(a->blend_in, 0)) put(p, "Blend In ");
-    put_float(p, a->blend_in);
-    END_FIELD
-    FIELD(!float_is(a->blend_out, 0)) put(p, "Blend Out ");
-    put_float(p, a->blend_out);
-    END_FIELD
-    FIELD(!float_is(a->speed, 0x3F800000u)) put(p, "Speed ");
-    put_float(p, a->speed);
-    END_FIELD
-    FIELD(!float_is(a->unknown1, 0)) put(p, "Unknown Value 0 = ");
-    put_float(p, a->unknown1);
-    END_FIELD
-    FIELD(!float_is(a->unknown2, 0)) put(p, "Unknown Value 1 = ");
-    put_float(p, a->unknown2);
-    END_FIELD
-    for (k = 0; k < 6; k++) {
-        FIELD(a->unknown[k] != unknown_default[k]) put(p, "Unknown Value %u = %u", (unsigned)(k + 2u), (unsigned)a->unknown[k]);
+    for (k = 0; k < 2; k++) {
+        FIELD(priorities[k].value != priorities[k].default_value) put(p, "%s", priorities[k].label);
+        put_priority(p, priorities[k].value);
         END_FIELD
     }
+    for (k = 0; k < 5; k++) {
+        FIELD(!float_is(floats[k].value, floats[k].default_bits)) put(p, "%s", floats[k].label);
+        put_float(p, floats[k].value);
+        END_FIELD
+    }
+    put_unknowns(p, &open, level, a->unknown, 6, 2, unknown_default);
     *open_ = open;
 }
 
@@ -284,9 +295,13 @@ static void close_block(printer *p, int open, unsigned level) {
     }
 }
 
+/* The node's children inside its block, then the block's end. */
 static int put_children(printer *p, const plumbob_jazz_node *node, int *open, unsigned level) {
+    int ok;
     if (node->child_count) open_block(p, open, level);
-    return put_nodes(p, node->children, node->child_count, level + 1u);
+    ok = put_nodes(p, node->children, node->child_count, level + 1u);
+    close_block(p, *open, level);
+    return ok;
 }
 
 static int put_play(printer *p, const plumbob_jazz_node *node, unsigned level) {
@@ -332,13 +347,8 @@ static int put_play(printer *p, const plumbob_jazz_node *node, unsigned level) {
     put(p, " With Substitution");
     END_FIELD
     put_anim(p, &pl->anim, &open, level);
-    for (k = 0; k < 3; k++) {
-        FIELD(pl->slot_unknown[k]) put(p, "Unknown Value %u = %u", (unsigned)(k + 8u), (unsigned)pl->slot_unknown[k]);
-        END_FIELD
-    }
-    if (!put_children(p, node, &open, level)) return 0;
-    close_block(p, open, level);
-    return 1;
+    put_unknowns(p, &open, level, pl->slot_unknown, 3, 8, NULL);
+    return put_children(p, node, &open, level);
 }
 
 static int put_branches(printer *p, const plumbob_jazz_node *node, unsigned level) {
@@ -365,7 +375,6 @@ static int put_branches(printer *p, const plumbob_jazz_node *node, unsigned leve
 static int put_node(printer *p, uint32_t n, unsigned level) {
     const plumbob_jazz_node *node = &p->j->nodes[n];
     int ok = 1, open = 0;
-    uint32_t k;
     if (p->on_path[n]) return fail(p, "node %u is inside itself; Smooth Jazz writes graphs as nested blocks and cannot express a cycle", (unsigned)n);
     if (level > SJ_MAX_DEPTH + 2u) return fail(p, "node %u is nested more than %u deep", (unsigned)n, SJ_MAX_DEPTH);
     if (++p->printed > SJ_MAX_PRINTED_NODES)
@@ -379,7 +388,6 @@ static int put_node(printer *p, uint32_t n, unsigned level) {
         if (node->u.stop.actor != PLUMBOB_JAZZ_NONE) put(p, " For "), put_actor(p, node->u.stop.actor);
         put_anim(p, &node->u.stop, &open, level);
         ok = put_children(p, node, &open, level);
-        close_block(p, open, level);
         break;
     case PLUMBOB_JAZZ_ACTOR_OP: {
         const sj_word *w;
@@ -393,12 +401,8 @@ static int put_node(printer *p, uint32_t n, unsigned level) {
             put(p, "%u", (unsigned)op);
         if (node->u.actor_op.operand != (op == 1u ? 1u : 0u)) put(p, " = %u", (unsigned)node->u.actor_op.operand);
         if (node->u.actor_op.actor != PLUMBOB_JAZZ_NONE) put(p, " On "), put_actor(p, node->u.actor_op.actor);
-        for (k = 0; k < 3; k++) {
-            FIELD(node->u.actor_op.unknown[k]) put(p, "Unknown Value %u = %u", (unsigned)k, (unsigned)node->u.actor_op.unknown[k]);
-            END_FIELD
-        }
+        put_unknowns(p, &open, level, node->u.actor_op.unknown, 3, 0, NULL);
         ok = put_children(p, node, &open, level);
-        close_block(p, open, level);
         break;
     }
     case PLUMBOB_JAZZ_PROP:
@@ -408,12 +412,8 @@ static int put_node(printer *p, uint32_t n, unsigned level) {
         FIELD(node->u.prop.param != PLUMBOB_JAZZ_NONE) put(p, "Parameter ");
         put_name32(p, p->j->params[node->u.prop.param].name);
         END_FIELD
-        for (k = 0; k < 4; k++) {
-            FIELD(node->u.prop.unknown[k]) put(p, "Unknown Value %u = %u", (unsigned)(k + 1u), (unsigned)node->u.prop.unknown[k]);
-            END_FIELD
-        }
+        put_unknowns(p, &open, level, node->u.prop.unknown, 4, 1, NULL);
         ok = put_children(p, node, &open, level);
-        close_block(p, open, level);
         break;
     case PLUMBOB_JAZZ_RANDOM:
         put(p, "Select Random\n");
