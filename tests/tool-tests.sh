@@ -156,6 +156,7 @@ expect jazz-compile-identical 0 '' cmp "$jazz" "$tmp/door.bin"
 printf 'State Machine "m"\n{\n    Priority 12abc\n}\n' > "$tmp/bad.jazz"
 expect jazz-compile-error 1 '^.*bad.jazz:3:14: error: bad number .12a.$' "$bin" jazz compile "$tmp/bad.jazz" -o "$tmp/bad.bin"
 expect jazz-compile-caret 1 '^               \^$' "$bin" jazz compile "$tmp/bad.jazz" -o "$tmp/bad.bin"
+expect jazz-compile-help 0 'plumbob jazz compile IN.jazz \[-o OUT\] \[--package PKG\]' "$bin" jazz compile --help
 expect jazz-compile-no-output 2 'need IN.jazz and -o OUT and/or --package PKG' "$bin" jazz compile "$tmp/door.jazz"
 expect jazz-compile-missing 1 'cannot open' "$bin" jazz compile "$tmp/none.jazz" -o "$tmp/x.bin"
 expect jazz-compile-new-package 0 '796 bytes -> .*ac.package \(02D5DF13:00000000:43F21603CC840EC6\)' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"

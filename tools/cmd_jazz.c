@@ -658,7 +658,11 @@ int cmd_jazz(int argc, char **argv) {
     tool_jazz tj;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) return jazz_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     sub = argv[1];
-    if (strcmp(sub, "compile") == 0) return jazz_compile(argc, argv);
+    if (strcmp(sub, "compile") == 0) {
+        for (i = 2; i < argc; i++)
+            if (strcmp(argv[i], "--help") == 0) return jazz_usage(stdout, 0);
+        return jazz_compile(argc, argv);
+    }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "run") != 0 && strcmp(sub, "decompile") != 0) {
         tool_error("jazz", "unknown subcommand '%s'", sub);
         return jazz_usage(stderr, 2);
