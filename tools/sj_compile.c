@@ -12,10 +12,6 @@
 #include <string.h>
 #include "sj_lex.h"
 
-#define SJ_MAX_DEPTH 100u
-#define TYPE_TRACK_MASK 0x033260E3u
-#define TYPE_PROP 0x139F7591u
-
 enum { REF_ACTOR, REF_PARAM, REF_STATE };
 enum { HASH_FNV64, HASH_CLIP };
 
@@ -512,7 +508,7 @@ static int play_field(parser *p, uint32_t node, void *ctx) {
     if (r >= 0) return r;
     if (is_word(p, 0, "Track")) {
         next(p);
-        return expect_word(p, "Mask") && parse_ref(p, &pl->track_mask, TYPE_TRACK_MASK, HASH_FNV64, "track mask");
+        return expect_word(p, "Mask") && parse_ref(p, &pl->track_mask, SJ_TYPE_TRACK_MASK, HASH_FNV64, "track mask");
     }
     if (is_word(p, 0, "Actor") && !is_word(p, 1, "Operation")) {
         uint32_t actor, what, a = 0, b = 0;
@@ -645,7 +641,7 @@ static int prop_field(parser *p, uint32_t node, void *ctx) {
 
 static int parse_prop(parser *p, uint32_t node) {
     plumbob_jazz_key object;
-    int ok = parse_ref(p, &object, TYPE_PROP, HASH_FNV64, "prop object");
+    int ok = parse_ref(p, &object, SJ_TYPE_PROP, HASH_FNV64, "prop object");
     node_at(p, node)->u.prop.object = object;
     if (ok && is_word(p, 0, "as")) {
         uint32_t h;

@@ -6,11 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "smooth_jazz.h"
+#include "pb_bytes.h"
 
-#define SJ_MAX_DEPTH 100u
 #define SJ_MAX_PRINTED_NODES 1000000u
-#define TYPE_TRACK_MASK 0x033260E3u
-#define TYPE_PROP 0x139F7591u
 
 typedef struct printer {
     const plumbob_jazz *j;
@@ -20,6 +18,7 @@ typedef struct printer {
     int failed;
     sj_error *err;
     unsigned char *on_path; /* per node: being printed by an enclosing block */
+    unsigned depth;         /* nodes open around the one being printed, as the compiler counts */
     unsigned long printed;
 } printer;
 
@@ -176,37 +175,21 @@ static void put_utf16(printer *p, plumbob_jazz_text t) {
     uint32_t i;
     put(p, "\"");
     for (i = 0; i < t.length; i++) {
-        uint32_t u = (uint32_t)t.units[2 * i] | (uint32_t)t.units[2 * i + 1] << 8, cp = u;
+        uint32_t u = pb_le16(t.units + 2u * i), cp = u;
         char b[4];
         if (u >= 0xD800 && u < 0xDC00 && i + 1 < t.length) {
-            uint32_t lo = (uint32_t)t.units[2 * i + 2] | (uint32_t)t.units[2 * i + 3] << 8;
+            uint32_t lo = pb_le16(t.units + 2u * i + 2u);
             if (lo >= 0xDC00 && lo < 0xE000) {
                 cp = 0x10000u + ((u - 0xD800u) << 10) + (lo - 0xDC00u);
                 i++;
             }
         }
-        if (cp == '"' || cp == '\\') {
+        if (cp == '"' || cp == '\\')
             put(p, "\\%c", (char)cp);
-        } else if (cp < 0x20 || cp == 0x7F || (cp >= 0xD800 && cp < 0xE000)) {
+        else if (cp < 0x20 || cp == 0x7F || (cp >= 0xD800 && cp < 0xE000))
             put(p, "\\u%04X", (unsigned)cp);
-        } else if (cp < 0x80) {
-            put(p, "%c", (char)cp);
-        } else if (cp < 0x800) {
-            b[0] = (char)(0xC0 | (cp >> 6));
-            b[1] = (char)(0x80 | (cp & 0x3F));
-            put(p, "%.2s", b);
-        } else if (cp < 0x10000) {
-            b[0] = (char)(0xE0 | (cp >> 12));
-            b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            b[2] = (char)(0x80 | (cp & 0x3F));
-            put(p, "%.3s", b);
-        } else {
-            b[0] = (char)(0xF0 | (cp >> 18));
-            b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-            b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-            b[3] = (char)(0x80 | (cp & 0x3F));
-            put(p, "%.4s", b);
-        }
+        else
+            put(p, "%.*s", (int)sj_utf8_encode(cp, b), b);
     }
     put(p, "\"");
 }
@@ -321,7 +304,7 @@ static int put_play(printer *p, const plumbob_jazz_node *node, unsigned level) {
     put_ref(p, pl->clip, PLUMBOB_TYPE_CLIP, 1);
     END_FIELD
     FIELD(pl->track_mask.instance || pl->track_mask.type || pl->track_mask.group) put(p, "Track Mask ");
-    put_ref(p, pl->track_mask, TYPE_TRACK_MASK, 0);
+    put_ref(p, pl->track_mask, SJ_TYPE_TRACK_MASK, 0);
     END_FIELD
     for (k = 0; k < pl->slot_count; k++) {
         const plumbob_jazz_slot *s = &pl->slots[k];
@@ -376,10 +359,11 @@ static int put_node(printer *p, uint32_t n, unsigned level) {
     const plumbob_jazz_node *node = &p->j->nodes[n];
     int ok = 1, open = 0;
     if (p->on_path[n]) return fail(p, "node %u is inside itself; Smooth Jazz writes graphs as nested blocks and cannot express a cycle", (unsigned)n);
-    if (level > SJ_MAX_DEPTH + 2u) return fail(p, "node %u is nested more than %u deep", (unsigned)n, SJ_MAX_DEPTH);
+    if (p->depth >= SJ_MAX_DEPTH) return fail(p, "node %u is nested more than %u deep", (unsigned)n, SJ_MAX_DEPTH);
     if (++p->printed > SJ_MAX_PRINTED_NODES)
         return fail(p, "the decision graphs expand to more than %u nodes when shared nodes are written out", SJ_MAX_PRINTED_NODES);
     p->on_path[n] = 1;
+    p->depth++;
     indent(p, level);
     switch (node->kind) {
     case PLUMBOB_JAZZ_PLAY: ok = put_play(p, node, level); break;
@@ -407,7 +391,7 @@ static int put_node(printer *p, uint32_t n, unsigned level) {
     }
     case PLUMBOB_JAZZ_PROP:
         put(p, "Create Prop ");
-        put_ref(p, node->u.prop.object, TYPE_PROP, 0);
+        put_ref(p, node->u.prop.object, SJ_TYPE_PROP, 0);
         if (node->u.prop.actor != PLUMBOB_JAZZ_NONE) put(p, " as "), put_actor(p, node->u.prop.actor);
         FIELD(node->u.prop.param != PLUMBOB_JAZZ_NONE) put(p, "Parameter ");
         put_name32(p, p->j->params[node->u.prop.param].name);
@@ -449,6 +433,7 @@ static int put_node(printer *p, uint32_t n, unsigned level) {
         break;
     }
     p->on_path[n] = 0;
+    p->depth--;
     return ok && !p->failed;
 }
 

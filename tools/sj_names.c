@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "smooth_jazz.h"
+#include "pb_bytes.h"
 
 int sj_names_add(sj_names *n, uint64_t instance, const char *text, size_t len) {
     size_t i;
@@ -76,25 +77,17 @@ const sj_name *sj_names_find64(const sj_names *n, uint64_t instance) {
     return NULL;
 }
 
-static void put32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-
 int sj_names_key_table(const sj_names *n, unsigned char **out, size_t *size) {
     size_t i, total = 8, at = 8;
     unsigned char *p;
     for (i = 0; i < n->count; i++) total += 12u + n->items[i].len;
     p = (unsigned char *)malloc(total);
     if (!p) return 0;
-    put32(p, 1);
-    put32(p + 4, (uint32_t)n->count);
+    pb_put_le32(p, 1);
+    pb_put_le32(p + 4, (uint32_t)n->count);
     for (i = 0; i < n->count; i++) {
-        put32(p + at, (uint32_t)n->items[i].instance);
-        put32(p + at + 4, (uint32_t)(n->items[i].instance >> 32));
-        put32(p + at + 8, (uint32_t)n->items[i].len);
+        pb_put_le64(p + at, n->items[i].instance);
+        pb_put_le32(p + at + 8, (uint32_t)n->items[i].len);
         memcpy(p + at + 12, n->items[i].text, n->items[i].len);
         at += 12u + n->items[i].len;
     }

@@ -8,6 +8,16 @@
 #include "plumbob.h"
 #include "jazz_build.h"
 
+/* Blocks nest at most this deep, in the compiler and the decompiler alike. */
+#define SJ_MAX_DEPTH 100u
+/* Default resource types of track masks and props (clips: PLUMBOB_TYPE_CLIP). */
+#define SJ_TYPE_TRACK_MASK 0x033260E3u
+#define SJ_TYPE_PROP 0x139F7591u
+
+/* Code point cp as UTF-8 into out (surrogates encoded as three bytes, so
+ * \u escapes of lone surrogates survive); returns the byte count, 1 to 4. */
+size_t sj_utf8_encode(uint32_t cp, char out[4]);
+
 /* Where and why compiling failed.  line and col are 1-based (col counts
  * bytes); the message says what was expected and what was found. */
 typedef struct sj_error {

@@ -288,6 +288,22 @@ static void test_nesting_limit(void) {
     free(s);
 }
 
+/* What the compiler accepts the decompiler writes back: 100 nested
+ * selects (each a node inside a branch inside a node) round-trip. */
+static void test_deepest_nesting_round_trips(void) {
+    size_t cap = 64u * 1024u, len, k, size;
+    char *s = (char *)malloc(cap);
+    unsigned char *bytes;
+    len = (size_t)snprintf(s, cap, "State Machine \"m\" { Parameter \"p\" State \"a\" {\n");
+    for (k = 0; k < 100; k++) len += (size_t)snprintf(s + len, cap - len, "Select on Parameter \"p\" { Value %u {\n", (unsigned)k);
+    for (k = 0; k < 100; k++) len += (size_t)snprintf(s + len, cap - len, "} }\n");
+    len += (size_t)snprintf(s + len, cap - len, "} }\n");
+    bytes = round_trip(s, len, NULL, &size, NULL);
+    CHECK(bytes != NULL);
+    free(bytes);
+    free(s);
+}
+
 /* The error printer: place, message, source line, caret under the column. */
 static void test_error_print(void) {
     const char *text = HEAD "\tPriority Medium\n}\n";
@@ -398,7 +414,6 @@ static void test_corpus(const char *corpus) {
         void *mem;
         char *text = NULL;
         sj_error err;
-        sj_program prog;
         snprintf(path, sizeof path, "%s/%s", corpus, files[f].package);
         pkg_bytes = (unsigned char *)read_all(path, &pkg_size);
         if (!pkg_bytes) {
@@ -422,7 +437,6 @@ static void test_corpus(const char *corpus) {
         CHECK(text && strstr(text, files[f].line) != NULL);
         again = text ? round_trip(text, len, &names, &got_size, NULL) : NULL;
         CHECK(again && got_size == size && memcmp(again, data, size) == 0);
-        (void)prog;
         free(again);
         free(text);
         free(mem);
@@ -440,6 +454,7 @@ int main(int argc, char **argv) {
     test_wiki_sample(dir);
     test_bad_scripts();
     test_nesting_limit();
+    test_deepest_nesting_round_trips();
     test_error_print();
     test_truncation_and_bitflips(dir);
     test_corpus(corpus);
