@@ -156,7 +156,8 @@ static plumbob_jazz_node *node_at(parser *p, uint32_t i) { return &p->b->nodes[i
 
 /* ---- values ----------------------------------------------------------- */
 
-static const char *str_bytes(const parser *p, const sj_token *t) { return p->t->pool + t->str_at; }
+/* A string token's decoded bytes (the pool is still NULL when every string so far was empty). */
+static const char *str_bytes(const parser *p, const sj_token *t) { return p->t->pool ? p->t->pool + t->str_at : ""; }
 
 /* <name-hash> in a 32-bit place: ["*"] (string | number). */
 static int parse_name32(parser *p, uint32_t *out, const char *what) {

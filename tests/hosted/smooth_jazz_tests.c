@@ -304,6 +304,17 @@ static void test_deepest_nesting_round_trips(void) {
     free(s);
 }
 
+/* Empty names are names too: the FNV basis, and the text "" in the KEY table. */
+static void test_empty_strings(void) {
+    static const char text[] = "State Machine \"\" { Actor \"\" State \"\" { Play \"\" With Substitution } }";
+    sj_program prog;
+    sj_error err;
+    CHECK(sj_compile(text, sizeof text - 1u, &prog, &err));
+    CHECK(prog.build.jazz.machine.name == plumbob_fnv32("", 0) && prog.build.jazz.actors[0].name == plumbob_fnv32("", 0) &&
+          prog.build.jazz.nodes[0].u.play.name.length == 0 && prog.instance == plumbob_fnv64("", 0));
+    sj_program_free(&prog);
+}
+
 /* The error printer: place, message, source line, caret under the column. */
 static void test_error_print(void) {
     const char *text = HEAD "\tPriority Medium\n}\n";
@@ -455,6 +466,7 @@ int main(int argc, char **argv) {
     test_bad_scripts();
     test_nesting_limit();
     test_deepest_nesting_round_trips();
+    test_empty_strings();
     test_error_print();
     test_truncation_and_bitflips(dir);
     test_corpus(corpus);
