@@ -78,7 +78,7 @@ $(LIB): $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/plumbob: $(TOOL_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $(TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+	$(CC) $(COMMON) -o $@ $(TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS) -lm
 
 $(BUILD)/plumbob-tests: $(TEST_OBJ) $(LIB)
 	$(CC) $(COMMON) -o $@ $(TEST_OBJ) $(LIB) $(EXTRA_LDFLAGS)
@@ -88,6 +88,13 @@ SJ_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/sj_*.c) tools/jazz_bu
 $(BUILD)/smooth-jazz-tests: $(BUILD)/obj/tests/hosted/smooth_jazz_tests.o $(SJ_OBJ) $(LIB)
 	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
 
+# Output checkers and the glTF/rig unit tests: hosted programs over the tool's code.
+$(BUILD)/xml-check: $(BUILD)/obj/tests/hosted/xml_check.o
+	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
+TOOL_LIB_OBJ := $(filter-out $(BUILD)/obj/tools/plumbob.o,$(TOOL_OBJ))
+$(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LIB)
+	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS) -lm
+
 $(BUILD)/plumbob-bench: $(BENCH_OBJ) $(LIB)
 	$(CC) $(COMMON) -o $@ $(BENCH_OBJ) $(LIB) $(EXTRA_LDFLAGS)
 
@@ -95,7 +102,7 @@ check: $(BUILD)/plumbob-tests
 	$(BUILD)/plumbob-tests
 
 demo: all
-	$(BUILD)/plumbob demo
+	$(BUILD)/plumbob demo --out $(BUILD)/demo
 
 test:
 	bash tests/run-all.sh
@@ -137,6 +144,11 @@ SJ_FUZZ_SRC := $(wildcard tools/sj_*.c) tools/jazz_build.c
 build/fuzz/fuzz_smooth_jazz: tests/fuzz/fuzz_smooth_jazz.c $(SJ_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(SJ_FUZZ_SRC) $(CORE_SRC)
+# the glTF checker target links the checker and its JSON reader (tools/)
+GLTF_FUZZ_SRC := tools/gltf_check.c tools/json_parse.c
+build/fuzz/fuzz_gltf_check: tests/fuzz/fuzz_gltf_check.c $(GLTF_FUZZ_SRC) $(HEADERS) $(wildcard tools/*.h)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(GLTF_FUZZ_SRC)
 fuzz-build: $(FUZZ_BIN)
 fuzz: $(FUZZ_BIN)
 	@bash tests/fuzz/seed.sh

@@ -26,12 +26,20 @@ expect no-args 2 'usage: plumbob COMMAND' "$bin"
 expect unknown-command 2 "unknown command 'frobnicate'" "$bin" frobnicate
 expect version 0 '^plumbob [0-9]+\.[0-9]+\.[0-9]+$' "$bin" --version
 expect info-help 0 'usage: plumbob info FILE' "$bin" info --help
+for c in info check ls extract clip gmdc anim jazz pack demo; do  # every command: usage with an example
+    expect "help-$c" 0 'example' "$bin" "$c" --help
+done
 expect info-missing-file 1 'plumbob: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
 expect info-unknown 1 'unknown format \(5 bytes\)' "$bin" info "$tmp/text.bin"
 expect info-dbpf-truncated 1 'DBPF package that does not open: truncated' "$bin" info "$tmp/pkg.package"
 expect check-help 0 'usage: plumbob check FILE' "$bin" check --help
 expect check-unknown 1 'unknown: no decoder' "$bin" check "$tmp/text.bin"
-expect demo 0 'instance 0x96C0858840EA78E5' "$bin" demo
+expect demo 0 'instance 0x96C0858840EA78E5' "$bin" demo --out "$tmp/demo0"
+expect demo-skins 0 't=2.03s  spine bend  0.0%  bulge 1.00  top ring centre \( 0.000,  0.000,  2.500\)  middle ring width 1.400' "$bin" demo --out "$tmp/demo0"
+expect demo-gltf 0 'wrote .*demo0/demo.gltf \([0-9]+ bytes\): 4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" demo --out "$tmp/demo0"
+expect demo-gltf-checks 0 'ok: valid glTF 2.0 \(JSON, [0-9]+ bytes\): 4 nodes, 1 meshes \(1 primitives, 108 vertices, 2 morph targets\), 1 skins \(3 joints\), 1 animations \(4 channels\)' "$bin" check "$tmp/demo0/demo.gltf"
+expect demo-svg-xml 0 '^ok .*curves.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/demo0/curves.svg"
+expect demo-help 0 'usage: plumbob demo \[--out DIR\]' "$bin" demo --help
 
 # --- packages, built with plumbob's own writer --------------------------------
 mkdir -p "$tmp/res"
@@ -82,6 +90,22 @@ expect clip-sample-bad-time 2 "--time needs a number of seconds, got 'soon'" "$b
 expect clip-check 0 'ok: round trip identical \(1268 bytes\)' "$bin" check "$clip"
 expect clip-info 0 'Sims 3 CLIP a_demo_bend_x, 2.033 s, 4 tracks, 2 events, 1268 bytes' "$bin" info "$clip"
 expect clip-not-clip 1 'not a valid CLIP: bad_magic' "$bin" clip dump "$tmp/zeros.bin"
+expect clip-plot 0 'wrote .*clip.svg \([0-9]+ bytes\): 4 tracks over 2.033 s' "$bin" clip plot "$clip" -o "$tmp/clip.svg"
+expect clip-plot-xml 0 '^ok .*clip.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/clip.svg"
+expect clip-plot-panels 0 '^4$' sh -c "grep -c 'font-weight=\"bold\">track' \"$tmp/clip.svg\""
+expect clip-plot-track-name 0 '1 tracks over' "$bin" clip plot "$clip" --track b__Spine0__ -o "$tmp/spine.svg"
+expect clip-plot-track-hash 0 'track 0: 0x6FA96266 rotation' cat "$tmp/spine.svg"
+expect clip-plot-morph-name 0 '1 tracks over' "$bin" clip plot "$clip" --track bulge -o "$tmp/bulge.svg"
+expect clip-plot-track-none 1 'no track matches --track' "$bin" clip plot "$clip" --track b__Nope__ -o "$tmp/none.svg"
+expect clip-plot-no-out 2 'plot needs -o OUT.svg' "$bin" clip plot "$clip"
+expect clip-plot-wrong-flag 2 "unexpected argument '--time' for clip plot" "$bin" clip plot "$clip" --time 1 -o "$tmp/x.svg"
+expect clip-export-alone 0 'wrote .*clip.glb \([0-9]+ bytes\): 2 nodes, 3 animation channels' "$bin" clip export "$clip" -o "$tmp/clip.glb"
+expect clip-export-alone-hashes 0 '2 animated bones are not in the rig: their nodes are named 0xHASH' "$bin" clip export "$clip" -o "$tmp/clip.glb"
+expect clip-export-alone-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 2 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/clip.glb"
+expect clip-export-rigged 0 '4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" clip export "$clip" --rig "$tmp/demo/rig.txt" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" -o "$tmp/rigged.gltf"
+expect clip-export-rigged-weights 0 '"target": \{"node": 3, "path": "weights"\}' cat "$tmp/rigged.gltf"
+expect clip-export-two-meshes 1 'a second mesh' "$bin" clip export "$clip" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" -o "$tmp/x.gltf"
+expect clip-export-no-out 2 'export needs -o OUT.gltf or OUT.glb' "$bin" clip export "$clip"
 head -c 600 "$clip" > "$tmp/cut.clip"
 expect clip-truncated 1 'cut.clip: not a valid CLIP: bad_offset' "$bin" clip dump "$tmp/cut.clip"
 expect check-truncated 1 'cut.clip: clip does not decode: bad_offset' "$bin" check "$tmp/cut.clip"
@@ -113,6 +137,19 @@ expect gmdc-skin-short-pose 1 'the mesh has 3 joints; the pose gives 1 rotations
 expect gmdc-export 0 'wrote .*cyl.obj' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.obj"
 expect gmdc-export-faces 0 '^192$' sh -c "grep -c '^f ' \"$tmp/cyl.obj\""
 expect gmdc-export-no-out 2 'export needs -o OUT.obj' "$bin" gmdc export "$gmdc"
+printf 'b__ROOT__\nb__Spine0__ b__ROOT__\nb__Spine1__ b__Spine0__\n' > "$tmp/rig.txt"
+expect gmdc-export-gltf 0 'wrote .*cyl.gltf \([0-9]+ bytes\): 4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints$' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.gltf" --rig "$tmp/rig.txt"
+expect gmdc-export-gltf-names 0 '"name": "b__Spine0__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 1, 0\]' cat "$tmp/cyl.gltf"
+expect gmdc-export-glb 0 'wrote .*cyl.glb' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.glb"
+expect gmdc-export-glb-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 4 nodes, 1 meshes \(1 primitives, 108 vertices, 2 morph targets\), 1 skins \(3 joints\)' "$bin" check "$tmp/cyl.glb"
+expect gmdc-export-glb-joint-names 0 '"name": "joint_2"' sh -c "head -c 2000 \"$tmp/cyl.glb\" | tr -d '\\000'"
+expect gmdc-export-bad-ext 1 'the output name must end in .gltf or .glb' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.fbx"
+expect gmdc-export-gltf-pose 2 '--pose and --morph apply to .obj' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.gltf" --morph bulge=1
+printf 'b__ROOT__\nb__Spine0__ b__Pelvis__\n' > "$tmp/badrig.txt"
+expect gmdc-export-bad-rig 1 "badrig.txt: line 2: parent 'b__Pelvis__' of 'b__Spine0__' is not listed above it" "$bin" gmdc export "$gmdc" -o "$tmp/cyl.gltf" --rig "$tmp/badrig.txt"
+sed 's/"count": 108/"count": 109/' "$tmp/cyl.gltf" > "$tmp/broken.gltf"
+expect gltf-check-broken 1 'broken.gltf: not a valid glTF 2.0 file: accessors\[0\]: 109 elements from byte 0 need more than bufferView 0' "$bin" check "$tmp/broken.gltf"
+expect gltf-info 0 'ok: valid glTF 2.0 \(GLB' "$bin" info "$tmp/cyl.glb"
 expect gmdc-not-gmdc 1 'not a valid GMDC' "$bin" gmdc dump "$clip"
 if command -v python3 >/dev/null 2>&1; then
     expect gmdc-json-parses 0 '^ok 108 108$' sh -c "\"$bin\" gmdc skin \"$gmdc\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); g=d[\"groups\"][0]; print(\"ok\", len(g[\"positions\"]), len(g[\"normals\"]))'"
@@ -130,6 +167,11 @@ expect anim-sample-no-time 2 'sample needs --time MS' "$bin" anim sample "$anim"
 expect anim-sample-bad-time 2 "is not a number of milliseconds" "$bin" anim sample "$anim" --time soon
 expect anim-not-anim 1 'not a valid Sims 2 ANIM' "$bin" anim dump "$gmdc"
 expect anim-help 0 'plumbob anim sample FILE --time MS' "$bin" anim --help
+expect anim-plot 0 'wrote .*anim.svg \([0-9]+ bytes\): 3 channels over 1.001 s' "$bin" anim plot "$anim" -o "$tmp/anim.svg"
+expect anim-plot-xml 0 '^ok .*anim.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/anim.svg"
+expect anim-plot-channel 0 '1 channels over' "$bin" anim plot "$anim" --channel spine0 -o "$tmp/spine0.svg"
+expect anim-plot-channel-title 0 'channel 0: spine0 rotation' cat "$tmp/spine0.svg"
+expect anim-plot-channel-none 1 'no channel matches --channel' "$bin" anim plot "$anim" --channel tail -o "$tmp/x.svg"
 jazz="$tmp/demo/02D5DF13_00000000_ECE52D7E1B5E7C09.jazz"
 expect jazz-info 0 'Sims 3 jazz state machine 0x6E91E4D4, 5 states \(1 entry\), 2 actors, 1 parameters, 5 graphs, 10 nodes \(8 play, 0 stop, 1 random, 1 select\), 24 chunks, 2544 bytes' "$bin" info "$jazz"
 expect jazz-check 0 'ok: round trip identical \(2544 bytes\)' "$bin" check "$jazz"
@@ -200,6 +242,13 @@ if [ -d "$corpus" ]; then
     done
     expect corpus-gmdc-info 0 'Sims 2 GMDC teapot_tslocator_gmdc, version 4, 1 groups, 13248 vertices, 6320 triangles, 0 joints, 0 morphs' "$bin" info "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-check 0 'ok: round trip identical \(697936 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
+    expect corpus-gmdc-export-glb 0 '1 nodes, 1 primitives with 13248 vertices and 0 morph targets' "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb"
+    expect corpus-gmdc-export-checks 0 'ok: valid glTF 2.0 \(GLB' "$bin" check "$tmp/teapot.glb"
+    expect corpus-clip-export 0 '141 nodes, 282 animation channels' "$bin" clip export "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" -o "$tmp/ew.gltf"
+    expect corpus-clip-plot 0 '282 tracks over 7.800 s' "$bin" clip plot "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" -o "$tmp/ew.svg"
+    expect corpus-clip-plot-xml 0 '^ok ' "${1:-build}/xml-check" "$tmp/ew.svg"
+    expect corpus-anim-plot 0 'channels over' "$bin" anim plot "$corpus/sims2/animation.package@FED15CBCFF6BE5EA" -o "$tmp/s2.svg"
+    expect corpus-anim-plot-xml 0 '^ok ' "${1:-build}/xml-check" "$tmp/s2.svg"
     expect corpus-clip-dump 0 'slots    14 in 5 IK chains' "$bin" clip dump "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164"
     for inst in 2E5C5BF0FF966118 FED15CBCFF6BE5EA FDBE1306FFB8F3C0; do
         expect "corpus-anim-check-$inst" 0 'ok: round trip identical' "$bin" check "$corpus/sims2/animation.package@$inst"

@@ -183,56 +183,73 @@ static int anim_usage(FILE *out, int rc) {
           "          ([time, value] baked; [time, value, in, out] timed; tangents per ms), events\n"
           "  sample  every channel's value at MS milliseconds (rotations: Euler degrees and\n"
           "          the quaternion, X applied first)\n"
-          "example: plumbob anim sample animation.package@0xFED15CBCFF6BE5EA --time 112 --json\n",
+          "       plumbob anim plot FILE [--channel NAME ...] -o OUT.svg\n"
+          "  plot    the chosen channels (all without --channel) over time, keys marked\n"
+          "example: plumbob anim sample animation.package@0xFED15CBCFF6BE5EA --time 112 --json\n"
+          "example: plumbob anim plot animation.package@0xFED15CBCFF6BE5EA --channel spine0 -o spine.svg\n",
           out);
     return rc;
 }
 
 int cmd_anim(int argc, char **argv) {
-    const char *file = NULL, *sub, *time_arg = NULL;
-    int json = 0, i, rc = 0;
+    const char *file = NULL, *sub, *time_arg = NULL, *out_path = NULL;
+    const char **picked = (const char **)calloc((size_t)argc + 1u, sizeof *picked);
+    int json = 0, i, rc = 0, np = 0;
     tool_input in;
     plumbob_anim a;
     unsigned char *mem;
-    if (argc < 2 || strcmp(argv[1], "--help") == 0) return anim_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    if (argc < 2 || strcmp(argv[1], "--help") == 0) {
+        free(picked);
+        return anim_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    }
     sub = argv[1];
-    if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0) {
+    if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0) {
         tool_error("anim", "unknown subcommand '%s'", sub);
+        free(picked);
         return anim_usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) json = 1;
-        else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) time_arg = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) return anim_usage(stdout, 0);
+        if (strcmp(argv[i], "--json") == 0 && strcmp(sub, "plot") != 0) json = 1;
+        else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc && strcmp(sub, "sample") == 0) time_arg = argv[++i];
+        else if (strcmp(argv[i], "--channel") == 0 && i + 1 < argc && strcmp(sub, "plot") == 0) picked[np++] = argv[++i];
+        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && strcmp(sub, "plot") == 0) out_path = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0) { free(picked); return anim_usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("anim", "unexpected argument '%s'", argv[i]);
+            tool_error("anim", "unexpected argument '%s' for anim %s", argv[i], sub);
+            free(picked);
             return anim_usage(stderr, 2);
         }
     }
-    if (!file) {
-        tool_error("anim", "which animation?");
+    if (!file || (strcmp(sub, "plot") == 0 && !out_path)) {
+        tool_error("anim", file ? "plot needs -o OUT.svg" : "which animation?");
+        free(picked);
         return 2;
     }
     if (strcmp(sub, "sample") == 0) {
         char *end;
         if (!time_arg) {
             tool_error("anim", "sample needs --time MS");
+            free(picked);
             return 2;
         }
         errno = 0;
         (void)strtod(time_arg, &end);
         if (errno || end == time_arg || *end) {
             tool_error("anim", "--time '%s' is not a number of milliseconds", time_arg);
+            free(picked);
             return 2;
         }
     }
-    if (!tool_load(file, &in)) return 1;
+    if (!tool_load(file, &in)) { free(picked); return 1; }
     if (!decode(&in, &a, &mem)) {
         tool_free(&in);
+        free(picked);
         return 1;
     }
-    if (strcmp(sub, "dump") == 0) {
+    if (strcmp(sub, "plot") == 0) {
+        rc = anim_plot_svg(&a, in.name, picked, np, out_path);
+    } else if (strcmp(sub, "dump") == 0) {
         if (json) dump_json(stdout, &a);
         else dump_text(stdout, &in, &a);
     } else {
@@ -240,5 +257,6 @@ int cmd_anim(int argc, char **argv) {
     }
     free(mem);
     tool_free(&in);
+    free(picked);
     return rc;
 }

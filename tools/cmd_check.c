@@ -2,6 +2,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "gltf_check.h"
+
+/* glTF files (what `gmdc export` and `clip export` write): .glb by its
+ * magic, .gltf by its name. */
+int tool_is_gltf(const tool_input *in) {
+    size_t n = strlen(in->name);
+    if (in->size >= 4 && memcmp(in->data, "glTF", 4) == 0) return 1;
+    return n >= 5 && strcmp(in->name + n - 5, ".gltf") == 0;
+}
+
+int tool_check_gltf(const tool_input *in, FILE *out) {
+    gltf_check_report rep;
+    char why[256];
+    if (!gltf_check(in->data, in->size, &rep, why, sizeof why)) {
+        tool_error(in->name, "not a valid glTF 2.0 file: %s", why);
+        return 1;
+    }
+    fprintf(out, "ok: valid glTF 2.0 (%s, %zu bytes): %u nodes, %u meshes (%u primitives, %u vertices, %u morph targets), "
+                 "%u skins (%u joints), %u animations (%u channels), %u accessors\n",
+            rep.binary ? "GLB" : "JSON", in->size, (unsigned)rep.nodes, (unsigned)rep.meshes, (unsigned)rep.primitives,
+            (unsigned)rep.vertices, (unsigned)rep.targets, (unsigned)rep.skins, (unsigned)rep.joints,
+            (unsigned)rep.animations, (unsigned)rep.channels, (unsigned)rep.accessors);
+    return 0;
+}
 
 int cmd_check(int argc, char **argv) {
     tool_input in;
@@ -17,10 +41,18 @@ int cmd_check(int argc, char **argv) {
                 "  Decodes and validates FILE, encodes it again with plumbob's writer and\n"
                 "  compares the bytes.  Prints `ok: round trip identical`, or the first\n"
                 "  differing byte offset.  Exit status 0 only when valid and identical.\n"
-                "  example: plumbob check walk.clip\n");
+                "  A .gltf or .glb file (as plumbob exports them) is checked with plumbob's\n"
+                "  own glTF checker: structure, indices, byte ranges, min/max, weights.\n"
+                "  example: plumbob check walk.clip\n"
+                "  example: plumbob check build/demo/demo.gltf\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
     if (!tool_load(argv[1], &in)) return 1;
+    if (tool_is_gltf(&in)) {
+        rc = tool_check_gltf(&in, stdout);
+        tool_free(&in);
+        return rc;
+    }
     f = plumbob_identify(in.data, in.size);
     tf = tool_format_for(f);
     if (!tf || !tf->reencode) {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "gltf_export.h"
 
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     size_t need;
@@ -201,48 +202,104 @@ plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *
 static int usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob clip dump FILE [--json]\n"
                "       plumbob clip sample FILE --time SECONDS [--json]\n"
+               "       plumbob clip plot FILE [--track HASH_OR_NAME ...] -o OUT.svg\n"
+               "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt] [--rig MESH]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS, after interpolation.\n"
+               "  plot: the chosen tracks (all without --track) over time: rotations as Euler\n"
+               "        angles in degrees, translations, morph weights; keys marked.\n"
+               "  export: a glTF animation, one LINEAR channel per track.  RIG.txt names the\n"
+               "        bones (`NAME [PARENT]` per line; tracks match FNV-32 of the name);\n"
+               "        MESH, a GMDC, adds the skinned mesh (its joints in RIG.txt order) and\n"
+               "        drives its morph targets.  Tracks of unnamed bones get nodes named 0xHASH.\n"
                "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
-               "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n");
+               "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n"
+               "  example: plumbob clip plot walk.clip --track b__Spine0__ -o walk.svg\n"
+               "  example: plumbob clip export walk.clip --rig rig.txt --rig body.gmdc -o walk.glb\n");
+    return rc;
+}
+
+/* clip export: the clip with an optional rig list and mesh. */
+static int export_clip(const plumbob_clip *clip, const char *const *rigs, int rig_count, const char *out_path) {
+    tool_rig rig;
+    plumbob_gmdc mesh;
+    unsigned char *mesh_mem = NULL;
+    tool_input mesh_in;
+    gltf_export_src src;
+    int have_rig = 0, i, rc = 1;
+    memset(&rig, 0, sizeof rig);
+    memset(&mesh_in, 0, sizeof mesh_in);
+    memset(&src, 0, sizeof src);
+    for (i = 0; i < rig_count; i++)
+        if (!tool_load_rig_arg(rigs[i], &rig, &have_rig, &mesh, &mesh_mem, &mesh_in)) goto done;
+    src.clip = clip;
+    src.rig = have_rig ? &rig : NULL;
+    src.mesh = mesh_mem ? &mesh : NULL;
+    rc = tool_write_gltf(out_path, &src);
+done:
+    free(mesh_mem);
+    tool_free(&mesh_in);
+    tool_rig_free(&rig);
     return rc;
 }
 
 int cmd_clip(int argc, char **argv) {
-    const char *file = NULL, *time_arg = NULL;
-    int json = 0, i, rc = 0;
+    const char *file = NULL, *time_arg = NULL, *out_path = NULL, *sub;
+    const char **lists = (const char **)calloc((size_t)argc + 1u, sizeof *lists); /* --track or --rig values */
+    int json = 0, i, rc = 0, nl = 0;
     tool_input in;
     tool_clip tc;
-    if (argc < 2 || strcmp(argv[1], "--help") == 0) return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
-    if (strcmp(argv[1], "dump") != 0 && strcmp(argv[1], "sample") != 0) {
-        tool_error("clip", "unknown subcommand '%s'", argv[1]);
+    if (argc < 2 || strcmp(argv[1], "--help") == 0) {
+        free(lists);
+        return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    }
+    sub = argv[1];
+    if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
+        tool_error("clip", "unknown subcommand '%s'", sub);
+        free(lists);
         return usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) json = 1;
-        else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) time_arg = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) return usage(stdout, 0);
+        if (strcmp(argv[i], "--json") == 0 && (!strcmp(sub, "dump") || !strcmp(sub, "sample"))) json = 1;
+        else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc && !strcmp(sub, "sample")) time_arg = argv[++i];
+        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && (!strcmp(sub, "plot") || !strcmp(sub, "export"))) out_path = argv[++i];
+        else if (strcmp(argv[i], "--track") == 0 && i + 1 < argc && !strcmp(sub, "plot")) lists[nl++] = argv[++i];
+        else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "export")) lists[nl++] = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0) { free(lists); return usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("clip", "unexpected argument '%s'", argv[i]);
+            tool_error("clip", "unexpected argument '%s' for clip %s", argv[i], sub);
+            free(lists);
             return usage(stderr, 2);
         }
     }
     if (!file) {
         tool_error("clip", "which clip?");
+        free(lists);
         return usage(stderr, 2);
     }
-    if (strcmp(argv[1], "sample") == 0 && !time_arg) {
+    if (strcmp(sub, "sample") == 0 && !time_arg) {
         tool_error("clip sample", "--time SECONDS is required");
+        free(lists);
         return 2;
     }
-    if (!tool_load(file, &in)) return 1;
+    if ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path) {
+        tool_error("clip", strcmp(sub, "plot") == 0 ? "plot needs -o OUT.svg" : "export needs -o OUT.gltf or OUT.glb");
+        free(lists);
+        return 2;
+    }
+    if (!tool_load(file, &in)) { free(lists); return 1; }
     if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
+        free(lists);
         return 1;
     }
-    if (strcmp(argv[1], "dump") == 0) {
+    if (strcmp(sub, "plot") == 0) {
+        rc = clip_plot_svg(&tc.clip, in.name, lists, nl, out_path);
+    } else if (strcmp(sub, "export") == 0) {
+        rc = export_clip(&tc.clip, lists, nl, out_path);
+    } else if (strcmp(sub, "dump") == 0) {
         if (json) dump_json(stdout, &tc.clip); else dump_text(stdout, &in, &tc.clip);
     } else {
         char *end;
@@ -278,5 +335,6 @@ int cmd_clip(int argc, char **argv) {
     }
     tool_clip_free(&tc);
     tool_free(&in);
+    free(lists);
     return rc;
 }

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "gltf_export.h"
 
-/* Decodes in->data as a GMDC; the arena (*mem) comes from malloc.  Prints nothing. */
-static plumbob_result decode_quiet(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
+plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
     size_t need;
     plumbob_arena a;
     plumbob_result r = plumbob_gmdc_measure(in->data, in->size, &need);
@@ -24,7 +24,7 @@ static plumbob_result decode_quiet(const tool_input *in, plumbob_gmdc *g, unsign
 
 /* decode_quiet, saying why on failure; returns 0 then. */
 static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
-    plumbob_result r = decode_quiet(in, g, mem);
+    plumbob_result r = tool_gmdc_decode(in, g, mem);
     if (r != PLUMBOB_OK) tool_error(in->name, "not a valid GMDC: %s", plumbob_result_str(r));
     return r == PLUMBOB_OK;
 }
@@ -47,7 +47,7 @@ int gmdc_info(const tool_input *in, FILE *out) {
 plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size) {
     plumbob_gmdc g;
     unsigned char *mem;
-    plumbob_result r = decode_quiet(in, &g, &mem);
+    plumbob_result r = tool_gmdc_decode(in, &g, &mem);
     if (r == PLUMBOB_OK) {
         size_t ws = plumbob_gmdc_write_size(&g);
         *out = (unsigned char *)malloc(ws ? ws : 1);
@@ -264,20 +264,57 @@ static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const flo
     return ok;
 }
 
+static int is_obj(const char *path) {
+    size_t n = strlen(path);
+    return n >= 4 && (strcmp(path + n - 4, ".obj") == 0 || strcmp(path + n - 4, ".OBJ") == 0);
+}
+
+/* gmdc export to .gltf/.glb: the bind pose, skin and morph targets. */
+static int export_gltf(const char *file, const char *rig_path, const char *out_path) {
+    tool_input in;
+    plumbob_gmdc g;
+    unsigned char *mem;
+    tool_rig rig;
+    gltf_export_src src;
+    int rc;
+    memset(&src, 0, sizeof src);
+    memset(&rig, 0, sizeof rig);
+    if (rig_path && !tool_rig_load(rig_path, &rig)) return 1;
+    if (!tool_load(file, &in)) { tool_rig_free(&rig); return 1; }
+    if (!decode(&in, &g, &mem)) { tool_free(&in); tool_rig_free(&rig); return 1; }
+    src.mesh = &g;
+    src.rig = rig_path ? &rig : NULL;
+    if (rig_path && rig.count < g.joint_count)
+        printf("note: %s names %u of the mesh's %u joints; the rest are joint_N\n", rig_path, (unsigned)rig.count,
+               (unsigned)g.joint_count);
+    rc = tool_write_gltf(out_path, &src);
+    free(mem);
+    tool_free(&in);
+    tool_rig_free(&rig);
+    return rc;
+}
+
 static int gmdc_usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob gmdc dump FILE [--json]\n"
                "       plumbob gmdc skin FILE [--pose POSE.json] [--morph NAME=WEIGHT ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.obj [--pose POSE.json] [--morph NAME=WEIGHT ...]\n"
+               "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt]\n"
+               "  .obj: the skinned, morphed mesh.  .gltf/.glb: every group as a primitive with\n"
+               "  normals, UVs, joints and weights, morph targets named after the morph pairs,\n"
+               "  a skin with the inverse bind matrices, converted from Z-up to Y-up.\n"
+               "  RIG.txt: one joint per line, `NAME [PARENT]`, in joint-table order (names\n"
+               "  and parents the GMDC itself does not store; without it: joint_N, flat).\n"
                "  POSE.json: {\"joints\": [{\"rotation\": [x,y,z,w], \"translation\": [x,y,z]}, ...]},\n"
                "  one model-space transform per joint in joint-table order (none: bind pose).\n"
                "  NAME is the second name of a morph pair, or #N for pair N.\n"
                "  FILE is a GMDC resource or PACKAGE@INSTANCE.\n"
-               "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.obj\n");
+               "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.obj\n"
+               "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.glb\n");
     return rc;
 }
 
 int cmd_gmdc(int argc, char **argv) {
-    const char *file = NULL, *pose = NULL, *out_path = NULL, *sub;
+    const char *file = NULL, *pose = NULL, *out_path = NULL, *rig_path = NULL, *sub;
     const char **morph_args = (const char **)calloc((size_t)argc + 1u, sizeof *morph_args);
     int json = 0, i, nm = 0, rc = 0;
     tool_input in;
@@ -298,6 +335,7 @@ int cmd_gmdc(int argc, char **argv) {
         else if (strcmp(argv[i], "--pose") == 0 && i + 1 < argc) pose = argv[++i];
         else if (strcmp(argv[i], "--morph") == 0 && i + 1 < argc) morph_args[nm++] = argv[++i];
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out_path = argv[++i];
+        else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc) rig_path = argv[++i];
         else if (strcmp(argv[i], "--help") == 0) { free(morph_args); return gmdc_usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
@@ -307,7 +345,20 @@ int cmd_gmdc(int argc, char **argv) {
         }
     }
     if (!file || (strcmp(sub, "export") == 0 && !out_path)) {
-        tool_error("gmdc", strcmp(sub, "export") == 0 && file ? "export needs -o OUT.obj" : "which mesh?");
+        tool_error("gmdc", strcmp(sub, "export") == 0 && file ? "export needs -o OUT.obj, OUT.gltf or OUT.glb" : "which mesh?");
+        free(morph_args);
+        return 2;
+    }
+    if (strcmp(sub, "export") == 0 && out_path && !is_obj(out_path)) {
+        free(morph_args);
+        if (pose || nm) {
+            tool_error("gmdc export", "--pose and --morph apply to .obj; glTF keeps the bind pose and the morph targets");
+            return 2;
+        }
+        return export_gltf(file, rig_path, out_path);
+    }
+    if (rig_path) {
+        tool_error("gmdc", "--rig applies to glTF export");
         free(morph_args);
         return 2;
     }

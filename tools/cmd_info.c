@@ -16,6 +16,11 @@ int cmd_info(int argc, char **argv) {
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
     if (!tool_load(argv[1], &in)) return 1;
+    if (tool_is_gltf(&in)) {
+        rc = tool_check_gltf(&in, stdout);
+        tool_free(&in);
+        return rc;
+    }
     f = plumbob_identify(in.data, in.size);
     tf = tool_format_for(f);
     if (f == PLUMBOB_FORMAT_UNKNOWN) {

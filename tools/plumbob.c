@@ -11,15 +11,15 @@ typedef struct command {
 
 static const command commands[] = {
     {"info", cmd_info, "say what a file is, in a short summary"},
-    {"check", cmd_check, "decode, validate and re-encode; report the first difference"},
+    {"check", cmd_check, "decode, validate and re-encode; report the first difference (glTF: validate)"},
     {"ls", cmd_ls, "list the resources of a package"},
     {"extract", cmd_extract, "write a package's resources to files, decompressed"},
-    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample"},
-    {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export to OBJ"},
-    {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample"},
+    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export (glTF)"},
+    {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export (glTF, GLB, OBJ)"},
+    {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample, plot (SVG)"},
     {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile"},
     {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
-    {"demo", cmd_demo, "run plumbob on built-in sample data"},
+    {"demo", cmd_demo, "run plumbob on built-in sample data; writes demo.gltf and curves.svg"},
 };
 
 static void usage(FILE *out) {
@@ -29,7 +29,9 @@ static void usage(FILE *out) {
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nA resource inside a package is named PACKAGE@INSTANCE or PACKAGE@TYPE:GROUP:INSTANCE.\n");
-    fprintf(out, "example: plumbob info EWBreastfeed.package@6B20C4F3:00000000:3D40CC19DAAFD164\n");
+    fprintf(out, "examples: plumbob info EWBreastfeed.package@6B20C4F3:00000000:3D40CC19DAAFD164\n");
+    fprintf(out, "          plumbob clip export walk.clip --rig rig.txt -o walk.glb\n");
+    fprintf(out, "          plumbob demo   (then open build/demo/demo.gltf and build/demo/curves.svg)\n");
 }
 
 int main(int argc, char **argv) {

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "plumbob.h"
+#include "rig.h"
 
 /* A loaded input: the bytes of a file, or of one resource in a package. */
 typedef struct tool_input {
@@ -82,6 +83,22 @@ typedef struct tool_format {
 /* The entry for a format, or NULL when the tool has no decoder for it yet. */
 const tool_format *tool_format_for(plumbob_format f);
 
+/* glTF output (cmd_export.c): writes the scene to PATH (.glb: binary,
+ * otherwise .gltf), checks the bytes with plumbob's glTF checker and says
+ * what it wrote.  Returns 0, or 1 after printing why. */
+
+struct gltf_export_src;
+int tool_write_gltf(const char *path, const struct gltf_export_src *src);
+/* --rig FILE for exports: a GMDC mesh (then *mesh is decoded, *mesh_mem
+ * to free) or a rig list (then *rig is filled).  Returns 0 after printing why. */
+int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gmdc *mesh,
+                      unsigned char **mesh_mem, tool_input *mesh_in);
+
+/* glTF input (cmd_check.c): is it one (GLB magic or a .gltf name), and
+ * the checker's verdict printed as one line; 0 when valid. */
+int tool_is_gltf(const tool_input *in);
+int tool_check_gltf(const tool_input *in, FILE *out);
+
 /* Subcommands: argc/argv start at the subcommand's own name. */
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -96,8 +113,24 @@ size_t demo_clip(unsigned char **out);
 /* A skinned, morphing cylinder GMDC (3 bones, morphs "bulge" and "pinch"). */
 size_t demo_gmdc(unsigned char **out);
 int clip_info(const tool_input *in, FILE *out);
+/* clip plot (clip_plot.c): the tracks picked by `tracks` (hex hashes or
+ * names; all when track_count is 0) as an SVG at out_path.  0 or 1. */
+int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *tracks, int track_count,
+                  const char *out_path);
+/* anim plot (anim_plot.c): the channels named in `channels` (all when
+ * channel_count is 0) of a Sims 2 ANIM as an SVG.  0 or 1. */
+int anim_plot_svg(const plumbob_anim *a, const char *title, const char *const *channels, int channel_count,
+                  const char *out_path);
+/* Renders plot panels (svg_plot.h) and writes them to out_path, saying so:
+ * "N <what> over S s".  0 or 1 after printing why. */
+struct plot_panel;
+int tool_write_plot(const char *out_path, const char *title, float duration, const struct plot_panel *panels,
+                    uint32_t n, const char *what);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
+/* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.
+ * Prints nothing. */
+plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem);
 int cmd_gmdc(int argc, char **argv);
 plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int anim_info(const tool_input *in, FILE *out);

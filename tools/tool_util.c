@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "tool.h"
+#include "tool_buf.h"
 
 void tool_error(const char *where, const char *fmt, ...) {
     va_list ap;
@@ -171,23 +172,20 @@ const tool_format *tool_format_for(plumbob_format f) {
     return NULL;
 }
 
+/* The JSON text helpers write through tool_buf, so the escaping rules live
+ * in one place (tools/tool_buf.c). */
 void json_string(FILE *out, const char *s, size_t len) {
-    size_t i;
-    fputc('"', out);
-    for (i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c == '\n') fputs("\\n", out);
-        else if (c == '\t') fputs("\\t", out);
-        else if (c < 0x20 || c >= 0x7F) fprintf(out, "\\u%04x", c); /* bytes as Latin-1 */
-        else fputc(c, out);
-    }
-    fputc('"', out);
+    tool_buf b = {0};
+    tb_json_string(&b, s, len);
+    fwrite(b.data, 1, b.size, out);
+    tb_free(&b);
 }
 
 void json_float(FILE *out, float f) {
-    if (f != f || f > 3.4e38f || f < -3.4e38f) fputs("null", out);
-    else fprintf(out, "%.9g", (double)f);
+    tool_buf b = {0};
+    tb_json_float(&b, f);
+    fwrite(b.data, 1, b.size, out);
+    tb_free(&b);
 }
 
 void json_floats(FILE *out, const float *v, unsigned n) {

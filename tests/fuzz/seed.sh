@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -16,6 +16,9 @@ cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
 cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
 cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
+# glTF: the demo's .gltf, and a small .glb of the clip alone
+cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null
+"$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_check/clip.glb" >/dev/null
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
 "$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The Khronos glTF validator on what plumbob exports (demo scene, meshes,
+# clips; the corpus too when it is there).  The validator is optional (the
+# tests' own checker always runs): it is installed into build/npm with npm
+# when npm can reach its registry.  Exit 3 when it is not available.
+# Usage: tests/gltf-validator.sh BUILD_DIR [--probe]   (--probe: install only)
+set -u
+bin=${1:-build}/plumbob
+corpus=${PLUMBOB_CORPUS:-../shared/corpus}
+npmdir=build/npm
+if ! command -v node >/dev/null 2>&1; then echo "gltf-validator: node is not installed"; exit 3; fi
+if ! NODE_PATH=$npmdir/node_modules node -e "require('gltf-validator')" 2>/dev/null; then
+    if command -v npm >/dev/null 2>&1; then
+        timeout 180 npm install --prefix "$npmdir" --no-audit --no-fund --silent gltf-validator@2.0.0-dev.3.10 >/dev/null 2>&1
+    fi
+    if ! NODE_PATH=$npmdir/node_modules node -e "require('gltf-validator')" 2>/dev/null; then
+        echo "gltf-validator: npm could not install gltf-validator into $npmdir"
+        exit 3
+    fi
+fi
+[ "${2:-}" = --probe ] && exit 0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$bin" demo --out "$tmp/demo" >/dev/null || exit 1
+"$bin" gmdc export "$tmp"/demo/*.gmdc --rig "$tmp/demo/rig.txt" -o "$tmp/cylinder.glb" >/dev/null || exit 1
+"$bin" clip export "$tmp"/demo/*.clip -o "$tmp/clip.gltf" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf")
+if [ -d "$corpus" ]; then
+    "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
+    "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1
+    files+=("$tmp/teapot.glb" "$tmp/fight.glb")
+fi
+NODE_PATH=$npmdir/node_modules node tests/gltf-validate.js "${files[@]}"

@@ -1,0 +1,454 @@
+/* Tests of the glTF writer, exporter and checker, the JSON reader and rig
+ * lists (tools/gltf_*.c, json_parse.c, rig.c), hosted.
+ * Usage: gltf-tests [CORPUS_DIR]; prints `N passed, N failed[, N skipped]`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+#include "gltf_check.h"
+#include "gltf_export.h"
+#include "json_parse.h"
+#include "pb_bytes.h"
+
+static int passed, failed, skipped;
+
+#define CHECK(cond)                                                             \
+    do {                                                                        \
+        if (cond) {                                                             \
+            passed++;                                                           \
+        } else {                                                                \
+            failed++;                                                           \
+            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);              \
+        }                                                                       \
+    } while (0)
+#define CHECK_NEAR(a, b, eps) CHECK((a) - (b) <= (eps) && (b) - (a) <= (eps))
+
+static const char demo_rig[] = "b__ROOT__\nb__Spine0__ b__ROOT__   # the spine\nb__Spine1__ b__Spine0__\n";
+
+/* The demo's cylinder, clip and rig, decoded (freed by scene_free). */
+typedef struct demo_scene {
+    tool_input mesh_in, clip_in;
+    plumbob_gmdc mesh;
+    unsigned char *mesh_mem;
+    tool_clip clip;
+    tool_rig rig;
+    gltf_export_src src;
+} demo_scene;
+
+static int scene_load(demo_scene *s) {
+    memset(s, 0, sizeof *s);
+    s->mesh_in.size = demo_gmdc(&s->mesh_in.data);
+    s->clip_in.size = demo_clip(&s->clip_in.data);
+    if (!s->mesh_in.size || !s->clip_in.size || tool_gmdc_decode(&s->mesh_in, &s->mesh, &s->mesh_mem) != PLUMBOB_OK ||
+        tool_clip_decode(&s->clip_in, &s->clip) != PLUMBOB_OK ||
+        !tool_rig_parse(demo_rig, sizeof demo_rig - 1, "rig", &s->rig))
+        return 0;
+    s->src.mesh = &s->mesh;
+    s->src.rig = &s->rig;
+    s->src.clip = &s->clip.clip;
+    return 1;
+}
+
+static void scene_free(demo_scene *s) {
+    free(s->mesh_mem);
+    tool_clip_free(&s->clip);
+    tool_free(&s->mesh_in);
+    tool_free(&s->clip_in);
+    tool_rig_free(&s->rig);
+}
+
+static int export_bytes(const gltf_export_src *src, int binary, tool_buf *out) {
+    gltf_export_stats st;
+    memset(out, 0, sizeof *out);
+    return gltf_export_build(src, binary, out, &st);
+}
+
+static int valid(const unsigned char *p, size_t n, char *why, size_t cap) {
+    gltf_check_report rep;
+    return gltf_check(p, n, &rep, why, cap);
+}
+
+static void test_json(void) {
+    static const struct { const char *text, *why; } bad[] = {
+        {"", "byte 0: unexpected end of text"},
+        {"[1,]", "byte 3: expected a value"},
+        {"{\"a\" 1}", "byte 5: expected ':'"},
+        {"01", "byte 1: text after the value"},
+        {"\"a\tb\"", "control character"},
+        {"\"\\ud800x\"", "unpaired surrogate"},
+        {"\"\\udc00\"", "unpaired surrogate"},
+        {"\"\\u12\"", "short \\u escape"},
+        {"\"\\u12g4\"", "bad hex digit"},
+        {"[1 2]", "expected ',' or ']'"},
+        {"tru", "expected a value"},
+        {"1.", "digit expected after '.'"},
+        {"-", "expected a value"},
+        {"\"abc", "unterminated string"},
+    };
+    json_value v;
+    char why[128], deep[200];
+    size_t i;
+    {
+        const char *t = " {\"a\": [1, -2.5e1, true, false, null], \"s\": \"x\\u00e9\\ud83d\\ude00\\n\"} ";
+        CHECK(json_parse(t, strlen(t), &v, why, sizeof why));
+        CHECK(v.kind == JSON_OBJECT && v.count == 2);
+        CHECK(json_get(&v, "a") && json_get(&v, "a")->count == 5);
+        CHECK(json_get(&v, "a")->items[1].number == -25.0);
+        CHECK(json_get(&v, "a")->items[2].kind == JSON_BOOL && json_get(&v, "a")->items[2].number == 1);
+        CHECK(json_get(&v, "a")->items[4].kind == JSON_NULL);
+        CHECK(json_get(&v, "s") && json_get(&v, "s")->len == 8 &&
+              memcmp(json_get(&v, "s")->str, "x\xC3\xA9\xF0\x9F\x98\x80\n", 8) == 0);
+        CHECK(json_get(&v, "missing") == NULL && json_get(&v.items[0], "a") == NULL);
+        json_free(&v);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int ok = json_parse(bad[i].text, strlen(bad[i].text), &v, why, sizeof why);
+        CHECK(!ok && strstr(why, bad[i].why) != NULL);
+        if (ok || !strstr(why, bad[i].why)) printf("  json case %zu: %s\n", i, ok ? "accepted" : why);
+    }
+    memset(deep, '[', sizeof deep); /* 64 levels parse, 65 do not */
+    CHECK(json_parse(deep, 64, &v, why, sizeof why) == 0 && strstr(why, "unexpected end"));
+    memset(deep + 64, ']', 64);
+    CHECK(json_parse(deep, 128, &v, why, sizeof why));
+    json_free(&v);
+    memset(deep, '[', 65);
+    memset(deep + 65, ']', 65);
+    CHECK(json_parse(deep, 130, &v, why, sizeof why) == 0 && strstr(why, "nested too deeply"));
+}
+
+static void test_rig(void) {
+    static const struct { const char *text, *why; } bad[] = {
+        {"a\nb c\n", "line 2: parent 'c' of 'b' is not listed above it"},
+        {"a\na\n", "line 2: bone 'a' is listed twice"},
+        {"a\nb a extra\n", "line 2: expected NAME [PARENT]"},
+    };
+    tool_rig rig;
+    size_t i;
+    CHECK(tool_rig_parse(demo_rig, sizeof demo_rig - 1, "rig", &rig));
+    CHECK(rig.count == 3 && rig.parent[0] == -1 && rig.parent[1] == 0 && rig.parent[2] == 1);
+    CHECK(rig.hash[0] == plumbob_fnv32_str("b__ROOT__") && strcmp(rig.names[2], "b__Spine1__") == 0);
+    CHECK(tool_rig_find(&rig, plumbob_fnv32_str("b__spine0__")) == 1); /* the games hash lowercased names */
+    tool_rig_free(&rig);
+    CHECK(tool_rig_parse("# only a comment\n\n", 18, "rig", &rig) && rig.count == 0);
+    tool_rig_free(&rig);
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        /* errors go to stderr; what matters here is the refusal */
+        CHECK(!tool_rig_parse(bad[i].text, strlen(bad[i].text), "rig", &rig));
+    }
+}
+
+/* Float k of element e of accessor a, read from a GLB's BIN chunk. */
+static float glb_float(const unsigned char *glb, const json_value *root, long a, uint32_t e, uint32_t k) {
+    const json_value *acc = &json_get(root, "accessors")->items[a];
+    const json_value *view = &json_get(root, "bufferViews")->items[(long)json_get(acc, "bufferView")->number];
+    const json_value *type = json_get(acc, "type");
+    uint32_t comps = strcmp(type->str, "SCALAR") == 0 ? 1u : strcmp(type->str, "MAT4") == 0 ? 16u : (uint32_t)(type->str[3] - '0');
+    size_t bin = 28 + pb_le32(glb + 12);
+    return pb_f32le(glb + bin + (size_t)json_get(view, "byteOffset")->number + 4u * ((size_t)comps * e + k));
+}
+
+static void test_demo_export(void) {
+    demo_scene s;
+    tool_buf glb, gltf;
+    gltf_check_report rep;
+    json_value root, root2;
+    char why[256];
+    size_t jl;
+    if (!scene_load(&s)) {
+        CHECK(0);
+        return;
+    }
+    CHECK(export_bytes(&s.src, 1, &glb) && export_bytes(&s.src, 0, &gltf));
+    CHECK(gltf_check(glb.data, glb.size, &rep, why, sizeof why));
+    CHECK(rep.binary == 1 && rep.nodes == 4 && rep.meshes == 1 && rep.primitives == 1 && rep.vertices == 108);
+    CHECK(rep.targets == 2 && rep.skins == 1 && rep.joints == 3 && rep.animations == 1 && rep.channels == 4);
+    CHECK(rep.accessors == 16);
+    CHECK(gltf_check(gltf.data, gltf.size, &rep, why, sizeof why) && rep.binary == 0 && rep.vertices == 108);
+    jl = pb_le32(glb.data + 12);
+    CHECK(pb_le32(glb.data) == 0x46546C67u && pb_le32(glb.data + 8) == glb.size && jl % 4 == 0);
+    CHECK(json_parse((const char *)glb.data + 20, jl, &root, why, sizeof why));
+    CHECK(json_parse((const char *)gltf.data, gltf.size, &root2, why, sizeof why));
+    {
+        /* the .gltf's data URI holds the .glb's BIN chunk, byte for byte */
+        const json_value *uri = json_get(&json_get(&root2, "buffers")->items[0], "uri");
+        const char *b64 = strchr(uri->str, ',') + 1;
+        size_t bl = pb_le32(glb.data + 20 + jl), i, o = 0;
+        uint32_t acc = 0;
+        int bits = 0, same = 1;
+        for (i = 0; b64[i] && b64[i] != '='; i++) {
+            char ch = b64[i];
+            int d = ch >= 'A' && ch <= 'Z' ? ch - 'A' : ch >= 'a' && ch <= 'z' ? ch - 'a' + 26
+                  : ch >= '0' && ch <= '9' ? ch - '0' + 52 : ch == '+' ? 62 : 63;
+            acc = acc << 6 | (uint32_t)d;
+            bits += 6;
+            if (bits >= 8) {
+                bits -= 8;
+                if (o >= bl || glb.data[28 + jl + o] != (unsigned char)(acc >> bits)) same = 0;
+                o++;
+            }
+        }
+        CHECK(same && o == bl);
+    }
+    {
+        const json_value *nodes = json_get(&root, "nodes"), *t1 = json_get(&nodes->items[1], "translation");
+        const json_value *mesh = &json_get(&root, "meshes")->items[0], *prim = &json_get(mesh, "primitives")->items[0];
+        const json_value *attrs = json_get(prim, "attributes"), *anim = &json_get(&root, "animations")->items[0];
+        const json_value *names = json_get(json_get(mesh, "extras"), "targetNames");
+        const json_value *skin = &json_get(&root, "skins")->items[0];
+        const json_value *sampler0 = &json_get(anim, "samplers")->items[0];
+        long pos = (long)json_get(attrs, "POSITION")->number, w = (long)json_get(attrs, "WEIGHTS_0")->number;
+        long ibm = (long)json_get(skin, "inverseBindMatrices")->number;
+        long in0 = (long)json_get(sampler0, "input")->number, out0 = (long)json_get(sampler0, "output")->number;
+        CHECK(strcmp(json_get(&nodes->items[1], "name")->str, "b__Spine0__") == 0);
+        /* spine0 sits 1 above the root: Z-up z = 1 became Y-up y = 1 */
+        CHECK(t1 && t1->items[0].number == 0 && t1->items[1].number == 1 && t1->items[2].number == 0);
+        CHECK(names && names->count == 2 && strcmp(names->items[0].str, "bulge") == 0 && strcmp(names->items[1].str, "pinch") == 0);
+        /* vertex 12 (ring 1, segment 0) was (0.5, 0, 0.25) Z-up: (0.5, 0.25, 0) Y-up */
+        CHECK(glb_float(glb.data, &root, pos, 12, 0) == 0.5f && glb_float(glb.data, &root, pos, 12, 1) == 0.25f &&
+              glb_float(glb.data, &root, pos, 12, 2) == 0.0f);
+        /* ring 4 stores weights 0.6, 0.2 and implies 0.2 for the third slot */
+        CHECK_NEAR(glb_float(glb.data, &root, w, 48, 0), 0.6f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, w, 48, 1), 0.2f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, w, 48, 2), 0.2f, 1e-6f);
+        CHECK(glb_float(glb.data, &root, w, 0, 0) == 1.0f && glb_float(glb.data, &root, w, 0, 1) == 0.0f);
+        /* joint 2's inverse bind moves y by -2 (column 3 of the MAT4) */
+        CHECK(glb_float(glb.data, &root, ibm, 2, 13) == -2.0f && glb_float(glb.data, &root, ibm, 2, 15) == 1.0f);
+        /* the spine track: 31 keys over 2 s, 90 degrees about Z at 1 s */
+        CHECK(json_get(&json_get(&root, "accessors")->items[in0], "count")->number == 31);
+        CHECK_NEAR(glb_float(glb.data, &root, in0, 15, 0), 1.0f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, in0, 30, 0), 2.0f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, out0, 15, 2), 0.70710678f, 2e-3f);
+        CHECK_NEAR(glb_float(glb.data, &root, out0, 15, 3), 0.70710678f, 2e-3f);
+    }
+    json_free(&root);
+    json_free(&root2);
+    tb_free(&glb);
+    tb_free(&gltf);
+    {
+        /* the clip alone: nodes named by hash, no mesh */
+        gltf_export_src only;
+        memset(&only, 0, sizeof only);
+        only.clip = &s.clip.clip;
+        CHECK(export_bytes(&only, 0, &gltf));
+        CHECK(gltf_check(gltf.data, gltf.size, &rep, why, sizeof why) && rep.nodes == 2 && rep.meshes == 0 && rep.channels == 3);
+        CHECK(strstr((const char *)gltf.data, "\"name\": \"0x6FA96266\"") != NULL);
+        tb_free(&gltf);
+    }
+    scene_free(&s);
+}
+
+/* Text edits of the demo .gltf, each breaking one rule. */
+static void test_checker_rejects(void) {
+    static const struct { const char *from, *to, *why; } cases[] = {
+        {"\"count\": 108", "\"count\": 109", "accessors[0]: 109 elements from byte 0 need more than bufferView 0"},
+        {"\"version\": \"2.0\"", "\"version\": \"1.0\"", "asset.version"},
+        {"\"children\": [1]", "\"children\": [0]", "nodes[0]: its parents form a cycle"},
+        {"\"children\": [2]", "\"children\": [2, 3]", "scenes[0].nodes[1]: node 3 is not a root"},
+        {"\"joints\": [0, 1, 2]", "\"joints\": [0, 1, 1]", "skins[0]: node 1 is a joint twice"},
+        {"\"min\": [-0.5, 0, -0.5]", "\"min\": [-0.6, 0, -0.5]", "accessors[0].min[0]: declared -0.6"},
+        {"\"path\": \"rotation\"", "\"path\": \"rotate\"", "target.path: not translation, rotation, scale or weights"},
+        {"\"interpolation\": \"LINEAR\"", "\"interpolation\": \"CUBIC\"", "interpolation: not LINEAR, STEP or CUBICSPLINE"},
+        {"\"indices\": 4", "\"indices\": 0", "primitives[0]: indices are not unsigned SCALAR"},
+        {"\"weights\": [0, 0]", "\"weights\": [0]", "meshes[0].weights: 1 weights for 2 targets"},
+        {"\"scene\": 0", "\"scene\": 5", "scene: 5 is out of range"},
+        {"\"inverseBindMatrices\": 7", "\"inverseBindMatrices\": 0", "skins[0].inverseBindMatrices: need 3 float MAT4"},
+        {"\"mesh\": 0, \"skin\": 0", "\"mesh\": 0", ""}, /* a mesh with joints but no skin is fine */
+        {"data:application/octet-stream;base64,", "demo.bin#", "external files are not supported"},
+        {"\"rotation\": [0, 0, 0, 1]", "\"rotation\": [0, 0, 0, 2]", "nodes[0].rotation: not a unit quaternion"},
+        {"\"node\": 0, \"path\": \"rotation\"", "\"node\": 1, \"path\": \"rotation\"", "a second channel for node 1 rotation"},
+        {"\"node\": 3, \"path\": \"weights\"", "\"node\": 1, \"path\": \"weights\"", "weights of node 1, which has no morph targets"},
+    };
+    demo_scene s;
+    tool_buf gltf;
+    char why[256];
+    size_t i;
+    if (!scene_load(&s) || !export_bytes(&s.src, 0, &gltf)) {
+        CHECK(0);
+        scene_free(&s);
+        return;
+    }
+    CHECK(!valid((const unsigned char *)"[1]", 3, why, sizeof why) && strstr(why, "not a JSON object"));
+    CHECK(!valid((const unsigned char *)"{\"asset\": {}}", 13, why, sizeof why) && strstr(why, "asset.version"));
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *text = (const char *)gltf.data, *at = strstr(text, cases[i].from);
+        size_t fl = strlen(cases[i].from), tl = strlen(cases[i].to), n;
+        char *edit;
+        int ok;
+        CHECK(at != NULL);
+        if (!at) { printf("  case %zu: '%s' not in the file\n", i, cases[i].from); continue; }
+        n = gltf.size - fl + tl;
+        edit = (char *)malloc(n);
+        memcpy(edit, text, (size_t)(at - text));
+        memcpy(edit + (at - text), cases[i].to, tl);
+        memcpy(edit + (at - text) + tl, at + fl, gltf.size - (size_t)(at - text) - fl);
+        ok = valid((const unsigned char *)edit, n, why, sizeof why);
+        if (!*cases[i].why) CHECK(ok);
+        else CHECK(!ok && strstr(why, cases[i].why) != NULL);
+        if (*cases[i].why && (ok || !strstr(why, cases[i].why))) printf("  case %zu: %s\n", i, ok ? "accepted" : why);
+        free(edit);
+    }
+    tb_free(&gltf);
+    scene_free(&s);
+}
+
+/* Binary edits of the demo .glb: the data rules. */
+static void test_checker_data(void) {
+    demo_scene s;
+    tool_buf glb;
+    json_value root;
+    char why[256];
+    size_t jl, bin;
+    if (!scene_load(&s) || !export_bytes(&s.src, 1, &glb)) {
+        CHECK(0);
+        scene_free(&s);
+        return;
+    }
+    jl = pb_le32(glb.data + 12);
+    bin = 28 + jl;
+    CHECK(json_parse((const char *)glb.data + 20, jl, &root, why, sizeof why));
+    {
+        const json_value *attrs = json_get(&json_get(&json_get(&root, "meshes")->items[0], "primitives")->items[0], "attributes");
+        const json_value *views = json_get(&root, "bufferViews"), *accs = json_get(&root, "accessors");
+        long w = (long)json_get(attrs, "WEIGHTS_0")->number, n = (long)json_get(attrs, "NORMAL")->number;
+        long j = (long)json_get(attrs, "JOINTS_0")->number;
+        size_t woff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[w], "bufferView")->number], "byteOffset")->number;
+        size_t noff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[n], "bufferView")->number], "byteOffset")->number;
+        size_t joff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[j], "bufferView")->number], "byteOffset")->number;
+        size_t ioff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[4], "bufferView")->number], "byteOffset")->number;
+        unsigned char save[4];
+        memcpy(save, glb.data + woff, 4);
+        pb_put_f32le(glb.data + woff, 0.5f);
+        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "WEIGHTS_0 0 sums to 0.5"));
+        memcpy(glb.data + woff, save, 4);
+        memcpy(save, glb.data + noff, 4);
+        pb_put_f32le(glb.data + noff, 3.0f);
+        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "NORMAL 0 is not unit length"));
+        memcpy(glb.data + noff, save, 4);
+        memcpy(save, glb.data + joff, 2);
+        pb_put_le16(glb.data + joff, 7);
+        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "JOINTS_0 0 names joint 7 of 3"));
+        memcpy(glb.data + joff, save, 2);
+        memcpy(save, glb.data + ioff, 4);
+        pb_put_le32(glb.data + ioff, 108);
+        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "index 0 is 108, there are 108 vertices"));
+        memcpy(glb.data + ioff, save, 4);
+        CHECK(valid(glb.data, glb.size, why, sizeof why));
+        pb_put_le32(glb.data + 8, (uint32_t)glb.size + 4);
+        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "GLB: header says"));
+        pb_put_le32(glb.data + 8, (uint32_t)glb.size);
+        pb_put_le32(glb.data + 4, 1);
+        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "GLB: version 1"));
+        pb_put_le32(glb.data + 4, 2);
+    }
+    json_free(&root);
+    /* every prefix: a clean verdict (the GLB length makes all of them errors) */
+    {
+        size_t n, errors = 0;
+        for (n = 0; n < glb.size; n++) errors += !valid(glb.data, n, why, sizeof why);
+        CHECK(errors == glb.size);
+    }
+    /* every bit of the JSON chunk and of the first 2 KiB of BIN flipped: a verdict, never a crash */
+    {
+        size_t bit, last = (20 + jl + 2048 < glb.size ? 20 + jl + 2048 : glb.size) * 8, rejected = 0, tried = 0;
+        for (bit = 0; bit < last; bit++) {
+            glb.data[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+            rejected += !valid(glb.data, glb.size, why, sizeof why);
+            tried++;
+            glb.data[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        }
+        CHECK(tried > 0 && rejected > tried / 2); /* most flips break something the checker sees */
+        CHECK(valid(glb.data, glb.size, why, sizeof why));
+    }
+    tb_free(&glb);
+    scene_free(&s);
+}
+
+static void test_gltf_text_sweeps(void) {
+    demo_scene s;
+    tool_buf gltf;
+    char why[256];
+    size_t n, ok_prefixes = 0;
+    if (!scene_load(&s) || !export_bytes(&s.src, 0, &gltf)) {
+        CHECK(0);
+        scene_free(&s);
+        return;
+    }
+    for (n = 0; n < gltf.size; n++) ok_prefixes += valid(gltf.data, n, why, sizeof why);
+    CHECK(ok_prefixes == 1); /* only the file without its final newline */
+    for (n = 0; n < gltf.size; n += 7) { /* a byte replaced every 7: a verdict, never a crash */
+        unsigned char save = gltf.data[n];
+        gltf.data[n] = (unsigned char)(save ^ 0x21);
+        (void)valid(gltf.data, gltf.size, why, sizeof why);
+        gltf.data[n] = save;
+    }
+    CHECK(valid(gltf.data, gltf.size, why, sizeof why));
+    tb_free(&gltf);
+    scene_free(&s);
+}
+
+/* Real files: the teapot mesh and every Sims 3 clip, exported and checked. */
+static void test_corpus(const char *corpus) {
+    char path[1024];
+    tool_input in;
+    plumbob_gmdc g;
+    unsigned char *mem;
+    gltf_export_src src;
+    tool_buf out;
+    gltf_check_report rep;
+    char why[256];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/sims2/teapot_model.package", corpus);
+    f = fopen(path, "rb");
+    if (!f) {
+        printf("skip: corpus tests (%s not found)\n", path);
+        skipped++;
+        return;
+    }
+    fclose(f);
+    snprintf(path, sizeof path, "%s/sims2/teapot_model.package@3AFDFD2CFF515126", corpus);
+    CHECK(tool_load(path, &in));
+    CHECK(tool_gmdc_decode(&in, &g, &mem) == PLUMBOB_OK);
+    memset(&src, 0, sizeof src);
+    src.mesh = &g;
+    CHECK(export_bytes(&src, 1, &out));
+    CHECK(gltf_check(out.data, out.size, &rep, why, sizeof why) && rep.vertices == 13248 && rep.primitives == 1);
+    tb_free(&out);
+    free(mem);
+    tool_free(&in);
+    {
+        static const char *const clips[] = {"sims3/EWBreastfeed.package@3D40CC19DAAFD164",
+                                            "sims3/PetFightingSkill.package@C06363A8DEA2048E"};
+        size_t i;
+        for (i = 0; i < 2; i++) {
+            tool_clip tc;
+            snprintf(path, sizeof path, "%s/%s", corpus, clips[i]);
+            CHECK(tool_load(path, &in));
+            CHECK(tool_clip_decode(&in, &tc) == PLUMBOB_OK);
+            memset(&src, 0, sizeof src);
+            src.clip = &tc.clip;
+            CHECK(export_bytes(&src, i == 1, &out));
+            CHECK(gltf_check(out.data, out.size, &rep, why, sizeof why));
+            /* a rotation and a translation channel per animated bone */
+            CHECK(rep.channels == 2 * rep.nodes);
+            if (!rep.channels) printf("  %s: %s\n", clips[i], why);
+            tb_free(&out);
+            tool_clip_free(&tc);
+            tool_free(&in);
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    test_json();
+    test_rig();
+    test_demo_export();
+    test_checker_rejects();
+    test_checker_data();
+    test_gltf_text_sweeps();
+    test_corpus(argc > 1 ? argv[1] : "../shared/corpus");
+    if (skipped)
+        printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    else
+        printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}

@@ -1,0 +1,132 @@
+/* plumbob clip plot: the curves of a clip's tracks as SVG. */
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+#include "svg_plot.h"
+
+#define MAX_SAMPLES 4000u
+
+static const char *const xyz[4] = {"x", "y", "z", "w"};
+static const char *const euler[3] = {"x (deg)", "y (deg)", "z (deg)"};
+
+/* The track's curve sampled at every tick and its keys, as the plot shows
+ * them: rotations as Euler angles, unwrapped, keys matched to the curve. */
+static int fill_panel(const plumbob_clip *c, uint32_t ti, plot_panel *p, float **mem) {
+    const plumbob_clip_track *t = &c->tracks[ti];
+    int rot = t->target == PLUMBOB_CLIP_TARGET_ROTATION;
+    uint32_t comps = rot ? 3u : t->components, n, i, k;
+    float step, *st, *sv, *kt, *kv;
+    n = c->tick_count + 1u;
+    if (n > MAX_SAMPLES) n = MAX_SAMPLES;
+    if (n < 2) n = 2;
+    step = plumbob_clip_duration(c) / (float)(n - 1);
+    *mem = (float *)malloc(sizeof(float) * ((size_t)n * (comps + 1) + (size_t)t->key_count * (comps + 1) + 1));
+    if (!*mem) return 0;
+    st = *mem;
+    sv = st + n;
+    kt = sv + (size_t)n * comps;
+    kv = kt + t->key_count;
+    for (i = 0; i < n; i++) {
+        float v[4] = {0, 0, 0, 1};
+        st[i] = step * (float)i;
+        plumbob_clip_sample_track(c, ti, st[i], v);
+        if (rot) {
+            plot_quat_to_euler(v, sv + 3 * i);
+            plot_unwrap(i ? sv + 3 * (i - 1) : NULL, sv + 3 * i, 3);
+        } else {
+            memcpy(sv + (size_t)comps * i, v, sizeof(float) * comps);
+        }
+    }
+    for (k = 0; k < t->key_count; k++) {
+        float v[4] = {0, 0, 0, 1};
+        uint32_t near;
+        kt[k] = (float)plumbob_clip_key_value(c, t, k, v) * c->frame_duration;
+        near = step > 0 ? (uint32_t)(kt[k] / step + 0.5f) : 0u;
+        if (near >= n) near = n - 1;
+        if (rot) {
+            float l2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+            plumbob_quat q;
+            q.x = v[0]; q.y = v[1]; q.z = v[2]; q.w = v[3];
+            if (l2 > 0) q = plumbob_quat_normalize(q);
+            v[0] = q.x; v[1] = q.y; v[2] = q.z; v[3] = q.w;
+            plot_quat_to_euler(v, kv + 3 * k);
+            plot_unwrap(sv + 3 * near, kv + 3 * k, 3);
+        } else {
+            memcpy(kv + (size_t)comps * k, v, sizeof(float) * comps);
+        }
+    }
+    snprintf(p->title, sizeof p->title, "track %u: 0x%08X %s (type 0x%04X%s)", (unsigned)ti, (unsigned)t->hash,
+             t->target == PLUMBOB_CLIP_TARGET_ROTATION ? "rotation" : t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? "translation"
+             : t->target == PLUMBOB_CLIP_TARGET_SCALE ? "scale" : t->target == PLUMBOB_CLIP_TARGET_MORPH ? "morph" : "unknown",
+             (unsigned)t->type, t->key_count ? "" : ", no keys: constant");
+    p->unit = rot ? "degrees (Euler X, Y, Z)" : t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? "metres"
+            : t->target == PLUMBOB_CLIP_TARGET_MORPH ? "weight" : "value";
+    p->components = comps;
+    for (i = 0; i < comps; i++) p->labels[i] = rot ? euler[i] : comps == 1 ? "weight" : xyz[i];
+    p->samples = n;
+    p->sample_t = st;
+    p->sample_v = sv;
+    p->keys = t->key_count;
+    p->key_t = kt;
+    p->key_v = kv;
+    return 1;
+}
+
+int tool_write_plot(const char *out_path, const char *title, float duration, const plot_panel *panels, uint32_t n,
+                    const char *what) {
+    tool_buf svg = {0};
+    int rc = 0;
+    if (!svg_plot(&svg, title, duration, panels, n)) {
+        tool_error(out_path, "out of memory");
+        rc = 1;
+    } else if (!tool_write_file(out_path, svg.data, svg.size)) {
+        rc = 1;
+    } else {
+        printf("wrote %s (%zu bytes): %u %s over %.3f s; open it in a web browser\n", out_path, svg.size, (unsigned)n,
+               what, (double)duration);
+    }
+    tb_free(&svg);
+    return rc;
+}
+
+/* Does `want` (hex hash or a name) pick track t? */
+static int track_matches(const plumbob_clip_track *t, const char *want) {
+    uint64_t h;
+    if (tool_parse_hex(want, strlen(want), &h) && (strncmp(want, "0x", 2) == 0 || strncmp(want, "0X", 2) == 0))
+        return t->hash == (uint32_t)h;
+    if (t->target == PLUMBOB_CLIP_TARGET_MORPH) return t->hash == (uint32_t)plumbob_fnv64_str(want);
+    return t->hash == plumbob_fnv32_str(want);
+}
+
+int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *tracks, int track_count,
+                  const char *out_path) {
+    plot_panel *panels = (plot_panel *)calloc(c->track_count + 1u, sizeof *panels);
+    float **mem = (float **)calloc(c->track_count + 1u, sizeof *mem);
+    uint32_t i, n = 0;
+    int k, rc = 0;
+    if (!panels || !mem) {
+        free(panels);
+        free(mem);
+        tool_error(out_path, "out of memory");
+        return 1;
+    }
+    for (i = 0; i < c->track_count && rc == 0; i++) {
+        int pick = track_count == 0;
+        for (k = 0; k < track_count && !pick; k++) pick = track_matches(&c->tracks[i], tracks[k]);
+        if (!pick || c->tracks[i].components == 0) continue;
+        if (!fill_panel(c, i, &panels[n], &mem[n])) {
+            tool_error(out_path, "out of memory");
+            rc = 1;
+        }
+        n++;
+    }
+    if (rc == 0 && n == 0) {
+        tool_error(title, "no track matches --track (hashes are 0x%%08X, or give a bone or morph name)");
+        rc = 1;
+    }
+    if (rc == 0) rc = tool_write_plot(out_path, title, plumbob_clip_duration(c), panels, n, "tracks");
+    for (i = 0; i < n; i++) free(mem[i]);
+    free(mem);
+    free(panels);
+    return rc;
+}

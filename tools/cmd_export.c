@@ -1,0 +1,84 @@
+/* Shared by the export commands: --rig arguments, writing and checking glTF. */
+#include <stdlib.h>
+#include <string.h>
+#include "tool.h"
+#include "gltf_check.h"
+#include "gltf_export.h"
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix), i;
+    if (n < m) return 0;
+    for (i = 0; i < m; i++) {
+        char c = s[n - m + i];
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if (c != suffix[i]) return 0;
+    }
+    return 1;
+}
+
+int tool_write_gltf(const char *path, const gltf_export_src *src) {
+    tool_buf out = {0};
+    gltf_export_stats st;
+    gltf_check_report rep;
+    char why[256];
+    int binary = ends_with(path, ".glb"), ok;
+    if (!binary && !ends_with(path, ".gltf")) {
+        tool_error(path, "the output name must end in .gltf or .glb");
+        return 1;
+    }
+    if (!gltf_export_build(src, binary, &out, &st)) {
+        tool_error(path, "out of memory while building the glTF");
+        tb_free(&out);
+        return 1;
+    }
+    /* every file we write passes our own checker, or we say so and fail */
+    if (!gltf_check(out.data, out.size, &rep, why, sizeof why)) {
+        tool_error(path, "internal error: the glTF plumbob built fails its own check: %s", why);
+        tb_free(&out);
+        return 1;
+    }
+    ok = tool_write_file(path, out.data, out.size);
+    if (ok) {
+        printf("wrote %s (%zu bytes): %u nodes", path, out.size, (unsigned)rep.nodes);
+        if (rep.meshes)
+            printf(", %u primitives with %u vertices and %u morph targets, %u joints", (unsigned)rep.primitives,
+                   (unsigned)rep.vertices, (unsigned)rep.targets, (unsigned)rep.joints);
+        if (rep.animations) printf(", %u animation channels", (unsigned)rep.channels);
+        printf("\n");
+        if (st.unmatched_tracks)
+            printf("  %u animated bones are not in the rig: their nodes are named 0xHASH\n", (unsigned)st.unmatched_tracks);
+    }
+    tb_free(&out);
+    return ok ? 0 : 1;
+}
+
+int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gmdc *mesh, unsigned char **mesh_mem,
+                      tool_input *mesh_in) {
+    tool_input in;
+    plumbob_result r;
+    if (!tool_load(path, &in)) return 0;
+    if (plumbob_identify(in.data, in.size) != PLUMBOB_FORMAT_GMDC) {
+        int ok;
+        tool_free(&in);
+        if (*have_rig) {
+            tool_error(path, "a second rig list (give one list and at most one mesh)");
+            return 0;
+        }
+        ok = tool_rig_load(path, rig);
+        *have_rig = ok;
+        return ok;
+    }
+    if (*mesh_mem) {
+        tool_error(path, "a second mesh (give one list and at most one mesh)");
+        tool_free(&in);
+        return 0;
+    }
+    r = tool_gmdc_decode(&in, mesh, mesh_mem);
+    if (r != PLUMBOB_OK) {
+        tool_error(in.name, "not a valid GMDC: %s", plumbob_result_str(r));
+        tool_free(&in);
+        return 0;
+    }
+    *mesh_in = in;
+    return 1;
+}

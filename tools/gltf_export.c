@@ -1,0 +1,550 @@
+/* The glTF scene: skeleton nodes, the GMDC mesh and skin, the clip's animation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gltf_export.h"
+#include "gltf_write.h"
+
+plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v) {
+    plumbob_vec3 r;
+    r.x = v.x;
+    r.y = v.z;
+    r.z = -v.y;
+    return r;
+}
+
+plumbob_vec3 gltf_y_up_to_z_up(plumbob_vec3 v) {
+    plumbob_vec3 r;
+    r.x = v.x;
+    r.y = -v.z;
+    r.z = v.y;
+    return r;
+}
+
+static plumbob_quat with_axis(plumbob_quat q, plumbob_vec3 v) {
+    q.x = v.x; q.y = v.y; q.z = v.z;
+    return q;
+}
+
+plumbob_quat gltf_quat_z_up_to_y_up(plumbob_quat q) {
+    plumbob_vec3 v;
+    v.x = q.x; v.y = q.y; v.z = q.z;
+    return with_axis(q, gltf_z_up_to_y_up(v));
+}
+
+plumbob_quat gltf_quat_y_up_to_z_up(plumbob_quat q) {
+    plumbob_vec3 v;
+    v.x = q.x; v.y = q.y; v.z = q.z;
+    return with_axis(q, gltf_y_up_to_z_up(v));
+}
+
+static plumbob_quat quat_conj(plumbob_quat q) {
+    q.x = -q.x; q.y = -q.y; q.z = -q.z;
+    return q;
+}
+
+static plumbob_vec3 vsub(plumbob_vec3 a, plumbob_vec3 b) {
+    a.x -= b.x; a.y -= b.y; a.z -= b.z;
+    return a;
+}
+
+void gltf_joint_bind(const plumbob_gmdc *g, uint32_t j, plumbob_quat *q, plumbob_vec3 *t) {
+    plumbob_quat iq;
+    plumbob_vec3 it;
+    plumbob_gmdc_joint(g, j, &iq, &it);
+    *q = quat_conj(gltf_quat_z_up_to_y_up(plumbob_quat_normalize(iq)));
+    *t = plumbob_quat_rotate(*q, gltf_z_up_to_y_up(it));
+    t->x = -t->x; t->y = -t->y; t->z = -t->z;
+}
+
+void gltf_relative(plumbob_quat pq, plumbob_vec3 pt, plumbob_quat *q, plumbob_vec3 *t) {
+    *t = plumbob_quat_rotate(quat_conj(pq), vsub(*t, pt));
+    *q = plumbob_quat_normalize(plumbob_quat_mul(quat_conj(pq), *q));
+}
+
+/* A node of the skeleton: a mesh joint, a rig bone or a clip track's bone. */
+typedef struct bone {
+    char name[RIG_MAX_NAME];
+    uint32_t hash;
+    int32_t parent;
+    plumbob_quat model_q; /* bind pose in model space (Y-up) */
+    plumbob_vec3 model_t;
+    int has_model;
+    uint32_t node;
+} bone;
+
+typedef struct scene {
+    const gltf_export_src *src;
+    gltf_writer w;
+    bone *bones;
+    uint32_t bone_count, joint_count;
+    uint32_t *target_pair;   /* morph target -> morph pair */
+    uint32_t target_count;
+    int32_t mesh_node;
+    gltf_export_stats *stats;
+} scene;
+
+static int32_t find_bone(const scene *s, uint32_t hash) {
+    uint32_t i;
+    for (i = 0; i < s->bone_count; i++)
+        if (s->bones[i].hash == hash) return (int32_t)i;
+    return -1;
+}
+
+static void add_bone(scene *s, const char *name, int32_t parent) {
+    bone *b = &s->bones[s->bone_count++];
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->hash = plumbob_fnv32_str(name);
+    b->parent = parent;
+    b->model_q = plumbob_quat_identity();
+}
+
+/* Joints first (named by the rig), then the rig's other bones, then the
+ * bones of clip tracks no rig names. */
+static int collect_bones(scene *s) {
+    const gltf_export_src *src = s->src;
+    uint32_t j, cap = 0, rig_count = src->rig ? src->rig->count : 0u;
+    s->joint_count = src->mesh ? src->mesh->joint_count : 0u;
+    cap = s->joint_count + rig_count + (src->clip ? src->clip->track_count : 0u) + 1u;
+    s->bones = (bone *)calloc(cap, sizeof *s->bones);
+    if (!s->bones) return 0;
+    for (j = 0; j < s->joint_count || j < rig_count; j++) {
+        char name[RIG_MAX_NAME];
+        int32_t parent = j < rig_count ? src->rig->parent[j] : -1;
+        if (j < rig_count) snprintf(name, sizeof name, "%s", src->rig->names[j]);
+        else snprintf(name, sizeof name, "joint_%u", (unsigned)j);
+        add_bone(s, name, parent);
+        if (j < s->joint_count) {
+            gltf_joint_bind(src->mesh, j, &s->bones[j].model_q, &s->bones[j].model_t);
+            s->bones[j].has_model = 1;
+        }
+    }
+    if (src->clip)
+        for (j = 0; j < src->clip->track_count; j++) {
+            const plumbob_clip_track *t = &src->clip->tracks[j];
+            char name[16];
+            if (t->target == PLUMBOB_CLIP_TARGET_MORPH || find_bone(s, t->hash) >= 0) continue;
+            snprintf(name, sizeof name, "0x%08X", (unsigned)t->hash);
+            add_bone(s, name, -1);
+            s->bones[s->bone_count - 1].hash = t->hash;
+            s->stats->unmatched_tracks++;
+        }
+    return 1;
+}
+
+/* Nodes in bone order (parents come first), with the local rest transform. */
+static void write_bone_nodes(scene *s) {
+    uint32_t i, k;
+    for (i = 0; i < s->bone_count; i++) {
+        bone *b = &s->bones[i];
+        tool_buf *t = gltf_begin(&s->w, GLTF_NODES, &b->node);
+        plumbob_quat q = b->model_q;
+        plumbob_vec3 p = b->model_t;
+        int first = 1;
+        if (b->parent >= 0 && b->has_model && s->bones[b->parent].has_model)
+            gltf_relative(s->bones[b->parent].model_q, s->bones[b->parent].model_t, &q, &p);
+        tb_str(t, "\"name\": ");
+        tb_json_string(t, b->name, strlen(b->name));
+        /* + 0.0f: no "-0" in the file */
+        tb_printf(t, ", \"rotation\": [%.9g, %.9g, %.9g, %.9g], \"translation\": [%.9g, %.9g, %.9g]",
+                  (double)(q.x + 0.0f), (double)(q.y + 0.0f), (double)(q.z + 0.0f), (double)(q.w + 0.0f),
+                  (double)(p.x + 0.0f), (double)(p.y + 0.0f), (double)(p.z + 0.0f));
+        for (k = i + 1; k < s->bone_count; k++) /* children always come later */
+            if (s->bones[k].parent == (int32_t)i) {
+                tb_printf(t, first ? ", \"children\": [%u" : ", %u", (unsigned)k);
+                first = 0;
+            }
+        if (!first) tb_str(t, "]");
+        gltf_end(&s->w, GLTF_NODES);
+        if (b->parent < 0) gltf_scene_root(&s->w, b->node);
+        s->stats->nodes++;
+    }
+}
+
+/* The morph pairs that become targets: every pair with a name. */
+static int collect_targets(scene *s) {
+    const plumbob_gmdc *g = s->src->mesh;
+    uint32_t i;
+    s->target_pair = (uint32_t *)calloc(g->morph_count + 1u, sizeof *s->target_pair);
+    if (!s->target_pair) return 0;
+    for (i = 0; i < g->morph_count; i++)
+        if (g->morph_names[2 * i + 1].len) s->target_pair[s->target_count++] = i;
+    return 1;
+}
+
+/* float3 item i of element e (0 when e is missing or short). */
+static plumbob_vec3 item3(const plumbob_gmdc_element *e, uint32_t i) {
+    plumbob_vec3 v = {0, 0, 0};
+    if (e && e->format == 2 && i < e->count) {
+        v.x = plumbob_gmdc_float(e, i, 0);
+        v.y = plumbob_gmdc_float(e, i, 1);
+        v.z = plumbob_gmdc_float(e, i, 2);
+    }
+    return v;
+}
+
+static void put3(float *out, plumbob_vec3 v) {
+    out[0] = v.x; out[1] = v.y; out[2] = v.z;
+}
+
+/* JOINTS_0 and WEIGHTS_0 of vertex v: the kernel's rule (ports/kernels.h)
+ * made explicit, then normalized as glTF asks. */
+static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumbob_gmdc_element *ba,
+                       const plumbob_gmdc_element *bw, uint32_t v, uint16_t joints[4], float weights[4]) {
+    const plumbob_gmdc *g = s->src->mesh;
+    uint32_t a = 0xFFFFFFFFu, k, stored; /* no assignment: every slot unused */
+    float sum = 0.0f, total = 0.0f;
+    if (ba && v < ba->count) {
+        const unsigned char *p = ba->data + 4u * v;
+        a = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    }
+    stored = bw && bw->format <= 2 ? bw->format + 1u : 0u;
+    for (k = 0; k < 4; k++) {
+        uint32_t slot = (a >> (8u * k)) & 0xFFu, joint;
+        float w = 0.0f;
+        joints[k] = 0;
+        weights[k] = 0.0f;
+        if (slot == 0xFFu) continue;
+        if (k < stored) w = v < bw->count ? plumbob_gmdc_float(bw, v, k) : 0.0f;
+        else if (k == stored) w = 1.0f - sum;
+        if (k < stored) sum += w;
+        if (g->version >= 2) {
+            if (slot >= gr->bones.count) continue;
+            joint = plumbob_gmdc_index(g, &gr->bones, slot);
+        } else {
+            joint = slot;
+        }
+        if (joint >= g->joint_count || !(w > 0.0f)) continue;
+        joints[k] = (uint16_t)joint;
+        weights[k] = w;
+        total += w;
+    }
+    if (!(total > 0.0f)) {
+        weights[0] = 1.0f;
+        joints[0] = 0;
+        return;
+    }
+    for (k = 0; k < 4; k++) weights[k] /= total;
+}
+
+static plumbob_vec3 unit(plumbob_vec3 v) {
+    float l2 = v.x * v.x + v.y * v.y + v.z * v.z, l;
+    if (!(l2 > 1e-20f)) {
+        v.x = 0; v.y = 1; v.z = 0;
+        return v;
+    }
+    /* Newton's square root: the tool needs no libm */
+    l = l2 > 1.0f ? l2 : 1.0f;
+    {
+        int i;
+        for (i = 0; i < 40; i++) l = 0.5f * (l + l2 / l);
+    }
+    v.x /= l; v.y /= l; v.z /= l;
+    return v;
+}
+
+/* One primitive's JSON for group gi; returns 0 when memory ran out. */
+static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first) {
+    const plumbob_gmdc *g = s->src->mesh;
+    const plumbob_gmdc_group *gr = &g->groups[gi];
+    uint32_t link = gr->link, n = g->linkages[link].vertex_count, v, k, t, nf = gr->faces.count / 3u * 3u;
+    const plumbob_gmdc_element *pos = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_VERTICES, 0);
+    const plumbob_gmdc_element *nrm = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_NORMALS, 0);
+    const plumbob_gmdc_element *uv = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_UVS, 0);
+    const plumbob_gmdc_element *ba = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
+    const plumbob_gmdc_element *bw = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
+    const plumbob_gmdc_element *map = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0);
+    float *f = (float *)malloc(sizeof(float) * 4u * (n + 1u));
+    uint16_t *j16 = (uint16_t *)malloc(sizeof(uint16_t) * 4u * (n + 1u));
+    uint32_t *idx = (uint32_t *)malloc(sizeof(uint32_t) * (nf + 1u));
+    uint32_t a_pos, a_nrm = 0, a_uv = 0, a_j = 0, a_w = 0, a_idx;
+    int skinned = s->joint_count > 0, ok = 1;
+    if (!f || !j16 || !idx || !pos || pos->format != 2 || !n || !nf) {
+        ok = f && j16 && idx; /* a group without vertices or faces is left out */
+        free(f); free(j16); free(idx);
+        return ok ? 2 : 0;
+    }
+    for (v = 0; v < n; v++) put3(f + 3 * v, gltf_z_up_to_y_up(item3(pos, v)));
+    a_pos = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 1);
+    if (nrm && nrm->format == 2) {
+        for (v = 0; v < n; v++) put3(f + 3 * v, unit(gltf_z_up_to_y_up(item3(nrm, v))));
+        a_nrm = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 0);
+    }
+    if (uv && uv->format == 1) {
+        for (v = 0; v < n; v++) {
+            f[2 * v] = v < uv->count ? plumbob_gmdc_float(uv, v, 0) : 0.0f;
+            f[2 * v + 1] = v < uv->count ? plumbob_gmdc_float(uv, v, 1) : 0.0f;
+        }
+        a_uv = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 2, GLTF_ARRAY_BUFFER, 0);
+    }
+    if (skinned) {
+        for (v = 0; v < n; v++) influences(s, gr, ba, bw, v, j16 + 4 * v, f + 4 * v);
+        a_j = gltf_accessor(&s->w, j16, n, GLTF_USHORT, 4, GLTF_ARRAY_BUFFER, 0);
+        a_w = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
+    }
+    for (k = 0; k < nf; k++) idx[k] = plumbob_gmdc_index(g, &gr->faces, k);
+    a_idx = gltf_accessor(&s->w, idx, nf, GLTF_UINT, 1, GLTF_ELEMENT_ARRAY_BUFFER, 0);
+    tb_printf(mesh_json, "%s{\"mode\": 4, \"indices\": %u, \"attributes\": {\"POSITION\": %u", first ? "" : ", ",
+              (unsigned)a_idx, (unsigned)a_pos);
+    if (nrm && nrm->format == 2) tb_printf(mesh_json, ", \"NORMAL\": %u", (unsigned)a_nrm);
+    if (uv && uv->format == 1) tb_printf(mesh_json, ", \"TEXCOORD_0\": %u", (unsigned)a_uv);
+    if (skinned) tb_printf(mesh_json, ", \"JOINTS_0\": %u, \"WEIGHTS_0\": %u", (unsigned)a_j, (unsigned)a_w);
+    tb_str(mesh_json, "}");
+    for (t = 0; t < s->target_count; t++) { /* every primitive has every target */
+        uint32_t pair = s->target_pair[t], a_t;
+        for (v = 0; v < n; v++) {
+            plumbob_vec3 d = {0, 0, 0};
+            uint32_t ids = 0;
+            if (map && map->format == 4 && v < map->count) {
+                const unsigned char *p = map->data + 4u * v;
+                ids = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            }
+            for (k = 0; k < 4; k++)
+                if (((ids >> (8u * k)) & 0xFFu) == pair) {
+                    plumbob_vec3 e = item3(plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k), v);
+                    d.x += e.x; d.y += e.y; d.z += e.z;
+                }
+            put3(f + 3 * v, gltf_z_up_to_y_up(d));
+        }
+        a_t = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 1);
+        tb_printf(mesh_json, t ? ", {\"POSITION\": %u}" : ", \"targets\": [{\"POSITION\": %u}", (unsigned)a_t);
+    }
+    if (s->target_count) tb_str(mesh_json, "]");
+    tb_str(mesh_json, "}");
+    s->stats->primitives++;
+    s->stats->vertices += n;
+    free(f); free(j16); free(idx);
+    return 1;
+}
+
+static int write_mesh(scene *s) {
+    const plumbob_gmdc *g = s->src->mesh;
+    tool_buf prims = {0};
+    uint32_t gi, mesh, skin = 0, t, written = 0;
+    tool_buf *b;
+    if (!collect_targets(s)) return 0;
+    s->stats->targets = s->target_count;
+    for (gi = 0; gi < g->group_count; gi++) {
+        int r = write_primitive(s, &prims, gi, written == 0);
+        if (!r) { tb_free(&prims); return 0; }
+        if (r == 1) written++;
+    }
+    if (!written) { /* nothing drawable: no mesh */
+        tb_free(&prims);
+        return 1;
+    }
+    b = gltf_begin(&s->w, GLTF_MESHES, &mesh);
+    tb_str(b, "\"name\": ");
+    tb_json_string(b, g->head.resource_name.ptr, g->head.resource_name.len);
+    tb_str(b, ", \"primitives\": [");
+    tb_put(b, prims.data, prims.size);
+    tb_str(b, "]");
+    tb_free(&prims);
+    if (s->target_count) {
+        tb_str(b, ", \"weights\": [");
+        for (t = 0; t < s->target_count; t++) tb_str(b, t ? ", 0" : "0");
+        tb_str(b, "], \"extras\": {\"targetNames\": [");
+        for (t = 0; t < s->target_count; t++) {
+            const plumbob_string *nm = &g->morph_names[2 * s->target_pair[t] + 1];
+            if (t) tb_str(b, ", ");
+            tb_json_string(b, nm->ptr, nm->len);
+        }
+        tb_str(b, "]}");
+    }
+    gltf_end(&s->w, GLTF_MESHES);
+    if (s->joint_count) {
+        float *ibm = (float *)calloc(16u * s->joint_count, sizeof(float));
+        uint32_t j, r, c;
+        if (!ibm) return 0;
+        for (j = 0; j < s->joint_count; j++) {
+            plumbob_quat q;
+            plumbob_vec3 tr;
+            plumbob_mat34 m;
+            plumbob_gmdc_joint(g, j, &q, &tr);
+            m = plumbob_mat34_from_rt(gltf_quat_z_up_to_y_up(plumbob_quat_normalize(q)), gltf_z_up_to_y_up(tr));
+            for (c = 0; c < 4; c++)
+                for (r = 0; r < 3; r++) ibm[16 * j + 4 * c + r] = m.m[r][c];
+            ibm[16 * j + 15] = 1.0f;
+        }
+        t = gltf_accessor(&s->w, ibm, s->joint_count, GLTF_FLOAT, 16, 0, 0);
+        free(ibm);
+        b = gltf_begin(&s->w, GLTF_SKINS, &skin);
+        tb_printf(b, "\"inverseBindMatrices\": %u, \"joints\": [", (unsigned)t);
+        for (j = 0; j < s->joint_count; j++) tb_printf(b, j ? ", %u" : "%u", (unsigned)s->bones[j].node);
+        tb_str(b, "]");
+        gltf_end(&s->w, GLTF_SKINS);
+    }
+    b = gltf_begin(&s->w, GLTF_NODES, (uint32_t *)&s->mesh_node);
+    tb_str(b, "\"name\": ");
+    tb_json_string(b, g->head.resource_name.ptr, g->head.resource_name.len);
+    tb_printf(b, ", \"mesh\": %u", (unsigned)mesh);
+    if (s->joint_count) tb_printf(b, ", \"skin\": %u", (unsigned)skin);
+    gltf_end(&s->w, GLTF_NODES);
+    gltf_scene_root(&s->w, (uint32_t)s->mesh_node);
+    s->stats->nodes++;
+    return 1;
+}
+
+/* Key times and values of one track; keys on the same tick as the one
+ * before are dropped (glTF inputs must increase strictly). */
+static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, float *times, float *values) {
+    uint32_t k, n = 0, comps = t->target == PLUMBOB_CLIP_TARGET_ROTATION ? 4u : 3u;
+    int last = -1;
+    if (!t->key_count) { /* keyless: constant */
+        float v[4];
+        plumbob_clip_sample_track(c, (uint32_t)(t - c->tracks), 0.0f, v);
+        times[0] = 0.0f;
+        memcpy(values, v, sizeof(float) * comps);
+        return 1;
+    }
+    for (k = 0; k < t->key_count; k++) {
+        float v[4] = {0, 0, 0, 1};
+        uint16_t tick = plumbob_clip_key_value(c, t, k, v);
+        if ((int)tick == last) continue;
+        last = tick;
+        times[n] = (float)tick * c->frame_duration;
+        if (comps == 4) {
+            plumbob_quat q;
+            q.x = v[0]; q.y = v[1]; q.z = v[2]; q.w = v[3];
+            q = plumbob_quat_normalize(q);
+            if (n && q.x * values[4 * n - 4] + q.y * values[4 * n - 3] + q.z * values[4 * n - 2] + q.w * values[4 * n - 1] < 0.0f) {
+                q.x = -q.x; q.y = -q.y; q.z = -q.z; q.w = -q.w; /* stay in one hemisphere */
+            }
+            values[4 * n] = q.x; values[4 * n + 1] = q.y; values[4 * n + 2] = q.z; values[4 * n + 3] = q.w;
+        } else {
+            memcpy(values + 3 * n, v, sizeof(float) * 3);
+        }
+        n++;
+    }
+    return n;
+}
+
+static void add_channel(scene *s, tool_buf *samplers, tool_buf *channels, uint32_t input, uint32_t output,
+                        uint32_t node, const char *path) {
+    uint32_t i = s->stats->channels++;
+    tb_printf(samplers, "%s{\"input\": %u, \"output\": %u, \"interpolation\": \"LINEAR\"}", i ? ", " : "",
+              (unsigned)input, (unsigned)output);
+    tb_printf(channels, "%s{\"sampler\": %u, \"target\": {\"node\": %u, \"path\": \"%s\"}}", i ? ", " : "",
+              (unsigned)i, (unsigned)node, path);
+}
+
+/* Morph tracks become one weights channel on the mesh node, sampled at
+ * every tick where any of them has a key. */
+static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
+    const plumbob_clip *c = s->src->clip;
+    const plumbob_gmdc *g = s->src->mesh;
+    int32_t *track_of = (int32_t *)malloc(sizeof(int32_t) * (s->target_count + 1u));
+    unsigned char *tick_used = (unsigned char *)calloc((size_t)c->tick_count + 1u, 1);
+    uint32_t t, k, n = 0, any = 0;
+    float *times, *w;
+    if (!track_of || !tick_used) { free(track_of); free(tick_used); return 0; }
+    for (t = 0; t < s->target_count; t++) {
+        const plumbob_string *nm = &g->morph_names[2 * s->target_pair[t] + 1];
+        char name[256];
+        uint32_t h;
+        snprintf(name, sizeof name, "%.*s", (int)nm->len, nm->ptr);
+        h = (uint32_t)plumbob_fnv64_str(name);
+        track_of[t] = -1;
+        for (k = 0; k < c->track_count; k++)
+            if (c->tracks[k].target == PLUMBOB_CLIP_TARGET_MORPH && c->tracks[k].hash == h) {
+                uint32_t key;
+                track_of[t] = (int32_t)k;
+                any = 1;
+                for (key = 0; key < c->tracks[k].key_count; key++) {
+                    float v[4];
+                    uint16_t tick = plumbob_clip_key_value(c, &c->tracks[k], key, v);
+                    if (tick <= c->tick_count) tick_used[tick] = 1;
+                }
+                if (!c->tracks[k].key_count) tick_used[0] = 1;
+                break;
+            }
+    }
+    if (!any) { free(track_of); free(tick_used); return 1; }
+    for (k = 0; k <= c->tick_count; k++) n += tick_used[k];
+    times = (float *)malloc(sizeof(float) * (n + 1u));
+    w = (float *)malloc(sizeof(float) * ((size_t)n * s->target_count + 1u));
+    if (!times || !w) { free(track_of); free(tick_used); free(times); free(w); return 0; }
+    n = 0;
+    for (k = 0; k <= c->tick_count; k++) {
+        if (!tick_used[k]) continue;
+        times[n] = (float)k * c->frame_duration;
+        for (t = 0; t < s->target_count; t++) {
+            float v[4] = {0, 0, 0, 0};
+            if (track_of[t] >= 0) plumbob_clip_sample_track(c, (uint32_t)track_of[t], times[n], v);
+            w[(size_t)n * s->target_count + t] = v[0];
+        }
+        n++;
+    }
+    {
+        uint32_t in = gltf_accessor(&s->w, times, n, GLTF_FLOAT, 1, 0, 1);
+        uint32_t out = gltf_accessor(&s->w, w, n * s->target_count, GLTF_FLOAT, 1, 0, 0);
+        add_channel(s, samplers, channels, in, out, (uint32_t)s->mesh_node, "weights");
+    }
+    free(track_of); free(tick_used); free(times); free(w);
+    return 1;
+}
+
+static int write_animation(scene *s) {
+    const plumbob_clip *c = s->src->clip;
+    tool_buf samplers = {0}, channels = {0};
+    unsigned char *done = (unsigned char *)calloc((size_t)s->bone_count * 3u + 1u, 1);
+    uint32_t i, max_keys = 1;
+    float *times, *values;
+    int ok = 1;
+    for (i = 0; i < c->track_count; i++)
+        if (c->tracks[i].key_count > max_keys) max_keys = c->tracks[i].key_count;
+    times = (float *)malloc(sizeof(float) * max_keys);
+    values = (float *)malloc(sizeof(float) * 4u * max_keys);
+    if (!done || !times || !values) ok = 0;
+    for (i = 0; ok && i < c->track_count; i++) {
+        const plumbob_clip_track *t = &c->tracks[i];
+        int path = t->target == PLUMBOB_CLIP_TARGET_ROTATION ? 0 : t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? 1
+                 : t->target == PLUMBOB_CLIP_TARGET_SCALE ? 2 : -1;
+        static const char *const paths[3] = {"rotation", "translation", "scale"};
+        int32_t b = find_bone(s, t->hash);
+        uint32_t n, in, out;
+        if (path < 0 || b < 0 || done[3 * b + path]) continue; /* one channel per node and path */
+        done[3 * b + path] = 1;
+        n = track_keys(c, t, times, values);
+        in = gltf_accessor(&s->w, times, n, GLTF_FLOAT, 1, 0, 1);
+        out = gltf_accessor(&s->w, values, n, GLTF_FLOAT, path ? 3u : 4u, 0, 0);
+        add_channel(s, &samplers, &channels, in, out, s->bones[b].node, paths[path]);
+    }
+    if (ok && s->mesh_node >= 0 && s->target_count) ok = write_weights(s, &samplers, &channels);
+    if (ok && s->stats->channels) {
+        tool_buf *b = gltf_begin(&s->w, GLTF_ANIMATIONS, NULL);
+        tb_str(b, "\"name\": ");
+        tb_json_string(b, c->name.ptr, c->name.len);
+        tb_str(b, ", \"samplers\": [");
+        tb_put(b, samplers.data, samplers.size);
+        tb_str(b, "], \"channels\": [");
+        tb_put(b, channels.data, channels.size);
+        tb_str(b, "]");
+        gltf_end(&s->w, GLTF_ANIMATIONS);
+    }
+    ok = ok && !samplers.failed && !channels.failed;
+    tb_free(&samplers);
+    tb_free(&channels);
+    free(done); free(times); free(values);
+    return ok;
+}
+
+int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats) {
+    scene s;
+    int ok;
+    memset(&s, 0, sizeof s);
+    memset(stats, 0, sizeof *stats);
+    s.src = src;
+    s.stats = stats;
+    s.mesh_node = -1;
+    ok = collect_bones(&s);
+    if (ok) write_bone_nodes(&s);
+    if (ok && src->mesh) ok = write_mesh(&s);
+    if (ok && src->clip) ok = write_animation(&s);
+    ok = ok && gltf_finish(&s.w, binary, "plumbob " PLUMBOB_VERSION_STRING, out);
+    gltf_free(&s.w);
+    free(s.bones);
+    free(s.target_pair);
+    return ok;
+}

@@ -1,0 +1,46 @@
+/* Builds a glTF 2.0 scene from plumbob's decoded resources (hosted). */
+#ifndef PLUMBOB_GLTF_EXPORT_H
+#define PLUMBOB_GLTF_EXPORT_H
+
+#include "plumbob.h"
+#include "rig.h"
+#include "tool_buf.h"
+
+typedef struct gltf_export_src {
+    const plumbob_gmdc *mesh;   /* Sims 2 mesh (Z-up, converted to Y-up), or NULL */
+    const tool_rig *rig;        /* names and parents of the joints, or NULL */
+    const plumbob_clip *clip;   /* Sims 3 clip (already Y-up), or NULL */
+} gltf_export_src;
+
+/* What went into the file, for the tool's message. */
+typedef struct gltf_export_stats {
+    uint32_t nodes, primitives, vertices, targets, channels, unmatched_tracks;
+} gltf_export_stats;
+
+/* The scene as .gltf (binary 0) or .glb (binary 1) bytes in *out.
+ * Mesh: one primitive per group with POSITION (min/max), NORMAL,
+ * TEXCOORD_0, JOINTS_0/WEIGHTS_0 (group bone lists flattened to the joint
+ * table, the implied weight made explicit, weights normalized) and one
+ * morph target per named morph pair (mesh.extras.targetNames); a skin with
+ * the joint table's inverse bind matrices.  Joints are named and parented
+ * by the rig (joint_N and flat without one).  Clip: a LINEAR animation,
+ * one channel per rotation/translation/scale track (keys in seconds,
+ * rotations in one hemisphere), tracks of bones not in the rig on nodes
+ * named 0xHASH, morph tracks as weights of the mesh targets whose name
+ * hashes to them.  Returns 0 when memory ran out. */
+int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
+
+/* Z-up (Sims 2 meshes) to glTF's Y-up: (x, y, z) -> (x, z, -y), and back. */
+plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v);
+plumbob_vec3 gltf_y_up_to_z_up(plumbob_vec3 v);
+/* The same rotation applied to a quaternion's axis (w unchanged). */
+plumbob_quat gltf_quat_z_up_to_y_up(plumbob_quat q);
+plumbob_quat gltf_quat_y_up_to_z_up(plumbob_quat q);
+
+/* Joint j's bind pose (model space, Y-up): the inverse of the joint
+ * table's inverse bind transform. */
+void gltf_joint_bind(const plumbob_gmdc *g, uint32_t j, plumbob_quat *q, plumbob_vec3 *t);
+/* A child's transform relative to its parent's (both model space). */
+void gltf_relative(plumbob_quat parent_q, plumbob_vec3 parent_t, plumbob_quat *q, plumbob_vec3 *t);
+
+#endif
