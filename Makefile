@@ -91,12 +91,16 @@ $(BUILD)/smooth-jazz-tests: $(BUILD)/obj/tests/hosted/smooth_jazz_tests.o $(SJ_O
 # Output checkers and the glTF/rig unit tests: hosted programs over the tool's code.
 $(BUILD)/xml-check: $(BUILD)/obj/tests/hosted/xml_check.o
 	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
+$(BUILD)/json-check: $(BUILD)/obj/tests/hosted/json_check.o $(BUILD)/obj/tools/json_parse.o
+	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
 TOOL_LIB_OBJ := $(filter-out $(BUILD)/obj/tools/plumbob.o,$(TOOL_OBJ))
 $(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LIB)
 	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS) -lm
 
-$(BUILD)/plumbob-bench: $(BENCH_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $(BENCH_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+# the jazz case runs the demo's machine, made by the tool's writer
+BENCH_TOOL_OBJ := $(BUILD)/obj/tools/demo_data.o $(BUILD)/obj/tools/jazz_build.o
+$(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB)
+	$(CC) $(COMMON) -o $@ $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS)
 
 check: $(BUILD)/plumbob-tests
 	$(BUILD)/plumbob-tests

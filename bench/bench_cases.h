@@ -7,5 +7,6 @@ void bench_refpack(const bench_opts *o, int samples);
 void bench_package_lookup(const bench_opts *o, int samples);
 void bench_clips(const bench_opts *o, int samples);
 void bench_skinning(const bench_opts *o, int samples);
+void bench_jazz(const bench_opts *o, int samples);
 
 #endif

@@ -49,6 +49,79 @@ static void report_sampling(const bench_opts *o, const char *name, bench_stats s
     bench_report(o, name, "ns_per_track", s.median * per, s.min * per, s.max * per, s.n, ctx);
 }
 
+/* Cold cache (ACL's method): enough copies of the clip to exceed the
+ * last-level cache, each decoded with its own binding and cursor, like as
+ * many characters each playing its own copy: pose f samples copy f mod
+ * copies at that copy's next frame (60 Hz, looping), so key data comes
+ * from memory rather than cache while every cursor still moves forward. */
+#define COLD_BYTES (64u << 20)
+typedef struct cold_ctx {
+    clip_ctx *copies;
+    unsigned char **bytes;
+    uint32_t *next_frame;     /* per copy */
+    uint32_t count, frames, clip_frames;
+} cold_ctx;
+
+static void run_cold(void *p) {
+    cold_ctx *c = (cold_ctx *)p;
+    uint32_t f;
+    for (f = 0; f < c->frames; f++) {
+        uint32_t i = f % c->count, frame = c->next_frame[i]++ % c->clip_frames;
+        clip_ctx *k = &c->copies[i];
+        plumbob_clip_sample_pose(&k->clip, &k->binding, &k->cursor, (float)frame / 60.0f, k->poses, NULL);
+    }
+    bench_keep(c->copies[0].poses);
+}
+
+static void bench_cold(const bench_opts *o, int samples, const char *label, const unsigned char *data, size_t size,
+                       uint32_t frames) {
+    cold_ctx c;
+    uint32_t i, t;
+    bench_stats s;
+    char ctx[256];
+    double per;
+    c.count = (uint32_t)(COLD_BYTES / size) + 1u;
+    if (c.count > 4096) c.count = 4096;
+    c.frames = frames > c.count ? frames : c.count; /* every copy is touched */
+    c.clip_frames = frames;
+    c.next_frame = (uint32_t *)calloc(c.count, sizeof *c.next_frame);
+    c.copies = (clip_ctx *)calloc(c.count, sizeof *c.copies);
+    c.bytes = (unsigned char **)calloc(c.count, sizeof *c.bytes);
+    for (i = 0; i < c.count; i++) {
+        clip_ctx *k = &c.copies[i];
+        plumbob_arena a;
+        uint32_t *hashes;
+        size_t need;
+        c.bytes[i] = (unsigned char *)malloc(size);
+        memcpy(c.bytes[i], data, size);
+        if (plumbob_clip_measure(c.bytes[i], size, &need) != PLUMBOB_OK) abort();
+        need += 64u * 1024u;
+        k->arena_mem = (unsigned char *)malloc(need);
+        plumbob_arena_init(&a, k->arena_mem, need);
+        if (plumbob_clip_decode(c.bytes[i], size, &a, &k->clip) != PLUMBOB_OK) abort();
+        hashes = (uint32_t *)malloc(sizeof(uint32_t) * (k->clip.track_count + 1u));
+        for (t = 0; t < k->clip.track_count; t++) hashes[t] = k->clip.tracks[t].hash;
+        k->poses = (plumbob_bone_pose *)calloc(k->clip.track_count + 1u, sizeof(plumbob_bone_pose));
+        if (plumbob_clip_bind(&k->clip, hashes, k->clip.track_count, NULL, 0, &a, &k->binding) != PLUMBOB_OK ||
+            plumbob_clip_cursor_init(&k->clip, &a, &k->cursor) != PLUMBOB_OK)
+            abort();
+        free(hashes);
+    }
+    s = bench_time(run_cold, &c, samples / 4 + 3);
+    per = 1e9 / c.frames / c.copies[0].clip.track_count;
+    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"copies\": %u, \"ns_per_pose\": %.1f",
+             label, (unsigned)c.copies[0].clip.track_count, (unsigned)c.count, s.median / c.frames * 1e9);
+    bench_report(o, "sample_forward_cold", "ns_per_track", s.median * per, s.min * per, s.max * per, s.n, ctx);
+    for (i = 0; i < c.count; i++) {
+        free(c.copies[i].arena_mem);
+        free(c.copies[i].poses);
+        free(c.bytes[i]);
+    }
+    free(c.copies);
+    free(c.bytes);
+    free(c.next_frame);
+}
+
 static void bench_one(const bench_opts *o, int samples, const char *label, const unsigned char *data, size_t size) {
     clip_ctx c;
     plumbob_arena a;
@@ -84,6 +157,11 @@ static void bench_one(const bench_opts *o, int samples, const char *label, const
     }
     c.use_cursor = 0;
     report_sampling(o, "sample_random", bench_time(run_poses, &c, samples), &c, label);
+    /* backward playback at 60 Hz: the cursor's search path */
+    for (f = 0; f < c.frames; f++) c.times[f] = (float)(c.frames - 1u - f) / 60.0f;
+    c.use_cursor = 1;
+    report_sampling(o, "sample_backward", bench_time(run_poses, &c, samples), &c, label);
+    bench_cold(o, samples, label, data, size, c.frames);
     s = bench_time(run_decode, &c, samples);
     snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"bytes\": %zu, \"arena_bytes\": %zu", label, size, need);
     bench_report(o, "decode_clip", "MB/s", (double)size / s.median * 1e-6, (double)size / s.max * 1e-6,

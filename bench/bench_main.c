@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--json") == 0) o.json = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) o.only = argv[++i];
         else {
-            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|skin]\n");
+            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|skin|jazz]\n");
             return 2;
         }
     }
@@ -79,5 +79,6 @@ int main(int argc, char **argv) {
     if (bench_wanted(&o, "package")) bench_package_lookup(&o, samples);
     if (bench_wanted(&o, "clip")) bench_clips(&o, samples);
     if (bench_wanted(&o, "skin")) bench_skinning(&o, samples);
+    if (bench_wanted(&o, "jazz")) bench_jazz(&o, samples);
     return 0;
 }

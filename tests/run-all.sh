@@ -141,7 +141,7 @@ if have arm-none-eabi-gcc && have clang; then
 else
     skip_stage freestanding "needs arm-none-eabi-gcc and clang"
 fi
-if build tool CC=gcc BUILD=build all build/xml-check; then
+if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
     run_script tool bash tests/tool-tests.sh build
     # the Khronos validator is an optional second opinion (the issue asks for
     # it "when installed"); our own checker runs in the tool and gltf stages
