@@ -68,7 +68,7 @@ $(BUILD)/obj/tools/%.o $(BUILD)/obj/tests/%.o $(BUILD)/obj/bench/%.o: CFLAGS_FOR
 
 $(BUILD)/obj/tests/hosted/%.o: CFLAGS_FOR = $(HOST_WARN) -Itools
 
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h) $(wildcard tools/*.h)
+$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h) $(wildcard tests/hosted/*.h) $(wildcard tools/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_FOR) $(COMMON) -c $< -o $@
 

@@ -27,6 +27,10 @@ bench_stats bench_time(void (*fn)(void *ctx), void *ctx, int samples);
 void bench_report(const bench_opts *o, const char *name, const char *unit, double median,
                   double min, double max, int n, const char *context);
 
+/* A whole file in malloc'd memory (*size bytes), or NULL when it cannot
+ * be read (the corpus is optional). */
+unsigned char *bench_read_file(const char *path, size_t *size);
+
 /* Keeps a value alive so the compiler cannot drop the work that made it. */
 void bench_keep(const void *p);
 

@@ -211,19 +211,12 @@ void bench_clips(const bench_opts *o, int samples) {
     int found = 0;
     size_t p;
     for (p = 0; p < 2; p++) {
-        FILE *f = fopen(pkgs[p], "rb");
-        long len;
-        unsigned char *data;
+        size_t len = 0;
+        unsigned char *data = bench_read_file(pkgs[p], &len);
         plumbob_package pkg;
         uint32_t i;
-        if (!f) continue;
-        fseek(f, 0, SEEK_END);
-        len = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        data = (unsigned char *)malloc((size_t)len);
-        if (fread(data, 1, (size_t)len, f) != (size_t)len) abort();
-        fclose(f);
-        if (plumbob_package_open(&pkg, data, (size_t)len) != PLUMBOB_OK) abort();
+        if (!data) continue;
+        if (plumbob_package_open(&pkg, data, len) != PLUMBOB_OK) abort();
         for (i = 0; i < pkg.count; i++) {
             plumbob_package_entry e;
             const unsigned char *res;

@@ -56,3 +56,22 @@ void bench_keep(const void *p) {
 int bench_wanted(const bench_opts *o, const char *group) {
     return !o->only || strcmp(o->only, group) == 0;
 }
+
+unsigned char *bench_read_file(const char *path, size_t *size) {
+    FILE *f = fopen(path, "rb");
+    long len;
+    unsigned char *data;
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    data = (unsigned char *)malloc(len ? (size_t)len : 1u);
+    if (data && fread(data, 1, (size_t)len, f) != (size_t)len) {
+        free(data);
+        data = NULL;
+    }
+    fclose(f);
+    *size = (size_t)len;
+    return data;
+}

@@ -70,26 +70,18 @@ static void bench_machine(const bench_opts *o, int samples, const char *label, c
 
 void bench_jazz(const bench_opts *o, int samples) {
     unsigned char *demo, *pkg_data;
-    size_t n = demo_jazz(&demo);
-    FILE *f;
+    size_t n = demo_jazz(&demo), len = 0;
     if (!n) abort();
     bench_machine(o, samples, "demoDoor", demo, n, "Enter", "Exit", "x");
     free(demo);
-    f = fopen("../shared/corpus/sims3/WarriorCats.package", "rb");
-    if (f) {
-        long len;
+    pkg_data = bench_read_file("../shared/corpus/sims3/WarriorCats.package", &len);
+    if (pkg_data) {
         plumbob_package pkg;
         plumbob_package_entry e;
         const unsigned char *res;
         size_t rs;
         unsigned char *buf;
-        fseek(f, 0, SEEK_END);
-        len = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        pkg_data = (unsigned char *)malloc((size_t)len);
-        if (fread(pkg_data, 1, (size_t)len, f) != (size_t)len) abort();
-        fclose(f);
-        if (plumbob_package_open(&pkg, pkg_data, (size_t)len) != PLUMBOB_OK ||
+        if (plumbob_package_open(&pkg, pkg_data, len) != PLUMBOB_OK ||
             plumbob_package_find(&pkg, PLUMBOB_TYPE_JAZZ, 0, 0x91B95750336A8701ull, &e, NULL) != PLUMBOB_OK)
             abort();
         buf = (unsigned char *)malloc(e.mem_size);

@@ -78,38 +78,30 @@ static int fill_panel(const plumbob_anim *a, uint32_t ch, plot_panel *p, float *
     return 1;
 }
 
+static int channel_named(const void *data, uint32_t i, const char *name) {
+    const plumbob_string *nm = &((const plumbob_anim *)data)->channels[i].name;
+    return strlen(name) == nm->len && memcmp(name, nm->ptr, nm->len) == 0;
+}
+
+static int channel_plottable(const void *data, uint32_t i) {
+    const plumbob_anim *a = (const plumbob_anim *)data;
+    return PLUMBOB_ANIM_COMPONENTS(a->channels[i].flags) != 0 && a->channels[i].first_component < a->component_count;
+}
+
+static int channel_fill(const void *data, uint32_t i, plot_panel *p, float **mem) {
+    return fill_panel((const plumbob_anim *)data, i, p, mem);
+}
+
 int anim_plot_svg(const plumbob_anim *a, const char *title, const char *const *channels, int channel_count,
                   const char *out_path) {
-    plot_panel *panels = (plot_panel *)calloc(a->channel_count + 1u, sizeof *panels);
-    float **mem = (float **)calloc(a->channel_count + 1u, sizeof *mem);
-    uint32_t i, n = 0;
-    int k, rc = 0;
-    if (!panels || !mem) {
-        free(panels);
-        free(mem);
-        tool_error(out_path, "out of memory");
-        return 1;
-    }
-    for (i = 0; i < a->channel_count && rc == 0; i++) {
-        const plumbob_string *nm = &a->channels[i].name;
-        int pick = channel_count == 0;
-        for (k = 0; k < channel_count && !pick; k++)
-            pick = strlen(channels[k]) == nm->len && memcmp(channels[k], nm->ptr, nm->len) == 0;
-        if (!pick || PLUMBOB_ANIM_COMPONENTS(a->channels[i].flags) == 0 || a->channels[i].first_component >= a->component_count)
-            continue;
-        if (!fill_panel(a, i, &panels[n], &mem[n])) {
-            tool_error(out_path, "out of memory");
-            rc = 1;
-        }
-        n++;
-    }
-    if (rc == 0 && n == 0) {
-        tool_error(title, "no channel matches --channel (see `plumbob anim dump`)");
-        rc = 1;
-    }
-    if (rc == 0) rc = tool_write_plot(out_path, title, (float)a->duration / 1000.0f, panels, n, "channels");
-    for (i = 0; i < n; i++) free(mem[i]);
-    free(mem);
-    free(panels);
-    return rc;
+    tool_plot_source src;
+    src.data = a;
+    src.count = a->channel_count;
+    src.named = channel_named;
+    src.plottable = channel_plottable;
+    src.fill = channel_fill;
+    src.duration = (float)a->duration / 1000.0f;
+    src.what = "channels";
+    src.no_match = "no channel matches --channel (see `plumbob anim dump`)";
+    return tool_plot(&src, title, channels, channel_count, out_path);
 }

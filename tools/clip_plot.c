@@ -72,23 +72,6 @@ static int fill_panel(const plumbob_clip *c, uint32_t ti, plot_panel *p, float *
     return 1;
 }
 
-int tool_write_plot(const char *out_path, const char *title, float duration, const plot_panel *panels, uint32_t n,
-                    const char *what) {
-    tool_buf svg = {0};
-    int rc = 0;
-    if (!svg_plot(&svg, title, duration, panels, n)) {
-        tool_error(out_path, "out of memory");
-        rc = 1;
-    } else if (!tool_write_file(out_path, svg.data, svg.size)) {
-        rc = 1;
-    } else {
-        printf("wrote %s (%zu bytes): %u %s over %.3f s; open it in a web browser\n", out_path, svg.size, (unsigned)n,
-               what, (double)duration);
-    }
-    tb_free(&svg);
-    return rc;
-}
-
 /* Does `want` (hex hash or a name) pick track t? */
 static int track_matches(const plumbob_clip_track *t, const char *want) {
     uint64_t h;
@@ -98,35 +81,28 @@ static int track_matches(const plumbob_clip_track *t, const char *want) {
     return t->hash == plumbob_fnv32_str(want);
 }
 
+static int track_named(const void *data, uint32_t i, const char *name) {
+    return track_matches(&((const plumbob_clip *)data)->tracks[i], name);
+}
+
+static int track_plottable(const void *data, uint32_t i) {
+    return ((const plumbob_clip *)data)->tracks[i].components != 0;
+}
+
+static int track_fill(const void *data, uint32_t i, plot_panel *p, float **mem) {
+    return fill_panel((const plumbob_clip *)data, i, p, mem);
+}
+
 int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *tracks, int track_count,
                   const char *out_path) {
-    plot_panel *panels = (plot_panel *)calloc(c->track_count + 1u, sizeof *panels);
-    float **mem = (float **)calloc(c->track_count + 1u, sizeof *mem);
-    uint32_t i, n = 0;
-    int k, rc = 0;
-    if (!panels || !mem) {
-        free(panels);
-        free(mem);
-        tool_error(out_path, "out of memory");
-        return 1;
-    }
-    for (i = 0; i < c->track_count && rc == 0; i++) {
-        int pick = track_count == 0;
-        for (k = 0; k < track_count && !pick; k++) pick = track_matches(&c->tracks[i], tracks[k]);
-        if (!pick || c->tracks[i].components == 0) continue;
-        if (!fill_panel(c, i, &panels[n], &mem[n])) {
-            tool_error(out_path, "out of memory");
-            rc = 1;
-        }
-        n++;
-    }
-    if (rc == 0 && n == 0) {
-        tool_error(title, "no track matches --track (hashes are 0x%%08X, or give a bone or morph name)");
-        rc = 1;
-    }
-    if (rc == 0) rc = tool_write_plot(out_path, title, plumbob_clip_duration(c), panels, n, "tracks");
-    for (i = 0; i < n; i++) free(mem[i]);
-    free(mem);
-    free(panels);
-    return rc;
+    tool_plot_source src;
+    src.data = c;
+    src.count = c->track_count;
+    src.named = track_named;
+    src.plottable = track_plottable;
+    src.fill = track_fill;
+    src.duration = plumbob_clip_duration(c);
+    src.what = "tracks";
+    src.no_match = "no track matches --track (hashes are 0x%08X, or give a bone or morph name)";
+    return tool_plot(&src, title, tracks, track_count, out_path);
 }

@@ -122,10 +122,27 @@ int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *t
 int anim_plot_svg(const plumbob_anim *a, const char *title, const char *const *channels, int channel_count,
                   const char *out_path);
 /* Renders plot panels (svg_plot.h) and writes them to out_path, saying so:
- * "N <what> over S s".  0 or 1 after printing why. */
+ * "N <what> over S s".  0 or 1 after printing why (tools/tool_plot.c). */
 struct plot_panel;
 int tool_write_plot(const char *out_path, const char *title, float duration, const struct plot_panel *panels,
                     uint32_t n, const char *what);
+/* What a plot command plots: `count` items; `named` says whether item i
+ * answers to a name the user gave, `plottable` whether it has values,
+ * `fill` builds its panel (*mem: the panel's arrays, freed by tool_plot). */
+typedef struct tool_plot_source {
+    const void *data;
+    uint32_t count;
+    int (*named)(const void *data, uint32_t i, const char *name);
+    int (*plottable)(const void *data, uint32_t i);
+    int (*fill)(const void *data, uint32_t i, struct plot_panel *p, float **mem);
+    float duration;           /* seconds: the time axis */
+    const char *what;         /* "tracks", "channels" */
+    const char *no_match;     /* the error when no item is picked */
+} tool_plot_source;
+/* The items picked by `names` (all when name_count is 0) plotted to
+ * out_path.  0, or 1 after printing why. */
+int tool_plot(const tool_plot_source *src, const char *title, const char *const *names, int name_count,
+              const char *out_path);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
 /* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.

@@ -10,17 +10,7 @@
 #include "json_parse.h"
 #include "pb_bytes.h"
 
-static int passed, failed, skipped;
-
-#define CHECK(cond)                                                             \
-    do {                                                                        \
-        if (cond) {                                                             \
-            passed++;                                                           \
-        } else {                                                                \
-            failed++;                                                           \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);              \
-        }                                                                       \
-    } while (0)
+#include "hosted_check.h"
 #define CHECK_NEAR(a, b, eps) CHECK((a) - (b) <= (eps) && (b) - (a) <= (eps))
 
 static const char demo_rig[] = "b__ROOT__\nb__Spine0__ b__ROOT__   # the spine\nb__Spine1__ b__Spine0__\n";
@@ -291,6 +281,21 @@ static void test_checker_rejects(void) {
     scene_free(&s);
 }
 
+/* Writes `value` (2 or 4 bytes, little-endian) at off, checks that the
+ * checker rejects the file saying `why`, and puts the bytes back. */
+static int bad_edit(tool_buf *glb, size_t off, unsigned width, uint32_t value, const char *why_wanted) {
+    unsigned char save[4];
+    char why[256];
+    int rejected;
+    memcpy(save, glb->data + off, width);
+    if (width == 2) pb_put_le16(glb->data + off, (uint16_t)value);
+    else pb_put_le32(glb->data + off, value);
+    rejected = !valid(glb->data, glb->size, why, sizeof why) && strstr(why, why_wanted) != NULL;
+    if (!rejected) printf("  edit at %zu: %s\n", off, why);
+    memcpy(glb->data + off, save, width);
+    return rejected;
+}
+
 /* Binary edits of the demo .glb: the data rules. */
 static void test_checker_data(void) {
     demo_scene s;
@@ -315,23 +320,10 @@ static void test_checker_data(void) {
         size_t noff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[n], "bufferView")->number], "byteOffset")->number;
         size_t joff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[j], "bufferView")->number], "byteOffset")->number;
         size_t ioff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[4], "bufferView")->number], "byteOffset")->number;
-        unsigned char save[4];
-        memcpy(save, glb.data + woff, 4);
-        pb_put_f32le(glb.data + woff, 0.5f);
-        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "WEIGHTS_0 0 sums to 0.5"));
-        memcpy(glb.data + woff, save, 4);
-        memcpy(save, glb.data + noff, 4);
-        pb_put_f32le(glb.data + noff, 3.0f);
-        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "NORMAL 0 is not unit length"));
-        memcpy(glb.data + noff, save, 4);
-        memcpy(save, glb.data + joff, 2);
-        pb_put_le16(glb.data + joff, 7);
-        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "JOINTS_0 0 names joint 7 of 3"));
-        memcpy(glb.data + joff, save, 2);
-        memcpy(save, glb.data + ioff, 4);
-        pb_put_le32(glb.data + ioff, 108);
-        CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "index 0 is 108, there are 108 vertices"));
-        memcpy(glb.data + ioff, save, 4);
+        CHECK(bad_edit(&glb, woff, 4, pb_bits_from_f32(0.5f), "WEIGHTS_0 0 sums to 0.5"));
+        CHECK(bad_edit(&glb, noff, 4, pb_bits_from_f32(3.0f), "NORMAL 0 is not unit length"));
+        CHECK(bad_edit(&glb, joff, 2, 7, "JOINTS_0 0 names joint 7 of 3"));
+        CHECK(bad_edit(&glb, ioff, 4, 108, "index 0 is 108, there are 108 vertices"));
         CHECK(valid(glb.data, glb.size, why, sizeof why));
         pb_put_le32(glb.data + 8, (uint32_t)glb.size + 4);
         CHECK(!valid(glb.data, glb.size, why, sizeof why) && strstr(why, "GLB: header says"));
@@ -446,9 +438,5 @@ int main(int argc, char **argv) {
     test_checker_data();
     test_gltf_text_sweeps();
     test_corpus(argc > 1 ? argv[1] : "../shared/corpus");
-    if (skipped)
-        printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-    else
-        printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return hosted_summary();
 }

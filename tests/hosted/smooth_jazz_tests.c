@@ -6,17 +6,7 @@
 #include <string.h>
 #include "smooth_jazz.h"
 
-static int passed, failed, skipped;
-
-#define CHECK(cond)                                                             \
-    do {                                                                        \
-        if (cond) {                                                             \
-            passed++;                                                           \
-        } else {                                                                \
-            failed++;                                                           \
-            printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);              \
-        }                                                                       \
-    } while (0)
+#include "hosted_check.h"
 
 static char *read_all(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
@@ -470,9 +460,5 @@ int main(int argc, char **argv) {
     test_error_print();
     test_truncation_and_bitflips(dir);
     test_corpus(corpus);
-    if (skipped)
-        printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-    else
-        printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return hosted_summary();
 }
