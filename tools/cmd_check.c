@@ -7,9 +7,7 @@
 /* glTF files (what `gmdc export` and `clip export` write): .glb by its
  * magic, .gltf by its name. */
 int tool_is_gltf(const tool_input *in) {
-    size_t n = strlen(in->name);
-    if (in->size >= 4 && memcmp(in->data, "glTF", 4) == 0) return 1;
-    return n >= 5 && strcmp(in->name + n - 5, ".gltf") == 0;
+    return (in->size >= 4 && memcmp(in->data, "glTF", 4) == 0) || tool_ends_with(in->name, ".gltf");
 }
 
 int tool_check_gltf(const tool_input *in, FILE *out) {

@@ -5,24 +5,13 @@
 #include "gltf_check.h"
 #include "gltf_export.h"
 
-static int ends_with(const char *s, const char *suffix) {
-    size_t n = strlen(s), m = strlen(suffix), i;
-    if (n < m) return 0;
-    for (i = 0; i < m; i++) {
-        char c = s[n - m + i];
-        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-        if (c != suffix[i]) return 0;
-    }
-    return 1;
-}
-
 int tool_write_gltf(const char *path, const gltf_export_src *src) {
     tool_buf out = {0};
     gltf_export_stats st;
     gltf_check_report rep;
     char why[256];
-    int binary = ends_with(path, ".glb"), ok;
-    if (!binary && !ends_with(path, ".gltf")) {
+    int binary = tool_ends_with(path, ".glb"), ok;
+    if (!binary && !tool_ends_with(path, ".gltf")) {
         tool_error(path, "the output name must end in .gltf or .glb");
         return 1;
     }

@@ -264,11 +264,6 @@ static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const flo
     return ok;
 }
 
-static int is_obj(const char *path) {
-    size_t n = strlen(path);
-    return n >= 4 && (strcmp(path + n - 4, ".obj") == 0 || strcmp(path + n - 4, ".OBJ") == 0);
-}
-
 /* gmdc export to .gltf/.glb: the bind pose, skin and morph targets. */
 static int export_gltf(const char *file, const char *rig_path, const char *out_path) {
     tool_input in;
@@ -349,7 +344,7 @@ int cmd_gmdc(int argc, char **argv) {
         free(morph_args);
         return 2;
     }
-    if (strcmp(sub, "export") == 0 && out_path && !is_obj(out_path)) {
+    if (strcmp(sub, "export") == 0 && out_path && !tool_ends_with(out_path, ".obj")) {
         free(morph_args);
         if (pose || nm) {
             tool_error("gmdc export", "--pose and --morph apply to .obj; glTF keeps the bind pose and the morph targets");

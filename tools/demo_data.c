@@ -26,7 +26,8 @@ size_t demo_clip(unsigned char **out) {
     for (k = 0; k < DEMO_KEYS; k++) {
         float t = (float)k / (DEMO_KEYS - 1), a = (t < 0.5f ? t : 1.0f - t) * 2.0f; /* 0..1..0 */
         float half = a * 0.78539816f, s, c2;
-        /* sin/cos of half (<= pi/4) by short Taylor series: the tool needs no libm */
+        /* sin/cos of half (<= pi/4) by short Taylor series, so the demo clip's
+           bytes do not depend on the C library's sinf/cosf */
         float h2 = half * half;
         s = half * (1 - h2 / 6 * (1 - h2 / 20 * (1 - h2 / 42)));
         c2 = 1 - h2 / 2 * (1 - h2 / 12 * (1 - h2 / 30));

@@ -1,9 +1,11 @@
 /* The glTF scene: skeleton nodes, the GMDC mesh and skin, the clip's animation. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gltf_export.h"
 #include "gltf_write.h"
+#include "pb_bytes.h"
 
 plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v) {
     plumbob_vec3 r;
@@ -104,7 +106,7 @@ static void add_bone(scene *s, const char *name, int32_t parent) {
  * bones of clip tracks no rig names. */
 static int collect_bones(scene *s) {
     const gltf_export_src *src = s->src;
-    uint32_t j, cap = 0, rig_count = src->rig ? src->rig->count : 0u;
+    uint32_t j, cap, rig_count = src->rig ? src->rig->count : 0u;
     s->joint_count = src->mesh ? src->mesh->joint_count : 0u;
     cap = s->joint_count + rig_count + (src->clip ? src->clip->track_count : 0u) + 1u;
     s->bones = (bone *)calloc(cap, sizeof *s->bones);
@@ -195,10 +197,7 @@ static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumb
     const plumbob_gmdc *g = s->src->mesh;
     uint32_t a = 0xFFFFFFFFu, k, stored; /* no assignment: every slot unused */
     float sum = 0.0f, total = 0.0f;
-    if (ba && v < ba->count) {
-        const unsigned char *p = ba->data + 4u * v;
-        a = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    }
+    if (ba && v < ba->count) a = pb_le32(ba->data + 4u * v);
     stored = bw && bw->format <= 2 ? bw->format + 1u : 0u;
     for (k = 0; k < 4; k++) {
         uint32_t slot = (a >> (8u * k)) & 0xFFu, joint;
@@ -230,16 +229,11 @@ static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumb
 
 static plumbob_vec3 unit(plumbob_vec3 v) {
     float l2 = v.x * v.x + v.y * v.y + v.z * v.z, l;
-    if (!(l2 > 1e-20f)) {
+    if (!(l2 > 1e-20f)) { /* a zero normal: up (Y-up), as glTF needs a unit vector */
         v.x = 0; v.y = 1; v.z = 0;
         return v;
     }
-    /* Newton's square root: the tool needs no libm */
-    l = l2 > 1.0f ? l2 : 1.0f;
-    {
-        int i;
-        for (i = 0; i < 40; i++) l = 0.5f * (l + l2 / l);
-    }
+    l = sqrtf(l2);
     v.x /= l; v.y /= l; v.z /= l;
     return v;
 }
@@ -296,10 +290,7 @@ static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first
         for (v = 0; v < n; v++) {
             plumbob_vec3 d = {0, 0, 0};
             uint32_t ids = 0;
-            if (map && map->format == 4 && v < map->count) {
-                const unsigned char *p = map->data + 4u * v;
-                ids = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-            }
+            if (map && map->format == 4 && v < map->count) ids = pb_le32(map->data + 4u * v);
             for (k = 0; k < 4; k++)
                 if (((ids >> (8u * k)) & 0xFFu) == pair) {
                     plumbob_vec3 e = item3(plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k), v);
@@ -321,7 +312,7 @@ static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first
 static int write_mesh(scene *s) {
     const plumbob_gmdc *g = s->src->mesh;
     tool_buf prims = {0};
-    uint32_t gi, mesh, skin = 0, t, written = 0;
+    uint32_t gi, mesh, skin = 0, t, written = 0, node;
     tool_buf *b;
     if (!collect_targets(s)) return 0;
     s->stats->targets = s->target_count;
@@ -375,13 +366,14 @@ static int write_mesh(scene *s) {
         tb_str(b, "]");
         gltf_end(&s->w, GLTF_SKINS);
     }
-    b = gltf_begin(&s->w, GLTF_NODES, (uint32_t *)&s->mesh_node);
+    b = gltf_begin(&s->w, GLTF_NODES, &node);
     tb_str(b, "\"name\": ");
     tb_json_string(b, g->head.resource_name.ptr, g->head.resource_name.len);
     tb_printf(b, ", \"mesh\": %u", (unsigned)mesh);
     if (s->joint_count) tb_printf(b, ", \"skin\": %u", (unsigned)skin);
     gltf_end(&s->w, GLTF_NODES);
-    gltf_scene_root(&s->w, (uint32_t)s->mesh_node);
+    gltf_scene_root(&s->w, node);
+    s->mesh_node = (int32_t)node;
     s->stats->nodes++;
     return 1;
 }

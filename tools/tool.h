@@ -29,6 +29,8 @@ int tool_write_file(const char *path, const void *data, size_t n);
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
 
+/* Does s end with `suffix` (lowercase), ignoring ASCII case? */
+int tool_ends_with(const char *s, const char *suffix);
 /* Parses s[0..len) as a hex number (0x optional, at most 16 digits);
  * returns 0 on junk. */
 int tool_parse_hex(const char *s, size_t len, uint64_t *out);

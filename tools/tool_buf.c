@@ -57,9 +57,16 @@ void tb_json_string(tool_buf *b, const char *s, size_t len) {
     tb_put(b, "\"", 1);
 }
 
+size_t tb_format_json_float(char out[32], float f) {
+    int n;
+    if (f != f || f > 3.4e38f || f < -3.4e38f) n = snprintf(out, 32, "null");
+    else n = snprintf(out, 32, "%.9g", (double)f);
+    return n > 0 ? (size_t)n : 0u;
+}
+
 void tb_json_float(tool_buf *b, float f) {
-    if (f != f || f > 3.4e38f || f < -3.4e38f) tb_str(b, "null");
-    else tb_printf(b, "%.9g", (double)f);
+    char text[32];
+    tb_put(b, text, tb_format_json_float(text, f));
 }
 
 void tb_pad(tool_buf *b, size_t align, unsigned char fill) {

@@ -21,6 +21,8 @@ void tb_printf(tool_buf *b, const char *fmt, ...)
 void tb_json_string(tool_buf *b, const char *s, size_t len);
 /* A float that round-trips (%.9g); null when not finite. */
 void tb_json_float(tool_buf *b, float f);
+/* The same text into out (NUL-ended); returns its length. */
+size_t tb_format_json_float(char out[32], float f);
 /* Appends `fill` bytes until the size is a multiple of `align`. */
 void tb_pad(tool_buf *b, size_t align, unsigned char fill);
 void tb_free(tool_buf *b);

@@ -51,6 +51,17 @@ int tool_write_file(const char *path, const void *data, size_t n) {
     return ok;
 }
 
+int tool_ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix), i;
+    if (n < m) return 0;
+    for (i = 0; i < m; i++) {
+        char c = s[n - m + i];
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if (c != suffix[i]) return 0;
+    }
+    return 1;
+}
+
 int tool_parse_hex(const char *s, size_t len, uint64_t *out) {
     uint64_t v = 0;
     size_t i = 0;
@@ -182,10 +193,8 @@ void json_string(FILE *out, const char *s, size_t len) {
 }
 
 void json_float(FILE *out, float f) {
-    tool_buf b = {0};
-    tb_json_float(&b, f);
-    fwrite(b.data, 1, b.size, out);
-    tb_free(&b);
+    char text[32];
+    fwrite(text, 1, tb_format_json_float(text, f), out);
 }
 
 void json_floats(FILE *out, const float *v, unsigned n) {
