@@ -1,5 +1,7 @@
-/* CLIP benchmarks: pose sampling (forward with a cursor, random access) in
- * ns per track and per pose, decode MB/s and arena bytes, on every corpus
+/* CLIP benchmarks: pose sampling in ns per track and per pose (forward,
+ * backward, random and cold-cache forward playback) through the sampler
+ * with the port's kernel and with the scalar reference beside it, and
+ * through the compact cursor; decode MB/s and arena bytes; on every corpus
  * clip (a synthetic 300-track clip when the corpus is absent). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +9,14 @@
 #include "bench.h"
 #include "bench_cases.h"
 #include "plumbob.h"
+#include "ports.h"
+
+/* The three ways to sample a pose: the sampler with the port's kernel, the
+ * sampler with the scalar reference kernel, and the 2-byte-per-track cursor
+ * of plumbob_clip_sample_pose (NULL cursor for random access). */
+enum { PATH_PORT, PATH_SCALAR, PATH_CURSOR, PATHS };
+static const char *path_port(int path) { return path == PATH_PORT ? PLUMBOB_PORT_NAME : "scalar"; }
+static const char *path_name(int path) { return path == PATH_CURSOR ? "cursor" : "sampler"; }
 
 typedef struct clip_ctx {
     const unsigned char *data;
@@ -14,19 +24,25 @@ typedef struct clip_ctx {
     plumbob_clip clip;
     plumbob_clip_binding binding;
     plumbob_clip_cursor cursor;
+    plumbob_clip_sampler sampler[2]; /* PATH_PORT, PATH_SCALAR */
     plumbob_bone_pose *poses;
     unsigned char *arena_mem;
     float *times;
     uint32_t frames;
-    int use_cursor;
+    int path, use_cursor;
 } clip_ctx;
+
+static void sample(clip_ctx *c, float t) {
+    if (c->path == PATH_CURSOR)
+        plumbob_clip_sample_pose(&c->clip, &c->binding, c->use_cursor ? &c->cursor : NULL, t, c->poses, NULL);
+    else
+        plumbob_clip_sampler_sample(&c->sampler[c->path], t, c->poses, NULL);
+}
 
 static void run_poses(void *p) {
     clip_ctx *c = (clip_ctx *)p;
     uint32_t f;
-    for (f = 0; f < c->frames; f++)
-        plumbob_clip_sample_pose(&c->clip, &c->binding, c->use_cursor ? &c->cursor : NULL, c->times[f],
-                                 c->poses, NULL);
+    for (f = 0; f < c->frames; f++) sample(c, c->times[f]);
     bench_keep(c->poses);
 }
 
@@ -44,8 +60,8 @@ static void report_sampling(const bench_opts *o, const char *name, bench_stats s
                             const char *label) {
     double per = 1e9 / c->frames / c->clip.track_count;
     char ctx[256];
-    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
-             label, (unsigned)c->clip.track_count, s.median / c->frames * 1e9);
+    snprintf(ctx, sizeof ctx, "\"port\": \"%s\", \"path\": \"%s\", \"clip\": \"%s\", \"tracks\": %u, \"ns_per_pose\": %.1f",
+             path_port(c->path), path_name(c->path), label, (unsigned)c->clip.track_count, s.median / c->frames * 1e9);
     bench_report(o, name, "ns_per_track", s.median * per, s.min * per, s.max * per, s.n, ctx);
 }
 
@@ -67,16 +83,39 @@ static void run_cold(void *p) {
     uint32_t f;
     for (f = 0; f < c->frames; f++) {
         uint32_t i = f % c->count, frame = c->next_frame[i]++ % c->clip_frames;
-        clip_ctx *k = &c->copies[i];
-        plumbob_clip_sample_pose(&k->clip, &k->binding, &k->cursor, (float)frame / 60.0f, k->poses, NULL);
+        sample(&c->copies[i], (float)frame / 60.0f);
     }
     bench_keep(c->copies[0].poses);
 }
 
+/* Decodes a clip into c with the rig of all its hashes, a cursor and both
+ * samplers; returns 0 when the clip does not decode. */
+static int setup_clip(clip_ctx *c, const unsigned char *data, size_t size) {
+    plumbob_arena a;
+    uint32_t *hashes, t;
+    size_t need;
+    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK) return 0;
+    need += 64u * 1024u;
+    c->arena_mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&a, c->arena_mem, need);
+    if (plumbob_clip_decode(data, size, &a, &c->clip) != PLUMBOB_OK) return 0;
+    hashes = (uint32_t *)malloc(sizeof(uint32_t) * (c->clip.track_count + 1u));
+    for (t = 0; t < c->clip.track_count; t++) hashes[t] = c->clip.tracks[t].hash;
+    c->poses = (plumbob_bone_pose *)calloc(c->clip.track_count + 1u, sizeof(plumbob_bone_pose));
+    if (plumbob_clip_bind(&c->clip, hashes, c->clip.track_count, NULL, 0, &a, &c->binding) != PLUMBOB_OK ||
+        plumbob_clip_cursor_init(&c->clip, &a, &c->cursor) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(&c->clip, &c->binding, 0, &a, &c->sampler[PATH_PORT]) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(&c->clip, &c->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a,
+                                  &c->sampler[PATH_SCALAR]) != PLUMBOB_OK)
+        abort();
+    free(hashes);
+    return 1;
+}
+
 static void bench_cold(const bench_opts *o, int samples, const char *label, const unsigned char *data, size_t size,
-                       uint32_t frames) {
+                       uint32_t frames, int path) {
     cold_ctx c;
-    uint32_t i, t;
+    uint32_t i;
     bench_stats s;
     char ctx[256];
     double per;
@@ -88,29 +127,17 @@ static void bench_cold(const bench_opts *o, int samples, const char *label, cons
     c.copies = (clip_ctx *)calloc(c.count, sizeof *c.copies);
     c.bytes = (unsigned char **)calloc(c.count, sizeof *c.bytes);
     for (i = 0; i < c.count; i++) {
-        clip_ctx *k = &c.copies[i];
-        plumbob_arena a;
-        uint32_t *hashes;
-        size_t need;
         c.bytes[i] = (unsigned char *)malloc(size);
         memcpy(c.bytes[i], data, size);
-        if (plumbob_clip_measure(c.bytes[i], size, &need) != PLUMBOB_OK) abort();
-        need += 64u * 1024u;
-        k->arena_mem = (unsigned char *)malloc(need);
-        plumbob_arena_init(&a, k->arena_mem, need);
-        if (plumbob_clip_decode(c.bytes[i], size, &a, &k->clip) != PLUMBOB_OK) abort();
-        hashes = (uint32_t *)malloc(sizeof(uint32_t) * (k->clip.track_count + 1u));
-        for (t = 0; t < k->clip.track_count; t++) hashes[t] = k->clip.tracks[t].hash;
-        k->poses = (plumbob_bone_pose *)calloc(k->clip.track_count + 1u, sizeof(plumbob_bone_pose));
-        if (plumbob_clip_bind(&k->clip, hashes, k->clip.track_count, NULL, 0, &a, &k->binding) != PLUMBOB_OK ||
-            plumbob_clip_cursor_init(&k->clip, &a, &k->cursor) != PLUMBOB_OK)
-            abort();
-        free(hashes);
+        if (!setup_clip(&c.copies[i], c.bytes[i], size)) abort();
+        c.copies[i].path = path;
+        c.copies[i].use_cursor = 1;
     }
     s = bench_time(run_cold, &c, samples / 4 + 3);
     per = 1e9 / c.frames / c.copies[0].clip.track_count;
-    snprintf(ctx, sizeof ctx, "\"port\": \"scalar\", \"clip\": \"%s\", \"tracks\": %u, \"copies\": %u, \"ns_per_pose\": %.1f",
-             label, (unsigned)c.copies[0].clip.track_count, (unsigned)c.count, s.median / c.frames * 1e9);
+    snprintf(ctx, sizeof ctx, "\"port\": \"%s\", \"path\": \"%s\", \"clip\": \"%s\", \"tracks\": %u, \"copies\": %u, \"ns_per_pose\": %.1f",
+             path_port(path), path_name(path), label, (unsigned)c.copies[0].clip.track_count, (unsigned)c.count,
+             s.median / c.frames * 1e9);
     bench_report(o, "sample_forward_cold", "ns_per_track", s.median * per, s.min * per, s.max * per, s.n, ctx);
     for (i = 0; i < c.count; i++) {
         free(c.copies[i].arena_mem);
@@ -124,49 +151,48 @@ static void bench_cold(const bench_opts *o, int samples, const char *label, cons
 
 static void bench_one(const bench_opts *o, int samples, const char *label, const unsigned char *data, size_t size) {
     clip_ctx c;
-    plumbob_arena a;
-    uint32_t *hashes, i, f;
+    uint32_t f;
     size_t need;
     bench_stats s;
     char ctx[256];
     uint32_t st = 12345;
+    int path;
     memset(&c, 0, sizeof c);
     c.data = data;
     c.size = size;
-    c.arena_mem = (unsigned char *)malloc(1u << 20);
-    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK) return;
-    plumbob_arena_init(&a, c.arena_mem, 1u << 20);
-    if (plumbob_clip_decode(data, size, &a, &c.clip) != PLUMBOB_OK) return;
-    /* the rig: every distinct bone hash of the clip, in clip order */
-    hashes = (uint32_t *)malloc(sizeof(uint32_t) * (c.clip.track_count + 1u));
-    for (i = 0; i < c.clip.track_count; i++) hashes[i] = c.clip.tracks[i].hash;
-    c.poses = (plumbob_bone_pose *)calloc(c.clip.track_count + 1u, sizeof(plumbob_bone_pose));
-    if (plumbob_clip_bind(&c.clip, hashes, c.clip.track_count, NULL, 0, &a, &c.binding) != PLUMBOB_OK ||
-        plumbob_clip_cursor_init(&c.clip, &a, &c.cursor) != PLUMBOB_OK)
-        abort();
+    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK || !setup_clip(&c, data, size)) return;
     c.frames = (uint32_t)(plumbob_clip_duration(&c.clip) * 60.0f) + 1u;
     c.times = (float *)malloc(sizeof(float) * c.frames);
-    /* forward playback at 60 Hz */
-    for (f = 0; f < c.frames; f++) c.times[f] = (float)f / 60.0f;
-    c.use_cursor = 1;
-    report_sampling(o, "sample_forward", bench_time(run_poses, &c, samples), &c, label);
-    /* random access */
-    for (f = 0; f < c.frames; f++) {
-        st ^= st << 13; st ^= st >> 17; st ^= st << 5;
-        c.times[f] = plumbob_clip_duration(&c.clip) * (float)(st % 10000u) / 10000.0f;
+    for (path = 0; path < PATHS; path++) {
+        c.path = path;
+        /* forward playback at 60 Hz */
+        for (f = 0; f < c.frames; f++) c.times[f] = (float)f / 60.0f;
+        c.use_cursor = 1;
+        report_sampling(o, "sample_forward", bench_time(run_poses, &c, samples), &c, label);
+        /* random access (the cursor path without a cursor: a search per track) */
+        for (f = 0; f < c.frames; f++) {
+            st ^= st << 13; st ^= st >> 17; st ^= st << 5;
+            c.times[f] = plumbob_clip_duration(&c.clip) * (float)(st % 10000u) / 10000.0f;
+        }
+        c.use_cursor = 0;
+        report_sampling(o, "sample_random", bench_time(run_poses, &c, samples), &c, label);
+        /* backward playback at 60 Hz: the search path */
+        for (f = 0; f < c.frames; f++) c.times[f] = (float)(c.frames - 1u - f) / 60.0f;
+        c.use_cursor = 1;
+        report_sampling(o, "sample_backward", bench_time(run_poses, &c, samples), &c, label);
+        bench_cold(o, samples, label, data, size, c.frames, path);
     }
-    c.use_cursor = 0;
-    report_sampling(o, "sample_random", bench_time(run_poses, &c, samples), &c, label);
-    /* backward playback at 60 Hz: the cursor's search path */
-    for (f = 0; f < c.frames; f++) c.times[f] = (float)(c.frames - 1u - f) / 60.0f;
-    c.use_cursor = 1;
-    report_sampling(o, "sample_backward", bench_time(run_poses, &c, samples), &c, label);
-    bench_cold(o, samples, label, data, size, c.frames);
+    snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"tracks\": %u, \"sampler_bytes\": %zu, \"cursor_bytes\": %zu",
+             label, (unsigned)c.clip.track_count, plumbob_clip_sampler_size(&c.clip, &c.binding),
+             (size_t)c.clip.track_count * 2u);
+    bench_report(o, "sampler_arena_bytes", "bytes", (double)plumbob_clip_sampler_size(&c.clip, &c.binding),
+                 0, 0, 1, ctx);
+    free(c.arena_mem);
+    c.arena_mem = (unsigned char *)malloc(1u << 20);
     s = bench_time(run_decode, &c, samples);
     snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"bytes\": %zu, \"arena_bytes\": %zu", label, size, need);
     bench_report(o, "decode_clip", "MB/s", (double)size / s.median * 1e-6, (double)size / s.max * 1e-6,
                  (double)size / s.min * 1e-6, s.n, ctx);
-    free(hashes);
     free(c.poses);
     free(c.times);
     free(c.arena_mem);

@@ -3,6 +3,7 @@
 #include "plumbob.h"
 #include "pb_math.h"
 #include "clip_kernels_scalar.h"
+#include "pb_clip.h"
 
 uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k,
                                 float out[4]) {
@@ -35,21 +36,16 @@ uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_tra
     return pb_le16(key);
 }
 
-static uint16_t key_tick(const plumbob_clip_track *t, uint32_t k) {
-    return pb_le16(t->keys + (size_t)k * t->key_size);
-}
-
-/* Last key whose tick is <= ticks (0 when ticks is before the first). */
-static uint32_t find_key(const plumbob_clip_track *t, float ticks) {
+uint32_t pb_clip_find_key(const plumbob_clip_track *t, float ticks) {
     uint32_t lo = 0, hi = t->key_count;
     while (hi - lo > 1) {
         uint32_t mid = lo + (hi - lo) / 2u;
-        if ((float)key_tick(t, mid) <= ticks) lo = mid; else hi = mid;
+        if ((float)pb_clip_key_tick(t, mid) <= ticks) lo = mid; else hi = mid;
     }
     return lo;
 }
 
-static float to_ticks(const plumbob_clip *clip, float seconds) {
+float pb_clip_ticks(const plumbob_clip *clip, float seconds) {
     float ticks = seconds / clip->frame_duration;
     return ticks == ticks ? ticks : 0.0f; /* NaN plays the first key */
 }
@@ -59,17 +55,16 @@ static inline float key_alpha(const plumbob_clip_track *t, uint32_t k, float tic
     uint16_t ta, tb;
     float alpha;
     if (k + 1u >= t->key_count) return 0.0f;
-    ta = key_tick(t, k);
+    ta = pb_clip_key_tick(t, k);
     if (ticks <= (float)ta) return 0.0f;
-    tb = key_tick(t, k + 1u);
+    tb = pb_clip_key_tick(t, k + 1u);
     if (tb <= ta) return 0.0f;
     alpha = ticks - (float)ta;
     if (tb - ta != 1) alpha /= (float)(tb - ta); /* most real keys are one tick apart */
     return alpha > 1.0f ? 1.0f : alpha;
 }
 
-/* Interpolates between key k and k+1 (or holds key k at the ends). */
-static void sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float ticks,
+void pb_clip_sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float ticks,
                       float out[4]) {
     float a[4], b[4], alpha;
     uint32_t i;
@@ -131,8 +126,8 @@ void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float s
     float ticks;
     if (!clip || !out || track >= clip->track_count) return;
     t = &clip->tracks[track];
-    ticks = to_ticks(clip, seconds);
-    sample_at(clip, t, t->key_count ? find_key(t, ticks) : 0, ticks, out);
+    ticks = pb_clip_ticks(clip, seconds);
+    pb_clip_sample_at(clip, t, t->key_count ? pb_clip_find_key(t, ticks) : 0, ticks, out);
 }
 
 plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
@@ -146,23 +141,20 @@ plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena 
     return PLUMBOB_OK;
 }
 
-/* Moves the cursor of one track to the key for `ticks`: a few steps forward
- * in normal playback, a binary search after a jump. */
+uint32_t pb_clip_next_key(const plumbob_clip_track *t, uint32_t k, float ticks) {
+    uint32_t steps = 0;
+    if (t->key_count == 0) return 0;
+    if (k >= t->key_count || (k > 0 && (float)pb_clip_key_tick(t, k) > ticks)) return pb_clip_find_key(t, ticks);
+    while (k + 1u < t->key_count && (float)pb_clip_key_tick(t, k + 1u) <= ticks) {
+        if (++steps > 8) return pb_clip_find_key(t, ticks);
+        k++;
+    }
+    return k;
+}
+
 static uint32_t cursor_key(plumbob_clip_cursor *cursor, const plumbob_clip_track *t, uint32_t track,
                            float ticks) {
-    uint32_t k = cursor->key[track], steps = 0;
-    if (t->key_count == 0) return 0;
-    if (k >= t->key_count || (k > 0 && (float)key_tick(t, k) > ticks)) {
-        k = find_key(t, ticks);
-    } else {
-        while (k + 1u < t->key_count && (float)key_tick(t, k + 1u) <= ticks) {
-            if (++steps > 8) {
-                k = find_key(t, ticks);
-                break;
-            }
-            k++;
-        }
-    }
+    uint32_t k = pb_clip_next_key(t, cursor->key[track], ticks);
     cursor->key[track] = (uint16_t)k;
     return k;
 }
@@ -173,8 +165,8 @@ void plumbob_clip_sample_track_cursor(const plumbob_clip *clip, plumbob_clip_cur
     float ticks;
     if (!clip || !cursor || !out || track >= clip->track_count || track >= cursor->track_count) return;
     t = &clip->tracks[track];
-    ticks = to_ticks(clip, seconds);
-    sample_at(clip, t, cursor_key(cursor, t, track, ticks), ticks, out);
+    ticks = pb_clip_ticks(clip, seconds);
+    pb_clip_sample_at(clip, t, cursor_key(cursor, t, track, ticks), ticks, out);
 }
 
 plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_hashes,
@@ -210,25 +202,30 @@ void plumbob_clip_sample_pose(const plumbob_clip *clip, const plumbob_clip_bindi
     uint32_t i;
     float ticks, v[4];
     if (!clip || !binding || binding->track_count != clip->track_count) return;
-    ticks = to_ticks(clip, seconds);
+    ticks = pb_clip_ticks(clip, seconds);
     for (i = 0; i < clip->track_count; i++) {
         const plumbob_clip_track *t = &clip->tracks[i];
         int32_t bone = binding->bone_of_track[i], morph = binding->morph_of_track[i];
         uint32_t k;
         if ((bone < 0 || !poses) && (morph < 0 || !morph_weights)) continue;
-        k = cursor ? cursor_key(cursor, t, i, ticks) : (t->key_count ? find_key(t, ticks) : 0);
-        sample_at(clip, t, k, ticks, v);
-        if (morph >= 0 && morph_weights) {
-            morph_weights[morph] = v[0];
-        } else if (bone >= 0 && poses) {
-            plumbob_bone_pose *p = &poses[bone];
-            if (t->target == PLUMBOB_CLIP_TARGET_ROTATION && t->components == 4) {
-                p->rotation.x = v[0]; p->rotation.y = v[1]; p->rotation.z = v[2]; p->rotation.w = v[3];
-            } else if (t->target == PLUMBOB_CLIP_TARGET_TRANSLATION && t->components == 3) {
-                p->translation.x = v[0]; p->translation.y = v[1]; p->translation.z = v[2];
-            } else if (t->target == PLUMBOB_CLIP_TARGET_SCALE && t->components == 3) {
-                p->scale.x = v[0]; p->scale.y = v[1]; p->scale.z = v[2];
-            }
+        k = cursor ? cursor_key(cursor, t, i, ticks) : (t->key_count ? pb_clip_find_key(t, ticks) : 0);
+        pb_clip_sample_at(clip, t, k, ticks, v);
+        pb_clip_store(t, bone, morph, v, poses, morph_weights);
+    }
+}
+
+void pb_clip_store(const plumbob_clip_track *t, int32_t bone, int32_t morph, const float v[4],
+                   plumbob_bone_pose *poses, float *morph_weights) {
+    if (morph >= 0 && morph_weights) {
+        morph_weights[morph] = v[0];
+    } else if (bone >= 0 && poses) {
+        plumbob_bone_pose *p = &poses[bone];
+        if (t->target == PLUMBOB_CLIP_TARGET_ROTATION && t->components == 4) {
+            p->rotation.x = v[0]; p->rotation.y = v[1]; p->rotation.z = v[2]; p->rotation.w = v[3];
+        } else if (t->target == PLUMBOB_CLIP_TARGET_TRANSLATION && t->components == 3) {
+            p->translation.x = v[0]; p->translation.y = v[1]; p->translation.z = v[2];
+        } else if (t->target == PLUMBOB_CLIP_TARGET_SCALE && t->components == 3) {
+            p->scale.x = v[0]; p->scale.y = v[1]; p->scale.z = v[2];
         }
     }
 }

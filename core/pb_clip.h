@@ -3,6 +3,8 @@
 #define PLUMBOB_PB_CLIP_H
 
 #include <stdint.h>
+#include "plumbob.h"
+#include "pb_bytes.h"
 
 /* An IK slot entry's actor and slot names are fixed fields of this size. */
 #define PB_CLIP_SLOT_NAME_SIZE 512u
@@ -14,5 +16,30 @@ long pb_clip_event_payload_size(uint16_t type);
  * tracks get key_size 0 and the components of their target. */
 void pb_clip_key_layout(uint8_t curve, uint8_t target, uint16_t key_count, uint8_t *key_size,
                         uint8_t *components);
+
+/* Sampling helpers shared by clip_sample.c and clip_sampler.c. */
+
+/* Tick of key k (k < key_count). */
+static inline uint16_t pb_clip_key_tick(const plumbob_clip_track *t, uint32_t k) {
+    return pb_le16(t->keys + (size_t)k * t->key_size);
+}
+
+/* Seconds to ticks (NaN plays the first key). */
+float pb_clip_ticks(const plumbob_clip *clip, float seconds);
+
+/* Last key whose tick is <= ticks (0 when ticks is before the first). */
+uint32_t pb_clip_find_key(const plumbob_clip_track *t, float ticks);
+
+/* The key for ticks starting from key k: a few steps forward in normal
+ * playback, a binary search after a jump back or far ahead. */
+uint32_t pb_clip_next_key(const plumbob_clip_track *t, uint32_t k, float ticks);
+
+/* Interpolates between key k and k+1 (or holds key k at the ends). */
+void pb_clip_sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float ticks,
+                       float out[4]);
+
+/* Writes one track's value to its bone's field or its morph weight. */
+void pb_clip_store(const plumbob_clip_track *t, int32_t bone, int32_t morph, const float v[4],
+                   plumbob_bone_pose *poses, float *morph_weights);
 
 #endif

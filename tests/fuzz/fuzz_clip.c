@@ -1,11 +1,53 @@
 /* libFuzzer target for CLIP: measure, decode into an arena of exactly the
- * measured size, sample every track (random access and cursor), look up
- * events, and re-encode: a decoded clip must write back to the same bytes
- * when the input was a complete, canonical clip. */
+ * measured size, sample every track (random access and cursor), run the
+ * sampler with the port's kernel and the scalar reference (same finite
+ * values), look up events, and re-encode: a decoded clip must write back to
+ * the same bytes when the input was a complete, canonical clip. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+
+/* Every track's hash as a bone and as a morph; both samplers at a few
+ * times in a jumpy order must agree wherever the values are finite. */
+static void run_samplers(const plumbob_clip *c) {
+    size_t n = c->track_count, need, i, j;
+    uint32_t *hashes = (uint32_t *)malloc(sizeof(uint32_t) * (n + 1));
+    plumbob_bone_pose *p0 = (plumbob_bone_pose *)calloc(n + 1, sizeof *p0), *p1 = (plumbob_bone_pose *)calloc(n + 1, sizeof *p1);
+    float *m0 = (float *)calloc(n + 1, sizeof(float)), *m1 = (float *)calloc(n + 1, sizeof(float));
+    unsigned char *mem;
+    plumbob_arena a;
+    plumbob_clip_binding b;
+    plumbob_clip_sampler s0, s1;
+    static const float times[] = {0.0f, 0.02f, 0.5f, 0.51f, 0.1f, 9.0f, -1.0f, 0.26f};
+    for (i = 0; i < n; i++) hashes[i] = c->tracks[i].hash;
+    mem = (unsigned char *)malloc(16u * n + 64u);
+    plumbob_arena_init(&a, mem, 16u * n + 64u);
+    if (plumbob_clip_bind(c, hashes, (uint32_t)n, hashes, (uint32_t)n, &a, &b) != PLUMBOB_OK) __builtin_trap();
+    need = plumbob_clip_sampler_size(c, &b);
+    free(hashes);
+    hashes = (uint32_t *)malloc(2 * need + 1);
+    plumbob_arena_init(&a, hashes, 2 * need + 1);
+    if (plumbob_clip_sampler_init(c, &b, 0, &a, &s0) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(c, &b, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a, &s1) != PLUMBOB_OK)
+        __builtin_trap();
+    for (i = 0; i < sizeof times / sizeof times[0]; i++) {
+        plumbob_clip_sampler_sample(&s0, times[i], p0, m0);
+        plumbob_clip_sampler_sample(&s1, times[i], p1, m1);
+        for (j = 0; j < n; j++) {
+            const float *x = &p0[j].rotation.x, *y = &p1[j].rotation.x;
+            int k;
+            for (k = 0; k < 10; k++)
+                if (x[k] - x[k] == 0.0f && y[k] - y[k] == 0.0f && x[k] != y[k]) __builtin_trap();
+        }
+    }
+    free(hashes);
+    free(mem);
+    free(p0);
+    free(p1);
+    free(m0);
+    free(m1);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t need, i;
@@ -29,6 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (memcmp(x, y, sizeof(float) * c.tracks[tr].components) != 0 && x[0] == x[0]) __builtin_trap();
             }
         }
+        run_samplers(&c);
         (void)plumbob_clip_events_between(&c, 0.0f, 1.0f, false, idx, 16, &n);
         {
             size_t ws = plumbob_clip_write_size(&c), got = 0;

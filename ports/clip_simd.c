@@ -1,0 +1,125 @@
+/* The SIMD twin of pb_clip_lanes_scalar, written once over simd4.h and
+ * compiled as pb_clip_lanes_sse2 or pb_clip_lanes_neon: one lane group is
+ * four tracks in four registers per component, so the weights, the
+ * shorter-arc test, the blend and the normalization run four tracks at
+ * a time, and one transpose turns the lanes back into per-bone values. */
+#include "kernels.h"
+
+#if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
+#include "simd4.h"
+#include "pb_math.h"
+
+/* Lanes whose span [lo, hi) misses t are re-seeked (rarely: once a key). */
+PB_FORCE_INLINE pb_v4 group_alpha(pb_clip_lanes *g, float t) {
+    pb_v4 tv = pb_v4_set1(t), alpha;
+    unsigned stale = pb_m4_bits(pb_m4_or(pb_v4_lt(tv, pb_v4_load(g->lo)), pb_v4_ge(tv, pb_v4_load(g->hi))));
+    if (stale) pb_clip_lanes_seek(g, stale, t);
+    alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_load(g->ta)), pb_v4_load(g->inv));
+    return pb_v4_min(pb_v4_max(alpha, pb_v4_set1(0.0f)), pb_v4_set1(1.0f));
+}
+
+/* Lane l of a group to its output (slot >= 0). */
+PB_FORCE_INLINE float *lane_out(float *out, size_t stride, const pb_clip_lanes *g, unsigned l) {
+    return out + stride * (size_t)g->slot[l];
+}
+
+/* Lanes far from unit length (never between real keys, which are close):
+ * pb_quat_normalize4 itself, from the blend kept in q.  Lanes are written
+ * in order, so a later track of the same bone still wins. */
+static void far_lanes(const pb_clip_lanes *g, unsigned near, pb_v4 x, pb_v4 y, pb_v4 z, pb_v4 w,
+                      const pb_v4 *normalized, float *out, size_t stride) {
+    float q[4][4];
+    unsigned l, c;
+    pb_v4_store(q[0], x);
+    pb_v4_store(q[1], y);
+    pb_v4_store(q[2], z);
+    pb_v4_store(q[3], w);
+    for (l = 0; l < 4; l++) {
+        float *o;
+        if (g->slot[l] < 0) continue;
+        o = lane_out(out, stride, g, l);
+        if (near >> l & 1u) {
+            pb_v4_store(o, normalized[l]);
+        } else {
+            for (c = 0; c < 4; c++) o[c] = q[c][l];
+            pb_quat_normalize4(o);
+        }
+    }
+}
+
+static void rotations(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f);
+    const pb_v4 three_halves = pb_v4_set1(1.5f), near_lo = pb_v4_set1(0.99f), near_hi = pb_v4_set1(1.01f);
+    uint32_t i;
+    for (i = 0; i < count; i++, g++) {
+        pb_v4 alpha = group_alpha(g, t), wa, wb, dot, x, y, z, w, hl, inv, n[4];
+        pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]), aw = pb_v4_load(g->a[3]);
+        pb_v4 bx = pb_v4_load(g->b[0]), by = pb_v4_load(g->b[1]), bz = pb_v4_load(g->b[2]), bw = pb_v4_load(g->b[3]);
+        unsigned near;
+        /* pb_quat_nlerp4: the dot product, the shorter arc, the blend */
+        dot = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ax, bx), pb_v4_mul(ay, by)), pb_v4_mul(az, bz)),
+                        pb_v4_mul(aw, bw));
+        wa = pb_v4_sub(one, alpha);
+        wb = pb_v4_negate_where(alpha, pb_v4_lt(dot, zero));
+        x = pb_v4_add(pb_v4_mul(wa, ax), pb_v4_mul(wb, bx));
+        y = pb_v4_add(pb_v4_mul(wa, ay), pb_v4_mul(wb, by));
+        z = pb_v4_add(pb_v4_mul(wa, az), pb_v4_mul(wb, bz));
+        w = pb_v4_add(pb_v4_mul(wa, aw), pb_v4_mul(wb, bw));
+        /* pb_quat_normalize4's near-unit path: two Newton steps from 1 */
+        hl = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(x, x), pb_v4_mul(y, y)), pb_v4_mul(z, z)), pb_v4_mul(w, w));
+        near = pb_m4_bits(pb_m4_and(pb_v4_gt(hl, near_lo), pb_v4_lt(hl, near_hi)));
+        hl = pb_v4_mul(half, hl);
+        inv = pb_v4_sub(three_halves, hl);
+        inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, inv), inv)));
+        n[0] = pb_v4_mul(x, inv);
+        n[1] = pb_v4_mul(y, inv);
+        n[2] = pb_v4_mul(z, inv);
+        n[3] = pb_v4_mul(w, inv);
+        pb_v4_transpose(&n[0], &n[1], &n[2], &n[3]);
+        if (near == 0xFu && g->slot[3] >= 0) { /* the common case: four bound lanes */
+            pb_v4_store(lane_out(out, stride, g, 0), n[0]);
+            pb_v4_store(lane_out(out, stride, g, 1), n[1]);
+            pb_v4_store(lane_out(out, stride, g, 2), n[2]);
+            pb_v4_store(lane_out(out, stride, g, 3), n[3]);
+        } else {
+            far_lanes(g, near, x, y, z, w, n, out, stride);
+        }
+    }
+}
+
+static void vectors(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+    uint32_t i;
+    for (i = 0; i < count; i++, g++) {
+        pb_v4 alpha = group_alpha(g, t), v[4];
+        pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]);
+        unsigned l;
+        v[0] = pb_v4_add(ax, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[0]), ax), alpha));
+        v[1] = pb_v4_add(ay, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[1]), ay), alpha));
+        v[2] = pb_v4_add(az, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[2]), az), alpha));
+        v[3] = v[2];
+        pb_v4_transpose(&v[0], &v[1], &v[2], &v[3]);
+        if (g->slot[3] >= 0) { /* four bound lanes */
+            pb_v4_store3(lane_out(out, stride, g, 0), v[0]);
+            pb_v4_store3(lane_out(out, stride, g, 1), v[1]);
+            pb_v4_store3(lane_out(out, stride, g, 2), v[2]);
+            pb_v4_store3(lane_out(out, stride, g, 3), v[3]);
+        } else {
+            for (l = 0; l < 4; l++)
+                if (g->slot[l] >= 0) pb_v4_store3(lane_out(out, stride, g, l), v[l]);
+        }
+    }
+}
+
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_clip_lanes_sse2(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
+#else
+void pb_clip_lanes_neon(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
+#endif
+{
+    if (count == 0) return;
+    if (g->components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
+    else vectors(g, count, t, out, stride);
+}
+#else
+typedef int pb_clip_simd_unused; /* ISO C wants something in a unit */
+#endif

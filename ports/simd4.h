@@ -1,0 +1,91 @@
+/* Four-lane float vectors for the SIMD ports: one small set of operations
+ * with an SSE2 and a NEON body, so a kernel is written once (clip_simd.c)
+ * and compiles to either.  Each operation is one IEEE single-precision
+ * instruction per lane (no fused multiply-add), so a kernel written with
+ * them performs the scalar reference's operations exactly.  Included only
+ * when ports.h chose a SIMD port. */
+#ifndef PLUMBOB_SIMD4_H
+#define PLUMBOB_SIMD4_H
+
+#include "kernels.h"
+
+#if defined(PLUMBOB_PORT_SSE2)
+#include <emmintrin.h>
+typedef __m128 pb_v4; /* four floats */
+typedef __m128 pb_m4; /* four lane masks (all ones or zero) */
+
+PB_FORCE_INLINE pb_v4 pb_v4_load(const float *p) { return _mm_load_ps(p); } /* 16-byte aligned */
+PB_FORCE_INLINE pb_v4 pb_v4_set1(float x) { return _mm_set1_ps(x); }
+PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return _mm_add_ps(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_sub(pb_v4 a, pb_v4 b) { return _mm_sub_ps(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_mul(pb_v4 a, pb_v4 b) { return _mm_mul_ps(a, b); }
+/* max(a, b) as `a > b ? a : b`, min as `a < b ? a : b` (b wins ties, so
+ * max(-0, +0) is +0 like the scalar expression) */
+PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return _mm_max_ps(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return _mm_min_ps(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_lt(pb_v4 a, pb_v4 b) { return _mm_cmplt_ps(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_gt(pb_v4 a, pb_v4 b) { return _mm_cmpgt_ps(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_ge(pb_v4 a, pb_v4 b) { return _mm_cmpge_ps(a, b); }
+PB_FORCE_INLINE pb_m4 pb_m4_or(pb_m4 a, pb_m4 b) { return _mm_or_ps(a, b); }
+PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return _mm_and_ps(a, b); }
+/* bit l set when lane l is set */
+PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) { return (unsigned)_mm_movemask_ps(m); }
+/* -a in the lanes of m, a elsewhere */
+PB_FORCE_INLINE pb_v4 pb_v4_negate_where(pb_v4 a, pb_m4 m) {
+    return _mm_xor_ps(a, _mm_and_ps(m, _mm_set1_ps(-0.0f)));
+}
+PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { _mm_storeu_ps(o, v); } /* any alignment */
+PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) { /* lanes 0..2; o[3] untouched */
+    _mm_storel_pi((__m64 *)(void *)o, v);
+    _mm_store_ss(o + 2, _mm_movehl_ps(v, v));
+}
+PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
+    __m128 t0 = _mm_unpacklo_ps(*r0, *r1), t1 = _mm_unpacklo_ps(*r2, *r3);
+    __m128 t2 = _mm_unpackhi_ps(*r0, *r1), t3 = _mm_unpackhi_ps(*r2, *r3);
+    *r0 = _mm_movelh_ps(t0, t1);
+    *r1 = _mm_movehl_ps(t1, t0);
+    *r2 = _mm_movelh_ps(t2, t3);
+    *r3 = _mm_movehl_ps(t3, t2);
+}
+
+#elif defined(PLUMBOB_PORT_NEON)
+#include <arm_neon.h>
+typedef float32x4_t pb_v4;
+typedef uint32x4_t pb_m4;
+
+PB_FORCE_INLINE pb_v4 pb_v4_load(const float *p) { return vld1q_f32(p); }
+PB_FORCE_INLINE pb_v4 pb_v4_set1(float x) { return vdupq_n_f32(x); }
+PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return vaddq_f32(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_sub(pb_v4 a, pb_v4 b) { return vsubq_f32(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_mul(pb_v4 a, pb_v4 b) { return vmulq_f32(a, b); }
+/* compare-and-select, so ties and signed zeros go as in the SSE2 body */
+PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return vbslq_f32(vcgtq_f32(a, b), a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return vbslq_f32(vcltq_f32(a, b), a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_lt(pb_v4 a, pb_v4 b) { return vcltq_f32(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_gt(pb_v4 a, pb_v4 b) { return vcgtq_f32(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_ge(pb_v4 a, pb_v4 b) { return vcgeq_f32(a, b); }
+PB_FORCE_INLINE pb_m4 pb_m4_or(pb_m4 a, pb_m4 b) { return vorrq_u32(a, b); }
+PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return vandq_u32(a, b); }
+PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) {
+    uint32x4_t b = vandq_u32(m, vcombine_u32(vcreate_u32(0x0000000200000001ull), vcreate_u32(0x0000000800000004ull)));
+    uint32x2_t s = vadd_u32(vget_low_u32(b), vget_high_u32(b));
+    return (unsigned)vget_lane_u32(vpadd_u32(s, s), 0);
+}
+PB_FORCE_INLINE pb_v4 pb_v4_negate_where(pb_v4 a, pb_m4 m) {
+    return vreinterpretq_f32_u32(veorq_u32(vreinterpretq_u32_f32(a), vandq_u32(m, vdupq_n_u32(0x80000000u))));
+}
+PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { vst1q_f32(o, v); }
+PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
+    vst1_f32(o, vget_low_f32(v));
+    vst1q_lane_f32(o + 2, v, 2);
+}
+PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
+    float32x4x2_t t01 = vtrnq_f32(*r0, *r1), t23 = vtrnq_f32(*r2, *r3);
+    *r0 = vcombine_f32(vget_low_f32(t01.val[0]), vget_low_f32(t23.val[0]));
+    *r1 = vcombine_f32(vget_low_f32(t01.val[1]), vget_low_f32(t23.val[1]));
+    *r2 = vcombine_f32(vget_high_f32(t01.val[0]), vget_high_f32(t23.val[0]));
+    *r3 = vcombine_f32(vget_high_f32(t01.val[1]), vget_high_f32(t23.val[1]));
+}
+#endif
+
+#endif

@@ -1,0 +1,351 @@
+/* The CLIP sampler (plumbob_clip_sampler_*): the port's lane kernel against
+ * the scalar reference (same bits), and both against plumbob_clip_sample_pose
+ * (rotations within 2e-6, vectors within 1e-5 relative), over forward,
+ * backward and random playback of random clips (uneven and repeated ticks,
+ * sign flips, partial lane groups, morphs and keyless tracks beside the
+ * lanes) and of every corpus clip; sizes and errors. */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+
+#define MAX_TRACKS 64
+#define MAX_RIG 40
+
+/* Outputs of one sampling path. */
+typedef struct pose_out {
+    plumbob_bone_pose poses[MAX_RIG];
+    float morphs[8];
+} pose_out;
+
+static void fill(pose_out *o) {
+    uint32_t i;
+    memset(o, 0, sizeof *o);
+    for (i = 0; i < MAX_RIG; i++) o->poses[i].scale.x = o->poses[i].translation.z = 42.0f;
+    for (i = 0; i < 8; i++) o->morphs[i] = -3.0f;
+}
+
+static double rel_err(float got, float want) {
+    double d = (double)got - (double)want, m = want < 0 ? -(double)want : (double)want;
+    if (d < 0) d = -d;
+    return m > 1.0 ? d / m : d;
+}
+
+/* The sampler's two kernels against each other and against the pose path. */
+typedef struct sampler_check {
+    const plumbob_clip *clip;
+    plumbob_clip_binding binding;
+    plumbob_clip_cursor cursor;
+    plumbob_clip_sampler port, reference;
+    uint32_t bones, morphs;
+    uint32_t rotation_bone[MAX_RIG]; /* 1 when the bone's rotation is animated */
+} sampler_check;
+
+static void setup(sampler_check *s, const plumbob_clip *clip, const uint32_t *bones, uint32_t nb,
+                  const uint32_t *morphs, uint32_t nm, plumbob_arena *a) {
+    size_t need, mark;
+    uint32_t i;
+    memset(s, 0, sizeof *s);
+    s->clip = clip;
+    s->bones = nb;
+    s->morphs = nm;
+    CHECK_OK(plumbob_clip_bind(clip, bones, nb, morphs, nm, a, &s->binding));
+    CHECK_OK(plumbob_clip_cursor_init(clip, a, &s->cursor));
+    need = plumbob_clip_sampler_size(clip, &s->binding);
+    CHECK(need > 0 && need < SIZE_MAX);
+    mark = plumbob_arena_mark(a);
+    CHECK_OK(plumbob_clip_sampler_init(clip, &s->binding, 0, a, &s->port));
+    CHECK(plumbob_arena_mark(a) - mark <= need);
+    mark = plumbob_arena_mark(a);
+    CHECK_OK(plumbob_clip_sampler_init(clip, &s->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, a, &s->reference));
+    CHECK(plumbob_arena_mark(a) - mark <= need);
+    for (i = 0; i < clip->track_count; i++)
+        if (s->binding.bone_of_track[i] >= 0 && clip->tracks[i].target == PLUMBOB_CLIP_TARGET_ROTATION)
+            s->rotation_bone[s->binding.bone_of_track[i]] = 1;
+}
+
+/* Samples time `seconds` three ways and compares; returns the failures. */
+static uint32_t compare_at(sampler_check *s, float seconds, int digest) {
+    static pose_out want, port, ref;
+    uint32_t i, c, bad = 0;
+    fill(&want);
+    fill(&port);
+    fill(&ref);
+    plumbob_clip_sample_pose(s->clip, &s->binding, &s->cursor, seconds, want.poses, want.morphs);
+    plumbob_clip_sampler_sample(&s->port, seconds, port.poses, port.morphs);
+    plumbob_clip_sampler_sample(&s->reference, seconds, ref.poses, ref.morphs);
+    /* the port's kernel gives the reference's bits */
+    if (memcmp(&port, &ref, sizeof port) != 0) bad++;
+    for (i = 0; i < s->bones; i++) {
+        const float *w = &want.poses[i].rotation.x, *g = &port.poses[i].rotation.x;
+        for (c = 0; c < 10; c++) {
+            double e = c < 4 ? (double)g[c] - (double)w[c] : rel_err(g[c], w[c]);
+            if (e < 0) e = -e;
+            if (!(e <= (c < 4 ? 2e-6 : 1e-5))) bad++;
+            if (digest) t_digest_f32(g[c]);
+        }
+    }
+    for (i = 0; i < s->morphs; i++)
+        if (!(rel_err(port.morphs[i], want.morphs[i]) <= 1e-6)) bad++;
+    return bad;
+}
+
+/* Forward at 60 Hz past the end, backward, then random jumps (with times
+ * before the start, NaN and infinity). */
+static uint32_t play(sampler_check *s, uint32_t seed) {
+    float dur = plumbob_clip_duration(s->clip);
+    uint32_t f, frames = (uint32_t)(dur * 60.0f) + 10u, bad = 0;
+    for (f = 0; f < frames; f++) bad += compare_at(s, (float)f / 60.0f, f % 17 == 0);
+    for (f = frames; f-- > 0;) bad += compare_at(s, (float)f / 60.0f, 0);
+    for (f = 0; f < 200; f++) {
+        float t = dur * ((float)(t_rand(&seed) % 2400u) / 2000.0f - 0.1f);
+        if (f == 50) t = 0.0f / 0.0f;
+        if (f == 51) t = 1.0f / 0.0f;
+        if (f == 52) t = -1.0f / 0.0f;
+        bad += compare_at(s, t, f % 29 == 0);
+    }
+    for (f = 0; f < frames; f += 7) bad += compare_at(s, (float)f / 24.0f, 0); /* another rate */
+    return bad;
+}
+
+/* A random unit quaternion, stored as -q half the time. */
+static void random_quat(uint32_t *seed, float *q) {
+    float len2 = 0, inv = 1;
+    uint32_t c;
+    for (c = 0; c < 4; c++) {
+        q[c] = (float)((int)(t_rand(seed) % 2001u) - 1000) / 1000.0f;
+        len2 += q[c] * q[c];
+    }
+    if (len2 < 0.01f) q[3] = len2 = 1.0f;
+    while (inv * inv * len2 > 1.0001f || inv * inv * len2 < 0.9999f) inv *= 1.5f - 0.5f * len2 * inv * inv;
+    for (c = 0; c < 4; c++) q[c] *= inv;
+}
+
+static unsigned char clip_keys[MAX_TRACKS][64 * 12];
+static plumbob_clip_track clip_tracks[MAX_TRACKS];
+
+/* A random clip of n tracks: mostly 12-bit rotations and 10-bit
+ * translations (1..60 keys, gaps of 0..4 ticks), a few morph, palette-free
+ * vector and keyless tracks; hashes repeat so bones get both kinds. */
+static size_t random_clip(uint32_t seed, uint32_t n, unsigned char *out, size_t cap) {
+    plumbob_clip c;
+    uint32_t i, k;
+    size_t len = 0;
+    uint16_t ticks[64], last = 0;
+    float values[64 * 4];
+    memset(&c, 0, sizeof c);
+    for (i = 0; i < n; i++) {
+        uint32_t kind = t_rand(&seed) % 10u, count = 1u + t_rand(&seed) % 60u;
+        uint8_t curve = kind < 5 ? 0x14 : kind < 8 ? 0x12 : kind == 8 ? 0x05 : 0x12;
+        uint8_t target = kind < 5 ? 2 : kind == 8 ? 7 : 1;
+        uint32_t comps = curve == 0x14 ? 4u : curve == 0x05 ? 1u : 3u;
+        uint16_t tick = (uint16_t)(t_rand(&seed) % 5u);
+        plumbob_clip_track *t = &clip_tracks[i];
+        for (k = 0; k < count; k++) {
+            ticks[k] = tick;
+            tick = (uint16_t)(tick + t_rand(&seed) % 5u); /* 0: a repeated tick */
+            if (comps == 4) random_quat(&seed, values + 4 * k);
+            else {
+                uint32_t j;
+                for (j = 0; j < comps; j++) values[comps * k + j] = (float)((int)(t_rand(&seed) % 2001u) - 1000) / 250.0f;
+            }
+        }
+        if (ticks[count - 1] > last) last = ticks[count - 1];
+        CHECK_OK(plumbob_clip_encode_track(t, 0x1000u + i % (n / 2u + 1u) + (target == 7 ? 0x500u : 0u), curve, target,
+                                           (uint16_t)count, ticks, values, clip_keys[i]));
+        if (kind == 9 && i % 3 == 0) { /* keyless constant */
+            memset(t, 0, sizeof *t);
+            t->hash = 0x1000u + i % (n / 2u + 1u);
+            t->curve = 0x0B;
+            t->target = 1;
+            t->offset = 0.5f;
+            t->scale = 1.0f;
+        }
+    }
+    c.version = 2;
+    c.frame_duration = 1.0f / 30.0f;
+    c.tick_count = (uint16_t)(last + 1u);
+    c.name.ptr = c.source.ptr = c.actor.ptr = "r";
+    c.name.len = c.source.len = c.actor.len = 1;
+    c.track_count = n;
+    c.tracks = clip_tracks;
+    c.event_version = 0x103;
+    CHECK_OK(plumbob_clip_write(&c, out, cap, &len));
+    return len;
+}
+
+static plumbob_result decode_in(const unsigned char *d, size_t n, plumbob_arena *a, plumbob_clip *c) {
+    size_t need;
+    plumbob_result r = plumbob_clip_measure(d, n, &need);
+    return r != PLUMBOB_OK ? r : plumbob_clip_decode(d, n, a, c);
+}
+
+/* Every distinct bone hash and morph hash of the clip, in clip order. */
+static void rig_of(const plumbob_clip *c, uint32_t *bones, uint32_t *nb, uint32_t *morphs, uint32_t *nm,
+                   uint32_t max_bones) {
+    uint32_t i, j;
+    *nb = *nm = 0;
+    for (i = 0; i < c->track_count; i++) {
+        uint32_t h = c->tracks[i].hash, *list = c->tracks[i].target == PLUMBOB_CLIP_TARGET_MORPH ? morphs : bones;
+        uint32_t *n = list == morphs ? nm : nb, cap = list == morphs ? 8u : max_bones;
+        for (j = 0; j < *n && list[j] != h; j++) continue;
+        if (j == *n && *n < cap) list[(*n)++] = h;
+    }
+}
+
+void test_clip_sampler_random_clips(void) {
+    uint32_t round;
+    for (round = 0; round < 12; round++) {
+        unsigned char *buf = t_scratch();
+        uint32_t n = 1u + round * 5u, seed = 0x5EED0u + round, bones[MAX_RIG], morphs[8], nb, nm;
+        size_t len = random_clip(seed, n > MAX_TRACKS ? MAX_TRACKS : n, buf, T_SCRATCH_SIZE);
+        plumbob_arena a;
+        plumbob_clip c;
+        static sampler_check s;
+        plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+        CHECK_OK(decode_in(buf, len, &a, &c));
+        rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
+        /* leave one bone out of the rig: its tracks are skipped */
+        if (nb > 2) bones[1] = 0xDEADBEEFu;
+        setup(&s, &c, bones, nb, morphs, nm, &a);
+        CHECK_EQ(play(&s, seed), 0);
+    }
+}
+
+/* The lanes of a 12-bit rotation track, exactly: keys every tick give
+ * alpha = t - ta, so the sampler equals sample_pose bit for bit there. */
+void test_clip_sampler_exact_on_unit_ticks(void) {
+    unsigned char *buf = t_scratch();
+    static unsigned char keys[2][8 * 12];
+    plumbob_clip_track tr[2];
+    plumbob_clip c;
+    plumbob_arena a;
+    plumbob_clip_binding b;
+    plumbob_clip_sampler s;
+    plumbob_bone_pose want[1], got[1];
+    uint16_t ticks[8];
+    float q[8 * 4], v[8 * 3];
+    uint32_t k, seed = 77, bone = 0xB0E5u;
+    size_t len = 0;
+    for (k = 0; k < 8; k++) {
+        ticks[k] = (uint16_t)k;
+        random_quat(&seed, q + 4 * k);
+        v[3 * k] = (float)k; v[3 * k + 1] = -2.0f * (float)k; v[3 * k + 2] = 0.25f;
+    }
+    CHECK_OK(plumbob_clip_encode_track(&tr[0], bone, 0x14, 2, 8, ticks, q, keys[0]));
+    CHECK_OK(plumbob_clip_encode_track(&tr[1], bone, 0x12, 1, 8, ticks, v, keys[1]));
+    memset(&c, 0, sizeof c);
+    c.version = 2; c.frame_duration = 1.0f / 30.0f; c.tick_count = 8;
+    c.name.ptr = c.source.ptr = c.actor.ptr = "u"; c.name.len = c.source.len = c.actor.len = 1;
+    c.track_count = 2; c.tracks = tr; c.event_version = 0x103;
+    CHECK_OK(plumbob_clip_write(&c, buf, T_SCRATCH_SIZE, &len));
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    CHECK_OK(plumbob_clip_bind(&c, &bone, 1, NULL, 0, &a, &b));
+    CHECK_OK(plumbob_clip_sampler_init(&c, &b, 0, &a, &s));
+    CHECK_EQ(s.rotation_groups, 1);
+    CHECK_EQ(s.vector_groups, 1);
+    CHECK_EQ(s.other_count, 0);
+    for (k = 0; k < 64; k++) {
+        float t = (float)k / 240.0f;
+        memset(want, 0, sizeof want);
+        memset(got, 0, sizeof got);
+        plumbob_clip_sample_pose(&c, &b, NULL, t, want, NULL);
+        plumbob_clip_sampler_sample(&s, t, got, NULL);
+        CHECK(memcmp(want, got, sizeof want) == 0);
+    }
+    t_digest_f32(got[0].rotation.x);
+    t_digest_f32(got[0].translation.y);
+    CHECK_NEAR(got[0].translation.x, 7.0, 0.01); /* held at the last key */
+}
+
+void test_clip_sampler_errors(void) {
+    unsigned char *buf = t_scratch();
+    size_t len = random_clip(9, 13, buf, T_SCRATCH_SIZE), need;
+    plumbob_arena a;
+    plumbob_clip c;
+    plumbob_clip_binding b, other;
+    plumbob_clip_sampler s;
+    uint32_t bones[MAX_RIG], morphs[8], nb, nm;
+    unsigned char *mem;
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
+    CHECK_OK(plumbob_clip_bind(&c, bones, nb, morphs, nm, &a, &b));
+    need = plumbob_clip_sampler_size(&c, &b);
+    CHECK(need >= 16u);
+    CHECK_EQ(plumbob_clip_sampler_size(NULL, &b), 0);
+    CHECK_EQ(plumbob_clip_sampler_size(&c, NULL), 0);
+    other = b;
+    other.track_count--;
+    CHECK_EQ(plumbob_clip_sampler_size(&c, &other), 0);
+    CHECK_EQ(plumbob_clip_sampler_init(&c, &other, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(NULL, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 0, NULL, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 0, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 2u, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    /* the size fits at any start alignment; half of it does not */
+    mem = t_arena_mem() + T_ARENA_SIZE / 2;
+    {
+        uint32_t shift;
+        for (shift = 0; shift < 16; shift += 4) {
+            plumbob_arena small;
+            plumbob_arena_init(&small, mem + shift, need);
+            CHECK_OK(plumbob_clip_sampler_init(&c, &b, 0, &small, &s));
+            plumbob_arena_init(&small, mem + shift, need / 2);
+            CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
+        }
+    }
+    plumbob_clip_sampler_sample(NULL, 0.5f, NULL, NULL); /* no effect, no crash */
+    CHECK_OK(plumbob_clip_sampler_init(&c, &b, 0, &a, &s));
+    plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL);
+}
+
+void test_clip_sampler_corpus(void) {
+    static const char *pkgs[] = {"sims3/EWBreastfeed.package", "sims3/PetFightingSkill.package"};
+    size_t p;
+    uint32_t clips = 0;
+    for (p = 0; p < 2; p++) {
+        size_t size;
+        unsigned char *data = t_corpus_load(pkgs[p], &size);
+        plumbob_package pkg;
+        uint32_t i;
+        if (!data) T_SKIP(t_corpus_missing());
+        CHECK_OK(plumbob_package_open(&pkg, data, size));
+        for (i = 0; i < pkg.count; i++) {
+            plumbob_package_entry e;
+            const unsigned char *res;
+            size_t rs, need;
+            unsigned char *buf, *mem;
+            plumbob_arena a;
+            plumbob_clip c;
+            uint32_t *bones, nb = 0, morphs[8], nm = 0, f, bad = 0;
+            sampler_check *s;
+            CHECK_OK(plumbob_package_entry_at(&pkg, i, &e));
+            if (e.type != PLUMBOB_TYPE_CLIP) continue;
+            buf = (unsigned char *)malloc(e.mem_size);
+            CHECK_OK(plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs));
+            CHECK_OK(plumbob_clip_measure(res, rs, &need));
+            need += 1u << 20;
+            mem = (unsigned char *)malloc(need);
+            plumbob_arena_init(&a, mem, need);
+            CHECK_OK(plumbob_clip_decode(res, rs, &a, &c));
+            bones = (uint32_t *)malloc(sizeof(uint32_t) * (c.track_count + 1u));
+            rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
+            s = (sampler_check *)malloc(sizeof *s);
+            setup(s, &c, bones, nb, morphs, nm, &a);
+            /* real clips: nearly every track goes to the lanes */
+            CHECK(s->port.other_count * 10u <= c.track_count);
+            for (f = 0; f < (uint32_t)(plumbob_clip_duration(&c) * 60.0f) + 5u; f += 3)
+                bad += compare_at(s, (float)f / 60.0f, f % 60 == 0);
+            bad += play(s, i);
+            CHECK_EQ(bad, 0);
+            clips++;
+            free(s);
+            free(bones);
+            free(mem);
+            free(buf);
+        }
+        free(data);
+    }
+    CHECK_EQ(clips, 19);
+}
