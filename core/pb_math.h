@@ -22,6 +22,19 @@ static inline float pb_rsqrtf(float x) {
     return y * scale;
 }
 
+/* The factor pb_quat_normalize4 scales by, for a squared length len2 that
+ * is positive and finite: exactly 1 for exactly 1, two Newton steps from 1
+ * near unit (always so between neighbouring keys: error ~ 1.5 * (3/8
+ * d^2)^2, d < 0.01), else pb_rsqrtf. */
+static inline float pb_quat_inv_length(float len2) {
+    float inv;
+    if (len2 > 0.99f && len2 < 1.01f) { /* 1 gives exactly 1 here too */
+        inv = 1.5f - 0.5f * len2;
+        return inv * (1.5f - 0.5f * len2 * inv * inv);
+    }
+    return pb_rsqrtf(len2);
+}
+
 /* q normalized in place; zero or non-finite gives identity, exactly unit
  * stays untouched. */
 static inline void pb_quat_normalize4(float q[4]) {
@@ -32,14 +45,7 @@ static inline void pb_quat_normalize4(float q[4]) {
         return;
     }
     if (len2 == 1.0f) return;
-    if (len2 > 0.99f && len2 < 1.01f) {
-        /* Near unit (always so between neighbouring keys): two Newton steps
-         * from 1 reach float precision (error ~ 1.5 * (3/8 d^2)^2, d < 0.01). */
-        inv = 1.5f - 0.5f * len2;
-        inv = inv * (1.5f - 0.5f * len2 * inv * inv);
-    } else {
-        inv = pb_rsqrtf(len2);
-    }
+    inv = pb_quat_inv_length(len2);
     q[0] *= inv;
     q[1] *= inv;
     q[2] *= inv;

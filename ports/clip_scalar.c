@@ -2,6 +2,7 @@
  * per group, seek the lanes whose cached span misses t, then interpolate
  * every lane and store the bound ones. */
 #include "kernels.h"
+#include <float.h>
 #include "pb_math.h"
 
 /* Lanes whose span [lo, hi) does not hold t, as a bit mask. */
@@ -28,11 +29,22 @@ void pb_clip_lanes_scalar(pb_clip_lanes *g, uint32_t count, float t, float *out,
                 float bx = g->b[0][l], by = g->b[1][l], bz = g->b[2][l], bw = g->b[3][l];
                 float dot = ax * bx + ay * by + az * bz + aw * bw;
                 float wa = 1.0f - alpha, wb = dot < 0.0f ? -alpha : alpha;
-                o[0] = wa * ax + wb * bx;
-                o[1] = wa * ay + wb * by;
-                o[2] = wa * az + wb * bz;
-                o[3] = wa * aw + wb * bw;
-                pb_quat_normalize4(o);
+                float x = wa * ax + wb * bx, y = wa * ay + wb * by, z = wa * az + wb * bz, w = wa * aw + wb * bw;
+                float len2 = x * x + y * y + z * z + w * w, inv; /* then pb_quat_normalize4 in registers */
+                if (!(len2 > 0.0f) || len2 > FLT_MAX) {
+                    x = y = z = 0.0f;
+                    w = 1.0f;
+                } else {
+                    inv = pb_quat_inv_length(len2);
+                    x *= inv;
+                    y *= inv;
+                    z *= inv;
+                    w *= inv;
+                }
+                o[0] = x;
+                o[1] = y;
+                o[2] = z;
+                o[3] = w;
             } else {
                 float ax = g->a[0][l], ay = g->a[1][l], az = g->a[2][l];
                 float bx = g->b[0][l], by = g->b[1][l], bz = g->b[2][l];
