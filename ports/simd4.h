@@ -1,7 +1,7 @@
 /* Four-lane float vectors for the SIMD ports: one small set of operations
- * with an SSE2 and a NEON body, so a kernel is written once (clip_simd.c)
- * and compiles to either.  Each operation is one IEEE single-precision
- * instruction per lane (no fused multiply-add), so a kernel written with
+ * with an SSE2 and a NEON body, so a kernel is written once (clip_simd.c,
+ * skin_simd.c) and compiles to either.  Each operation is one IEEE
+ * single-precision instruction per lane (no fused multiply-add), so a kernel written with
  * them performs the scalar reference's operations exactly.  Included only
  * when ports.h chose a SIMD port. */
 #ifndef PLUMBOB_SIMD4_H
@@ -15,6 +15,7 @@ typedef __m128 pb_v4; /* four floats */
 typedef __m128 pb_m4; /* four lane masks (all ones or zero) */
 
 PB_FORCE_INLINE pb_v4 pb_v4_load(const float *p) { return _mm_load_ps(p); } /* 16-byte aligned */
+PB_FORCE_INLINE pb_v4 pb_v4_loadu(const float *p) { return _mm_loadu_ps(p); } /* any alignment */
 PB_FORCE_INLINE pb_v4 pb_v4_set1(float x) { return _mm_set1_ps(x); }
 PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return _mm_add_ps(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_sub(pb_v4 a, pb_v4 b) { return _mm_sub_ps(a, b); }
@@ -39,6 +40,14 @@ PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) { /* lanes 0..2; o[3] untou
     _mm_storel_pi((__m64 *)(void *)o, v);
     _mm_store_ss(o + 2, _mm_movehl_ps(v, v));
 }
+/* (v0 + v1) + v2 */
+PB_FORCE_INLINE float pb_v4_sum3(pb_v4 v) {
+    return _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(v, _mm_shuffle_ps(v, v, 1)), _mm_movehl_ps(v, v)));
+}
+/* pb_rsqrtf's first guess, bits 0x5F375A86 - (bits(x) >> 1), per lane */
+PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
+    return _mm_castsi128_ps(_mm_sub_epi32(_mm_set1_epi32(0x5F375A86), _mm_srli_epi32(_mm_castps_si128(x), 1)));
+}
 PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
     __m128 t0 = _mm_unpacklo_ps(*r0, *r1), t1 = _mm_unpacklo_ps(*r2, *r3);
     __m128 t2 = _mm_unpackhi_ps(*r0, *r1), t3 = _mm_unpackhi_ps(*r2, *r3);
@@ -54,6 +63,7 @@ typedef float32x4_t pb_v4;
 typedef uint32x4_t pb_m4;
 
 PB_FORCE_INLINE pb_v4 pb_v4_load(const float *p) { return vld1q_f32(p); }
+PB_FORCE_INLINE pb_v4 pb_v4_loadu(const float *p) { return vld1q_f32(p); }
 PB_FORCE_INLINE pb_v4 pb_v4_set1(float x) { return vdupq_n_f32(x); }
 PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return vaddq_f32(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_sub(pb_v4 a, pb_v4 b) { return vsubq_f32(a, b); }
@@ -78,6 +88,12 @@ PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { vst1q_f32(o, v); }
 PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
     vst1_f32(o, vget_low_f32(v));
     vst1q_lane_f32(o + 2, v, 2);
+}
+PB_FORCE_INLINE float pb_v4_sum3(pb_v4 v) {
+    return (vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 1)) + vgetq_lane_f32(v, 2);
+}
+PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
+    return vreinterpretq_f32_u32(vsubq_u32(vdupq_n_u32(0x5F375A86u), vshrq_n_u32(vreinterpretq_u32_f32(x), 1)));
 }
 PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
     float32x4x2_t t01 = vtrnq_f32(*r0, *r1), t23 = vtrnq_f32(*r2, *r3);
