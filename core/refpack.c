@@ -26,6 +26,89 @@ plumbob_result plumbob_refpack_header(const void *src, size_t src_size, size_t *
     return PLUMBOB_OK;
 }
 
+/* Copies len bytes from off bytes back in whole 16- or 8-byte moves (a move
+ * never overlaps its own source, because off is at least its width), so up
+ * to 15 bytes past op + len are written; the caller leaves that room.
+ * Offsets under 8 repeat a short pattern and go byte by byte. */
+static void copy_match(unsigned char *op, size_t off, size_t len) {
+    const unsigned char *from = op - off;
+    size_t k;
+    if (off >= 16) {
+        for (k = 0; k < len; k += 16) PB_COPY16(op + k, from + k);
+    } else if (off >= 8) {
+        for (k = 0; k < len; k += 8) PB_COPY8(op + k, from + k);
+    } else {
+        for (k = 0; k < len; k++) op[k] = from[k];
+    }
+}
+
+/* Input and output slack the fast loop keeps: a copy command is at most 4
+ * bytes and its up-to-3 literals are moved as 8; a literal run or a match
+ * is moved in 16-byte steps. */
+#define FAST_IN 20u
+#define FAST_OUT 48u
+
+/* The fast loop: while both buffers have slack, a command costs one bound
+ * test and whole-word moves that may run past its end (inside the
+ * buffers; later commands overwrite the extra bytes).  The three copy
+ * forms are decoded side by side and the right one selected without a
+ * branch: which form comes next is data, and a mispredicted branch costs
+ * more than decoding all three.  A command that would fail a check, the
+ * stop command and the last bytes are left to the careful loop, so errors
+ * and output are the same as without this loop. */
+static void decompress_fast(const unsigned char **ipp, const unsigned char *iend, unsigned char **opp,
+                            unsigned char *obase, unsigned char *oend) {
+    const unsigned char *ip = *ipp;
+    unsigned char *op = *opp;
+    while ((size_t)(iend - ip) >= FAST_IN && (size_t)(oend - op) >= FAST_OUT) {
+        size_t b0 = ip[0], b1 = ip[1], n, lit, len, off;
+        if (b0 < 0x80u) { /* the most common form first */
+            n = 2;
+            lit = b0 & 3u;
+            len = ((b0 >> 2) & 7u) + 3u;
+            off = ((b0 & 0x60u) << 3) + b1 + 1u;
+        } else if (b0 < 0xC0u) {
+            n = 3;
+            lit = b1 >> 6;
+            len = (b0 & 0x3Fu) + 4u;
+            off = ((b1 & 0x3Fu) << 8) + ip[2] + 1u;
+        } else if (b0 < 0xE0u) {
+            n = 4;
+            lit = b0 & 3u;
+            len = ((b0 & 0x0Cu) << 6) + ip[3] + 5u;
+            off = ((b0 & 0x10u) << 12) + (b1 << 8) + ip[2] + 1u;
+        } else if (b0 < 0xFCu) {
+            /* a literal run of 4..112 bytes: two 16-byte moves cover most */
+            size_t k;
+            lit = ((b0 & 0x1Fu) << 2) + 4u;
+            if (lit + 32u > (size_t)(iend - ip) || lit + 32u > (size_t)(oend - op)) break;
+            PB_COPY16(op, ip + 1);
+            PB_COPY16(op + 16, ip + 17);
+            for (k = 32; k < lit; k += 16) PB_COPY16(op + k, ip + 1 + k);
+            ip += 1u + lit;
+            op += lit;
+            continue;
+        } else {
+            break; /* stop */
+        }
+        if (off > (size_t)(op - obase) + lit || len + lit + 16u > (size_t)(oend - op)) break;
+        PB_COPY8(op, ip + n);
+        ip += n + lit;
+        op += lit;
+        if (off >= 16u) {
+            PB_COPY16(op, op - off);
+            if (len > 16u) copy_match(op + 16, off, len - 16u);
+        } else if (off >= 8u && len <= 8u) {
+            PB_COPY8(op, op - off);
+        } else {
+            copy_match(op, off, len);
+        }
+        op += len;
+    }
+    *ipp = ip;
+    *opp = op;
+}
+
 plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
                                           size_t dst_cap, size_t *out_size) {
     const unsigned char *ip, *iend;
@@ -41,6 +124,7 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
     iend = (const unsigned char *)src + src_size;
     obase = op = (unsigned char *)dst;
     oend = obase + size;
+    decompress_fast(&ip, iend, &op, obase, oend);
     for (;;) {
         size_t lit, len = 0, off = 0, avail = (size_t)(iend - ip);
         unsigned b0;

@@ -195,3 +195,107 @@ void test_refpack_truncation_and_bitflips(void) {
     CHECK(oks > 0);                                     /* literal bit flips still decode */
     CHECK(errors[PLUMBOB_ERR_BAD_COUNT] > 0);           /* and many flips are caught */
 }
+
+/* A byte-at-a-time decoder written from the format table, with the core's
+ * documented error order: the core's fast loop must give the same bytes
+ * and the same error on every stream. */
+static plumbob_result ref_decode(const unsigned char *s, size_t n, unsigned char *out, size_t size) {
+    size_t i = 5, o = 0, k; /* 3-byte-size header */
+    for (;;) {
+        size_t lit, len = 0, off = 0, avail = n - i;
+        unsigned b0;
+        int stop = 0;
+        if (avail == 0) return o == size ? PLUMBOB_OK : PLUMBOB_ERR_TRUNCATED;
+        b0 = s[i];
+        if (b0 < 0x80u) {
+            if (avail < 2) return PLUMBOB_ERR_TRUNCATED;
+            lit = b0 & 3u; len = ((b0 >> 2) & 7u) + 3u; off = ((b0 & 0x60u) << 3) + s[i + 1] + 1u; i += 2;
+        } else if (b0 < 0xC0u) {
+            if (avail < 3) return PLUMBOB_ERR_TRUNCATED;
+            lit = s[i + 1] >> 6u; len = (b0 & 0x3Fu) + 4u; off = ((s[i + 1] & 0x3Fu) << 8) + s[i + 2] + 1u; i += 3;
+        } else if (b0 < 0xE0u) {
+            if (avail < 4) return PLUMBOB_ERR_TRUNCATED;
+            lit = b0 & 3u; len = ((b0 & 0x0Cu) << 6) + s[i + 3] + 5u;
+            off = ((b0 & 0x10u) << 12) + ((size_t)s[i + 1] << 8) + s[i + 2] + 1u; i += 4;
+        } else if (b0 < 0xFCu) {
+            lit = ((b0 & 0x1Fu) << 2) + 4u; i += 1;
+        } else {
+            lit = b0 & 3u; stop = 1; i += 1;
+        }
+        if (lit > n - i) return PLUMBOB_ERR_TRUNCATED;
+        if (lit > size - o) return PLUMBOB_ERR_BAD_COUNT;
+        for (k = 0; k < lit; k++) out[o++] = s[i++];
+        if (len) {
+            if (off > o) return PLUMBOB_ERR_BAD_OFFSET;
+            if (len > size - o) return PLUMBOB_ERR_BAD_COUNT;
+            for (k = 0; k < len; k++, o++) out[o] = out[o - off];
+        }
+        if (stop) return o == size ? PLUMBOB_OK : PLUMBOB_ERR_BAD_COUNT;
+    }
+}
+
+/* Random command streams (every form, offsets 1..17 and far ones, a few
+ * offsets before the start, sizes declared one off now and then, cuts
+ * anywhere): the decoder agrees with ref_decode in result and bytes. */
+void test_refpack_matches_reference_decoder(void) {
+    unsigned char *s = t_scratch(), *want = t_scratch() + 65536, *got = t_scratch() + 196608;
+    uint32_t r = 12345, stream;
+    int results[PLUMBOB_RESULT_COUNT] = {0};
+    for (stream = 0; stream < 400; stream++) {
+        size_t n = 5, produced = 0, size, cut, dn = 0, k;
+        plumbob_result a, b;
+        while (n < 40000 && produced < 100000) {
+            uint32_t pick = t_rand(&r) % 16u, lit = t_rand(&r) % 4u;
+            size_t len, off, span = produced + lit;
+            if (pick < 4 || span == 0) { /* literal run */
+                size_t run = 4u * (t_rand(&r) % 28u + 1u);
+                s[n++] = (unsigned char)(0xE0u | ((run - 4u) >> 2));
+                for (k = 0; k < run; k++) s[n++] = (unsigned char)t_rand(&r);
+                produced += run;
+                continue;
+            }
+            off = t_rand(&r) % 8u == 0 ? t_rand(&r) % 17u + 1u : t_rand(&r) % span + 1u;
+            if (off > span) off = span;
+            if (stream % 8 == 6 && t_rand(&r) % 512u == 0) off = span + 1u + t_rand(&r) % 4u; /* before the start */
+            if (pick < 10 && off <= 1024) {
+                len = t_rand(&r) % 8u + 3u;
+                s[n++] = (unsigned char)((((off - 1u) >> 3) & 0x60u) | ((len - 3u) << 2) | lit);
+                s[n++] = (unsigned char)((off - 1u) & 0xFFu);
+            } else if (pick < 14 && off <= 16384) {
+                len = t_rand(&r) % 64u + 4u;
+                s[n++] = (unsigned char)(0x80u | (len - 4u));
+                s[n++] = (unsigned char)((lit << 6) | ((off - 1u) >> 8));
+                s[n++] = (unsigned char)((off - 1u) & 0xFFu);
+            } else {
+                if (off > 131072) off = 131072;
+                len = t_rand(&r) % 8u == 0 ? t_rand(&r) % 1024u + 5u : t_rand(&r) % 40u + 5u;
+                s[n++] = (unsigned char)(0xC0u | ((((off - 1u) >> 16) & 1u) << 4) | (((len - 5u) >> 8) << 2) | lit);
+                s[n++] = (unsigned char)(((off - 1u) >> 8) & 0xFFu);
+                s[n++] = (unsigned char)((off - 1u) & 0xFFu);
+                s[n++] = (unsigned char)((len - 5u) & 0xFFu);
+            }
+            for (k = 0; k < lit; k++) s[n++] = (unsigned char)t_rand(&r);
+            produced += lit + len;
+        }
+        s[n++] = 0xFD; /* stop with one literal */
+        s[n++] = 'z';
+        produced += 1;
+        size = produced;
+        if (stream % 8 == 3) size += 1;
+        if (stream % 8 == 5) size -= 1;
+        s[0] = 0x10; s[1] = 0xFB;
+        s[2] = (unsigned char)(size >> 16); s[3] = (unsigned char)(size >> 8); s[4] = (unsigned char)size;
+        cut = stream % 4 == 1 ? 5u + t_rand(&r) % (n - 5u) : n;
+        a = ref_decode(s, cut, want, size);
+        b = plumbob_refpack_decompress(s, cut, got, size, &dn);
+        CHECK_EQ(b, a);
+        if (a == PLUMBOB_OK) CHECK(dn == size && memcmp(got, want, size) == 0);
+        if ((unsigned)a < PLUMBOB_RESULT_COUNT) results[a]++;
+    }
+    /* the streams reach every outcome */
+    CHECK(results[PLUMBOB_OK] > 50);
+    CHECK(results[PLUMBOB_ERR_BAD_OFFSET] > 10);
+    CHECK(results[PLUMBOB_ERR_BAD_COUNT] > 10);
+    CHECK(results[PLUMBOB_ERR_TRUNCATED] > 10);
+    for (stream = 0; stream < PLUMBOB_RESULT_COUNT; stream++) t_digest_u32((uint32_t)results[stream]);
+}
