@@ -14,29 +14,47 @@ PB_FORCE_INLINE pb_v4 mul_add(pb_v4 acc, pb_v4 w, const float *m) {
     return pb_v4_add(acc, pb_v4_mul(w, pb_v4_load(m)));
 }
 
-/* Normalizes the batch's n normals (len2 holds their squared lengths) and
- * stores them: pb_rsqrtf's bit trick and Newton steps, four lanes at once;
- * lanes outside its fast range (zero, subnormal, huge, NaN) take the
+/* Normalizes four normals and stores the first n of them (vertices v0..):
+ * transposed to x, y and z rows so the squared lengths, pb_rsqrtf's bit
+ * trick and its Newton steps run on four lanes with no horizontal sums;
+ * lanes outside the trick's range (zero, subnormal, huge, NaN) take the
  * scalar function itself. */
-static void flush_normals(const pb_skin_range *r, uint32_t v0, uint32_t n, const pb_v4 *nv, const float *len2) {
-    pb_v4 x = pb_v4_loadu(len2), y = pb_v4_rsqrt_guess(x), three_halves = pb_v4_set1(1.5f);
-    pb_v4 hx = pb_v4_mul(pb_v4_set1(0.5f), x);
-    float inv[4];
-    uint32_t i;
-    y = pb_v4_mul(y, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, y), y)));
-    y = pb_v4_mul(y, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, y), y)));
-    y = pb_v4_mul(y, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, y), y)));
-    pb_v4_store(inv, y);
-    for (i = 0; i < n; i++) {
-        if (!(len2[i] >= FLT_MIN && len2[i] <= FLT_MAX)) inv[i] = pb_rsqrtf(len2[i]);
-        pb_v4_store3(r->out_normals + r->normal_stride * (v0 + i), pb_v4_mul(nv[i], pb_v4_set1(inv[i])));
+PB_FORCE_INLINE void store_normals(const pb_skin_range *r, uint32_t v0, uint32_t n, pb_v4 n0, pb_v4 n1,
+                                   pb_v4 n2, pb_v4 n3) {
+    pb_v4 x = n0, y = n1, z = n2, w = n3, len2, inv, hx, three_halves = pb_v4_set1(1.5f);
+    unsigned odd;
+    pb_v4_transpose(&x, &y, &z, &w);
+    len2 = pb_v4_add(pb_v4_add(pb_v4_mul(x, x), pb_v4_mul(y, y)), pb_v4_mul(z, z));
+    inv = pb_v4_rsqrt_guess(len2);
+    hx = pb_v4_mul(pb_v4_set1(0.5f), len2);
+    inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
+    inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
+    inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
+    /* lanes in [FLT_MIN, FLT_MAX] are fine; NaN fails both compares */
+    odd = ~pb_m4_bits(pb_m4_and(pb_v4_ge(len2, pb_v4_set1(FLT_MIN)), pb_v4_ge(pb_v4_set1(FLT_MAX), len2))) & 15u;
+    if (odd) {
+        float l[4], f[4];
+        uint32_t i;
+        pb_v4_store(l, len2);
+        pb_v4_store(f, inv);
+        for (i = 0; i < 4; i++)
+            if (odd & (1u << i)) f[i] = pb_rsqrtf(l[i]);
+        inv = pb_v4_loadu(f);
     }
+    x = pb_v4_mul(x, inv);
+    y = pb_v4_mul(y, inv);
+    z = pb_v4_mul(z, inv);
+    pb_v4_transpose(&x, &y, &z, &w);
+    pb_v4_store3(r->out_normals + r->normal_stride * v0, x);
+    if (n > 1) pb_v4_store3(r->out_normals + r->normal_stride * (v0 + 1u), y);
+    if (n > 2) pb_v4_store3(r->out_normals + r->normal_stride * (v0 + 2u), z);
+    if (n > 3) pb_v4_store3(r->out_normals + r->normal_stride * (v0 + 3u), w);
 }
 
 /* One vertex with a fixed influence count (a constant after inlining, so
- * each count gets its own straight-line loop). */
-PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences, pb_v4 *n_out,
-                                 float *len2_out) {
+ * each count gets its own straight-line loop): stores the position and
+ * returns the blended, not yet normalized normal. */
+PB_FORCE_INLINE pb_v4 skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences) {
     float w[4];
     const float *m[4];
     const unsigned char *pp = r->positions + 12u * v;
@@ -73,27 +91,29 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
     pb_v4_store3(r->out_positions + r->position_stride * v, q);
     if (r->normals) {
         const unsigned char *np = r->normals + 12u * v;
-        pb_v4 n = pb_v4_add(pb_v4_mul(c0, pb_v4_set1(pb_f32le(np))), pb_v4_mul(c1, pb_v4_set1(pb_f32le(np + 4))));
-        n = pb_v4_add(n, pb_v4_mul(c2, pb_v4_set1(pb_f32le(np + 8))));
-        *n_out = n;
-        *len2_out = pb_v4_sum3(pb_v4_mul(n, n));
+        q = pb_v4_add(pb_v4_mul(c0, pb_v4_set1(pb_f32le(np))), pb_v4_mul(c1, pb_v4_set1(pb_f32le(np + 4))));
+        q = pb_v4_add(q, pb_v4_mul(c2, pb_v4_set1(pb_f32le(np + 8))));
     }
+    return q;
 }
 
-/* All vertices with a fixed influence count; normals are normalized four
- * at a time. */
+/* All vertices with a fixed influence count, four per step so their
+ * normals are normalized together. */
 PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
-    uint32_t v, batch = 0;
-    pb_v4 nv[4];
-    float len2[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-    for (v = 0; v < r->count; v++) {
-        skin_vertex(r, v, influences, &nv[batch], &len2[batch]);
-        if (r->normals && ++batch == 4u) {
-            flush_normals(r, v - 3u, 4u, nv, len2);
-            batch = 0;
-        }
+    uint32_t v = 0;
+    for (; v + 4u <= r->count; v += 4u) {
+        pb_v4 n0 = skin_vertex(r, v, influences), n1 = skin_vertex(r, v + 1u, influences);
+        pb_v4 n2 = skin_vertex(r, v + 2u, influences), n3 = skin_vertex(r, v + 3u, influences);
+        if (r->normals) store_normals(r, v, 4u, n0, n1, n2, n3);
     }
-    if (batch) flush_normals(r, r->count - batch, batch, nv, len2);
+    if (v < r->count) { /* the last one to three; spare lanes hold a unit vector */
+        uint32_t n = r->count - v;
+        pb_v4 unit = pb_v4_set1(1.0f), n0, n1 = unit, n2 = unit;
+        n0 = skin_vertex(r, v, influences);
+        if (n > 1) n1 = skin_vertex(r, v + 1u, influences);
+        if (n > 2) n2 = skin_vertex(r, v + 2u, influences);
+        if (r->normals) store_normals(r, v, n, n0, n1, n2, unit);
+    }
 }
 
 #if defined(PLUMBOB_PORT_SSE2)
@@ -102,11 +122,14 @@ void pb_skin_sse2(const pb_skin_range *r)
 void pb_skin_neon(const pb_skin_range *r)
 #endif
 {
-    switch (r->weight_count) {
-    case 0: skin_all(r, 1); break;
-    case 1: skin_all(r, 2); break;
-    case 2: skin_all(r, 3); break;
-    default: skin_all(r, 4); break;
+    /* a private copy: the compiler keeps its fields in registers, where
+     * stores through the output pointers would make it reload *r */
+    pb_skin_range local = *r;
+    switch (local.weight_count) {
+    case 0: skin_all(&local, 1); break;
+    case 1: skin_all(&local, 2); break;
+    case 2: skin_all(&local, 3); break;
+    default: skin_all(&local, 4); break;
     }
 }
 #else
