@@ -65,11 +65,12 @@ size_t plumbob_clip_sampler_size(const plumbob_clip *clip, const plumbob_clip_bi
     return total;
 }
 
-/* Key k of lane l's track into a (which = 0) or b (which = 1). */
-PB_FORCE_INLINE void load_key(pb_clip_lanes *g, unsigned l, uint32_t k, int which) {
+/* Key k of lane l's track into a (which = 0) or b (which = 1); components
+ * is g->components, a constant after inlining. */
+PB_FORCE_INLINE void load_key(pb_clip_lanes *g, unsigned l, uint32_t k, int which, uint32_t components) {
     float v[4];
     float (*dst)[4] = which ? g->b : g->a;
-    if (g->components == PB_CLIP_ROTATION) {
+    if (components == PB_CLIP_ROTATION) {
         pb_clip_rot12_key(g->keys[l] + (size_t)k * 12u, g->q[l], g->offset[l], v);
         dst[3][l] = v[3];
     } else {
@@ -88,8 +89,9 @@ PB_FORCE_INLINE void load_key(pb_clip_lanes *g, unsigned l, uint32_t k, int whic
 #endif
 
 /* Lane l's cache for key k: b is key k + 1 (tick tb) or key k again. */
-PB_FORCE_INLINE void set_span(pb_clip_lanes *g, unsigned l, uint32_t k, uint32_t size) {
+PB_FORCE_INLINE void set_span(pb_clip_lanes *g, unsigned l, uint32_t k, uint32_t components) {
     const unsigned char *keys = g->keys[l];
+    const uint32_t size = components == PB_CLIP_ROTATION ? 12u : 8u;
     uint16_t ta = pb_le16(keys + (size_t)k * size);
     uint32_t c;
     g->key[l] = k;
@@ -97,38 +99,59 @@ PB_FORCE_INLINE void set_span(pb_clip_lanes *g, unsigned l, uint32_t k, uint32_t
     g->lo[l] = k > 0 ? (float)ta : -FLT_MAX;
     if (k + 1u < g->count[l]) {
         uint16_t tb = pb_le16(keys + (size_t)(k + 1u) * size);
-        load_key(g, l, k + 1u, 1);
+        load_key(g, l, k + 1u, 1, components);
         g->inv[l] = tb == ta + 1u ? 1.0f : tb > ta ? 1.0f / (float)(tb - ta) : 0.0f;
         g->hi[l] = (float)tb;
         PB_PREFETCH(keys + (size_t)(k + 1u) * size + 64u); /* the keys after it */
     } else {
-        for (c = 0; c < g->components; c++) g->b[c][l] = g->a[c][l];
+        for (c = 0; c < components; c++) g->b[c][l] = g->a[c][l];
         g->inv[l] = 0.0f;
         g->hi[l] = FLT_MAX;
     }
+    if (components == PB_CLIP_ROTATION) { /* the shorter arc, once per span */
+        float b0 = g->b[0][l], b1 = g->b[1][l], b2 = g->b[2][l], b3 = g->b[3][l];
+        float dot = g->a[0][l] * b0 + g->a[1][l] * b1 + g->a[2][l] * b2 + g->a[3][l] * b3;
+        int flip = dot < 0.0f;
+        g->sb[l] = flip ? -1.0f : 1.0f;
+        if (flip) {
+            g->b[0][l] = -b0;
+            g->b[1][l] = -b1;
+            g->b[2][l] = -b2;
+            g->b[3][l] = -b3;
+        }
+    }
 }
 
-void pb_clip_lanes_seek(pb_clip_lanes *g, unsigned mask, float t) {
-    const uint32_t size = g->components == PB_CLIP_ROTATION ? 12u : 8u;
+/* pb_clip_lanes_seek for one lane kind (components a constant, so the
+ * per-component loops unroll and the key size folds). */
+PB_FORCE_INLINE void seek_lanes(pb_clip_lanes *g, unsigned mask, float t, uint32_t components) {
     unsigned l;
     for (l = 0; mask; l++, mask >>= 1) {
         uint32_t k = g->key[l], c, steps;
         if (!(mask & 1u)) continue;
         /* forward playback reached the next key: b is already decoded */
         for (steps = 0; steps < 8u && g->inv[l] != 0.0f && t >= g->hi[l]; steps++) {
-            for (c = 0; c < g->components; c++) g->a[c][l] = g->b[c][l];
-            set_span(g, l, ++k, size);
+            if (g->sb[l] < 0.0f) /* b was stored negated: a is the key itself */
+                for (c = 0; c < components; c++) g->a[c][l] = -g->b[c][l];
+            else
+                for (c = 0; c < components; c++) g->a[c][l] = g->b[c][l];
+            set_span(g, l, ++k, components);
         }
         if (t < g->lo[l] || t >= g->hi[l]) { /* a jump: search */
             plumbob_clip_track view; /* just what pb_clip_next_key reads */
             view.keys = g->keys[l];
             view.key_count = (uint16_t)g->count[l];
-            view.key_size = (uint8_t)size;
+            view.key_size = (uint8_t)(components == PB_CLIP_ROTATION ? 12u : 8u);
             k = pb_clip_next_key(&view, k, t);
-            load_key(g, l, k, 0);
-            set_span(g, l, k, size);
+            load_key(g, l, k, 0, components);
+            set_span(g, l, k, components);
         }
     }
+}
+
+void pb_clip_lanes_seek(pb_clip_lanes *g, unsigned mask, float t) {
+    if (g->components == PB_CLIP_ROTATION) seek_lanes(g, mask, t, PB_CLIP_ROTATION);
+    else seek_lanes(g, mask, t, PB_CLIP_VECTOR);
 }
 
 /* Lane l of g takes track t, writing to slot; it seeks on first use. */
@@ -153,6 +176,7 @@ static void init_group(pb_clip_lanes *g, uint32_t components) {
     for (l = 0; l < 4; l++) {
         for (c = 0; c < 4; c++) g->a[c][l] = g->b[c][l] = c == 3 && components == PB_CLIP_ROTATION ? 1.0f : 0.0f;
         g->ta[l] = g->inv[l] = 0.0f;
+        g->sb[l] = 1.0f;
         g->lo[l] = -FLT_MAX;
         g->hi[l] = FLT_MAX;
         g->keys[l] = 0;

@@ -27,9 +27,9 @@ void pb_clip_lanes_scalar(pb_clip_lanes *g, uint32_t count, float t, float *out,
             if (g->components == PB_CLIP_ROTATION) { /* pb_quat_nlerp4, spelled out */
                 float ax = g->a[0][l], ay = g->a[1][l], az = g->a[2][l], aw = g->a[3][l];
                 float bx = g->b[0][l], by = g->b[1][l], bz = g->b[2][l], bw = g->b[3][l];
-                float dot = ax * bx + ay * by + az * bz + aw * bw;
-                float wa = 1.0f - alpha, wb = dot < 0.0f ? -alpha : alpha;
-                float x = wa * ax + wb * bx, y = wa * ay + wb * by, z = wa * az + wb * bz, w = wa * aw + wb * bw;
+                float wa = 1.0f - alpha; /* b is already on a's side of the sphere */
+                float x = wa * ax + alpha * bx, y = wa * ay + alpha * by, z = wa * az + alpha * bz,
+                      w = wa * aw + alpha * bw;
                 float len2 = x * x + y * y + z * z + w * w, inv; /* then pb_quat_normalize4 in registers */
                 if (!(len2 > 0.0f) || len2 > FLT_MAX) {
                     x = y = z = 0.0f;

@@ -1,7 +1,7 @@
 /* The SIMD twin of pb_clip_lanes_scalar, written once over simd4.h and
  * compiled as pb_clip_lanes_sse2 or pb_clip_lanes_neon: one lane group is
  * four tracks in four registers per component, so the weights, the
- * shorter-arc test, the blend and the normalization run four tracks at
+ * blend and the normalization run four tracks at
  * a time, and one transpose turns the lanes back into per-bone values. */
 #include "kernels.h"
 
@@ -48,23 +48,20 @@ static void far_lanes(const pb_clip_lanes *g, unsigned near, pb_v4 x, pb_v4 y, p
 }
 
 static void rotations(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
-    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f);
+    const pb_v4 one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f);
     const pb_v4 three_halves = pb_v4_set1(1.5f), near_lo = pb_v4_set1(0.99f), near_hi = pb_v4_set1(1.01f);
     uint32_t i;
     for (i = 0; i < count; i++, g++) {
-        pb_v4 alpha = group_alpha(g, t), wa, wb, dot, x, y, z, w, hl, inv, n[4];
+        pb_v4 alpha = group_alpha(g, t), wa, x, y, z, w, hl, inv, n[4];
         pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]), aw = pb_v4_load(g->a[3]);
         pb_v4 bx = pb_v4_load(g->b[0]), by = pb_v4_load(g->b[1]), bz = pb_v4_load(g->b[2]), bw = pb_v4_load(g->b[3]);
         unsigned near;
-        /* pb_quat_nlerp4: the dot product, the shorter arc, the blend */
-        dot = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ax, bx), pb_v4_mul(ay, by)), pb_v4_mul(az, bz)),
-                        pb_v4_mul(aw, bw));
+        /* pb_quat_nlerp4's blend (the seek stored b on the shorter arc) */
         wa = pb_v4_sub(one, alpha);
-        wb = pb_v4_negate_where(alpha, pb_v4_lt(dot, zero));
-        x = pb_v4_add(pb_v4_mul(wa, ax), pb_v4_mul(wb, bx));
-        y = pb_v4_add(pb_v4_mul(wa, ay), pb_v4_mul(wb, by));
-        z = pb_v4_add(pb_v4_mul(wa, az), pb_v4_mul(wb, bz));
-        w = pb_v4_add(pb_v4_mul(wa, aw), pb_v4_mul(wb, bw));
+        x = pb_v4_add(pb_v4_mul(wa, ax), pb_v4_mul(alpha, bx));
+        y = pb_v4_add(pb_v4_mul(wa, ay), pb_v4_mul(alpha, by));
+        z = pb_v4_add(pb_v4_mul(wa, az), pb_v4_mul(alpha, bz));
+        w = pb_v4_add(pb_v4_mul(wa, aw), pb_v4_mul(alpha, bw));
         /* pb_quat_normalize4's near-unit path: two Newton steps from 1 */
         hl = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(x, x), pb_v4_mul(y, y)), pb_v4_mul(z, z)), pb_v4_mul(w, w));
         near = pb_m4_bits(pb_m4_and(pb_v4_gt(hl, near_lo), pb_v4_lt(hl, near_hi)));

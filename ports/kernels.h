@@ -85,13 +85,17 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * (shared by every port) to move its keys.  Per lane, with t the time in
  * ticks: alpha = min(max((t - ta) * inv, 0), 1); rotations are
  * pb_quat_nlerp4(a, b, alpha) (dot, sign, ta*a + tb*b, then
- * pb_quat_normalize4's rules), vectors a + (b - a) * alpha.  Padding lanes
+ * pb_quat_normalize4's rules), vectors a + (b - a) * alpha.  The shorter-arc
+ * sign depends only on the two keys, so the seek decides it once per span
+ * and stores b negated when the dot product is negative (sb = -1): the
+ * kernels then blend (1 - alpha) a + alpha b with no dot product, and
+ * alpha * -b is exactly -alpha * b, so the bits are nlerp4's.  Padding lanes
  * (slot -1) hold the identity, never seek and are not stored. */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
 typedef struct pb_clip_lanes {
     float a[4][4];                 /* [component][lane]: key k, dequantized */
-    float b[4][4];                 /* key k + 1 (key k again at the last key) */
+    float b[4][4];                 /* key k + 1 (key k again at the last key), times sb */
     float ta[4];                   /* tick of key k */
     float inv[4];                  /* 1 / (tick of k + 1 - ta); 0 holds key k */
     float lo[4], hi[4];            /* the cache is valid while lo <= t < hi */
@@ -99,6 +103,7 @@ typedef struct pb_clip_lanes {
     float q[4], offset[4];         /* dequantization: raw * (+-q) + offset */
     uint32_t key[4], count[4];     /* k, and the track's key count */
     int32_t slot[4];               /* output slot, or -1 */
+    float sb[4];                   /* rotations: -1 when b is stored negated, else 1 */
     uint32_t components;           /* PB_CLIP_ROTATION or PB_CLIP_VECTOR */
     uint32_t pad[3];
 } pb_clip_lanes;
