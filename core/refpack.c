@@ -126,7 +126,7 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
     oend = obase + size;
     decompress_fast(&ip, iend, &op, obase, oend);
     for (;;) {
-        size_t lit, len = 0, off = 0, avail = (size_t)(iend - ip);
+        size_t lit, len = 0, off = 0, avail = (size_t)(iend - ip), k;
         unsigned b0;
         int stop = 0;
         if (avail == 0) {
@@ -163,36 +163,17 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
         }
         if (lit > (size_t)(iend - ip)) return PLUMBOB_ERR_TRUNCATED;
         if (lit > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
-        if (lit) {
-            size_t k;
-            if (lit <= 8 && (size_t)(iend - ip) >= 8 && (size_t)(oend - op) >= 8) {
-                PB_COPY8(op, ip); /* the common 0..3 literals of a copy command */
-            } else if (((lit + 7u) & ~(size_t)7u) <= (size_t)(iend - ip) &&
-                       ((lit + 7u) & ~(size_t)7u) <= (size_t)(oend - op)) {
-                for (k = 0; k < lit; k += 8) PB_COPY8(op + k, ip + k);
-            } else {
-                for (k = 0; k < lit; k++) op[k] = ip[k];
-            }
-            op += lit;
-            ip += lit;
-        }
+        /* only the stream's last bytes (and broken streams) get here, so
+         * literals go byte by byte; a match that leaves copy_match its
+         * 15 bytes of room still moves in words */
+        for (k = 0; k < lit; k++) op[k] = ip[k];
+        op += lit;
+        ip += lit;
         if (len) {
-            const unsigned char *from;
-            size_t k;
             if (off > (size_t)(op - obase)) return PLUMBOB_ERR_BAD_OFFSET;
             if (len > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
-            from = op - off;
-            if (off >= 16 && len <= 16 && (size_t)(oend - op) >= 16) {
-                PB_COPY8(op, from); /* short copies: two fixed moves, no loop */
-                PB_COPY8(op + 8, from + 8);
-            } else if (off >= 8 && ((len + 7u) & ~(size_t)7u) <= (size_t)(oend - op)) {
-                /* 8-byte chunks never overlap their own source when off >= 8;
-                 * the up-to-7 extra bytes land inside the output and are
-                 * overwritten by what follows. */
-                for (k = 0; k < len; k += 8) PB_COPY8(op + k, from + k);
-            } else {
-                for (k = 0; k < len; k++) op[k] = from[k];
-            }
+            if (len + 15u <= (size_t)(oend - op)) copy_match(op, off, len);
+            else for (k = 0; k < len; k++) op[k] = op[k - off];
             op += len;
         }
         if (stop) break;

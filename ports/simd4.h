@@ -31,18 +31,10 @@ PB_FORCE_INLINE pb_m4 pb_m4_or(pb_m4 a, pb_m4 b) { return _mm_or_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return _mm_and_ps(a, b); }
 /* bit l set when lane l is set */
 PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) { return (unsigned)_mm_movemask_ps(m); }
-/* -a in the lanes of m, a elsewhere */
-PB_FORCE_INLINE pb_v4 pb_v4_negate_where(pb_v4 a, pb_m4 m) {
-    return _mm_xor_ps(a, _mm_and_ps(m, _mm_set1_ps(-0.0f)));
-}
 PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { _mm_storeu_ps(o, v); } /* any alignment */
 PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) { /* lanes 0..2; o[3] untouched */
     _mm_storel_pi((__m64 *)(void *)o, v);
     _mm_store_ss(o + 2, _mm_movehl_ps(v, v));
-}
-/* (v0 + v1) + v2 */
-PB_FORCE_INLINE float pb_v4_sum3(pb_v4 v) {
-    return _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(v, _mm_shuffle_ps(v, v, 1)), _mm_movehl_ps(v, v)));
 }
 /* pb_rsqrtf's first guess, bits 0x5F375A86 - (bits(x) >> 1), per lane */
 PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
@@ -81,16 +73,10 @@ PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) {
     uint32x2_t s = vadd_u32(vget_low_u32(b), vget_high_u32(b));
     return (unsigned)vget_lane_u32(vpadd_u32(s, s), 0);
 }
-PB_FORCE_INLINE pb_v4 pb_v4_negate_where(pb_v4 a, pb_m4 m) {
-    return vreinterpretq_f32_u32(veorq_u32(vreinterpretq_u32_f32(a), vandq_u32(m, vdupq_n_u32(0x80000000u))));
-}
 PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { vst1q_f32(o, v); }
 PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
     vst1_f32(o, vget_low_f32(v));
     vst1q_lane_f32(o + 2, v, 2);
-}
-PB_FORCE_INLINE float pb_v4_sum3(pb_v4 v) {
-    return (vgetq_lane_f32(v, 0) + vgetq_lane_f32(v, 1)) + vgetq_lane_f32(v, 2);
 }
 PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
     return vreinterpretq_f32_u32(vsubq_u32(vdupq_n_u32(0x5F375A86u), vshrq_n_u32(vreinterpretq_u32_f32(x), 1)));

@@ -106,7 +106,7 @@ PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
         pb_v4 n2 = skin_vertex(r, v + 2u, influences), n3 = skin_vertex(r, v + 3u, influences);
         if (r->normals) store_normals(r, v, 4u, n0, n1, n2, n3);
     }
-    if (v < r->count) { /* the last one to three; spare lanes hold a unit vector */
+    if (v < r->count) { /* the last one to three; spare lanes hold ones and are not stored */
         uint32_t n = r->count - v;
         pb_v4 unit = pb_v4_set1(1.0f), n0, n1 = unit, n2 = unit;
         n0 = skin_vertex(r, v, influences);

@@ -148,10 +148,14 @@ static void write_bone_nodes(scene *s) {
             gltf_relative(s->bones[b->parent].model_q, s->bones[b->parent].model_t, &q, &p);
         tb_str(t, "\"name\": ");
         tb_json_string(t, b->name, strlen(b->name));
-        /* + 0.0f: no "-0" in the file */
-        tb_printf(t, ", \"rotation\": [%.9g, %.9g, %.9g, %.9g], \"translation\": [%.9g, %.9g, %.9g]",
-                  (double)(q.x + 0.0f), (double)(q.y + 0.0f), (double)(q.z + 0.0f), (double)(q.w + 0.0f),
-                  (double)(p.x + 0.0f), (double)(p.y + 0.0f), (double)(p.z + 0.0f));
+        {
+            const float trs[7] = {q.x, q.y, q.z, q.w, p.x, p.y, p.z};
+            for (k = 0; k < 7; k++) {
+                tb_str(t, k == 0 ? ", \"rotation\": [" : k == 4 ? "], \"translation\": [" : ", ");
+                tb_json_float(t, trs[k] + 0.0f); /* + 0.0f: no "-0" in the file */
+            }
+            tb_str(t, "]");
+        }
         for (k = i + 1; k < s->bone_count; k++) /* children always come later */
             if (s->bones[k].parent == (int32_t)i) {
                 tb_printf(t, first ? ", \"children\": [%u" : ", %u", (unsigned)k);
