@@ -173,7 +173,7 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
             if (off > (size_t)(op - obase)) return PLUMBOB_ERR_BAD_OFFSET;
             if (len > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
             if (len + 15u <= (size_t)(oend - op)) copy_match(op, off, len);
-            else for (k = 0; k < len; k++) op[k] = op[k - off];
+            else for (k = 0; k < len; k++) op[k] = (op - off)[k];
             op += len;
         }
         if (stop) break;
