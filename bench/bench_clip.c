@@ -24,9 +24,10 @@ typedef struct clip_ctx {
     plumbob_clip clip;
     plumbob_clip_binding binding;
     plumbob_clip_cursor cursor;
+    plumbob_clip_schedule schedule;
     plumbob_clip_sampler sampler[2]; /* PATH_PORT, PATH_SCALAR */
     plumbob_bone_pose *poses;
-    unsigned char *arena_mem;
+    unsigned char *arena_mem, *schedule_mem;
     float *times;
     uint32_t frames;
     int path, use_cursor;
@@ -44,6 +45,16 @@ static void run_poses(void *p) {
     uint32_t f;
     for (f = 0; f < c->frames; f++) sample(c, c->times[f]);
     bench_keep(c->poses);
+}
+
+static void run_schedule(void *p) {
+    clip_ctx *c = (clip_ctx *)p;
+    plumbob_arena a;
+    plumbob_clip_schedule sc;
+    size_t need = plumbob_clip_schedule_size(&c->clip);
+    plumbob_arena_init(&a, c->schedule_mem, need);
+    if (plumbob_clip_schedule_build(&c->clip, &a, &sc) != PLUMBOB_OK) abort();
+    bench_keep(&sc);
 }
 
 static void run_decode(void *p) {
@@ -91,7 +102,7 @@ static void run_cold(void *p) {
 /* Decodes a clip into c with the rig of all its hashes, a cursor and both
  * samplers; returns 0 when the clip does not decode. */
 static int setup_clip(clip_ctx *c, const unsigned char *data, size_t size) {
-    plumbob_arena a;
+    plumbob_arena a, s;
     uint32_t *hashes, t;
     size_t need;
     if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK) return 0;
@@ -102,10 +113,14 @@ static int setup_clip(clip_ctx *c, const unsigned char *data, size_t size) {
     hashes = (uint32_t *)malloc(sizeof(uint32_t) * (c->clip.track_count + 1u));
     for (t = 0; t < c->clip.track_count; t++) hashes[t] = c->clip.tracks[t].hash;
     c->poses = (plumbob_bone_pose *)calloc(c->clip.track_count + 1u, sizeof(plumbob_bone_pose));
+    need = plumbob_clip_schedule_size(&c->clip);
+    c->schedule_mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&s, c->schedule_mem, need);
     if (plumbob_clip_bind(&c->clip, hashes, c->clip.track_count, NULL, 0, &a, &c->binding) != PLUMBOB_OK ||
         plumbob_clip_cursor_init(&c->clip, &a, &c->cursor) != PLUMBOB_OK ||
-        plumbob_clip_sampler_init(&c->clip, &c->binding, 0, &a, &c->sampler[PATH_PORT]) != PLUMBOB_OK ||
-        plumbob_clip_sampler_init(&c->clip, &c->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a,
+        plumbob_clip_schedule_build(&c->clip, &s, &c->schedule) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(&c->schedule, &c->binding, 0, &a, &c->sampler[PATH_PORT]) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(&c->schedule, &c->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a,
                                   &c->sampler[PATH_SCALAR]) != PLUMBOB_OK)
         abort();
     free(hashes);
@@ -141,6 +156,7 @@ static void bench_cold(const bench_opts *o, int samples, const char *label, cons
     bench_report(o, "sample_forward_cold", "ns_per_track", s.median * per, s.min * per, s.max * per, s.n, ctx);
     for (i = 0; i < c.count; i++) {
         free(c.copies[i].arena_mem);
+        free(c.copies[i].schedule_mem);
         free(c.copies[i].poses);
         free(c.bytes[i]);
     }
@@ -155,7 +171,7 @@ static void bench_one(const bench_opts *o, int samples, const char *label, const
     size_t need;
     bench_stats s;
     char ctx[256];
-    uint32_t st = 12345;
+    uint32_t st = 12345, keys;
     int path;
     memset(&c, 0, sizeof c);
     c.data = data;
@@ -182,11 +198,20 @@ static void bench_one(const bench_opts *o, int samples, const char *label, const
         report_sampling(o, "sample_backward", bench_time(run_poses, &c, samples), &c, label);
         bench_cold(o, samples, label, data, size, c.frames, path);
     }
-    snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"tracks\": %u, \"sampler_bytes\": %zu, \"cursor_bytes\": %zu",
-             label, (unsigned)c.clip.track_count, plumbob_clip_sampler_size(&c.clip, &c.binding),
-             (size_t)c.clip.track_count * 2u);
-    bench_report(o, "sampler_arena_bytes", "bytes", (double)plumbob_clip_sampler_size(&c.clip, &c.binding),
+    keys = 0;
+    for (f = 0; f < c.clip.track_count; f++) keys += c.clip.tracks[f].key_count;
+    snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"tracks\": %u, \"keys\": %u, \"sampler_bytes\": %zu, "
+             "\"schedule_bytes\": %zu, \"cursor_bytes\": %zu",
+             label, (unsigned)c.clip.track_count, (unsigned)keys, plumbob_clip_sampler_size(&c.schedule, &c.binding),
+             plumbob_clip_schedule_size(&c.clip), (size_t)c.clip.track_count * 2u);
+    bench_report(o, "sampler_arena_bytes", "bytes", (double)plumbob_clip_sampler_size(&c.schedule, &c.binding),
                  0, 0, 1, ctx);
+    /* building the schedule: once per clip, shared by its samplers */
+    s = bench_time(run_schedule, &c, samples);
+    snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"keys\": %u, \"schedule_bytes\": %zu, \"ms\": %.3f", label,
+             (unsigned)keys, plumbob_clip_schedule_size(&c.clip), s.median * 1e3);
+    bench_report(o, "schedule_build", "ns_per_key", s.median * 1e9 / keys, s.min * 1e9 / keys,
+                 s.max * 1e9 / keys, s.n, ctx);
     free(c.arena_mem);
     c.arena_mem = (unsigned char *)malloc(1u << 20);
     s = bench_time(run_decode, &c, samples);
@@ -196,6 +221,7 @@ static void bench_one(const bench_opts *o, int samples, const char *label, const
     free(c.poses);
     free(c.times);
     free(c.arena_mem);
+    free(c.schedule_mem);
 }
 
 /* A synthetic clip: 150 bones x (rotation + translation), 240 keys each. */

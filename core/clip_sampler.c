@@ -1,234 +1,274 @@
-/* The CLIP sampler: fast forward playback for one clip on one rig.  Bound
- * 12-bit rotation and 10-bit translation tracks (nearly every track of a
- * real clip) go into lane groups of four for the port's kernel
- * (ports/kernels.h), each lane caching its current key pair dequantized, so
- * a key is decoded once when playback reaches it, not once per frame.  The
- * other bound tracks (morphs, palette keys, keyless tracks) are sampled one
- * by one like plumbob_clip_sample_pose with a cursor. */
+/* The CLIP sampler: fast playback of one clip on one rig.  Every lane track
+ * of the schedule (12-bit rotations and 10-bit translations: nearly every
+ * track of a real clip) sits in a lane group of four for the port's kernel
+ * (ports/kernels.h), each lane caching its current key pair dequantized.
+ * Before a frame the pairs move to the frame's tick: forward, by applying
+ * the schedule's records whose tick has come (one sequential read and a
+ * few stores each); backward or after a far jump, by a search per track.
+ * The other bound tracks (morphs, palette keys) are sampled one by one
+ * like plumbob_clip_sample_pose with a cursor. */
 #include <float.h>
+#include <limits.h>
 #include "plumbob.h"
-#include "kernels.h"
 #include "pb_clip.h"
-#include "clip_kernels_scalar.h"
+#include "pb_clip_lanes.h"
 
 /* The kernels address poses as floats: rotation at 0, translation at 4. */
 typedef char pb_pose_is_ten_floats[sizeof(plumbob_bone_pose) == 10 * sizeof(float) ? 1 : -1];
 typedef char pb_lanes_keep_alignment[sizeof(pb_clip_lanes) % 16u == 0 ? 1 : -1];
 
-/* A bound track outside the lane groups. */
+/* A bound track outside the lanes. */
 typedef struct pb_clip_other {
     uint32_t track;
     int32_t bone, morph;
     uint32_t key;
 } pb_clip_other;
 
-/* The lane group a bound track goes to: PB_CLIP_ROTATION, PB_CLIP_VECTOR,
- * or 0 for the one-by-one list.  Keyless rotations and translations are
- * constants and ride in the lanes too (they never seek). */
-static uint32_t lane_kind(const plumbob_clip_track *t) {
-    if (t->target == PLUMBOB_CLIP_TARGET_ROTATION && t->components == 4 &&
-        (t->key_count == 0 || (t->curve & 7u) == 4u))
-        return PB_CLIP_ROTATION;
-    if (t->target == PLUMBOB_CLIP_TARGET_TRANSLATION && t->components == 3 &&
-        (t->key_count == 0 || (t->curve & 7u) == 2u))
-        return PB_CLIP_VECTOR;
-    return 0;
-}
-
-/* Counts the bound tracks of each kind. */
-static void count_tracks(const plumbob_clip *clip, const plumbob_clip_binding *b, uint32_t *rot,
-                         uint32_t *vec, uint32_t *other) {
-    uint32_t i;
-    *rot = *vec = *other = 0;
-    for (i = 0; i < clip->track_count; i++) {
-        uint32_t kind;
-        if (b->bone_of_track[i] < 0 && b->morph_of_track[i] < 0) continue;
-        kind = b->morph_of_track[i] >= 0 ? 0 : lane_kind(&clip->tracks[i]);
-        if (kind == PB_CLIP_ROTATION) ++*rot;
-        else if (kind == PB_CLIP_VECTOR) ++*vec;
-        else ++*other;
-    }
-}
-
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 16u
+#define TICK_UNSET INT32_MIN
 
-size_t plumbob_clip_sampler_size(const plumbob_clip *clip, const plumbob_clip_binding *binding) {
-    uint32_t rot, vec, other;
+/* A lane's output slot: the track's bone, or -1 when it is not in the rig
+ * or is bound as a morph (the one-by-one list writes those). */
+static int32_t lane_slot(const plumbob_clip_binding *b, uint32_t track) {
+    return b->morph_of_track[track] >= 0 ? -1 : b->bone_of_track[track];
+}
+
+/* Does the one-by-one list take track i: bound, and not a lane track, or
+ * a lane track bound as a morph. */
+static int is_other(const plumbob_clip *clip, const plumbob_clip_binding *b, uint32_t i) {
+    if (b->bone_of_track[i] < 0 && b->morph_of_track[i] < 0) return 0;
+    return b->morph_of_track[i] >= 0 || !pb_clip_lane_kind(&clip->tracks[i]);
+}
+
+static uint32_t count_others(const plumbob_clip *clip, const plumbob_clip_binding *b) {
+    uint32_t i, n = 0;
+    for (i = 0; i < clip->track_count; i++) n += (uint32_t)is_other(clip, b, i);
+    return n;
+}
+
+static int usable(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
+    return schedule && binding && schedule->clip && binding->track_count == schedule->clip->track_count;
+}
+
+size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
     size_t total = 0;
-    if (!clip || !binding || binding->track_count != clip->track_count) return 0;
-    count_tracks(clip, binding, &rot, &vec, &other);
-    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(rot) + GROUPS(vec), sizeof(pb_clip_lanes))) ||
+    if (!usable(schedule, binding)) return 0;
+    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(schedule->lane_count[0]) +
+                                                         GROUPS(schedule->lane_count[1]),
+                                                     sizeof(pb_clip_lanes))) ||
         !plumbob_size_add(&total, LANE_ALIGN) ||
-        !plumbob_size_add(&total, plumbob_arena_need(other, sizeof(pb_clip_other))))
+        !plumbob_size_add(&total, plumbob_arena_need(count_others(schedule->clip, binding), sizeof(pb_clip_other))))
         return SIZE_MAX;
     return total;
 }
 
-/* Key k of lane l's track into a (which = 0) or b (which = 1); components
- * is g->components, a constant after inlining. */
-PB_FORCE_INLINE void load_key(pb_clip_lanes *g, unsigned l, uint32_t k, int which, uint32_t components) {
-    float v[4];
-    float (*dst)[4] = which ? g->b : g->a;
-    if (components == PB_CLIP_ROTATION) {
-        pb_clip_rot12_key(g->keys[l] + (size_t)k * 12u, g->q[l], g->offset[l], v);
-        dst[3][l] = v[3];
-    } else {
-        pb_clip_vec10_key(g->keys[l] + (size_t)k * 8u, g->q[l], g->offset[l], v);
+/* Lane l of g enters span k of its track, found by a search from its
+ * current key (the same span the schedule's records would give). */
+PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
+    pb_clip_lane_src src;
+    plumbob_clip_track view; /* just what pb_clip_next_key reads */
+    float a[4], b[4], inv;
+    uint32_t k, c, negated;
+    src.keys = g->keys[l];
+    src.count = g->count[l];
+    src.q = g->q[l];
+    src.offset = g->offset[l];
+    view.keys = src.keys;
+    view.key_count = (uint16_t)src.count;
+    view.key_size = (uint8_t)PB_CLIP_LANE_KEY_SIZE(components);
+    k = pb_clip_next_key(&view, g->key[l], t);
+    pb_clip_lane_key(&src, k, components, a);
+    negated = pb_clip_span_end(&src, k, components, a, b, &inv);
+    for (c = 0; c < components; c++) {
+        g->a[c][l] = a[c];
+        g->b[c][l] = b[c];
     }
-    dst[0][l] = v[0];
-    dst[1][l] = v[1];
-    dst[2][l] = v[2];
-}
-
-/* A hint to fetch the cache line at p (keys a lane will need soon). */
-#if defined(__GNUC__) || defined(__clang__)
-#  define PB_PREFETCH(p) __builtin_prefetch(p)
-#else
-#  define PB_PREFETCH(p) ((void)(p))
-#endif
-
-/* Lane l's cache for key k: b is key k + 1 (tick tb) or key k again. */
-PB_FORCE_INLINE void set_span(pb_clip_lanes *g, unsigned l, uint32_t k, uint32_t components) {
-    const unsigned char *keys = g->keys[l];
-    const uint32_t size = components == PB_CLIP_ROTATION ? 12u : 8u;
-    uint16_t ta = pb_le16(keys + (size_t)k * size);
-    uint32_t c;
+    g->ta[l] = (float)pb_clip_lane_tick(&src, k, components);
+    g->inv[l] = inv;
+    g->sb[l] = negated ? -1.0f : 1.0f;
     g->key[l] = k;
-    g->ta[l] = (float)ta;
-    g->lo[l] = k > 0 ? (float)ta : -FLT_MAX;
-    if (k + 1u < g->count[l]) {
-        uint16_t tb = pb_le16(keys + (size_t)(k + 1u) * size);
-        load_key(g, l, k + 1u, 1, components);
-        g->inv[l] = tb == ta + 1u ? 1.0f : tb > ta ? 1.0f / (float)(tb - ta) : 0.0f;
-        g->hi[l] = (float)tb;
-        PB_PREFETCH(keys + (size_t)(k + 1u) * size + 64u); /* the keys after it */
-    } else {
-        for (c = 0; c < components; c++) g->b[c][l] = g->a[c][l];
-        g->inv[l] = 0.0f;
-        g->hi[l] = FLT_MAX;
-    }
-    if (components == PB_CLIP_ROTATION) { /* the shorter arc, once per span */
-        float b0 = g->b[0][l], b1 = g->b[1][l], b2 = g->b[2][l], b3 = g->b[3][l];
-        float dot = g->a[0][l] * b0 + g->a[1][l] * b1 + g->a[2][l] * b2 + g->a[3][l] * b3;
-        int flip = dot < 0.0f;
-        g->sb[l] = flip ? -1.0f : 1.0f;
-        if (flip) {
-            g->b[0][l] = -b0;
-            g->b[1][l] = -b1;
-            g->b[2][l] = -b2;
-            g->b[3][l] = -b3;
-        }
-    }
 }
 
-/* pb_clip_lanes_seek for one lane kind (components a constant, so the
- * per-component loops unroll and the key size folds). */
-PB_FORCE_INLINE void seek_lanes(pb_clip_lanes *g, unsigned mask, float t, uint32_t components) {
+/* Re-seeks the lanes of `count` groups that hold keys: all of them
+ * (every = 1), or those whose span starts after t (a step back). */
+PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, uint32_t count, float t, int every, uint32_t components) {
+    uint32_t i;
     unsigned l;
-    for (l = 0; mask; l++, mask >>= 1) {
-        uint32_t k = g->key[l], c, steps;
-        if (!(mask & 1u)) continue;
-        /* forward playback reached the next key: b is already decoded */
-        for (steps = 0; steps < 8u && g->inv[l] != 0.0f && t >= g->hi[l]; steps++) {
-            if (g->sb[l] < 0.0f) /* b was stored negated: a is the key itself */
-                for (c = 0; c < components; c++) g->a[c][l] = -g->b[c][l];
-            else
-                for (c = 0; c < components; c++) g->a[c][l] = g->b[c][l];
-            set_span(g, l, ++k, components);
-        }
-        if (t < g->lo[l] || t >= g->hi[l]) { /* a jump: search */
-            plumbob_clip_track view; /* just what pb_clip_next_key reads */
-            view.keys = g->keys[l];
-            view.key_count = (uint16_t)g->count[l];
-            view.key_size = (uint8_t)(components == PB_CLIP_ROTATION ? 12u : 8u);
-            k = pb_clip_next_key(&view, k, t);
-            load_key(g, l, k, 0, components);
-            set_span(g, l, k, components);
-        }
+    for (i = 0; i < count; i++, g++)
+        for (l = 0; l < 4; l++)
+            if (g->count[l] > 0 && (every || (g->key[l] > 0 && t < g->ta[l]))) seek_lane(g, l, t, components);
+}
+
+/* Lane l of g enters the span a record of tag `tag` starts. */
+PB_FORCE_INLINE void enter_span(pb_clip_lanes *g, unsigned l, uint32_t tag, float inv) {
+    g->ta[l] = (float)(tag >> 16);
+    g->inv[l] = inv;
+    g->key[l]++;
+}
+
+/* The lane a record names moves to its span: the old far key (stored
+ * times sb, so times sb again is the key itself, exactly) becomes the near
+ * key, the record's key the far one. */
+static void enter_rotation(pb_clip_lanes *lanes, const pb_clip_rot_event *e) {
+    pb_clip_lanes *g = lanes + ((e->tag & 0xFFFFu) >> 2);
+    unsigned l = e->tag & 3u;
+    float was = g->sb[l];
+    g->a[0][l] = was * g->b[0][l];
+    g->a[1][l] = was * g->b[1][l];
+    g->a[2][l] = was * g->b[2][l];
+    g->a[3][l] = was * g->b[3][l];
+    g->b[0][l] = e->b[0];
+    g->b[1][l] = e->b[1];
+    g->b[2][l] = e->b[2];
+    g->b[3][l] = e->b[3];
+    g->sb[l] = pb_f32_from_bits(0x3F800000u | (e->inv_bits & 0x80000000u)); /* +-1 */
+    enter_span(g, l, e->tag, pb_f32_from_bits(e->inv_bits & 0x7FFFFFFFu));
+}
+
+static void enter_vector(pb_clip_lanes *lanes, const pb_clip_vec_event *e) {
+    pb_clip_lanes *g = lanes + ((e->tag & 0xFFFFu) >> 2);
+    unsigned l = e->tag & 3u;
+    g->a[0][l] = g->b[0][l];
+    g->a[1][l] = g->b[1][l];
+    g->a[2][l] = g->b[2][l];
+    g->b[0][l] = e->b[0];
+    g->b[1][l] = e->b[1];
+    g->b[2][l] = e->b[2];
+    enter_span(g, l, e->tag, e->inv);
+}
+
+/* Tag of record i of stream s. */
+static uint32_t record_tag(const plumbob_clip_schedule *sc, uint32_t s, uint32_t i) {
+    return s == 0 ? ((const pb_clip_rot_event *)sc->events[0])[i].tag
+                  : ((const pb_clip_vec_event *)sc->events[1])[i].tag;
+}
+
+/* How many records of stream s have a tick <= tick: the stream position
+ * that matches lanes holding the spans for that tick. */
+static uint32_t stream_position(const plumbob_clip_schedule *sc, uint32_t s, int32_t tick) {
+    uint32_t lo = 0, hi = sc->event_count[s];
+    if (tick < 0) return 0;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (record_tag(sc, s, mid) >> 16 <= (uint32_t)tick) lo = mid + 1u;
+        else hi = mid;
     }
+    return lo;
 }
 
-void pb_clip_lanes_seek(pb_clip_lanes *g, unsigned mask, float t) {
-    if (g->components == PB_CLIP_ROTATION) seek_lanes(g, mask, t, PB_CLIP_ROTATION);
-    else seek_lanes(g, mask, t, PB_CLIP_VECTOR);
+/* Forward playback: applies stream s's records up to `tick`.  Returns 0,
+ * leaving the lanes to a full seek, when more were due than re-seeking
+ * every lane would cost. */
+static int play_forward(plumbob_clip_sampler *s, pb_clip_lanes *lanes, uint32_t stream, int32_t tick) {
+    const plumbob_clip_schedule *sc = s->schedule;
+    uint32_t i = s->next_event[stream], count = sc->event_count[stream], end = count;
+    uint32_t budget = 4u * sc->lane_count[stream] + 16u;
+    if (end - i > budget) end = i + budget;
+    if (stream == 0) {
+        const pb_clip_rot_event *e = (const pb_clip_rot_event *)sc->events[0];
+        for (; i < end && e[i].tag >> 16 <= (uint32_t)tick; i++) enter_rotation(lanes, &e[i]);
+    } else {
+        const pb_clip_vec_event *e = (const pb_clip_vec_event *)sc->events[1];
+        for (; i < end && e[i].tag >> 16 <= (uint32_t)tick; i++) enter_vector(lanes, &e[i]);
+    }
+    s->next_event[stream] = i;
+    return !(i < count && i == end && record_tag(sc, stream, i) >> 16 <= (uint32_t)tick);
 }
 
-/* Lane l of g takes track t, writing to slot; it seeks on first use. */
+/* Moves one kind's lanes (`count` groups) from the sampler's tick to t
+ * (ticks; tick is its whole part, -1 before 0): the stream forward, a
+ * search for the lanes a step back leaves, a search for all after a far
+ * jump or on first use. */
+static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, uint32_t count, uint32_t components, float t,
+                       int32_t tick) {
+    uint32_t stream = PB_CLIP_STREAM(components);
+    int every = s->tick == TICK_UNSET;
+    if (tick == s->tick) return; /* the same spans */
+    if (!every && tick > s->tick) {
+        if (play_forward(s, g, stream, tick)) return;
+        every = 1;
+    }
+    if (components == PB_CLIP_ROTATION) seek_groups(g, count, t, every, PB_CLIP_ROTATION);
+    else seek_groups(g, count, t, every, PB_CLIP_VECTOR);
+    s->next_event[stream] = stream_position(s->schedule, stream, tick);
+}
+
+/* Lane l of g takes track t (components from g), writing to slot. */
 static void init_lane(pb_clip_lanes *g, unsigned l, const plumbob_clip_track *t, int32_t slot) {
-    float max = g->components == PB_CLIP_ROTATION ? 4095.0f : 1023.0f;
-    g->keys[l] = t->keys;
-    g->count[l] = t->key_count;
-    g->q[l] = t->scale * (1.0f / max);
-    g->offset[l] = t->offset;
+    pb_clip_lane_src src = pb_clip_lane_src_of(t, g->components);
+    g->keys[l] = src.keys;
+    g->count[l] = src.count;
+    g->q[l] = src.q;
+    g->offset[l] = src.offset;
     g->slot[l] = slot;
-    if (t->key_count == 0) { /* a constant: the identity or the offset, forever */
+    if (slot >= 0) g->bound |= 1u << l;
+    if (t->key_count == 0 && g->components == PB_CLIP_VECTOR) { /* a constant: the offset, forever */
         unsigned c;
-        for (c = 0; c < 3; c++) g->a[c][l] = g->b[c][l] = g->components == PB_CLIP_ROTATION ? 0.0f : t->offset;
-        return; /* init_group's span already holds every time */
-    }
-    g->lo[l] = g->hi[l] = 0.0f; /* an empty span: every time is stale */
+        for (c = 0; c < 3; c++) g->a[c][l] = g->b[c][l] = t->offset;
+    } /* keyless rotations keep init_group's identity; keyed lanes seek on first use */
 }
 
-/* An empty group of one kind: four padding lanes holding the identity. */
+/* A group of one kind whose four lanes hold the identity, unbound. */
 static void init_group(pb_clip_lanes *g, uint32_t components) {
     unsigned l, c;
     for (l = 0; l < 4; l++) {
         for (c = 0; c < 4; c++) g->a[c][l] = g->b[c][l] = c == 3 && components == PB_CLIP_ROTATION ? 1.0f : 0.0f;
         g->ta[l] = g->inv[l] = 0.0f;
         g->sb[l] = 1.0f;
-        g->lo[l] = -FLT_MAX;
-        g->hi[l] = FLT_MAX;
         g->keys[l] = 0;
         g->q[l] = g->offset[l] = 0.0f;
         g->key[l] = g->count[l] = 0;
         g->slot[l] = -1;
     }
     g->components = components;
-    g->pad[0] = g->pad[1] = g->pad[2] = 0;
+    g->bound = 0;
+    g->pad[0] = g->pad[1] = 0;
 }
 
-plumbob_result plumbob_clip_sampler_init(const plumbob_clip *clip, const plumbob_clip_binding *binding,
-                                         uint32_t flags, plumbob_arena *arena, plumbob_clip_sampler *s) {
-    uint32_t rot, vec, other, i, nr = 0, nv = 0, no = 0;
+plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
+                                         const plumbob_clip_binding *binding, uint32_t flags,
+                                         plumbob_arena *arena, plumbob_clip_sampler *s) {
+    const plumbob_clip *clip;
+    uint32_t groups[2], other, i, k, no = 0;
     pb_clip_lanes *lanes;
     pb_clip_other *others;
-    if (!clip || !binding || !arena || !s || binding->track_count != clip->track_count ||
-        (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
+    if (!usable(schedule, binding) || !arena || !s || (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
-    count_tracks(clip, binding, &rot, &vec, &other);
-    lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, GROUPS(rot) + GROUPS(vec), sizeof(pb_clip_lanes),
+    clip = schedule->clip;
+    groups[0] = GROUPS(schedule->lane_count[0]);
+    groups[1] = GROUPS(schedule->lane_count[1]);
+    other = count_others(clip, binding);
+    lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1], sizeof(pb_clip_lanes),
                                                        LANE_ALIGN);
     others = (pb_clip_other *)plumbob_arena_alloc_array(arena, other, sizeof(pb_clip_other), 0);
     if (!lanes || !others) return PLUMBOB_ERR_OUT_OF_MEMORY;
-    for (i = 0; i < GROUPS(rot); i++) init_group(&lanes[i], PB_CLIP_ROTATION);
-    for (i = 0; i < GROUPS(vec); i++) init_group(&lanes[GROUPS(rot) + i], PB_CLIP_VECTOR);
-    for (i = 0; i < clip->track_count; i++) {
-        const plumbob_clip_track *t = &clip->tracks[i];
-        int32_t bone = binding->bone_of_track[i], morph = binding->morph_of_track[i];
-        uint32_t kind = morph >= 0 ? 0 : lane_kind(t);
-        if (bone < 0 && morph < 0) continue;
-        if (kind == PB_CLIP_ROTATION) {
-            init_lane(&lanes[nr / 4u], nr % 4u, t, bone);
-            nr++;
-        } else if (kind == PB_CLIP_VECTOR) {
-            init_lane(&lanes[GROUPS(rot) + nv / 4u], nv % 4u, t, bone);
-            nv++;
-        } else {
-            others[no].track = i;
-            others[no].bone = bone;
-            others[no].morph = morph;
-            others[no].key = 0;
-            no++;
+    for (k = 0; k < 2; k++) {
+        pb_clip_lanes *g = lanes + (k ? groups[0] : 0);
+        for (i = 0; i < groups[k]; i++) init_group(&g[i], k ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
+        for (i = 0; i < schedule->lane_count[k]; i++) {
+            uint32_t track = schedule->lane_track[k][i];
+            init_lane(&g[i / 4u], i % 4u, &clip->tracks[track], lane_slot(binding, track));
         }
     }
+    for (i = 0; i < clip->track_count; i++) {
+        if (!is_other(clip, binding, i)) continue;
+        others[no].track = i;
+        others[no].bone = binding->bone_of_track[i];
+        others[no].morph = binding->morph_of_track[i];
+        others[no].key = 0;
+        no++;
+    }
     s->clip = clip;
+    s->schedule = schedule;
     s->lanes = lanes;
-    s->rotation_groups = GROUPS(rot);
-    s->vector_groups = GROUPS(vec);
+    s->rotation_groups = groups[0];
+    s->vector_groups = groups[1];
     s->others = others;
     s->other_count = other;
     s->flags = flags;
+    s->next_event[0] = s->next_event[1] = 0;
+    s->tick = TICK_UNSET;
     return PLUMBOB_OK;
 }
 
@@ -239,7 +279,7 @@ void plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob
     pb_clip_other *others;
     float ticks, v[4];
     uint32_t i;
-    if (!s || !s->clip) return;
+    if (!s || !s->clip || !s->schedule) return;
     clip = s->clip;
     lanes = (pb_clip_lanes *)s->lanes;
     others = (pb_clip_other *)s->others;
@@ -249,6 +289,10 @@ void plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob
     if (poses) {
         float *rotation = &poses[0].rotation.x, *translation = &poses[0].translation.x;
         size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
+        int32_t tick = ticks < 0.0f ? -1 : (int32_t)ticks; /* truncation is the floor here */
+        move_lanes(s, lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
+        move_lanes(s, lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, tick);
+        s->tick = tick;
         if (s->flags & PLUMBOB_CLIP_SAMPLER_REFERENCE) {
             pb_clip_lanes_scalar(lanes, s->rotation_groups, ticks, rotation, stride);
             pb_clip_lanes_scalar(lanes + s->rotation_groups, s->vector_groups, ticks, translation, stride);

@@ -1,57 +1,67 @@
 /* Scalar reference CLIP lane kernel (the definition the SIMD twins match):
- * per group, seek the lanes whose cached span misses t, then interpolate
- * every lane and store the bound ones. */
+ * interpolate every lane of every group and store the bound ones.  The
+ * core has already moved each lane's key pair to the frame's time. */
 #include "kernels.h"
 #include <float.h>
 #include "pb_math.h"
 
-/* Lanes whose span [lo, hi) does not hold t, as a bit mask. */
-static unsigned stale_lanes(const pb_clip_lanes *g, float t) {
-    unsigned l, mask = 0;
-    for (l = 0; l < 4; l++)
-        if (t < g->lo[l] || t >= g->hi[l]) mask |= 1u << l;
-    return mask;
+/* alpha = min(max((t - ta) * inv, 0), 1) for lane l. */
+static inline float lane_alpha(const pb_clip_lanes *g, unsigned l, float t) {
+    float alpha = (t - g->ta[l]) * g->inv[l];
+    alpha = alpha > 0.0f ? alpha : 0.0f;
+    return alpha < 1.0f ? alpha : 1.0f;
 }
 
-void pb_clip_lanes_scalar(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
     uint32_t i, l;
     for (i = 0; i < count; i++, g++) {
-        unsigned stale = stale_lanes(g, t);
-        if (stale) pb_clip_lanes_seek(g, stale, t);
         for (l = 0; l < 4; l++) {
-            float alpha = (t - g->ta[l]) * g->inv[l], *o;
+            float alpha, wa, x, y, z, w, len2, inv, *o;
             if (g->slot[l] < 0) continue;
-            alpha = alpha > 0.0f ? alpha : 0.0f;
-            alpha = alpha < 1.0f ? alpha : 1.0f;
+            alpha = lane_alpha(g, l, t);
             o = out + stride * (size_t)g->slot[l];
-            if (g->components == PB_CLIP_ROTATION) { /* pb_quat_nlerp4, spelled out */
-                float ax = g->a[0][l], ay = g->a[1][l], az = g->a[2][l], aw = g->a[3][l];
-                float bx = g->b[0][l], by = g->b[1][l], bz = g->b[2][l], bw = g->b[3][l];
-                float wa = 1.0f - alpha; /* b is already on a's side of the sphere */
-                float x = wa * ax + alpha * bx, y = wa * ay + alpha * by, z = wa * az + alpha * bz,
-                      w = wa * aw + alpha * bw;
-                float len2 = x * x + y * y + z * z + w * w, inv; /* then pb_quat_normalize4 in registers */
-                if (!(len2 > 0.0f) || len2 > FLT_MAX) {
-                    x = y = z = 0.0f;
-                    w = 1.0f;
-                } else {
-                    inv = pb_quat_inv_length(len2);
-                    x *= inv;
-                    y *= inv;
-                    z *= inv;
-                    w *= inv;
-                }
-                o[0] = x;
-                o[1] = y;
-                o[2] = z;
-                o[3] = w;
+            /* pb_quat_nlerp4, spelled out; b is already on a's side of the sphere */
+            wa = 1.0f - alpha;
+            x = wa * g->a[0][l] + alpha * g->b[0][l];
+            y = wa * g->a[1][l] + alpha * g->b[1][l];
+            z = wa * g->a[2][l] + alpha * g->b[2][l];
+            w = wa * g->a[3][l] + alpha * g->b[3][l];
+            len2 = x * x + y * y + z * z + w * w; /* then pb_quat_normalize4 in registers */
+            if (!(len2 > 0.0f) || len2 > FLT_MAX) {
+                x = y = z = 0.0f;
+                w = 1.0f;
             } else {
-                float ax = g->a[0][l], ay = g->a[1][l], az = g->a[2][l];
-                float bx = g->b[0][l], by = g->b[1][l], bz = g->b[2][l];
-                o[0] = ax + (bx - ax) * alpha;
-                o[1] = ay + (by - ay) * alpha;
-                o[2] = az + (bz - az) * alpha;
+                inv = pb_quat_inv_length(len2);
+                x *= inv;
+                y *= inv;
+                z *= inv;
+                w *= inv;
             }
+            o[0] = x;
+            o[1] = y;
+            o[2] = z;
+            o[3] = w;
         }
     }
+}
+
+static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+    uint32_t i, l;
+    for (i = 0; i < count; i++, g++) {
+        for (l = 0; l < 4; l++) {
+            float alpha, *o;
+            if (g->slot[l] < 0) continue;
+            alpha = lane_alpha(g, l, t);
+            o = out + stride * (size_t)g->slot[l];
+            o[0] = g->a[0][l] + (g->b[0][l] - g->a[0][l]) * alpha;
+            o[1] = g->a[1][l] + (g->b[1][l] - g->a[1][l]) * alpha;
+            o[2] = g->a[2][l] + (g->b[2][l] - g->a[2][l]) * alpha;
+        }
+    }
+}
+
+void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+    if (count == 0) return;
+    if (g->components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
+    else vectors(g, count, t, out, stride);
 }

@@ -9,12 +9,9 @@
 #include "simd4.h"
 #include "pb_math.h"
 
-/* Lanes whose span [lo, hi) misses t are re-seeked (rarely: once a key). */
-PB_FORCE_INLINE pb_v4 group_alpha(pb_clip_lanes *g, float t) {
-    pb_v4 tv = pb_v4_set1(t), alpha;
-    unsigned stale = pb_m4_bits(pb_m4_or(pb_v4_lt(tv, pb_v4_load(g->lo)), pb_v4_ge(tv, pb_v4_load(g->hi))));
-    if (stale) pb_clip_lanes_seek(g, stale, t);
-    alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_load(g->ta)), pb_v4_load(g->inv));
+/* The four lanes' weights (the core has moved their key pairs to t). */
+PB_FORCE_INLINE pb_v4 group_alpha(const pb_clip_lanes *g, pb_v4 tv) {
+    pb_v4 alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_load(g->ta)), pb_v4_load(g->inv));
     return pb_v4_min(pb_v4_max(alpha, pb_v4_set1(0.0f)), pb_v4_set1(1.0f));
 }
 
@@ -47,12 +44,12 @@ static void far_lanes(const pb_clip_lanes *g, unsigned near, pb_v4 x, pb_v4 y, p
     }
 }
 
-static void rotations(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
-    const pb_v4 one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f);
+static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+    const pb_v4 tv = pb_v4_set1(t), one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f);
     const pb_v4 three_halves = pb_v4_set1(1.5f), near_lo = pb_v4_set1(0.99f), near_hi = pb_v4_set1(1.01f);
     uint32_t i;
     for (i = 0; i < count; i++, g++) {
-        pb_v4 alpha = group_alpha(g, t), wa, x, y, z, w, hl, inv, n[4];
+        pb_v4 alpha = group_alpha(g, tv), wa, x, y, z, w, hl, inv, n[4];
         pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]), aw = pb_v4_load(g->a[3]);
         pb_v4 bx = pb_v4_load(g->b[0]), by = pb_v4_load(g->b[1]), bz = pb_v4_load(g->b[2]), bw = pb_v4_load(g->b[3]);
         unsigned near;
@@ -73,7 +70,7 @@ static void rotations(pb_clip_lanes *g, uint32_t count, float t, float *out, siz
         n[2] = pb_v4_mul(z, inv);
         n[3] = pb_v4_mul(w, inv);
         pb_v4_transpose(&n[0], &n[1], &n[2], &n[3]);
-        if (near == 0xFu && g->slot[3] >= 0) { /* the common case: four bound lanes */
+        if ((near & g->bound) == 0xFu) { /* the common case: four bound lanes */
             pb_v4_store(lane_out(out, stride, g, 0), n[0]);
             pb_v4_store(lane_out(out, stride, g, 1), n[1]);
             pb_v4_store(lane_out(out, stride, g, 2), n[2]);
@@ -84,10 +81,11 @@ static void rotations(pb_clip_lanes *g, uint32_t count, float t, float *out, siz
     }
 }
 
-static void vectors(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+    const pb_v4 tv = pb_v4_set1(t);
     uint32_t i;
     for (i = 0; i < count; i++, g++) {
-        pb_v4 alpha = group_alpha(g, t), v[4];
+        pb_v4 alpha = group_alpha(g, tv), v[4];
         pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]);
         unsigned l;
         v[0] = pb_v4_add(ax, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[0]), ax), alpha));
@@ -95,7 +93,7 @@ static void vectors(pb_clip_lanes *g, uint32_t count, float t, float *out, size_
         v[2] = pb_v4_add(az, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[2]), az), alpha));
         v[3] = v[2];
         pb_v4_transpose(&v[0], &v[1], &v[2], &v[3]);
-        if (g->slot[3] >= 0) { /* four bound lanes */
+        if (g->bound == 0xFu) { /* four bound lanes */
             pb_v4_store3(lane_out(out, stride, g, 0), v[0]);
             pb_v4_store3(lane_out(out, stride, g, 1), v[1]);
             pb_v4_store3(lane_out(out, stride, g, 2), v[2]);
@@ -108,9 +106,9 @@ static void vectors(pb_clip_lanes *g, uint32_t count, float t, float *out, size_
 }
 
 #if defined(PLUMBOB_PORT_SSE2)
-void pb_clip_lanes_sse2(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
+void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
 #else
-void pb_clip_lanes_neon(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
+void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
 #endif
 {
     if (count == 0) return;

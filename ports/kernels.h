@@ -80,17 +80,17 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
 
 /* CLIP sampling in lanes: four tracks of one kind (12-bit rotations or
  * 10-bit vectors) side by side, structure of arrays.  Each lane caches its
- * current key pair already dequantized, so a frame only interpolates; a
- * lane whose span [lo, hi) no longer holds the time asks pb_clip_lanes_seek
- * (shared by every port) to move its keys.  Per lane, with t the time in
- * ticks: alpha = min(max((t - ta) * inv, 0), 1); rotations are
- * pb_quat_nlerp4(a, b, alpha) (dot, sign, ta*a + tb*b, then
- * pb_quat_normalize4's rules), vectors a + (b - a) * alpha.  The shorter-arc
- * sign depends only on the two keys, so the seek decides it once per span
- * and stores b negated when the dot product is negative (sb = -1): the
- * kernels then blend (1 - alpha) a + alpha b with no dot product, and
- * alpha * -b is exactly -alpha * b, so the bits are nlerp4's.  Padding lanes
- * (slot -1) hold the identity, never seek and are not stored. */
+ * current key pair already dequantized; the core (core/clip_sampler.c)
+ * moves the pairs before a frame, so the kernels only interpolate.  Per
+ * lane, with t the time in ticks: alpha = min(max((t - ta) * inv, 0), 1);
+ * rotations are pb_quat_nlerp4(a, b, alpha) (dot, sign, ta*a + tb*b, then
+ * pb_quat_normalize4's rules), vectors a + (b - a) * alpha.  The
+ * shorter-arc sign depends only on the two keys, so it is decided once per
+ * span and b is stored negated when the dot product is negative (sb = -1):
+ * the kernels then blend (1 - alpha) a + alpha b with no dot product, and
+ * alpha * -b is exactly -alpha * b, so the bits are nlerp4's.  Lanes with
+ * slot -1 (padding, or a track outside the rig) are computed but not
+ * stored; `bound` has bit l set when lane l is stored. */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
 typedef struct pb_clip_lanes {
@@ -98,34 +98,29 @@ typedef struct pb_clip_lanes {
     float b[4][4];                 /* key k + 1 (key k again at the last key), times sb */
     float ta[4];                   /* tick of key k */
     float inv[4];                  /* 1 / (tick of k + 1 - ta); 0 holds key k */
-    float lo[4], hi[4];            /* the cache is valid while lo <= t < hi */
     const unsigned char *keys[4];  /* the track's key bytes */
     float q[4], offset[4];         /* dequantization: raw * (+-q) + offset */
     uint32_t key[4], count[4];     /* k, and the track's key count */
     int32_t slot[4];               /* output slot, or -1 */
     float sb[4];                   /* rotations: -1 when b is stored negated, else 1 */
     uint32_t components;           /* PB_CLIP_ROTATION or PB_CLIP_VECTOR */
-    uint32_t pad[3];
+    uint32_t bound;                /* lanes with slot >= 0, as bits */
+    uint32_t pad[2];
 } pb_clip_lanes;
 
-/* Moves the lanes in `mask` (bit l = lane l) to the keys for time t (in
- * ticks, finite): a few steps forward, else a binary search; a step of one
- * key reuses b as the new a.  Defined in core/clip_sampler.c. */
-void pb_clip_lanes_seek(pb_clip_lanes *g, unsigned mask, float t);
-
-/* Samples `count` lane groups at t (ticks, finite) into out + stride *
- * slot (floats): 4 floats per rotation, 3 per vector. */
-void pb_clip_lanes_scalar(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+/* Samples `count` lane groups of one kind at t (ticks, finite) into
+ * out + stride * slot (floats): 4 floats per rotation, 3 per vector. */
+void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
 
 void pb_skin_scalar(const pb_skin_range *r);
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_skin_sse2(const pb_skin_range *r);
-void pb_clip_lanes_sse2(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
-void pb_clip_lanes_neon(pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon
 #else

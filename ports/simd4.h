@@ -27,7 +27,6 @@ PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return _mm_min_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_lt(pb_v4 a, pb_v4 b) { return _mm_cmplt_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_gt(pb_v4 a, pb_v4 b) { return _mm_cmpgt_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_ge(pb_v4 a, pb_v4 b) { return _mm_cmpge_ps(a, b); }
-PB_FORCE_INLINE pb_m4 pb_m4_or(pb_m4 a, pb_m4 b) { return _mm_or_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return _mm_and_ps(a, b); }
 /* bit l set when lane l is set */
 PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) { return (unsigned)_mm_movemask_ps(m); }
@@ -66,7 +65,6 @@ PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return vbslq_f32(vcltq_f32(a
 PB_FORCE_INLINE pb_m4 pb_v4_lt(pb_v4 a, pb_v4 b) { return vcltq_f32(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_gt(pb_v4 a, pb_v4 b) { return vcgtq_f32(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_ge(pb_v4 a, pb_v4 b) { return vcgeq_f32(a, b); }
-PB_FORCE_INLINE pb_m4 pb_m4_or(pb_m4 a, pb_m4 b) { return vorrq_u32(a, b); }
 PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return vandq_u32(a, b); }
 PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) {
     uint32x4_t b = vandq_u32(m, vcombine_u32(vcreate_u32(0x0000000200000001ull), vcreate_u32(0x0000000800000004ull)));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "pb_clip_lanes.h" /* the schedule's record layout */
 
 #define MAX_TRACKS 64
 #define MAX_RIG 40
@@ -35,13 +36,15 @@ typedef struct sampler_check {
     const plumbob_clip *clip;
     plumbob_clip_binding binding;
     plumbob_clip_cursor cursor;
+    plumbob_clip_schedule schedule;
     plumbob_clip_sampler port, reference;
     uint32_t bones, morphs;
     uint32_t rotation_bone[MAX_RIG]; /* 1 when the bone's rotation is animated */
 } sampler_check;
 
+/* shared: a schedule to use instead of building one (NULL: build). */
 static void setup(sampler_check *s, const plumbob_clip *clip, const uint32_t *bones, uint32_t nb,
-                  const uint32_t *morphs, uint32_t nm, plumbob_arena *a) {
+                  const uint32_t *morphs, uint32_t nm, plumbob_arena *a, const plumbob_clip_schedule *shared) {
     size_t need, mark;
     uint32_t i;
     memset(s, 0, sizeof *s);
@@ -50,13 +53,19 @@ static void setup(sampler_check *s, const plumbob_clip *clip, const uint32_t *bo
     s->morphs = nm;
     CHECK_OK(plumbob_clip_bind(clip, bones, nb, morphs, nm, a, &s->binding));
     CHECK_OK(plumbob_clip_cursor_init(clip, a, &s->cursor));
-    need = plumbob_clip_sampler_size(clip, &s->binding);
+    need = plumbob_clip_schedule_size(clip);
     CHECK(need > 0 && need < SIZE_MAX);
     mark = plumbob_arena_mark(a);
-    CHECK_OK(plumbob_clip_sampler_init(clip, &s->binding, 0, a, &s->port));
+    if (shared) s->schedule = *shared; /* the same streams */
+    else CHECK_OK(plumbob_clip_schedule_build(clip, a, &s->schedule));
+    CHECK(a->peak - mark <= need);
+    need = plumbob_clip_sampler_size(&s->schedule, &s->binding);
+    CHECK(need > 0 && need < SIZE_MAX);
+    mark = plumbob_arena_mark(a);
+    CHECK_OK(plumbob_clip_sampler_init(&s->schedule, &s->binding, 0, a, &s->port));
     CHECK(plumbob_arena_mark(a) - mark <= need);
     mark = plumbob_arena_mark(a);
-    CHECK_OK(plumbob_clip_sampler_init(clip, &s->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, a, &s->reference));
+    CHECK_OK(plumbob_clip_sampler_init(&s->schedule, &s->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, a, &s->reference));
     CHECK(plumbob_arena_mark(a) - mark <= need);
     for (i = 0; i < clip->track_count; i++)
         if (s->binding.bone_of_track[i] >= 0 && clip->tracks[i].target == PLUMBOB_CLIP_TARGET_ROTATION)
@@ -206,8 +215,85 @@ void test_clip_sampler_random_clips(void) {
         rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
         /* leave one bone out of the rig: its tracks are skipped */
         if (nb > 2) bones[1] = 0xDEADBEEFu;
-        setup(&s, &c, bones, nb, morphs, nm, &a);
+        setup(&s, &c, bones, nb, morphs, nm, &a, NULL);
         CHECK_EQ(play(&s, seed), 0);
+    }
+}
+
+/* One schedule, two samplers on different rigs (all bones; every other
+ * bone), played in turns: forward, then random jumps.  Both match
+ * sample_pose, so the shared streams are only read. */
+void test_clip_sampler_shared_schedule(void) {
+    unsigned char *buf = t_scratch();
+    size_t len = random_clip(0x5A4Eu, 40, buf, T_SCRATCH_SIZE);
+    uint32_t bones[MAX_RIG], half[MAX_RIG], morphs[8], nb, nm, i, f, frames, bad = 0, seed = 3;
+    plumbob_arena a;
+    plumbob_clip c;
+    static sampler_check full, part;
+    float dur;
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
+    for (i = 0; i < nb; i++) half[i] = i % 2 ? 0xDEAD0000u + i : bones[i];
+    setup(&full, &c, bones, nb, morphs, nm, &a, NULL);
+    setup(&part, &c, half, nb, morphs, nm, &a, &full.schedule);
+    CHECK(part.schedule.events[0] == full.schedule.events[0]);
+    dur = plumbob_clip_duration(&c);
+    frames = (uint32_t)(dur * 60.0f) + 4u;
+    for (f = 0; f < frames; f++) {
+        bad += compare_at(&full, (float)f / 60.0f, f % 11 == 0);
+        bad += compare_at(&part, (float)(f / 2u) / 30.0f, 0); /* its own clock */
+    }
+    for (f = 0; f < 100; f++) {
+        bad += compare_at(&full, dur * (float)(t_rand(&seed) % 1000u) / 900.0f, 0);
+        bad += compare_at(&part, dur * (float)(t_rand(&seed) % 1000u) / 900.0f, f % 13 == 0);
+    }
+    CHECK_EQ(bad, 0);
+}
+
+/* The schedule's streams: one record per key after each lane track's
+ * first, in tick order, each lane's records in key order with that key's
+ * tick, lane tracks in clip order and of the right kind. */
+void test_clip_schedule_order(void) {
+    unsigned char *buf = t_scratch();
+    size_t len = random_clip(0xC0FFEEu, MAX_TRACKS, buf, T_SCRATCH_SIZE);
+    plumbob_arena a;
+    plumbob_clip c;
+    plumbob_clip_schedule sc;
+    uint32_t s, i, want_lanes[2] = {0, 0}, want_events[2] = {0, 0}, seen[2][MAX_TRACKS];
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    CHECK(sc.clip == &c);
+    for (i = 0; i < c.track_count; i++) {
+        const plumbob_clip_track *t = &c.tracks[i];
+        int rot = t->type == 0x214 || (t->key_count == 0 && t->target == 2 && t->components == 4);
+        int vec = t->type == 0x112 || (t->key_count == 0 && t->target == 1 && t->components == 3);
+        if (!rot && !vec) continue;
+        s = rot ? 0u : 1u;
+        CHECK(want_lanes[s] < sc.lane_count[s] && sc.lane_track[s][want_lanes[s]] == i);
+        want_lanes[s]++;
+        want_events[s] += t->key_count ? t->key_count - 1u : 0u;
+    }
+    CHECK(want_lanes[0] > 8 && want_lanes[1] > 8); /* the random clip has both kinds */
+    for (s = 0; s < 2; s++) {
+        uint32_t prev = 0;
+        CHECK_EQ(sc.lane_count[s], want_lanes[s]);
+        CHECK_EQ(sc.event_count[s], want_events[s]);
+        for (i = 0; i < sc.lane_count[s]; i++) seen[s][i] = 0;
+        for (i = 0; i < sc.event_count[s]; i++) {
+            uint32_t tag = s == 0 ? ((const pb_clip_rot_event *)sc.events[0])[i].tag
+                                  : ((const pb_clip_vec_event *)sc.events[1])[i].tag;
+            uint32_t lane = tag & 0xFFFFu, k;
+            const plumbob_clip_track *t;
+            CHECK(tag >> 16 >= prev >> 16);
+            prev = tag;
+            if (lane >= sc.lane_count[s]) { CHECK(0); continue; }
+            t = &c.tracks[sc.lane_track[s][lane]];
+            k = ++seen[s][lane]; /* this record enters span k */
+            CHECK(k < t->key_count && (tag >> 16) == (uint32_t)(t->keys[(size_t)k * t->key_size] |
+                                                                t->keys[(size_t)k * t->key_size + 1u] << 8));
+        }
     }
 }
 
@@ -220,6 +306,7 @@ void test_clip_sampler_exact_on_unit_ticks(void) {
     plumbob_clip c;
     plumbob_arena a;
     plumbob_clip_binding b;
+    plumbob_clip_schedule sc;
     plumbob_clip_sampler s;
     plumbob_bone_pose want[1], got[1];
     uint16_t ticks[8];
@@ -241,7 +328,11 @@ void test_clip_sampler_exact_on_unit_ticks(void) {
     plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
     CHECK_OK(decode_in(buf, len, &a, &c));
     CHECK_OK(plumbob_clip_bind(&c, &bone, 1, NULL, 0, &a, &b));
-    CHECK_OK(plumbob_clip_sampler_init(&c, &b, 0, &a, &s));
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    CHECK_EQ(sc.lane_count[0], 1);
+    CHECK_EQ(sc.event_count[0], 7);
+    CHECK_EQ(sc.event_count[1], 7);
+    CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
     CHECK_EQ(s.rotation_groups, 1);
     CHECK_EQ(s.vector_groups, 1);
     CHECK_EQ(s.other_count, 0);
@@ -264,39 +355,56 @@ void test_clip_sampler_errors(void) {
     plumbob_arena a;
     plumbob_clip c;
     plumbob_clip_binding b, other;
+    plumbob_clip_schedule sc, bad;
     plumbob_clip_sampler s;
-    uint32_t bones[MAX_RIG], morphs[8], nb, nm;
+    uint32_t bones[MAX_RIG], morphs[8], nb, nm, shift;
     unsigned char *mem;
     plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
     CHECK_OK(decode_in(buf, len, &a, &c));
     rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
     CHECK_OK(plumbob_clip_bind(&c, bones, nb, morphs, nm, &a, &b));
-    need = plumbob_clip_sampler_size(&c, &b);
+    /* the schedule */
+    CHECK_EQ(plumbob_clip_schedule_size(NULL), 0);
+    CHECK_EQ(plumbob_clip_schedule_build(NULL, &a, &sc), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_schedule_build(&c, NULL, &sc), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_schedule_build(&c, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    need = plumbob_clip_schedule_size(&c);
+    mem = t_arena_mem() + T_ARENA_SIZE / 2;
+    for (shift = 0; shift < 16; shift += 4) { /* the size fits at any start alignment; less does not */
+        plumbob_arena small;
+        plumbob_arena_init(&small, mem + shift, need);
+        CHECK_OK(plumbob_clip_schedule_build(&c, &small, &sc));
+        plumbob_arena_init(&small, mem + shift, need - need / 4u);
+        CHECK_EQ(plumbob_clip_schedule_build(&c, &small, &sc), PLUMBOB_ERR_OUT_OF_MEMORY);
+    }
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    /* the sampler */
+    need = plumbob_clip_sampler_size(&sc, &b);
     CHECK(need >= 16u);
     CHECK_EQ(plumbob_clip_sampler_size(NULL, &b), 0);
-    CHECK_EQ(plumbob_clip_sampler_size(&c, NULL), 0);
+    CHECK_EQ(plumbob_clip_sampler_size(&sc, NULL), 0);
     other = b;
     other.track_count--;
-    CHECK_EQ(plumbob_clip_sampler_size(&c, &other), 0);
-    CHECK_EQ(plumbob_clip_sampler_init(&c, &other, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    bad = sc;
+    bad.clip = NULL;
+    CHECK_EQ(plumbob_clip_sampler_size(&sc, &other), 0);
+    CHECK_EQ(plumbob_clip_sampler_size(&bad, &b), 0);
+    CHECK_EQ(plumbob_clip_sampler_init(&sc, &other, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(&bad, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(NULL, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 0, NULL, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 0, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 2u, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
-    /* the size fits at any start alignment; half of it does not */
+    CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, NULL, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 2u, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     mem = t_arena_mem() + T_ARENA_SIZE / 2;
-    {
-        uint32_t shift;
-        for (shift = 0; shift < 16; shift += 4) {
-            plumbob_arena small;
-            plumbob_arena_init(&small, mem + shift, need);
-            CHECK_OK(plumbob_clip_sampler_init(&c, &b, 0, &small, &s));
-            plumbob_arena_init(&small, mem + shift, need / 2);
-            CHECK_EQ(plumbob_clip_sampler_init(&c, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
-        }
+    for (shift = 0; shift < 16; shift += 4) {
+        plumbob_arena small;
+        plumbob_arena_init(&small, mem + shift, need);
+        CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s));
+        plumbob_arena_init(&small, mem + shift, need / 2);
+        CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
     }
     plumbob_clip_sampler_sample(NULL, 0.5f, NULL, NULL); /* no effect, no crash */
-    CHECK_OK(plumbob_clip_sampler_init(&c, &b, 0, &a, &s));
+    CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
     plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL);
 }
 
@@ -325,14 +433,14 @@ void test_clip_sampler_corpus(void) {
             buf = (unsigned char *)malloc(e.mem_size);
             CHECK_OK(plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs));
             CHECK_OK(plumbob_clip_measure(res, rs, &need));
-            need += 1u << 20;
+            need += 3u * rs + (2u << 20); /* the schedule: at most 2.5 bytes per key byte, plus its tick table */
             mem = (unsigned char *)malloc(need);
             plumbob_arena_init(&a, mem, need);
             CHECK_OK(plumbob_clip_decode(res, rs, &a, &c));
             bones = (uint32_t *)malloc(sizeof(uint32_t) * (c.track_count + 1u));
             rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
             s = (sampler_check *)malloc(sizeof *s);
-            setup(s, &c, bones, nb, morphs, nm, &a);
+            setup(s, &c, bones, nb, morphs, nm, &a, NULL);
             /* real clips: nearly every track goes to the lanes */
             CHECK(s->port.other_count * 10u <= c.track_count);
             for (f = 0; f < (uint32_t)(plumbob_clip_duration(&c) * 60.0f) + 5u; f += 3)

@@ -18,18 +18,24 @@ static void run_samplers(const plumbob_clip *c) {
     unsigned char *mem;
     plumbob_arena a;
     plumbob_clip_binding b;
+    plumbob_clip_schedule sc;
     plumbob_clip_sampler s0, s1;
+    unsigned char *smem;
     static const float times[] = {0.0f, 0.02f, 0.5f, 0.51f, 0.1f, 9.0f, -1.0f, 0.26f};
     for (i = 0; i < n; i++) hashes[i] = c->tracks[i].hash;
     mem = (unsigned char *)malloc(16u * n + 64u);
     plumbob_arena_init(&a, mem, 16u * n + 64u);
     if (plumbob_clip_bind(c, hashes, (uint32_t)n, hashes, (uint32_t)n, &a, &b) != PLUMBOB_OK) __builtin_trap();
-    need = plumbob_clip_sampler_size(c, &b);
+    need = plumbob_clip_schedule_size(c); /* exactly the size: the build must fit */
+    smem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&a, smem, need);
+    if (plumbob_clip_schedule_build(c, &a, &sc) != PLUMBOB_OK) __builtin_trap();
+    need = plumbob_clip_sampler_size(&sc, &b);
     free(hashes);
     hashes = (uint32_t *)malloc(2 * need + 1);
     plumbob_arena_init(&a, hashes, 2 * need + 1);
-    if (plumbob_clip_sampler_init(c, &b, 0, &a, &s0) != PLUMBOB_OK ||
-        plumbob_clip_sampler_init(c, &b, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a, &s1) != PLUMBOB_OK)
+    if (plumbob_clip_sampler_init(&sc, &b, 0, &a, &s0) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(&sc, &b, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a, &s1) != PLUMBOB_OK)
         __builtin_trap();
     for (i = 0; i < sizeof times / sizeof times[0]; i++) {
         plumbob_clip_sampler_sample(&s0, times[i], p0, m0);
@@ -42,6 +48,7 @@ static void run_samplers(const plumbob_clip *c) {
         }
     }
     free(hashes);
+    free(smem);
     free(mem);
     free(p0);
     free(p1);
