@@ -20,23 +20,29 @@ PB_FORCE_INLINE float *lane_out(float *out, size_t stride, const pb_clip_lanes *
     return out + stride * (size_t)g->slot[l];
 }
 
-/* Lanes far from unit length (never between real keys, which are close):
- * pb_quat_normalize4 itself, from the blend kept in q.  Lanes are written
- * in order, so a later track of the same bone still wins. */
-static void far_lanes(const pb_clip_lanes *g, unsigned near, pb_v4 x, pb_v4 y, pb_v4 z, pb_v4 w,
-                      const pb_v4 *normalized, float *out, size_t stride) {
-    float q[4][4];
+/* The rare groups: a lane far from unit length (never between real keys,
+ * which are close) gets pb_quat_normalize4 itself, from the blend x y z w;
+ * near lanes take their row of n; unbound lanes are skipped.  Lanes are
+ * written in order, so a later track of the same bone still wins.  Rows
+ * come by value so the hot loop never spills them. */
+static PB_NOINLINE void odd_rotations(const pb_clip_lanes *g, unsigned near, pb_v4 x, pb_v4 y, pb_v4 z, pb_v4 w,
+                                      pb_v4 n0, pb_v4 n1, pb_v4 n2, pb_v4 n3, float *out, size_t stride) {
+    float q[4][4], n[4][4];
     unsigned l, c;
     pb_v4_store(q[0], x);
     pb_v4_store(q[1], y);
     pb_v4_store(q[2], z);
     pb_v4_store(q[3], w);
+    pb_v4_store(n[0], n0);
+    pb_v4_store(n[1], n1);
+    pb_v4_store(n[2], n2);
+    pb_v4_store(n[3], n3);
     for (l = 0; l < 4; l++) {
         float *o;
-        if (g->slot[l] < 0) continue;
+        if (!(g->bound >> l & 1u)) continue;
         o = lane_out(out, stride, g, l);
         if (near >> l & 1u) {
-            pb_v4_store(o, normalized[l]);
+            for (c = 0; c < 4; c++) o[c] = n[l][c];
         } else {
             for (c = 0; c < 4; c++) o[c] = q[c][l];
             pb_quat_normalize4(o);
@@ -44,12 +50,21 @@ static void far_lanes(const pb_clip_lanes *g, unsigned near, pb_v4 x, pb_v4 y, p
     }
 }
 
+/* The stores of a vector group with unbound lanes. */
+static PB_NOINLINE void odd_vectors(const pb_clip_lanes *g, pb_v4 v0, pb_v4 v1, pb_v4 v2, pb_v4 v3, float *out,
+                                    size_t stride) {
+    if (g->bound & 1u) pb_v4_store3(lane_out(out, stride, g, 0), v0);
+    if (g->bound & 2u) pb_v4_store3(lane_out(out, stride, g, 1), v1);
+    if (g->bound & 4u) pb_v4_store3(lane_out(out, stride, g, 2), v2);
+    if (g->bound & 8u) pb_v4_store3(lane_out(out, stride, g, 3), v3);
+}
+
 static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
     const pb_v4 tv = pb_v4_set1(t), one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f);
     const pb_v4 three_halves = pb_v4_set1(1.5f), near_lo = pb_v4_set1(0.99f), near_hi = pb_v4_set1(1.01f);
     uint32_t i;
     for (i = 0; i < count; i++, g++) {
-        pb_v4 alpha = group_alpha(g, tv), wa, x, y, z, w, hl, inv, n[4];
+        pb_v4 alpha = group_alpha(g, tv), wa, x, y, z, w, hl, inv, n0, n1, n2, n3;
         pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]), aw = pb_v4_load(g->a[3]);
         pb_v4 bx = pb_v4_load(g->b[0]), by = pb_v4_load(g->b[1]), bz = pb_v4_load(g->b[2]), bw = pb_v4_load(g->b[3]);
         unsigned near;
@@ -65,18 +80,18 @@ static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *ou
         hl = pb_v4_mul(half, hl);
         inv = pb_v4_sub(three_halves, hl);
         inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, inv), inv)));
-        n[0] = pb_v4_mul(x, inv);
-        n[1] = pb_v4_mul(y, inv);
-        n[2] = pb_v4_mul(z, inv);
-        n[3] = pb_v4_mul(w, inv);
-        pb_v4_transpose(&n[0], &n[1], &n[2], &n[3]);
+        n0 = pb_v4_mul(x, inv);
+        n1 = pb_v4_mul(y, inv);
+        n2 = pb_v4_mul(z, inv);
+        n3 = pb_v4_mul(w, inv);
+        pb_v4_transpose(&n0, &n1, &n2, &n3);
         if ((near & g->bound) == 0xFu) { /* the common case: four bound lanes */
-            pb_v4_store(lane_out(out, stride, g, 0), n[0]);
-            pb_v4_store(lane_out(out, stride, g, 1), n[1]);
-            pb_v4_store(lane_out(out, stride, g, 2), n[2]);
-            pb_v4_store(lane_out(out, stride, g, 3), n[3]);
+            pb_v4_store(lane_out(out, stride, g, 0), n0);
+            pb_v4_store(lane_out(out, stride, g, 1), n1);
+            pb_v4_store(lane_out(out, stride, g, 2), n2);
+            pb_v4_store(lane_out(out, stride, g, 3), n3);
         } else {
-            far_lanes(g, near, x, y, z, w, n, out, stride);
+            odd_rotations(g, near, x, y, z, w, n0, n1, n2, n3, out, stride);
         }
     }
 }
@@ -85,22 +100,20 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
     const pb_v4 tv = pb_v4_set1(t);
     uint32_t i;
     for (i = 0; i < count; i++, g++) {
-        pb_v4 alpha = group_alpha(g, tv), v[4];
+        pb_v4 alpha = group_alpha(g, tv), v0, v1, v2, v3;
         pb_v4 ax = pb_v4_load(g->a[0]), ay = pb_v4_load(g->a[1]), az = pb_v4_load(g->a[2]);
-        unsigned l;
-        v[0] = pb_v4_add(ax, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[0]), ax), alpha));
-        v[1] = pb_v4_add(ay, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[1]), ay), alpha));
-        v[2] = pb_v4_add(az, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[2]), az), alpha));
-        v[3] = v[2];
-        pb_v4_transpose(&v[0], &v[1], &v[2], &v[3]);
+        v0 = pb_v4_add(ax, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[0]), ax), alpha));
+        v1 = pb_v4_add(ay, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[1]), ay), alpha));
+        v2 = pb_v4_add(az, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[2]), az), alpha));
+        v3 = v2;
+        pb_v4_transpose(&v0, &v1, &v2, &v3);
         if (g->bound == 0xFu) { /* four bound lanes */
-            pb_v4_store3(lane_out(out, stride, g, 0), v[0]);
-            pb_v4_store3(lane_out(out, stride, g, 1), v[1]);
-            pb_v4_store3(lane_out(out, stride, g, 2), v[2]);
-            pb_v4_store3(lane_out(out, stride, g, 3), v[3]);
+            pb_v4_store3(lane_out(out, stride, g, 0), v0);
+            pb_v4_store3(lane_out(out, stride, g, 1), v1);
+            pb_v4_store3(lane_out(out, stride, g, 2), v2);
+            pb_v4_store3(lane_out(out, stride, g, 3), v3);
         } else {
-            for (l = 0; l < 4; l++)
-                if (g->slot[l] >= 0) pb_v4_store3(lane_out(out, stride, g, l), v[l]);
+            odd_vectors(g, v0, v1, v2, v3, out, stride);
         }
     }
 }

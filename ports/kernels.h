@@ -50,6 +50,14 @@ typedef struct pb_skin_range {
 #else
 #  define PB_FORCE_INLINE static inline
 #endif
+/* Rare paths stay out of line, so the hot loop keeps its values in registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define PB_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#  define PB_NOINLINE __declspec(noinline)
+#else
+#  define PB_NOINLINE
+#endif
 
 /* Influence k of a vertex whose assignment word is a (k a constant after
  * inlining, so the shifts and tests fold). */
