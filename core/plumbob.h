@@ -789,7 +789,7 @@ PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
  * share it read-only between every sampler of that clip (any rig, any
  * thread).  Costs 24 arena bytes per rotation key and 20 per translation
  * key after each track's first, plus 4 per such track
- * (plumbob_clip_schedule_size; the 19 sample clips need 0.1 to 0.7 MB). */
+ * (plumbob_clip_schedule_size; the 19 sample clips need 0.1 to 1.1 MB). */
 typedef struct plumbob_clip_schedule {
     const plumbob_clip *clip;
     const uint32_t *lane_track[2]; /* track of each rotation lane [0] and vector lane [1] */
