@@ -7,7 +7,8 @@
 #include "plumbob.h"
 #include "pb_clip_lanes.h"
 
-/* What one clip's lanes need, kind by kind. */
+/* What one clip's lanes need, kind by kind.  Counts fit 32 bits: at most
+ * 65,536 tracks of at most 65,535 keys. */
 typedef struct schedule_counts {
     uint32_t lanes[2], events[2];
     uint32_t last_tick;           /* the largest tick a record can have */
