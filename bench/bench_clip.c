@@ -1,8 +1,9 @@
 /* CLIP benchmarks: pose sampling in ns per track and per pose (forward,
  * backward, random and cold-cache forward playback) through the sampler
  * with the port's kernel and with the scalar reference beside it, and
- * through the compact cursor; decode MB/s and arena bytes; on every corpus
- * clip (a synthetic 300-track clip when the corpus is absent). */
+ * through the compact cursor; schedule build time and size, decode MB/s and
+ * arena bytes; on every corpus clip (a synthetic 300-track clip when the
+ * corpus is absent). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

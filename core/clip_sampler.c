@@ -7,8 +7,6 @@
  * few stores each); backward or after a far jump, by a search per track.
  * The other bound tracks (morphs, palette keys) are sampled one by one
  * like plumbob_clip_sample_pose with a cursor. */
-#include <float.h>
-#include <limits.h>
 #include "plumbob.h"
 #include "pb_clip.h"
 #include "pb_clip_lanes.h"

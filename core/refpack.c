@@ -50,12 +50,12 @@ static void copy_match(unsigned char *op, size_t off, size_t len) {
 
 /* The fast loop: while both buffers have slack, a command costs one bound
  * test and whole-word moves that may run past its end (inside the
- * buffers; later commands overwrite the extra bytes).  The three copy
- * forms are decoded side by side and the right one selected without a
- * branch: which form comes next is data, and a mispredicted branch costs
- * more than decoding all three.  A command that would fail a check, the
- * stop command and the last bytes are left to the careful loop, so errors
- * and output are the same as without this loop. */
+ * buffers; later commands overwrite the extra bytes).  The forms are
+ * tested most common first (a branchless select of all three copy forms
+ * measured slower: it lengthens the chain to the next command's address).
+ * A command that would fail a check, the stop command and the last bytes
+ * are left to the careful loop, so errors and output are the same as
+ * without this loop. */
 static void decompress_fast(const unsigned char **ipp, const unsigned char *iend, unsigned char **opp,
                             unsigned char *obase, unsigned char *oend) {
     const unsigned char *ip = *ipp;
