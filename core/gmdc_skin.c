@@ -93,10 +93,10 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     const plumbob_gmdc_element *ba, *bw;
     skin_inputs in;
     pb_skin_range r;
-    /* The group's slots as column-major matrices, 16-byte aligned for SIMD
+    /* The group's slots as row-major matrices, 16-byte aligned for SIMD
      * loads (the 255 a slot byte can name, and the zero entry the kernels
      * read for unused slots: 16 KiB of stack). */
-    float columns_mem[256u * 16u + 3u], *columns;
+    float rows_mem[256u * 16u + 3u], *rows;
     uint32_t n, k, slots;
     int skinned;
     if (!job || !job->gmdc || !job->positions || job->position_stride < 3 ||
@@ -127,21 +127,20 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     skinned = ba && g->joint_count;
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
-    columns = (float *)(void *)(((uintptr_t)columns_mem + 15u) & ~(uintptr_t)15u);
+    rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
     for (k = 0; k < slots; k++) {
         const plumbob_mat34 *m = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
         uint32_t i, row;
-        for (i = 0; i < 4; i++) {
-            for (row = 0; row < 3; row++) columns[16u * k + 4u * i + row] = m->m[row][i];
-            columns[16u * k + 4u * i + 3u] = 0.0f;
-        }
+        for (row = 0; row < 3; row++)
+            for (i = 0; i < 4; i++) rows[16u * k + 4u * row + i] = m->m[row][i];
+        for (i = 12; i < 16; i++) rows[16u * k + i] = 0.0f;
     }
-    for (k = 0; k < 16; k++) columns[16u * PB_SKIN_ZERO_SLOT + k] = 0.0f;
+    for (k = 0; k < 16; k++) rows[16u * PB_SKIN_ZERO_SLOT + k] = 0.0f;
     r.assignments = ba ? ba->data : NULL;
     r.weights = bw ? bw->data : NULL;
     r.weight_count = bw ? bw->format + 1u : 0u;
     r.slot_count = slots;
-    r.slot_columns = columns;
+    r.slot_rows = rows;
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;
     if (!in.map && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */

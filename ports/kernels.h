@@ -15,25 +15,26 @@
 
 /* Linear blend skinning of `count` vertices.  Inputs are the mesh's own
  * little-endian byte streams (or a morphed copy in the same layout); the
- * slot table holds the group's palette entries column-major: 16 floats per
- * slot, columns x y z t, each (a, b, c, 0), 256 entries of which entry 255
- * is all zeros.  Per vertex (pb_skin_influences): slot k is byte k of the
- * assignment; 0xFF is unused and weighs 0; stored weight k < weight_count,
- * the weight right after the stored ones is 1 - the sum of the used ones,
- * later ones 0; a slot >= slot_count reads the zero entry.  With terms
- * t_k = w_k M_k, the blended columns are C = t0, t0 + t1, (t0 + t1) + t2 or
- * (t0 + t1) + (t2 + t3) for 1..4 influences (influences = weight_count + 1,
- * at most 4), p' = ((C0 x + C1 y) + C2 z) + C3 and n' = (C0 x + C1 y) + C2 z
- * times pb_rsqrtf((n'x n'x + n'y n'y) + n'z n'z). */
+ * slot table holds the group's palette entries row-major: 16 floats per
+ * slot, rows x y z each (a, b, c, t) and four unused floats, 256 entries
+ * of which entry 255 is all zeros.  Per vertex (pb_skin_influences): slot
+ * k is byte k of the assignment; 0xFF is unused and weighs 0; stored
+ * weight k < weight_count, the weight right after the stored ones is
+ * 1 - the sum of the used ones, later ones 0; a slot >= slot_count reads
+ * the zero entry.  With terms t_k = w_k M_k, the blended rows are R = t0,
+ * t0 + t1, (t0 + t1) + t2 or (t0 + t1) + (t2 + t3) for 1..4 influences
+ * (influences = weight_count + 1, at most 4); output component j is
+ * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t and n'j = (Rj.a x + Rj.b y) +
+ * Rj.c z times pb_rsqrtf((n'x n'x + n'y n'y) + n'z n'z). */
 typedef struct pb_skin_range {
     uint32_t count;
     const unsigned char *positions;   /* float3 per vertex */
     const unsigned char *normals;     /* float3 per vertex; NULL: no normal output */
     const unsigned char *assignments; /* u32 per vertex */
     const unsigned char *weights;     /* weight_count floats per vertex */
-    uint32_t weight_count;            /* 0..3 */
+    uint32_t weight_count;            /* 0..3: the kernels specialize on it */
     uint32_t slot_count;              /* <= 255 */
-    const float *slot_columns;        /* 256 * 16 floats, 16-byte aligned */
+    const float *slot_rows;           /* 256 * 16 floats, 16-byte aligned */
     float *out_positions;
     size_t position_stride;           /* floats */
     float *out_normals;
@@ -59,31 +60,31 @@ typedef struct pb_skin_range {
 #  define PB_NOINLINE
 #endif
 
-/* Influence k of a vertex whose assignment word is a (k a constant after
- * inlining, so the shifts and tests fold). */
+/* Influence k of a vertex whose assignment word is a (k and the stored
+ * weight count a constants after inlining, so the shifts and tests fold). */
 PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, uint32_t a, const unsigned char *wp,
-                                       uint32_t k, float *sum, float *w, const float **m) {
+                                       uint32_t k, uint32_t stored, float *sum, float *w, const float **m) {
     uint32_t slot = (a >> (8u * k)) & 0xFFu;
     if (slot == 0xFFu) {
         *w = 0.0f;
     } else {
-        *w = k < r->weight_count ? pb_f32le(wp + 4u * k) : 1.0f - *sum;
+        *w = k < stored ? pb_f32le(wp + 4u * k) : 1.0f - *sum;
         *sum += *w;
     }
-    *m = r->slot_columns + 16u * (slot < r->slot_count ? slot : PB_SKIN_ZERO_SLOT);
+    *m = r->slot_rows + 16u * (slot < r->slot_count ? slot : PB_SKIN_ZERO_SLOT);
 }
 
 /* Weights and matrices of vertex v's influences (shared by every port so
- * all of them see the same numbers). */
+ * all of them see the same numbers); influences is weight_count + 1. */
 PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
                                         float w[4], const float *m[4]) {
-    uint32_t a = pb_le32(r->assignments + 4u * v);
-    const unsigned char *wp = r->weights + 4u * r->weight_count * v;
+    uint32_t a = pb_le32(r->assignments + 4u * v), stored = influences - 1u;
+    const unsigned char *wp = r->weights + 4u * stored * v;
     float sum = 0.0f;
-    pb_skin_influence(r, a, wp, 0, &sum, &w[0], &m[0]);
-    if (influences > 1) pb_skin_influence(r, a, wp, 1, &sum, &w[1], &m[1]);
-    if (influences > 2) pb_skin_influence(r, a, wp, 2, &sum, &w[2], &m[2]);
-    if (influences > 3) pb_skin_influence(r, a, wp, 3, &sum, &w[3], &m[3]);
+    pb_skin_influence(r, a, wp, 0, stored, &sum, &w[0], &m[0]);
+    if (influences > 1) pb_skin_influence(r, a, wp, 1, stored, &sum, &w[1], &m[1]);
+    if (influences > 2) pb_skin_influence(r, a, wp, 2, stored, &sum, &w[2], &m[2]);
+    if (influences > 3) pb_skin_influence(r, a, wp, 3, stored, &sum, &w[3], &m[3]);
 }
 
 /* CLIP sampling in lanes: four tracks of one kind (12-bit rotations or

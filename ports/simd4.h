@@ -39,6 +39,19 @@ PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) { /* lanes 0..2; o[3] untou
 PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
     return _mm_castsi128_ps(_mm_sub_epi32(_mm_set1_epi32(0x5F375A86), _mm_srli_epi32(_mm_castps_si128(x), 1)));
 }
+/* Four little-endian float triples (48 bytes, any alignment) as x, y and
+ * z rows: three loads and eight shuffles. */
+PB_FORCE_INLINE void pb_v4_load_xyz4(const unsigned char *p, pb_v4 *x, pb_v4 *y, pb_v4 *z) {
+    __m128 a = _mm_loadu_ps((const float *)(const void *)p);        /* x0 y0 z0 x1 */
+    __m128 b = _mm_loadu_ps((const float *)(const void *)(p + 16)); /* y1 z1 x2 y2 */
+    __m128 c = _mm_loadu_ps((const float *)(const void *)(p + 32)); /* z2 x3 y3 z3 */
+    __m128 bc = _mm_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));      /* x2 x2 x3 x3 */
+    *x = _mm_shuffle_ps(a, bc, _MM_SHUFFLE(2, 0, 3, 0));
+    *y = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 1, 1)), _mm_shuffle_ps(b, c, _MM_SHUFFLE(2, 2, 3, 3)),
+                        _MM_SHUFFLE(2, 0, 2, 0));
+    *z = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2)), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 0, 0)),
+                        _MM_SHUFFLE(2, 0, 2, 0));
+}
 PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
     __m128 t0 = _mm_unpacklo_ps(*r0, *r1), t1 = _mm_unpacklo_ps(*r2, *r3);
     __m128 t2 = _mm_unpackhi_ps(*r0, *r1), t3 = _mm_unpackhi_ps(*r2, *r3);
@@ -78,6 +91,29 @@ PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
 }
 PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
     return vreinterpretq_f32_u32(vsubq_u32(vdupq_n_u32(0x5F375A86u), vshrq_n_u32(vreinterpretq_u32_f32(x), 1)));
+}
+/* Four little-endian float triples (48 bytes, any alignment) as x, y and
+ * z rows: one deinterleaving load when the bytes are float-aligned on a
+ * little-endian CPU, else lane by lane. */
+PB_FORCE_INLINE void pb_v4_load_xyz4(const unsigned char *p, pb_v4 *x, pb_v4 *y, pb_v4 *z) {
+#if !defined(__ARM_BIG_ENDIAN)
+    if (((uintptr_t)p & 3u) == 0) {
+        float32x4x3_t t = vld3q_f32((const float *)(const void *)p);
+        *x = t.val[0];
+        *y = t.val[1];
+        *z = t.val[2];
+        return;
+    }
+#endif
+    {
+        float t[3][4];
+        unsigned i, c;
+        for (i = 0; i < 4; i++)
+            for (c = 0; c < 3; c++) t[c][i] = pb_f32le(p + 12u * i + 4u * c);
+        *x = vld1q_f32(t[0]);
+        *y = vld1q_f32(t[1]);
+        *z = vld1q_f32(t[2]);
+    }
 }
 PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
     float32x4x2_t t01 = vtrnq_f32(*r0, *r1), t23 = vtrnq_f32(*r2, *r3);

@@ -2,39 +2,38 @@
 #include "kernels.h"
 #include "pb_math.h"
 
-
 static void store3(float *o, float x, float y, float z) {
     o[0] = x;
     o[1] = y;
     o[2] = z;
 }
 
-/* One port-independent vertex: blended columns, then point and normal. */
+/* One port-independent vertex: blended rows, then point and normal. */
 PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences) {
-    float w[4], c[16], t[16], p[3], q[3];
+    float w[4], c[12], t[12], p[3], q[3];
     const float *m[4];
     uint32_t j;
     pb_skin_influences(r, v, influences, w, m);
-    for (j = 0; j < 16; j++) c[j] = w[0] * m[0][j];
+    for (j = 0; j < 12; j++) c[j] = w[0] * m[0][j];
     if (influences >= 2)
-        for (j = 0; j < 16; j++) c[j] = c[j] + w[1] * m[1][j];
+        for (j = 0; j < 12; j++) c[j] = c[j] + w[1] * m[1][j];
     if (influences == 3)
-        for (j = 0; j < 16; j++) c[j] = c[j] + w[2] * m[2][j];
+        for (j = 0; j < 12; j++) c[j] = c[j] + w[2] * m[2][j];
     if (influences == 4) {
-        for (j = 0; j < 16; j++) t[j] = w[2] * m[2][j] + w[3] * m[3][j];
-        for (j = 0; j < 16; j++) c[j] = c[j] + t[j];
+        for (j = 0; j < 12; j++) t[j] = w[2] * m[2][j] + w[3] * m[3][j];
+        for (j = 0; j < 12; j++) c[j] = c[j] + t[j];
     }
     p[0] = pb_f32le(r->positions + 12u * v);
     p[1] = pb_f32le(r->positions + 12u * v + 4u);
     p[2] = pb_f32le(r->positions + 12u * v + 8u);
-    for (j = 0; j < 3; j++) q[j] = ((c[j] * p[0] + c[4 + j] * p[1]) + c[8 + j] * p[2]) + c[12 + j];
+    for (j = 0; j < 3; j++) q[j] = ((c[4 * j] * p[0] + c[4 * j + 1] * p[1]) + c[4 * j + 2] * p[2]) + c[4 * j + 3];
     store3(r->out_positions + r->position_stride * v, q[0], q[1], q[2]);
     if (r->normals) {
         float inv;
         p[0] = pb_f32le(r->normals + 12u * v);
         p[1] = pb_f32le(r->normals + 12u * v + 4u);
         p[2] = pb_f32le(r->normals + 12u * v + 8u);
-        for (j = 0; j < 3; j++) q[j] = (c[j] * p[0] + c[4 + j] * p[1]) + c[8 + j] * p[2];
+        for (j = 0; j < 3; j++) q[j] = (c[4 * j] * p[0] + c[4 * j + 1] * p[1]) + c[4 * j + 2] * p[2];
         inv = pb_rsqrtf((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
         store3(r->out_normals + r->normal_stride * v, q[0] * inv, q[1] * inv, q[2] * inv);
     }

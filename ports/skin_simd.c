@@ -1,8 +1,11 @@
 /* The SIMD twin of pb_skin_scalar, written once over simd4.h and compiled
- * as pb_skin_sse2 or pb_skin_neon: the blended columns live in four
- * registers, one multiply and one add per column and influence (never
- * fused), so the bits match the scalar reference; ARMv7 NEON flushes
- * subnormals, which only matters for degenerate data. */
+ * as pb_skin_sse2 or pb_skin_neon.  Four vertices per step: each vertex's
+ * blended rows take one multiply and one add per row and influence (never
+ * fused); the rows of the four are then transposed, so the transforms run
+ * with one vertex per lane on positions and normals loaded as x, y and z
+ * rows, and the normals are normalized in the same lanes.  Per lane these
+ * are the scalar reference's operations, so the bits match; ARMv7 NEON
+ * flushes subnormals, which only matters for degenerate data. */
 #include "kernels.h"
 
 #if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
@@ -14,19 +17,33 @@ PB_FORCE_INLINE pb_v4 mul_add(pb_v4 acc, pb_v4 w, const float *m) {
     return pb_v4_add(acc, pb_v4_mul(w, pb_v4_load(m)));
 }
 
-/* Normalizes four normals and stores the first n of them (vertices v0..):
- * transposed to x, y and z rows so the squared lengths, pb_rsqrtf's bit
- * trick and its Newton steps run on four lanes with no horizontal sums;
- * lanes outside the trick's range (zero, subnormal, huge, NaN) take the
- * scalar function itself. */
-PB_FORCE_INLINE void store_normals(const pb_skin_range *r, uint32_t v0, uint32_t n, pb_v4 n0, pb_v4 n1,
-                                   pb_v4 n2, pb_v4 n3) {
-    pb_v4 x = n0, y = n1, z = n2, w = n3, len2, inv, hx, three_halves = pb_v4_set1(1.5f);
+/* The blended row `row` (0..2) of a vertex with weights w and matrices m. */
+PB_FORCE_INLINE pb_v4 blend_row(const float w[4], const float *const m[4], uint32_t row, uint32_t influences) {
+    uint32_t o = 4u * row;
+    pb_v4 c = pb_v4_mul(pb_v4_set1(w[0]), pb_v4_load(m[0] + o));
+    if (influences >= 2) c = mul_add(c, pb_v4_set1(w[1]), m[1] + o);
+    if (influences == 3) c = mul_add(c, pb_v4_set1(w[2]), m[2] + o);
+    if (influences == 4) /* (t0 + t1) + (t2 + t3) */
+        c = pb_v4_add(c, mul_add(pb_v4_mul(pb_v4_set1(w[2]), pb_v4_load(m[2] + o)), pb_v4_set1(w[3]), m[3] + o));
+    return c;
+}
+
+/* Blended rows of vertex v. */
+PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influences, pb_v4 *x, pb_v4 *y, pb_v4 *z) {
+    float w[4];
+    const float *m[4];
+    pb_skin_influences(r, v, influences, w, m);
+    *x = blend_row(w, m, 0, influences);
+    *y = blend_row(w, m, 1, influences);
+    *z = blend_row(w, m, 2, influences);
+}
+
+/* 1 / length per lane: pb_rsqrtf's bit trick and Newton steps on four
+ * lanes; lanes outside the trick's range (zero, subnormal, huge, NaN) take
+ * the scalar function itself. */
+PB_FORCE_INLINE pb_v4 rsqrt4(pb_v4 len2) {
+    pb_v4 three_halves = pb_v4_set1(1.5f), hx = pb_v4_mul(pb_v4_set1(0.5f), len2), inv = pb_v4_rsqrt_guess(len2);
     unsigned odd;
-    pb_v4_transpose(&x, &y, &z, &w);
-    len2 = pb_v4_add(pb_v4_add(pb_v4_mul(x, x), pb_v4_mul(y, y)), pb_v4_mul(z, z));
-    inv = pb_v4_rsqrt_guess(len2);
-    hx = pb_v4_mul(pb_v4_set1(0.5f), len2);
     inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
     inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
     inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
@@ -41,78 +58,74 @@ PB_FORCE_INLINE void store_normals(const pb_skin_range *r, uint32_t v0, uint32_t
             if (odd & (1u << i)) f[i] = pb_rsqrtf(l[i]);
         inv = pb_v4_loadu(f);
     }
-    x = pb_v4_mul(x, inv);
-    y = pb_v4_mul(y, inv);
-    z = pb_v4_mul(z, inv);
+    return inv;
+}
+
+/* Stores lanes 0..n-1 of the x, y, z rows as n float triples, stride apart. */
+PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb_v4 y, pb_v4 z) {
+    pb_v4 w = z;
     pb_v4_transpose(&x, &y, &z, &w);
-    pb_v4_store3(r->out_normals + r->normal_stride * v0, x);
-    if (n > 1) pb_v4_store3(r->out_normals + r->normal_stride * (v0 + 1u), y);
-    if (n > 2) pb_v4_store3(r->out_normals + r->normal_stride * (v0 + 2u), z);
-    if (n > 3) pb_v4_store3(r->out_normals + r->normal_stride * (v0 + 3u), w);
+    pb_v4_store3(o, x);
+    if (n > 1) pb_v4_store3(o + stride, y);
+    if (n > 2) pb_v4_store3(o + 2u * stride, z);
+    if (n > 3) pb_v4_store3(o + 3u * stride, w);
 }
 
-/* One vertex with a fixed influence count (a constant after inlining, so
- * each count gets its own straight-line loop): stores the position and
- * returns the blended, not yet normalized normal. */
-PB_FORCE_INLINE pb_v4 skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences) {
-    float w[4];
-    const float *m[4];
-    const unsigned char *pp = r->positions + 12u * v;
-    pb_v4 c0, c1, c2, c3, w0, q;
-    pb_skin_influences(r, v, influences, w, m);
-    w0 = pb_v4_set1(w[0]);
-    c0 = pb_v4_mul(w0, pb_v4_load(m[0]));
-    c1 = pb_v4_mul(w0, pb_v4_load(m[0] + 4));
-    c2 = pb_v4_mul(w0, pb_v4_load(m[0] + 8));
-    c3 = pb_v4_mul(w0, pb_v4_load(m[0] + 12));
-    if (influences >= 2) {
-        pb_v4 w1 = pb_v4_set1(w[1]);
-        c0 = mul_add(c0, w1, m[1]);
-        c1 = mul_add(c1, w1, m[1] + 4);
-        c2 = mul_add(c2, w1, m[1] + 8);
-        c3 = mul_add(c3, w1, m[1] + 12);
+/* Four vertices v[0..3] whose positions (and normals) are the 48 bytes at
+ * pos (and nrm); stores the first n. */
+PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const unsigned char *pos,
+                           const unsigned char *nrm, uint32_t n, uint32_t influences) {
+    pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, px, py, pz;
+    blend(r, v[0], influences, &ax, &ay, &az);
+    blend(r, v[1], influences, &bx, &by, &bz);
+    blend(r, v[2], influences, &cx, &cy, &cz);
+    blend(r, v[3], influences, &tx, &ty, &tz);
+    /* rows of vertices -> coefficients of lanes: ax = (a of row x) per vertex */
+    pb_v4_transpose(&ax, &bx, &cx, &tx);
+    pb_v4_transpose(&ay, &by, &cy, &ty);
+    pb_v4_transpose(&az, &bz, &cz, &tz);
+    pb_v4_load_xyz4(pos, &px, &py, &pz);
+    store_rows(r->out_positions + r->position_stride * v[0], r->position_stride, n,
+               pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ax, px), pb_v4_mul(bx, py)), pb_v4_mul(cx, pz)), tx),
+               pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ay, px), pb_v4_mul(by, py)), pb_v4_mul(cy, pz)), ty),
+               pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(az, px), pb_v4_mul(bz, py)), pb_v4_mul(cz, pz)), tz));
+    if (nrm) {
+        pb_v4 qx, qy, qz, inv;
+        pb_v4_load_xyz4(nrm, &px, &py, &pz);
+        qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, px), pb_v4_mul(bx, py)), pb_v4_mul(cx, pz));
+        qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, px), pb_v4_mul(by, py)), pb_v4_mul(cy, pz));
+        qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, px), pb_v4_mul(bz, py)), pb_v4_mul(cz, pz));
+        inv = rsqrt4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+        store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, pb_v4_mul(qx, inv),
+                   pb_v4_mul(qy, inv), pb_v4_mul(qz, inv));
     }
-    if (influences == 3) {
-        pb_v4 w2 = pb_v4_set1(w[2]);
-        c0 = mul_add(c0, w2, m[2]);
-        c1 = mul_add(c1, w2, m[2] + 4);
-        c2 = mul_add(c2, w2, m[2] + 8);
-        c3 = mul_add(c3, w2, m[2] + 12);
-    }
-    if (influences == 4) { /* (t0 + t1) + (t2 + t3) */
-        pb_v4 w2 = pb_v4_set1(w[2]), w3 = pb_v4_set1(w[3]);
-        c0 = pb_v4_add(c0, mul_add(pb_v4_mul(w2, pb_v4_load(m[2])), w3, m[3]));
-        c1 = pb_v4_add(c1, mul_add(pb_v4_mul(w2, pb_v4_load(m[2] + 4)), w3, m[3] + 4));
-        c2 = pb_v4_add(c2, mul_add(pb_v4_mul(w2, pb_v4_load(m[2] + 8)), w3, m[3] + 8));
-        c3 = pb_v4_add(c3, mul_add(pb_v4_mul(w2, pb_v4_load(m[2] + 12)), w3, m[3] + 12));
-    }
-    q = pb_v4_add(pb_v4_mul(c0, pb_v4_set1(pb_f32le(pp))), pb_v4_mul(c1, pb_v4_set1(pb_f32le(pp + 4))));
-    q = pb_v4_add(pb_v4_add(q, pb_v4_mul(c2, pb_v4_set1(pb_f32le(pp + 8)))), c3);
-    pb_v4_store3(r->out_positions + r->position_stride * v, q);
-    if (r->normals) {
-        const unsigned char *np = r->normals + 12u * v;
-        q = pb_v4_add(pb_v4_mul(c0, pb_v4_set1(pb_f32le(np))), pb_v4_mul(c1, pb_v4_set1(pb_f32le(np + 4))));
-        q = pb_v4_add(q, pb_v4_mul(c2, pb_v4_set1(pb_f32le(np + 8))));
-    }
-    return q;
 }
 
-/* All vertices with a fixed influence count, four per step so their
- * normals are normalized together. */
+/* All vertices with a fixed influence count (a constant after inlining, so
+ * each count gets its own straight-line loop). */
 PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
     uint32_t v = 0;
     for (; v + 4u <= r->count; v += 4u) {
-        pb_v4 n0 = skin_vertex(r, v, influences), n1 = skin_vertex(r, v + 1u, influences);
-        pb_v4 n2 = skin_vertex(r, v + 2u, influences), n3 = skin_vertex(r, v + 3u, influences);
-        if (r->normals) store_normals(r, v, 4u, n0, n1, n2, n3);
+        uint32_t vs[4];
+        vs[0] = v;
+        vs[1] = v + 1u;
+        vs[2] = v + 2u;
+        vs[3] = v + 3u;
+        skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences);
     }
-    if (v < r->count) { /* the last one to three; spare lanes hold ones and are not stored */
-        uint32_t n = r->count - v;
-        pb_v4 unit = pb_v4_set1(1.0f), n0, n1 = unit, n2 = unit;
-        n0 = skin_vertex(r, v, influences);
-        if (n > 1) n1 = skin_vertex(r, v + 1u, influences);
-        if (n > 2) n2 = skin_vertex(r, v + 2u, influences);
-        if (r->normals) store_normals(r, v, n, n0, n1, n2, unit);
+    if (v < r->count) {
+        /* the last one to three: spare lanes repeat the last vertex, read
+         * from a local copy so no load passes the streams' ends */
+        unsigned char pos[48], nrm[48];
+        uint32_t n = r->count - v, vs[4], i, b;
+        for (i = 0; i < 4; i++) {
+            vs[i] = i < n ? v + i : r->count - 1u;
+            for (b = 0; b < 12u; b++) {
+                pos[12u * i + b] = r->positions[12u * vs[i] + b];
+                if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
+            }
+        }
+        skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences);
     }
 }
 

@@ -361,15 +361,16 @@ void test_skin_subsets(void) {
  * bit: every influence count, normals on and off, unused and out-of-range
  * slots, zero-length normals, odd counts and strides. */
 void test_skin_port_matches_scalar(void) {
-    static float columns_mem[256 * 16 + 4];
-    static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 1];
+    static float rows_mem[256 * 16 + 4];
+    static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 8];
     static float out_a[4096 * 7], out_b[4096 * 7];
-    float *columns = (float *)(void *)(((uintptr_t)columns_mem + 15u) & ~(uintptr_t)15u);
+    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
     uint32_t seed = 0x5EEDu, i, round;
     for (round = 0; round < 16; round++) {
         pb_skin_range r;
         uint32_t count = 1 + t_rand(&seed) % 600, wc = round % 4, normals = (round / 4) % 2;
-        unsigned char *p = in + 1; /* unaligned, as element data may be */
+        /* float-aligned, or not, as element data may be (NEON loads differ) */
+        unsigned char *p = in + (4u - (uintptr_t)in % 4u) % 4u + round / 8u;
         memset(&r, 0, sizeof r);
         r.count = count;
         r.positions = p;
@@ -378,11 +379,14 @@ void test_skin_port_matches_scalar(void) {
         r.weights = p + 28 * count;
         r.weight_count = wc;
         r.slot_count = 1 + t_rand(&seed) % 40;
-        r.slot_columns = columns;
+        r.slot_rows = rows;
         r.position_stride = 3 + round % 3;
         r.normal_stride = 4;
-        for (i = 0; i < 256 * 16; i++)
-            columns[i] = (i % 4 == 3 || i >= 255 * 16) ? 0.0f : (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f;
+        for (i = 0; i < 256 * 16; i++) { /* drawn column by column, stored row-major */
+            uint32_t col = i % 16 / 4, row = i % 4, at = i / 16 * 16 + 4 * row + col;
+            if (row == 3) rows[i / 16 * 16 + 12 + col] = 0.0f;
+            else rows[at] = i >= 255 * 16 ? 0.0f : (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f;
+        }
         for (i = 0; i < count * 6; i++) {
             float f = (float)((int)(t_rand(&seed) % 2001) - 1000) / 250.0f;
             if (i >= count * 3 && i % 3 == 0 && (i / 3) % 37 == 5) f = 0.0f; /* some zero normals */
