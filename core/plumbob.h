@@ -18,6 +18,7 @@
  *   Chapter 12 Sims 2 GMDC             plumbob_gmdc_*
  *   Chapter 13 Sims 2 ANIM             plumbob_anim_*
  *   Chapter 14 Sims 3 Jazz             plumbob_jazz_*
+ *   Chapter 15 Skeletons               plumbob_skeleton_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -1593,6 +1594,60 @@ PLUMBOB_API plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint3
  * state is current. */
 PLUMBOB_API plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name,
                                                 plumbob_jazz_action *out, size_t out_cap, size_t *count);
+
+/* ===================================================================== */
+/* Chapter 15 Skeletons: rest pose and model space                        */
+/* ===================================================================== */
+
+/* A skeleton as both games' rigs describe one (a Sims 3 rig resource, a
+ * Sims 2 CRES): bones in parent-before-child order, each with a local rest
+ * transform relative to its parent.  It is a view: the arrays live wherever
+ * the decoder that filled it (or the caller) put them, and must outlive it.
+ * The two jobs below are what an engine runs after sampling a clip: fill the
+ * bones the clip does not drive with their rest values, then turn local
+ * transforms into model-space matrices for a skinning palette. */
+typedef struct plumbob_skeleton {
+    uint32_t bone_count;
+    const int32_t *parent;            /* per bone: parent index, below the bone's own; -1 for a root */
+    const plumbob_bone_pose *rest;    /* per bone: local rest transform (parent-relative) */
+    const uint32_t *name_hash;        /* per bone: FNV-32 of the bone name (the games' bone
+                                         hash, as clip tracks carry it); may be NULL */
+    const plumbob_string *name;       /* per bone: the name; may be NULL when only hashes are known */
+} plumbob_skeleton;
+
+/* Checks a skeleton the caller filled in: arrays present (rest and parent),
+ * every parent -1 or below the bone's own index.  Decoders that build
+ * skeletons check this themselves.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL skeleton, NULL parent or rest with bones), PLUMBOB_ERR_BAD_INDEX (a
+ * parent at or after its child: not parent-before-child order). */
+PLUMBOB_API plumbob_result plumbob_skeleton_validate(const plumbob_skeleton *skeleton);
+
+/* The bone whose name_hash is `hash`, or -1 (also when name_hash is NULL).
+ * Linear in the bone count. */
+PLUMBOB_API int32_t plumbob_skeleton_find(const plumbob_skeleton *skeleton, uint32_t hash);
+
+/* Rest-pose fill: copies the rest transforms of bones [first, first + count)
+ * into poses[first ...].  Run it before sampling a clip into the same poses:
+ * samplers write only what a clip animates, so every bone and channel the
+ * clip leaves alone keeps its rest value.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a range past bone_count). */
+PLUMBOB_API plumbob_result plumbob_skeleton_rest_pose(const plumbob_skeleton *skeleton, uint32_t first,
+                                                      uint32_t count, plumbob_bone_pose *poses);
+
+/* Local -> model: model[i] = model[parent[i]] * T(translation) * R(rotation)
+ * * S(scale) of local[i] (roots: the local transform alone), as 3x4
+ * matrices ready for a skinning palette.  local NULL means the rest pose.
+ * Rotations are used as given (normalize them first if they may not be
+ * unit; sampler output always is).  Parents are read from model[], so
+ * model must not alias local.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * skeleton or model), PLUMBOB_ERR_BAD_INDEX (parents out of order, as
+ * plumbob_skeleton_validate). */
+PLUMBOB_API plumbob_result plumbob_skeleton_model(const plumbob_skeleton *skeleton,
+                                                  const plumbob_bone_pose *local, plumbob_mat34 *model);
+
+/* One bone's local transform as a matrix: T(translation) * R(rotation) *
+ * S(scale). */
+PLUMBOB_API plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose);
 
 #ifdef __cplusplus
 }
