@@ -118,7 +118,8 @@ static void dump_json(FILE *out, const plumbob_clip *c) {
         fputs(", \"keys\": [", out);
         for (k = 0; k < t->key_count; k++) {
             float v[4];
-            uint16_t tick = plumbob_clip_key_value(c, t, k, v);
+            uint16_t tick = 0;
+            if (plumbob_clip_key_value(c, i, k, &tick, v) != PLUMBOB_OK) break; /* k < key_count: never */
             fprintf(out, "%s{\"tick\": %u, \"value\": ", k ? ", " : "", (unsigned)tick);
             json_floats(out, v, t->components);
             fputc('}', out);
