@@ -431,9 +431,9 @@ PLUMBOB_API plumbob_result plumbob_refpack_decompress(const void *src, size_t sr
                                                       size_t dst_cap, size_t *out_size);
 
 /* Largest compressed size of n input bytes (all literals, one command byte
- * per 112 of them, the longest header and the stop command), for n up to
- * 0xFFFFFFFF; SIZE_MAX when that does not fit size_t.  The macro is the
- * same formula at compile time. */
+ * per 112 of them, the longest header and the stop command); SIZE_MAX when
+ * that does not fit size_t.  The macro is the same formula at compile time
+ * (where it fits size_t: n up to 0x7FFFFFFF on 32-bit targets). */
 PLUMBOB_API size_t plumbob_refpack_bound(size_t n);
 #define PLUMBOB_REFPACK_BOUND(n) ((size_t)(n) + (size_t)(n) / 112u + 9u)
 

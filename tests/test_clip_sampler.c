@@ -506,6 +506,9 @@ void test_clip_sizes_match_macros(void) {
     CHECK_EQ(need, PLUMBOB_CLIP_DECODE_SIZE(c.track_count, c.slot_count, c.event_count));
     CHECK_EQ(plumbob_clip_measure(buf, 10, &need), PLUMBOB_ERR_TRUNCATED);
     CHECK_EQ(need, SIZE_MAX);
+    need = 0;
+    CHECK_EQ(plumbob_clip_measure(NULL, len, &need), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(need, SIZE_MAX);
     CHECK_EQ(plumbob_clip_bind_size(&c), PLUMBOB_CLIP_BIND_SIZE(40));
     CHECK_EQ(plumbob_clip_bind_size(&c), 2u * (40u * 4u + 7u));
     CHECK_EQ(plumbob_clip_cursor_size(&c), PLUMBOB_CLIP_CURSOR_SIZE(40));
