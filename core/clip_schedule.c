@@ -33,6 +33,9 @@ static void count_lanes(const plumbob_clip *clip, schedule_counts *n) {
     }
 }
 
+/* The header's PLUMBOB_CLIP_SCHEDULE_SIZE counts records at these sizes. */
+typedef char pb_records_published[sizeof(pb_clip_rot_event) <= 24u && sizeof(pb_clip_vec_event) <= 24u ? 1 : -1];
+
 size_t plumbob_clip_schedule_size(const plumbob_clip *clip) {
     schedule_counts n;
     size_t total = 0;

@@ -151,8 +151,9 @@ PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
  * after the query in capitals gives it at compile time, so a game can size
  * static buffers: PLUMBOB_REFPACK_BOUND(n), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE,
  * PLUMBOB_CLIP_DECODE_SIZE(tracks, slots, events), PLUMBOB_CLIP_BIND_SIZE(tracks),
- * PLUMBOB_CLIP_CURSOR_SIZE(tracks), PLUMBOB_CLIP_SAMPLER_SIZE(tracks) (a
- * bound).  The query returns the macro's value (at most it, for a bound);
+ * PLUMBOB_CLIP_CURSOR_SIZE(tracks), and the bounds
+ * PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks) and
+ * PLUMBOB_CLIP_SAMPLER_SIZE(tracks).  The query returns the macro's value (at most it, for a bound);
  * the tests check that they agree.  Arguments are counts within the
  * format's limits, where nothing overflows.
  *
@@ -848,8 +849,14 @@ typedef struct plumbob_clip_schedule {
 } plumbob_clip_schedule;
 
 /* Arena bytes plumbob_clip_schedule_build needs, alignment and its
- * temporary tick table included; SIZE_MAX for NULL. */
+ * temporary tick table included; SIZE_MAX for NULL.  Never above
+ * PLUMBOB_CLIP_SCHEDULE_SIZE(track_count, keys, ticks), where keys counts
+ * the keys of all tracks and ticks is one more than the largest key tick
+ * (the clip's tick_count in game files; 65536 always holds). */
 PLUMBOB_API size_t plumbob_clip_schedule_size(const plumbob_clip *clip);
+#define PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks)                              \
+    (PLUMBOB_ARENA_NEED((tracks), 4u) + 7u + PLUMBOB_ARENA_NEED((keys), 24u) + 7u + \
+     PLUMBOB_ARENA_NEED((ticks), 4u))
 
 /* Builds the schedule of a decoded clip (the clip and its key bytes must
  * outlive it).  Linear in the clip's keys plus its last tick.
@@ -909,14 +916,15 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
                                                      plumbob_arena *arena, plumbob_clip_sampler *sampler);
 
 /* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot], as plumbob_clip_sample_pose does (either may be
- * NULL to skip that kind; the arrays must hold every slot the binding
- * names).  Any time is defined: NaN plays the first key, times before the
- * first key or after the last (infinities too) hold it.  When two tracks
- * drive the same value, 12-bit rotation and 10-bit translation tracks are
- * written before the others.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL,
- * or a sampler plumbob_clip_sampler_init did not make); nothing is
- * written then. */
+ * morph_weights[morph slot], as plumbob_clip_sample_pose does.  Either may
+ * be NULL to skip that kind; otherwise they hold the bone_count and
+ * morph_count entries given to plumbob_clip_bind (slots index those
+ * lists).  Any time is defined: NaN plays the first key, times before the
+ * first key or after the last (the infinities too) hold it.  When two
+ * tracks drive the same value, 12-bit rotation and 10-bit translation
+ * tracks are written before the others.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a sampler plumbob_clip_sampler_init
+ * did not make); nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
                                                        plumbob_bone_pose *poses, float *morph_weights);
 
@@ -972,12 +980,13 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_track_cursor(const plumbob_clip *
                                                             float seconds, float out[4]);
 
 /* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot] (either may be NULL to skip that kind; the
- * arrays must hold every slot the binding names).  Bones the clip does not
- * animate are left as they were.  cursor may be NULL (random access).
- * Times as plumbob_clip_sample_track.  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL clip or binding, a binding or cursor
- * made for another clip); nothing is written then. */
+ * morph_weights[morph slot].  Either may be NULL to skip that kind;
+ * otherwise they hold the bone_count and morph_count entries given to
+ * plumbob_clip_bind.  Bones the clip does not animate are left as they
+ * were.  cursor may be NULL (random access).  Times as
+ * plumbob_clip_sample_track.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * clip or binding, a binding or cursor made for another clip); nothing is
+ * written then. */
 PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
                                                     const plumbob_clip_binding *binding,
                                                     plumbob_clip_cursor *cursor, float seconds,

@@ -500,6 +500,7 @@ void test_clip_sizes_match_macros(void) {
     plumbob_clip_schedule sc;
     plumbob_clip_sampler s;
     uint32_t hashes[40], i;
+    float last_value[4];
     CHECK_OK(plumbob_clip_measure(buf, len, &need));
     plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
     CHECK_OK(plumbob_clip_decode(buf, len, &a, &c));
@@ -543,6 +544,22 @@ void test_clip_sizes_match_macros(void) {
         plumbob_arena_init(&small, sampler_mem + shift, need / 2u);
         CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
         CHECK_EQ(small.used, 0);
+    }
+    /* the schedule stays within its bound (all keys, the last tick) */
+    {
+        uint32_t keys = 0, ticks = 0;
+        for (i = 0; i < 40; i++) {
+            const plumbob_clip_track *t = &c.tracks[i];
+            uint16_t last = 0;
+            keys += t->key_count;
+            if (t->key_count) CHECK_OK(plumbob_clip_key_value(&c, i, t->key_count - 1u, &last, last_value));
+            if (t->key_count && last + 1u > ticks) ticks = last + 1u;
+        }
+        need = plumbob_clip_schedule_size(&c);
+        CHECK(need <= PLUMBOB_CLIP_SCHEDULE_SIZE(40, keys, ticks));
+        CHECK(need <= PLUMBOB_CLIP_SCHEDULE_SIZE(40, keys, 65536u));
+        CHECK(need > PLUMBOB_CLIP_SCHEDULE_SIZE(40, keys, ticks) / 2u);
+        CHECK_EQ(plumbob_clip_schedule_size(NULL), SIZE_MAX);
     }
     /* the schedule gives back what it took when it does not fit */
     need = plumbob_clip_schedule_size(&c);

@@ -31,6 +31,11 @@ static void run_samplers(const plumbob_clip *c) {
     plumbob_arena_init(&a, mem, need);
     if (plumbob_clip_bind(c, hashes, (uint32_t)n, hashes, (uint32_t)n, &a, &b) != PLUMBOB_OK) __builtin_trap();
     need = plumbob_clip_schedule_size(c); /* exactly the size: the build must fit */
+    {
+        size_t keys = 0;
+        for (i = 0; i < n; i++) keys += c->tracks[i].key_count;
+        if (need > PLUMBOB_CLIP_SCHEDULE_SIZE(n, keys, 65536u)) __builtin_trap();
+    }
     smem = (unsigned char *)malloc(need);
     plumbob_arena_init(&a, smem, need);
     if (plumbob_clip_schedule_build(c, &a, &sc) != PLUMBOB_OK) __builtin_trap();
