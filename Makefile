@@ -79,11 +79,15 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/ports/%.o: CFLAGS_FOR = $(CORE_WARN)
 $(BUILD)/obj/tools/%.o $(BUILD)/obj/tests/%.o $(BUILD)/obj/bench/%.o: CFLAGS_FOR = $(HOST_WARN) -Itests -Itools
 
 # -MMD: each object also lists the headers it included, so a changed header
-# rebuilds exactly what uses it.
-$(BUILD)/obj/%.o: %.c
+# rebuilds exactly what uses it; an object without its .d (built before, or
+# interrupted) is rebuilt.
+HOSTED_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/hosted/*.c))
+DEP_FILES := $(patsubst %.o,%.d,$(CORE_OBJ) $(TOOL_OBJ) $(TEST_OBJ) $(BENCH_OBJ) $(HOSTED_OBJ))
+$(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS_FOR) $(COMMON) $(CFLAGS) -MMD -MP -c $< -o $@
--include $(wildcard $(patsubst %.o,%.d,$(CORE_OBJ) $(TOOL_OBJ) $(TEST_OBJ) $(BENCH_OBJ)) $(BUILD)/obj/tests/hosted/*.d)
+$(DEP_FILES):
+-include $(wildcard $(DEP_FILES))
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(dir $@)

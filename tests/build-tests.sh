@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The build respects its host: CFLAGS, CPPFLAGS and LDFLAGS reach every
-# compile and link line, -Werror only in the project's own test builds, and
-# header dependencies are tracked (a changed header rebuilds exactly what
-# includes it).  Usage: tests/build-tests.sh   (prints `N passed, N failed`)
+# compile and link line, warnings are errors only in the project's own test
+# builds, header dependencies are tracked (a changed header rebuilds exactly
+# what includes it), and every exported symbol is prefixed plumbob_.
+# Usage: tests/build-tests.sh   (prints `N passed, N failed`)
 set -u
 cd "$(dirname "$0")/.."
 b=build/flags-probe
@@ -40,6 +41,14 @@ if grep -q 'tools/gltf/gltf_write.c' <<<"$whatif" && ! grep -qE ' -c core/' <<<"
     ok "a changed tools/util/tool_buf.h rebuilds tool code only"
 else
     bad "a changed tools/util/tool_buf.h rebuilds tool code only" "$(grep -E ' -c ' <<<"$whatif")"
+fi
+# every symbol the library exports carries the plumbob_ prefix
+others=$(nm -g --defined-only "$b/libplumbob.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | grep -v '^plumbob_')
+count=$(nm -g --defined-only "$b/libplumbob.a" 2>/dev/null | awk 'NF == 3' | grep -c .)
+if [ "$count" -gt 100 ] && [ -z "$others" ]; then
+    ok "all $count exported symbols start with plumbob_"
+else
+    bad "all $count exported symbols start with plumbob_" "$others"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
