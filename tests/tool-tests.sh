@@ -266,6 +266,24 @@ else
     echo "skip corpus tool tests: $corpus not found"
 fi
 
+# --- safe writes: a write that fails (here: over a 1 KiB file-size limit,
+# as a full disk would) leaves the old file as it was and nothing beside it
+full() { # wanted exit, output file, command...
+    local want=$1 file=$2; shift 2
+    ( ulimit -f 1; trap '' XFSZ; exec "$@" ) >/dev/null 2>&1
+}
+for out in keep.obj keep.glb keep.svg keep.package; do
+    printf 'original' > "$tmp/$out"
+    case $out in
+        *.obj) full 1 "$tmp/$out" "$bin" gmdc export "$gmdc" -o "$tmp/$out"; rc=$? ;;
+        *.glb) full 1 "$tmp/$out" "$bin" gmdc export "$gmdc" -o "$tmp/$out"; rc=$? ;;
+        *.svg) full 1 "$tmp/$out" "$bin" clip plot "$clip" -o "$tmp/$out"; rc=$? ;;
+        *.package) full 1 "$tmp/$out" "$bin" pack "$clip" "$gmdc" -o "$tmp/$out"; rc=$? ;;
+    esac
+    left=$(ls "$tmp" | grep -c "^$out.tmp-")
+    expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"
+done
+
 if [ $fail = 0 ]; then echo "$pass passed, $fail failed"; exit 0; fi
 echo "$pass passed, $fail failed"
 exit 1
