@@ -284,6 +284,13 @@ for out in keep.obj keep.glb keep.svg keep.package; do
     expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"
 done
 
+# output to a full device is a failure, not a silent exit 0
+if [ -w /dev/full ]; then
+    "$bin" pack "$clip" -o "$tmp/full.package" >/dev/null
+    expect stdout-full-ls 1 'standard output: cannot write' sh -c "\"$bin\" ls \"$tmp/full.package\" > /dev/full"
+    expect stdout-full-dump 1 'standard output: cannot write' sh -c "\"$bin\" clip dump \"$clip\" --json > /dev/full"
+fi
+
 if [ $fail = 0 ]; then echo "$pass passed, $fail failed"; exit 0; fi
 echo "$pass passed, $fail failed"
 exit 1
