@@ -284,6 +284,13 @@ for out in keep.obj keep.glb keep.svg keep.package; do
     expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"
 done
 
+# an output that is one of the inputs is refused (and the input kept) unless --force
+cp "$clip" "$tmp/self.clip"
+expect output-is-input 1 "is one of this command's inputs; refusing to overwrite it" "$bin" clip plot "$tmp/self.clip" -o "$tmp/self.clip"
+expect output-is-input-kept 0 '' cmp "$clip" "$tmp/self.clip"
+expect output-is-input-force 0 'wrote' "$bin" clip plot "$tmp/self.clip" -o "$tmp/self.clip" --force
+expect output-is-input-forced 0 '^<svg|^<\?xml' head -c 5 "$tmp/self.clip"
+
 # output to a full device is a failure, not a silent exit 0
 if [ -w /dev/full ]; then
     "$bin" pack "$clip" -o "$tmp/full.package" >/dev/null

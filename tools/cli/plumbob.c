@@ -29,6 +29,7 @@ static void usage(FILE *out) {
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nA resource inside a package is named PACKAGE@INSTANCE or PACKAGE@TYPE:GROUP:INSTANCE.\n");
+    fprintf(out, "Outputs never replace one of the command's inputs unless --force is given.\n");
     fprintf(out, "examples: plumbob info EWBreastfeed.package@6B20C4F3:00000000:3D40CC19DAAFD164\n");
     fprintf(out, "          plumbob clip export walk.clip --rig rig.txt -o walk.glb\n");
     fprintf(out, "          plumbob demo   (then open build/demo/demo.gltf and build/demo/curves.svg)\n");
@@ -46,6 +47,14 @@ static int finish(int rc) {
 
 int main(int argc, char **argv) {
     size_t i;
+    int a, kept = 1;
+    /* --force, anywhere on the line: allow an output to replace an input */
+    for (a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--force") == 0) tool_set_force(1);
+        else argv[kept++] = argv[a];
+    }
+    argc = kept;
+    argv[argc] = NULL;
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(argc < 2 ? stderr : stdout);
         return finish(argc < 2 ? 2 : 0);

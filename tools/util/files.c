@@ -19,6 +19,41 @@ void tool_error(const char *where, const char *fmt, ...) {
     fputc('\n', stderr);
 }
 
+/* The files this run has read, so that no output can overwrite one of them
+ * (`plumbob clip plot a.clip -o a.clip`) unless --force says so.  A tool
+ * run reads a handful of files: a small fixed table is enough. */
+static struct { dev_t dev; ino_t ino; } inputs[64];
+static unsigned input_count;
+static int force_overwrite;
+
+void tool_set_force(int force) { force_overwrite = force; }
+
+static void remember_input(FILE *f) {
+    struct stat st;
+    if (input_count < sizeof inputs / sizeof inputs[0] && fstat(fileno(f), &st) == 0) {
+        inputs[input_count].dev = st.st_dev;
+        inputs[input_count].ino = st.st_ino;
+        input_count++;
+    }
+}
+
+static int is_input(const char *path) {
+    struct stat st;
+    unsigned i;
+    if (stat(path, &st) != 0) return 0;
+    for (i = 0; i < input_count; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) return 1;
+    return 0;
+}
+
+void tool_forget_input(const char *path) {
+    struct stat st;
+    unsigned i;
+    if (stat(path, &st) != 0) return;
+    for (i = 0; i < input_count; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) inputs[i] = inputs[--input_count], i--;
+}
+
 int tool_read_file(const char *path, unsigned char **data, size_t *size) {
     FILE *f = fopen(path, "rb");
     long len;
@@ -41,6 +76,7 @@ int tool_read_file(const char *path, unsigned char **data, size_t *size) {
         fclose(f);
         return 0;
     }
+    remember_input(f);
     fclose(f);
     *size = (size_t)len;
     return 1;
@@ -55,6 +91,10 @@ int tool_out_open(tool_out *o, const char *path) {
     mode_t mask;
     memset(o, 0, sizeof *o);
     o->path = path;
+    if (!force_overwrite && is_input(path)) {
+        tool_error(path, "is one of this command's inputs; refusing to overwrite it (add --force to do it anyway)");
+        return 0;
+    }
     o->tmp = (char *)malloc(n + 16);
     if (!o->tmp) {
         tool_error(path, "out of memory");

@@ -27,6 +27,12 @@ typedef struct tool_out {
     char *tmp;
 } tool_out;
 int tool_out_open(tool_out *o, const char *path);
+/* Outputs that are one of the files this run read (tool_read_file) are
+ * refused unless force is set (the tool's --force). */
+void tool_set_force(int force);
+/* For commands whose purpose is to update a file in place (jazz compile
+ * --package): that input may be replaced. */
+void tool_forget_input(const char *path);
 int tool_out_commit(tool_out *o);
 void tool_out_abort(tool_out *o);
 /* Does s end with `suffix` (lowercase), ignoring ASCII case? */
