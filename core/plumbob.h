@@ -136,6 +136,13 @@ PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
  *                                      exact size is known only after the
  *                                      call) and its scratch memory.
  *
+ * Two outputs are sized by the data itself: plumbob_refpack_decompress's
+ * by the size plumbob_refpack_header reads, plumbob_package_read's by the
+ * entry's mem_size.  Calls that fill an array of records
+ * (plumbob_clip_events_between, plumbob_jazz_enter, plumbob_jazz_request)
+ * take its capacity in records, fill it, and return
+ * PLUMBOB_ERR_LIMIT_EXCEEDED when more were due.
+ *
  * The answer is exact unless the query says it is a bound.  Arena answers
  * count worst-case alignment padding, so an arena with that many bytes
  * free (size - used, at any base address) always suffices.  A query never
@@ -150,12 +157,13 @@ PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
  * Where the need is a formula of counts known in advance, a macro named
  * after the query in capitals gives it at compile time, so a game can size
  * static buffers: PLUMBOB_REFPACK_BOUND(n), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE,
- * PLUMBOB_CLIP_DECODE_SIZE(tracks, slots, events), PLUMBOB_CLIP_BIND_SIZE(tracks),
+ * PLUMBOB_CLIP_DECODE_SIZE, PLUMBOB_ANIM_DECODE_SIZE (of the counts the
+ * resource declares), PLUMBOB_CLIP_BIND_SIZE(tracks),
  * PLUMBOB_CLIP_CURSOR_SIZE(tracks), and the bounds
  * PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks) and
- * PLUMBOB_CLIP_SAMPLER_SIZE(tracks).  The query returns the macro's value (at most it, for a bound);
- * the tests check that they agree.  Arguments are counts within the
- * format's limits, where nothing overflows.
+ * PLUMBOB_CLIP_SAMPLER_SIZE(tracks).  The query returns the macro's value
+ * (at most it, for a bound); the tests check that they agree.  Arguments
+ * are counts within the format's limits, where nothing overflows.
  *
  * A call that fails after taking arena bytes gives them back: `used` is
  * what it was before the call. */
@@ -998,8 +1006,8 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
 PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
 
 /* Events with time in the half-open window [t0, t1): indices into
- * clip->events, in event order, at most `max` of them, *count how many were
- * written.  With `looping` and t1 < t0 the window wraps around the end of
+ * clip->events, in event order, at most `max` of them (never more than
+ * events_decoded match), *count how many were written.  With `looping` and t1 < t0 the window wraps around the end of
  * the clip ([t0, duration) then [0, t1)), so each event fires once per loop.
  * Returns PLUMBOB_ERR_LIMIT_EXCEEDED when more than `max` matched (the first
  * `max` are written). */
@@ -1346,9 +1354,17 @@ typedef struct plumbob_anim {
     size_t end_pos;           /* bytes after the ANIM block: more RCOL blocks */
 } plumbob_anim;
 
-/* Arena bytes plumbob_anim_decode needs (SIZE_MAX on error).  Errors: as
+/* Arena bytes plumbob_anim_decode needs: PLUMBOB_ANIM_DECODE_SIZE of the
+ * counts the resource declares (SIZE_MAX on error).  Errors: as
  * plumbob_anim_decode. */
 PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena_bytes);
+#define PLUMBOB_ANIM_DECODE_SIZE(targets, channels, components, ik_chains, ik_targets, events) \
+    (PLUMBOB_ARENA_NEED((targets), sizeof(plumbob_anim_target)) +                           \
+     PLUMBOB_ARENA_NEED((channels), sizeof(plumbob_anim_channel)) +                         \
+     PLUMBOB_ARENA_NEED((components), sizeof(plumbob_anim_component)) +                     \
+     PLUMBOB_ARENA_NEED((ik_chains), sizeof(plumbob_anim_ik_chain)) +                       \
+     PLUMBOB_ARENA_NEED((ik_targets), sizeof(plumbob_anim_ik_target)) +                     \
+     PLUMBOB_ARENA_NEED((events), sizeof(plumbob_anim_event)))
 
 /* Decodes a Sims 2 RCOL resource whose first block is a cAnimResourceConst
  * and validates it: the size field, every string against its stored length

@@ -135,6 +135,8 @@ void test_anim_synthetic_round_trip(void) {
     CHECK_OK(plumbob_anim_measure(buf, n, &need));
     CHECK(need > 0 && need < 4096);
     CHECK_OK(decode(buf, n, &a));
+    CHECK_EQ(need, PLUMBOB_ANIM_DECODE_SIZE(a.target_count, a.channel_count, a.component_count, a.ik_chain_count,
+                                            a.ik_target_count, a.event_count));
     CHECK_EQ(a.duration, 251);
     CHECK_EQ(a.version, 7);
     CHECK_EQ(a.target_count, 2);
