@@ -909,9 +909,9 @@ PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedu
                                              const plumbob_clip_binding *binding);
 #define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES (272u + 4u * sizeof(const unsigned char *))
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
-#define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                              \
-    (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + 16u + \
-     PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
+#define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
+    (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \
+     16u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
 
 /* Builds a sampler for the tracks `binding` maps (the schedule and its
  * clip must outlive it; it copies what it needs of the binding).  flags:
@@ -1007,8 +1007,9 @@ PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
 
 /* Events with time in the half-open window [t0, t1): indices into
  * clip->events, in event order, at most `max` of them (never more than
- * events_decoded match), *count how many were written.  With `looping` and t1 < t0 the window wraps around the end of
- * the clip ([t0, duration) then [0, t1)), so each event fires once per loop.
+ * events_decoded match), *count how many were written.  With `looping`
+ * and t1 < t0 the window wraps around the end of the clip ([t0, duration)
+ * then [0, t1)), so each event fires once per loop.
  * Returns PLUMBOB_ERR_LIMIT_EXCEEDED when more than `max` matched (the first
  * `max` are written). */
 PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1,
