@@ -141,7 +141,9 @@ PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
  * entry's mem_size.  Calls that fill an array of records
  * (plumbob_clip_events_between, plumbob_jazz_enter, plumbob_jazz_request)
  * take its capacity in records, fill it, and return
- * PLUMBOB_ERR_LIMIT_EXCEEDED when more were due.
+ * PLUMBOB_ERR_LIMIT_EXCEEDED when more were due.  Arrays of values (poses,
+ * palettes, skinned vertices, a quantized track's keys) are sized by
+ * counts the caller already holds; each call's comment names them.
  *
  * The answer is exact unless the query says it is a bound.  Arena answers
  * count worst-case alignment padding, so an arena with that many bytes
