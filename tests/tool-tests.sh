@@ -284,6 +284,25 @@ for out in keep.obj keep.glb keep.svg keep.package; do
     expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"
 done
 
+# naming resources: an @INSTANCE shared by several resources means the one
+# plumbob decodes, or fails listing them all; type names work where hex does
+mkdir -p "$tmp/same"
+cp "$clip" "$tmp/same/6B20C4F3_00000000_0000000000000ABC.clip"
+cp "$clip" "$tmp/same/220557DA_00000000_0000000000000ABC.stbl"
+cp "$clip" "$tmp/same/0333406C_00000000_0000000000000ABC.xml"
+cp "$clip" "$tmp/same/0333406C_00000000_0000000000000DEF.xml"
+cp "$clip" "$tmp/same/220557DA_00000000_0000000000000DEF.stbl"
+"$bin" pack "$tmp"/same/* -o "$tmp/same.package" >/dev/null
+expect at-instance-decodable 0 '@6B20C4F3:00000000:0000000000000ABC: Sims 3 CLIP' "$bin" info "$tmp/same.package@ABC"
+expect at-instance-ambiguous 1 "'DEF' matches 2 resources" "$bin" info "$tmp/same.package@DEF"
+expect at-instance-ambiguous-lists 1 '0333406C:00000000:0000000000000DEF  XML' "$bin" info "$tmp/same.package@DEF"
+expect at-type-name 0 '@6B20C4F3:00000000:0000000000000ABC: Sims 3 CLIP' "$bin" info "$tmp/same.package@clip:0:ABC"
+expect at-bad-spec 1 "is not INSTANCE or TYPE:GROUP:INSTANCE" "$bin" info "$tmp/same.package@not-a-key"
+expect extract-type-name 0 'extracted 2 of 2 resources' "$bin" extract "$tmp/same.package" --type STBL -o "$tmp/same-x"
+expect extract-type-none 1 'no resource matches' "$bin" extract "$tmp/same.package" --type RIG -o "$tmp/same-x"
+expect extract-type-junk 2 'needs a hex number or a type name' "$bin" extract "$tmp/same.package" --type nope -o "$tmp/same-x"
+expect input-directory 1 'is a directory' "$bin" info "$tmp/same"
+
 # an output that is one of the inputs is refused (and the input kept) unless --force
 cp "$clip" "$tmp/self.clip"
 expect output-is-input 1 "is one of this command's inputs; refusing to overwrite it" "$bin" clip plot "$tmp/self.clip" -o "$tmp/self.clip"

@@ -1,4 +1,5 @@
 /* Names and file extensions of resource types a modder meets in packages. */
+#include <string.h>
 #include "tool.h"
 
 static const struct {
@@ -45,4 +46,22 @@ const char *tool_type_ext(uint32_t type) {
     for (i = 0; i < sizeof types / sizeof types[0]; i++)
         if (types[i].type == type) return types[i].ext;
     return NULL;
+}
+
+int tool_parse_type(const char *s, size_t len, uint64_t *out) {
+    size_t i, k;
+    for (i = 0; i < sizeof types / sizeof types[0]; i++) {
+        const char *n = types[i].name;
+        if (strlen(n) != len) continue;
+        for (k = 0; k < len; k++) {
+            char c = s[k];
+            if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+            if (c != n[k]) break;
+        }
+        if (k == len) {
+            *out = types[i].type;
+            return 1;
+        }
+    }
+    return tool_parse_hex(s, len, out) && *out <= 0xFFFFFFFFu;
 }
