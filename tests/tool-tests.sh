@@ -234,6 +234,10 @@ if [ -d "$corpus" ]; then
             expect "corpus-clip-check-$inst" 0 'ok: round trip identical' "$bin" check "$p@$inst"
         done
     done
+    # a whole 282-track clip plots as a grid overview a browser opens: valid XML, under 3 MB
+    expect corpus-clip-plot-overview 0 '282 tracks' "$bin" clip plot "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" -o "$tmp/all.svg"
+    expect corpus-clip-plot-overview-xml 0 '^ok .*all.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/all.svg"
+    expect corpus-clip-plot-overview-size 0 '^small$' sh -c "[ \$(wc -c < \"$tmp/all.svg\") -lt 3000000 ] && echo small"
     expect corpus-gmdc-info 0 'Sims 2 GMDC teapot_tslocator_gmdc, version 4, 1 groups, 13248 vertices, 6320 triangles, 0 joints, 0 morphs' "$bin" info "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-check 0 'ok: round trip identical \(697936 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-export-glb 0 '1 nodes, 1 primitives with 13248 vertices and 0 morph targets' "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb"
@@ -283,6 +287,25 @@ for out in keep.obj keep.glb keep.svg keep.package; do
     left=$(ls "$tmp" | grep -c "^$out.tmp-")
     expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"
 done
+
+# naming resources: an @INSTANCE shared by several resources means the one
+# plumbob decodes, or fails listing them all; type names work where hex does
+mkdir -p "$tmp/same"
+cp "$clip" "$tmp/same/6B20C4F3_00000000_0000000000000ABC.clip"
+cp "$clip" "$tmp/same/220557DA_00000000_0000000000000ABC.stbl"
+cp "$clip" "$tmp/same/0333406C_00000000_0000000000000ABC.xml"
+cp "$clip" "$tmp/same/0333406C_00000000_0000000000000DEF.xml"
+cp "$clip" "$tmp/same/220557DA_00000000_0000000000000DEF.stbl"
+"$bin" pack "$tmp"/same/* -o "$tmp/same.package" >/dev/null
+expect at-instance-decodable 0 '@6B20C4F3:00000000:0000000000000ABC: Sims 3 CLIP' "$bin" info "$tmp/same.package@ABC"
+expect at-instance-ambiguous 1 "'DEF' matches 2 resources" "$bin" info "$tmp/same.package@DEF"
+expect at-instance-ambiguous-lists 1 '0333406C:00000000:0000000000000DEF  XML' "$bin" info "$tmp/same.package@DEF"
+expect at-type-name 0 '@6B20C4F3:00000000:0000000000000ABC: Sims 3 CLIP' "$bin" info "$tmp/same.package@clip:0:ABC"
+expect at-bad-spec 1 "is not INSTANCE or TYPE:GROUP:INSTANCE" "$bin" info "$tmp/same.package@not-a-key"
+expect extract-type-name 0 'extracted 2 of 2 resources' "$bin" extract "$tmp/same.package" --type STBL -o "$tmp/same-x"
+expect extract-type-none 1 'no resource matches' "$bin" extract "$tmp/same.package" --type RIG -o "$tmp/same-x"
+expect extract-type-junk 2 'needs a hex number or a type name' "$bin" extract "$tmp/same.package" --type nope -o "$tmp/same-x"
+expect input-directory 1 'is a directory' "$bin" info "$tmp/same"
 
 # an output that is one of the inputs is refused (and the input kept) unless --force
 cp "$clip" "$tmp/self.clip"

@@ -56,11 +56,17 @@ void tool_forget_input(const char *path) {
 
 int tool_read_file(const char *path, unsigned char **data, size_t *size) {
     FILE *f = fopen(path, "rb");
+    struct stat st;
     long len;
     *data = NULL;
     *size = 0;
     if (!f) {
         tool_error(path, "cannot open: %s", strerror(errno));
+        return 0;
+    }
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        tool_error(path, S_ISDIR(st.st_mode) ? "is a directory, not a file" : "is not a regular file");
+        fclose(f);
         return 0;
     }
     if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
