@@ -1153,7 +1153,7 @@ void test_jazz_run_long_chain(void) {
     j.graph_count = 1;
     j.nodes = &next;
     j.node_count = 1;
-    limits.max_steps = 1000000;
+    limits.max_steps = 4u * CHAIN; /* the stack takes 8 bytes per step */
     limits.max_actions = 2u * CHAIN;
     need = plumbob_jazz_instance_size(&j, &limits);
     mem = (unsigned char *)malloc(need);
