@@ -193,6 +193,30 @@ expect jazz-run-seed-64 0 'play 00000000:' "$bin" jazz run "$jazz" --enter Enter
 expect jazz-run-seed-too-big 2 "\-\-seed '18446744073709551616' is not a number from 0 to 2\^64-1" "$bin" jazz run "$jazz" --enter Enter --seed 18446744073709551616
 expect jazz-run-max-steps-too-big 2 '\-\-max-steps 20000000 is more than a call may take \(at most 16777216\)' "$bin" jazz run "$jazz" --enter Enter --max-steps 20000000
 expect jazz-run-step-limit 1 'request Exit: limit_exceeded: the step limit \(\-\-max-steps 3\) was reached' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-steps 3
+# the wacky_pet pattern: Loop picks a Next State at random; each picked state plays once and goes back
+cat > "$tmp/wacky.jazz" <<'JAZZ'
+State Machine "wacky"
+{
+    Actor "x"
+    State "Enter" { Properties Public, Entry  Transitions to "Loop"  Next State "Exit" }
+    State "Loop"
+    {
+        Properties Public, Loop
+        Transitions to "A", "B", "Exit"
+        Select Random { Weight 1 { Next State "A" } Weight 1 { Next State "B" } }
+    }
+    State "A" { Transitions to "Loop"  Play "a_wacky_a" For "x"  Next State "Loop" }
+    State "B" { Transitions to "Loop"  Play "a_wacky_b" For "x"  Next State "Loop" }
+    State "Exit" { Properties Public, Exit }
+}
+JAZZ
+expect jazz-wacky-compile 0 'compiled' "$bin" jazz compile "$tmp/wacky.jazz" -o "$tmp/wacky.bin"
+expect jazz-wacky-exit 0 '^finished in exit state 0x' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --request Exit
+expect jazz-wacky-ignored 0 '"action": "next_state", "state": "0x[0-9A-F]+", "node": [0-9]+, "after": null, "actor": null, "handle": 0, "next": "0x[0-9A-F]+", "next_status": "ignored"' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --request Exit --json
+expect jazz-wacky-refused 0 '"next_status": "no_transition"' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --json
+expect jazz-wacky-dump-refused 0 '#[0-9]+ next_state 0x[0-9A-F]+ \(no transition there: the runtime refuses it\)' "$bin" jazz dump "$tmp/wacky.bin"
+expect jazz-wacky-loop 0 '^\{"op": "tick", "action": "enter", "state": "0x[0-9A-F]+"\}$' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --request Loop --tick --tick --tick --json
+expect jazz-wacky-loop-count 0 '^7$' sh -c "\"$bin\" jazz run \"$tmp/wacky.bin\" --enter Enter --request Loop --tick --tick --tick --tick --tick --tick --json | grep -c '\"next_status\": \"pending\"'"
 expect jazz-dump-flag-names 0 '"flags": 5, "flag_names": \["public", "exit"\]' "$bin" jazz dump "$jazz" --json
 expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
 expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter

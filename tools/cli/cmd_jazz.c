@@ -337,7 +337,8 @@ static void dump_json(FILE *out, const tool_jazz *tj) {
 }
 
 /* One node and what runs under it, indented; `depth` stops cycles. */
-static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
+/* Node i of state `state`'s graph, indented by depth. */
+static void text_node(FILE *out, const tool_jazz *tj, uint32_t state, uint32_t i, int depth) {
     const plumbob_jazz *j = &tj->jazz;
     const plumbob_jazz_node *n = &j->nodes[i];
     uint32_t b, c;
@@ -374,10 +375,15 @@ static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
         fputs(" on ", out);
         text_name(out, tj, j->params[n->u.select.param].name);
         break;
-    case PLUMBOB_JAZZ_NEXT_STATE:
+    case PLUMBOB_JAZZ_NEXT_STATE: {
+        const plumbob_jazz_state *st = &j->states[state];
+        uint32_t t;
         fputs(" ", out);
         text_name(out, tj, j->states[n->u.next.state].name);
+        for (t = 0; t < st->transition_count && st->transitions[t] != n->u.next.state; t++) {}
+        if (t == st->transition_count) fputs(" (no transition there: the runtime refuses it)", out);
         break;
+    }
     case PLUMBOB_JAZZ_PROP:
         fprintf(out, " %016llX", (unsigned long long)n->u.prop.object.instance);
         if (n->u.prop.actor != PLUMBOB_JAZZ_NONE) {
@@ -389,7 +395,7 @@ static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
     default: break;
     }
     fputc('\n', out);
-    for (c = 0; c < n->child_count; c++) text_node(out, tj, n->children[c], depth + 1);
+    for (c = 0; c < n->child_count; c++) text_node(out, tj, state, n->children[c], depth + 1);
     for (b = 0; b < n->branch_count; b++) {
         const plumbob_jazz_branch *br = &n->branches[b];
         fprintf(out, "%*s", 6 + 2 * depth, "");
@@ -403,7 +409,7 @@ static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
             text_name(out, tj, br->value);
             fputs(":\n", out);
         }
-        for (c = 0; c < br->child_count; c++) text_node(out, tj, br->children[c], depth + 2);
+        for (c = 0; c < br->child_count; c++) text_node(out, tj, state, br->children[c], depth + 2);
     }
 }
 
@@ -439,7 +445,7 @@ static void dump_text(FILE *out, const tool_input *in, const tool_jazz *tj) {
             text_name(out, tj, j->states[s->transitions[t]].name);
         }
         fputc('\n', out);
-        for (t = 0; t < g->root_count; t++) text_node(out, tj, g->roots[t], 0);
+        for (t = 0; t < g->root_count; t++) text_node(out, tj, i, g->roots[t], 0);
     }
 }
 
