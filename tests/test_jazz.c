@@ -1428,3 +1428,75 @@ void test_jazz_corpus(void) {
     }
     CHECK_EQ(found, 2);
 }
+
+/* The two-actor rule against real files: PetFightingSkill holds social pet
+ * clips named for both actors (al2c_..._x and al2c_..._y, ...).  A play of
+ * the generic name for x or y, with x and y bound to the ages in a clip's
+ * prefix, must ask first for exactly that clip's key and group. */
+void test_jazz_corpus_two_actor_clips(void) {
+    static mini m;
+    static plumbob_jazz_state states[1];
+    static plumbob_jazz_graph graphs[1];
+    static plumbob_jazz_node nodes[1];
+    static const uint32_t root[] = {0};
+    size_t size, e, found = 0;
+    unsigned char *data = t_corpus_load("sims3/PetFightingSkill.package", &size), *kmem = NULL;
+    plumbob_package pkg;
+    plumbob_key_table kt;
+    int have_kt = 0;
+    if (!data) T_SKIP(t_corpus_missing());
+    CHECK_OK(plumbob_package_open(&pkg, data, size));
+    for (e = 0; e < pkg.count && !have_kt; e++) {
+        plumbob_package_entry ent;
+        const unsigned char *res;
+        size_t rs;
+        CHECK_OK(plumbob_package_entry_at(&pkg, (uint32_t)e, &ent));
+        if (ent.type != PLUMBOB_TYPE_KEY) continue;
+        kmem = (unsigned char *)malloc(ent.mem_size);
+        CHECK_OK(plumbob_package_read(&pkg, &ent, kmem, ent.mem_size, &res, &rs));
+        CHECK_OK(plumbob_key_table_open(&kt, res, rs));
+        have_kt = 1;
+    }
+    CHECK(have_kt);
+    for (e = 0; have_kt && e < pkg.count; e++) {
+        plumbob_package_entry ent;
+        plumbob_string name;
+        plumbob_jazz_instance inst;
+        char generic[PLUMBOB_JAZZ_MAX_CLIP_NAME];
+        const char *two, *us;
+        int x_age, y_age;
+        size_t n, rest;
+        CHECK_OK(plumbob_package_entry_at(&pkg, (uint32_t)e, &ent));
+        if (ent.type != PLUMBOB_TYPE_CLIP) continue;
+        CHECK_OK(plumbob_key_table_find(&kt, ent.instance, &name));
+        us = memchr(name.ptr, '_', name.len);
+        two = memchr(name.ptr, '2', name.len);
+        CHECK(us && two && two < us);
+        if (!us || !two || two > us) continue;
+        x_age = plumbob_age_code(name.ptr, (size_t)(two - name.ptr));
+        y_age = plumbob_age_code(two + 1, (size_t)(us - two - 1));
+        CHECK(x_age >= 0 && y_age >= 0);
+        rest = name.len - (size_t)(us - name.ptr);
+        CHECK(rest + 4 < sizeof generic);
+        if (x_age < 0 || y_age < 0 || rest + 4 >= sizeof generic) continue;
+        memcpy(generic, "a2a", 3);
+        memcpy(generic + 3, us, rest);
+        generic[3 + rest] = '\0';
+        mini_init(&m, states, graphs, 1, nodes, 1);
+        states[0].flags = PLUMBOB_JAZZ_STATE_ENTRY;
+        mini_play(&m, 0, 0, 0, generic, generic[3 + rest - 1] == 'y' ? 1 : 0);
+        mini_roots(&m, 0, 1, root);
+        CHECK_OK(mini_start(&m, &inst, 16, 4, 1, NULL));
+        CHECK_OK(plumbob_jazz_bind_actor(&inst, plumbob_fnv32_str("x"), 1, x_age));
+        CHECK_OK(plumbob_jazz_bind_actor(&inst, plumbob_fnv32_str("y"), 2, y_age));
+        CHECK_OK(plumbob_jazz_enter(&inst, state_hash(0), g_actions, 4, &n));
+        CHECK_EQ(n, 2);
+        CHECK_EQ(g_actions[1].clips[0].instance, ent.instance);
+        CHECK_EQ(g_actions[1].clips[0].group, ent.group);
+        t_digest_u64(g_actions[1].clips[0].instance);
+        found++;
+    }
+    CHECK_EQ(found, 10);
+    free(kmem);
+    free(data);
+}
