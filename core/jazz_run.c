@@ -76,8 +76,9 @@ plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plu
     inst->report.steps = 0;
     inst->report.limit = PLUMBOB_JAZZ_LIMIT_NONE;
     inst->report.state = PLUMBOB_JAZZ_NONE;
+    inst->report.traced = 0;
     inst->trace = NULL;
-    inst->trace_user = NULL;
+    inst->trace_cap = 0;
     /* xorshift64* must not start at zero. */
     inst->rng = seed ^ 0x9E3779B97F4A7C15ull;
     if (inst->rng == 0) inst->rng = 0x9E3779B97F4A7C15ull;
@@ -124,10 +125,10 @@ plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name
     return PLUMBOB_OK;
 }
 
-void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_trace_fn fn, void *user) {
+void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_step *steps, size_t cap) {
     if (!inst) return;
-    inst->trace = fn;
-    inst->trace_user = user;
+    inst->trace = cap ? steps : NULL;
+    inst->trace_cap = steps ? cap : 0;
 }
 
 bool plumbob_jazz_finished(const plumbob_jazz_instance *inst) {
@@ -147,7 +148,7 @@ typedef struct run {
     bool decided;         /* this graph's Next State is decided */
 } run;
 
-/* Counts one step (and tells the trace hook); fails at max_steps. */
+/* Counts one step (and records it in the trace buffer); fails at max_steps. */
 static plumbob_result take_step(run *r, uint32_t why, uint32_t state, uint32_t node, uint32_t branch) {
     plumbob_jazz_instance *inst = r->inst;
     if (inst->report.steps >= inst->limits.max_steps) {
@@ -155,13 +156,12 @@ static plumbob_result take_step(run *r, uint32_t why, uint32_t state, uint32_t n
         return PLUMBOB_ERR_LIMIT_EXCEEDED;
     }
     inst->report.steps++;
-    if (inst->trace) {
-        plumbob_jazz_step s;
-        s.why = why;
-        s.state = state;
-        s.node = node;
-        s.branch = branch;
-        inst->trace(inst->trace_user, &s);
+    if (inst->report.traced < inst->trace_cap) {
+        plumbob_jazz_step *s = &inst->trace[inst->report.traced++];
+        s->why = why;
+        s->state = state;
+        s->node = node;
+        s->branch = branch;
     }
     return PLUMBOB_OK;
 }
@@ -527,6 +527,7 @@ static plumbob_result begin(run *r, plumbob_jazz_instance *inst, plumbob_jazz_ac
     r->route_next = PLUMBOB_JAZZ_NONE;
     r->decided = false;
     inst->report.steps = 0;
+    inst->report.traced = 0;
     inst->report.limit = PLUMBOB_JAZZ_LIMIT_NONE;
     inst->report.state = PLUMBOB_JAZZ_NONE;
     return PLUMBOB_OK;

@@ -1594,11 +1594,12 @@ typedef enum plumbob_jazz_limit_kind {
 /* What the last enter/request/tick did (read it from inst->report). */
 typedef struct plumbob_jazz_report {
     uint32_t steps;           /* steps it used */
+    uint32_t traced;          /* steps written to the trace buffer (the first ones) */
     uint32_t limit;           /* plumbob_jazz_limit_kind: which limit ended it */
     uint32_t state;           /* UNREACHABLE: the state no route leads from; else NONE */
 } plumbob_jazz_report;
 
-/* One step of a call, given to the trace hook as it happens. */
+/* One step of a call, as the trace buffer records it. */
 typedef enum plumbob_jazz_why {
     PLUMBOB_JAZZ_WHY_ENTER = 0,       /* enter: the entry state */
     PLUMBOB_JAZZ_WHY_ROUTE = 1,       /* request: the next state of its route */
@@ -1616,8 +1617,6 @@ typedef struct plumbob_jazz_step {
     uint32_t node;            /* the node visited, NONE for state steps */
     uint32_t branch;          /* random and select nodes: the branch taken, or NONE */
 } plumbob_jazz_step;
-
-typedef void (*plumbob_jazz_trace_fn)(void *user, const plumbob_jazz_step *step);
 
 /* An instance: all state lives in caller memory sized by
  * plumbob_jazz_instance_size.  Fields are private except `state`,
@@ -1641,8 +1640,8 @@ typedef struct plumbob_jazz_instance {
     uint32_t *search;         /* route search: 4 words per state */
     uint32_t search_epoch;
     uint32_t *stack;          /* pending nodes: 2 words each, max_steps of them */
-    plumbob_jazz_trace_fn trace;
-    void *trace_user;
+    plumbob_jazz_step *trace; /* the caller's trace buffer or NULL */
+    size_t trace_cap;
 } plumbob_jazz_instance;
 
 /* Arena bytes an instance of `jazz` with these limits needs (0: limits out
@@ -1671,8 +1670,10 @@ PLUMBOB_API plumbob_result plumbob_jazz_bind_actor(plumbob_jazz_instance *inst, 
 PLUMBOB_API plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name, uint32_t value,
                                                   const char *text, size_t text_len);
 
-/* Calls fn(user, step) for every step of later calls (NULL: no trace). */
-PLUMBOB_API void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_trace_fn fn, void *user);
+/* Records the steps of each later call, in order, into steps[0..cap) (the
+ * caller's memory; NULL or 0: no trace).  After a call, report.traced says
+ * how many were written: the first min(report.steps, cap). */
+PLUMBOB_API void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_step *steps, size_t cap);
 
 /* Enters state `name` (it must carry PLUMBOB_JAZZ_STATE_ENTRY) and runs its
  * graph; a Next State found there is left pending.  Writes actions to out

@@ -656,18 +656,7 @@ void test_jazz_run_limits_and_errors(void) {
     }
 }
 
-/* ---- the trace hook ------------------------------------------------------ */
-
-typedef struct trace_log {
-    plumbob_jazz_step steps[64];
-    size_t n;
-} trace_log;
-
-static void log_step(void *user, const plumbob_jazz_step *s) {
-    trace_log *t = (trace_log *)user;
-    if (t->n < 64) t->steps[t->n] = *s;
-    t->n++;
-}
+/* ---- the trace buffer ---------------------------------------------------- */
 
 void test_jazz_run_trace(void) {
     static const uint32_t want[][3] = { /* why, state, node */
@@ -680,32 +669,41 @@ void test_jazz_run_trace(void) {
         {PLUMBOB_JAZZ_WHY_BRANCH, S_WALK, 1}, {PLUMBOB_JAZZ_WHY_CHILD, S_WALK, 2},
         {PLUMBOB_JAZZ_WHY_ROUTE, S_EXIT, PLUMBOB_JAZZ_NONE}, {PLUMBOB_JAZZ_WHY_ROOT, S_EXIT, 4},
         {PLUMBOB_JAZZ_WHY_ROOT, S_EXIT, 5}};
-    trace_log log;
-    size_t n, i;
+    plumbob_jazz_step steps[32];
+    size_t n, i, want_n = sizeof want / sizeof want[0];
     start(256, 64, NULL, 7);
     enter("Enter");
-    log.n = 0;
-    plumbob_jazz_set_trace(&g_inst, log_step, &log);
+    plumbob_jazz_set_trace(&g_inst, steps, 32);
     n = request("Exit");
     CHECK_EQ(n, 10);
-    CHECK_EQ(log.n, sizeof want / sizeof want[0]);
-    CHECK_EQ(log.n, g_inst.report.steps);
-    for (i = 0; i < log.n && i < sizeof want / sizeof want[0]; i++) {
-        CHECK_EQ(log.steps[i].why, want[i][0]);
-        CHECK_EQ(log.steps[i].state, want[i][1]);
-        if (want[i][2] != 99) CHECK_EQ(log.steps[i].node, want[i][2]);
-        t_digest_u32(log.steps[i].node);
-        t_digest_u32(log.steps[i].branch);
+    CHECK_EQ(g_inst.report.traced, want_n);
+    CHECK_EQ(g_inst.report.traced, g_inst.report.steps);
+    for (i = 0; i < g_inst.report.traced && i < want_n; i++) {
+        CHECK_EQ(steps[i].why, want[i][0]);
+        CHECK_EQ(steps[i].state, want[i][1]);
+        if (want[i][2] != 99) CHECK_EQ(steps[i].node, want[i][2]);
+        t_digest_u32(steps[i].node);
+        t_digest_u32(steps[i].branch);
     }
-    CHECK_EQ(log.steps[6].node, 8 + log.steps[5].branch); /* the random branch taken */
-    CHECK_EQ(log.steps[6].node, g_actions[1].node);
-    CHECK_EQ(log.steps[7].branch, 0);  /* destination Exit: the first branch */
-    CHECK_EQ(log.steps[11].branch, 0); /* mood happy */
-    CHECK_EQ(log.steps[4].branch, PLUMBOB_JAZZ_NONE);
-    /* switched off, nothing more is logged */
-    plumbob_jazz_set_trace(&g_inst, NULL, NULL);
+    CHECK_EQ(steps[6].node, 8 + steps[5].branch); /* the random branch taken */
+    CHECK_EQ(steps[6].node, g_actions[1].node);
+    CHECK_EQ(steps[7].branch, 0);  /* destination Exit: the first branch */
+    CHECK_EQ(steps[11].branch, 0); /* mood happy */
+    CHECK_EQ(steps[4].branch, PLUMBOB_JAZZ_NONE);
+    /* a small buffer keeps the first steps; the report still counts them all */
     enter("Enter");
-    CHECK_EQ(log.n, sizeof want / sizeof want[0]);
+    plumbob_jazz_set_trace(&g_inst, steps, 3);
+    steps[3].why = 99;
+    CHECK_EQ(request("Exit"), 10);
+    CHECK_EQ(g_inst.report.traced, 3);
+    CHECK_EQ(g_inst.report.steps, want_n);
+    CHECK_EQ(steps[2].state, S_SPIN);
+    CHECK_EQ(steps[3].why, 99);
+    /* switched off, nothing more is recorded */
+    plumbob_jazz_set_trace(&g_inst, NULL, 0);
+    enter("Enter");
+    CHECK_EQ(g_inst.report.traced, 0);
+    CHECK_EQ(g_inst.report.steps, 1);
 }
 
 /* ---- machines built as models, for the runtime's patterns ------------------ */

@@ -135,13 +135,6 @@ static void build(machine *m, src *s) {
     m->j.param_count = 1;
 }
 
-static uint32_t trace_steps;
-static void count_step(void *user, const plumbob_jazz_step *st) {
-    (void)user;
-    (void)st;
-    trace_steps++;
-}
-
 static bool declared(const plumbob_jazz *j, uint32_t from, uint32_t to) {
     uint32_t i;
     for (i = 0; i < j->states[from].transition_count; i++)
@@ -159,7 +152,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plumbob_jazz_action *out;
     plumbob_arena arena;
     unsigned char *mem;
-    size_t need, cap;
+    size_t need, cap, trace_cap;
     uint32_t op;
     build(&m, &s);
     limits.max_steps = 1 + take(&s) % 512;
@@ -176,18 +169,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plumbob_jazz_bind_actor(&inst, m.actors[0].name, 1, ages[take(&s) % 6]);
     plumbob_jazz_bind_actor(&inst, m.actors[1].name, 2, ages[take(&s) % 6]);
     if (take(&s) & 1u) plumbob_jazz_set_param(&inst, m.params[0].name, m.params[0].default_value, "al", 2);
-    plumbob_jazz_set_trace(&inst, count_step, NULL);
+    {
+        static plumbob_jazz_step steps[128];
+        trace_cap = take(&s) % 129;
+        plumbob_jazz_set_trace(&inst, steps, trace_cap);
+    }
     for (op = 0; op < 64 && s.n > 0; op++) {
         uint32_t kind = take(&s) % 3, target = take(&s) % m.j.state_count, before = inst.state, i;
         size_t n = 999;
         plumbob_result r;
-        trace_steps = 0;
         if (kind == 0) r = plumbob_jazz_enter(&inst, m.states[target].name, out, cap, &n);
         else if (kind == 1) r = plumbob_jazz_request(&inst, m.states[target].name, out, cap, &n);
         else r = plumbob_jazz_tick(&inst, out, cap, &n);
         /* every call ends within its limits, with a named result */
         if ((unsigned)r >= PLUMBOB_RESULT_COUNT || n > cap || n > limits.max_actions) __builtin_trap();
-        if (inst.report.steps > limits.max_steps || trace_steps != inst.report.steps) __builtin_trap();
+        if (inst.report.steps > limits.max_steps ||
+            inst.report.traced != (inst.report.steps < trace_cap ? inst.report.steps : trace_cap))
+            __builtin_trap();
         if ((r == PLUMBOB_ERR_LIMIT_EXCEEDED) != (inst.report.limit != PLUMBOB_JAZZ_LIMIT_NONE)) __builtin_trap();
         if (inst.state != PLUMBOB_JAZZ_NONE && inst.state >= m.j.state_count) __builtin_trap();
         /* a pending Next State is always along a declared transition */

@@ -639,20 +639,14 @@ static int parse_u64(const char *s, uint64_t *out) {
     return 1;
 }
 
-/* The --trace hook: one line per step. */
-typedef struct trace_ctx {
-    const tool_jazz *tj;
-    int json;
-} trace_ctx;
-
-static void trace_step(void *user, const plumbob_jazz_step *st) {
+/* One --trace line for a step. */
+static void trace_step(const tool_jazz *tj, int json, const plumbob_jazz_step *st) {
     static const char *whys[] = {"enter", "route", "next_state", "loop", "search", "root", "child", "branch"};
-    const trace_ctx *c = (const trace_ctx *)user;
-    const plumbob_jazz *j = &c->tj->jazz;
+    const plumbob_jazz *j = &tj->jazz;
     const char *why = st->why < sizeof whys / sizeof whys[0] ? whys[st->why] : "unknown";
-    if (c->json) {
+    if (json) {
         fprintf(stdout, "{\"op\": \"trace\", \"why\": \"%s\", \"state\": ", why);
-        json_name(stdout, c->tj, j->states[st->state].name);
+        json_name(stdout, tj, j->states[st->state].name);
         if (st->node != PLUMBOB_JAZZ_NONE)
             fprintf(stdout, ", \"node\": %u, \"kind\": \"%s\"", (unsigned)st->node,
                     node_kind_name(j->nodes[st->node].kind));
@@ -661,7 +655,7 @@ static void trace_step(void *user, const plumbob_jazz_step *st) {
         return;
     }
     fprintf(stdout, "    trace %-10s ", why);
-    text_name(stdout, c->tj, j->states[st->state].name);
+    text_name(stdout, tj, j->states[st->state].name);
     if (st->node != PLUMBOB_JAZZ_NONE)
         fprintf(stdout, " #%u %s", (unsigned)st->node, node_kind_name(j->nodes[st->node].kind));
     if (st->branch != PLUMBOB_JAZZ_NONE) fprintf(stdout, " -> branch %u", (unsigned)st->branch);
@@ -708,7 +702,8 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
     uint64_t seed = 1;
     size_t need;
     int i, rc = 0, entered = 0, trace = 0;
-    trace_ctx tc;
+    plumbob_jazz_step *steps = NULL;
+    size_t trace_cap = 0;
     plumbob_result r;
     for (i = 3; i < argc; i++) {
         if (strcmp(argv[i], "--trace") == 0) trace = 1;
@@ -760,9 +755,17 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         free(actions);
         return 1;
     }
-    tc.tj = tj;
-    tc.json = json;
-    if (trace) plumbob_jazz_set_trace(&inst, trace_step, &tc);
+    if (trace) { /* a step is 16 bytes: keep at most 2^20 of them per call */
+        trace_cap = limits.max_steps < (1u << 20) ? limits.max_steps : (1u << 20);
+        steps = (plumbob_jazz_step *)malloc(sizeof *steps * trace_cap);
+        if (!steps) {
+            tool_error("jazz", "out of memory for a trace of %zu steps", trace_cap);
+            free(mem);
+            free(actions);
+            return 1;
+        }
+        plumbob_jazz_set_trace(&inst, steps, trace_cap);
+    }
     for (i = 3; i < argc && rc == 0; i++) {
         int enter = strcmp(argv[i], "--enter") == 0, request = strcmp(argv[i], "--request") == 0,
             tick = strcmp(argv[i], "--tick") == 0;
@@ -783,6 +786,9 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         else if (request) r = plumbob_jazz_request(&inst, hash_arg(arg, strlen(arg)), actions, limits.max_actions, &n);
         else r = plumbob_jazz_tick(&inst, actions, limits.max_actions, &n);
         if (enter) entered = 1;
+        for (k = 0; trace && k < inst.report.traced; k++) trace_step(tj, json, &steps[k]);
+        if (trace && inst.report.steps > inst.report.traced && !json)
+            fprintf(stdout, "    trace (%u more steps not shown)\n", (unsigned)(inst.report.steps - inst.report.traced));
         for (k = 0; k < n; k++) {
             if (json) json_action(stdout, tj, op, &actions[k]);
             else text_action(stdout, tj, k, &actions[k]);
@@ -801,6 +807,7 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         text_name(stdout, tj, tj->jazz.states[inst.state].name);
         fputc('\n', stdout);
     }
+    free(steps);
     free(mem);
     free(actions);
     return rc;
