@@ -192,6 +192,7 @@ expect jazz-run-trace-json 0 '^\{"op": "trace", "why": "branch", "state": "0x6FB
 expect jazz-run-seed-64 0 'play 00000000:' "$bin" jazz run "$jazz" --enter Enter --request Idle --seed 18446744073709551615
 expect jazz-run-seed-too-big 2 "\-\-seed '18446744073709551616' is not a number from 0 to 2\^64-1" "$bin" jazz run "$jazz" --enter Enter --seed 18446744073709551616
 expect jazz-run-max-steps-too-big 2 '\-\-max-steps 20000000 is more than a call may take \(at most 16777216\)' "$bin" jazz run "$jazz" --enter Enter --max-steps 20000000
+expect jazz-run-max-actions-too-big 2 '\-\-max-actions 4294967295 is more than the tool holds \(at most 1000000\)' "$bin" jazz run "$jazz" --enter Enter --max-actions 4294967295
 expect jazz-run-step-limit 1 'request Exit: limit_exceeded: the step limit \(\-\-max-steps 3\) was reached' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-steps 3
 # the wacky_pet pattern: Loop picks a Next State at random; each picked state plays once and goes back
 cat > "$tmp/wacky.jazz" <<'JAZZ'

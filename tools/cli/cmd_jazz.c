@@ -553,8 +553,9 @@ static int jazz_usage(FILE *out, int rc) {
           "        action (one JSON object per line with --json).  A request walks declared\n"
           "        transitions to its state; a tick follows a pending Next State or replays a\n"
           "        Loop state.  --trace shows every step (state, node, reason); --seed takes\n"
-          "        0..2^64-1; --max-steps at most 16777216.  NAME, VALUE and STATE are names\n"
-          "        (FNV-32 hashed) or 0x hashes; AGE is a clip prefix code (a, c, t, ad, ...).\n"
+          "        0..2^64-1; --max-steps at most 16777216, --max-actions at most 1000000.\n"
+          "        NAME, VALUE and STATE are names (FNV-32 hashed) or 0x hashes; AGE is a\n"
+          "        clip prefix code (a, c, t, ad, ...).\n"
           "example: plumbob jazz run WarriorCats.package@91B95750336A8701 --enter \"Enter Standing\"\n"
           "         --request \"Exit Standing\" --json\n",
           out);
@@ -727,6 +728,10 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
                 }
                 limits.max_steps = v;
             } else {
+                if (v > 1000000u) { /* an action is a few hundred bytes */
+                    tool_error("jazz", "--max-actions %u is more than the tool holds (at most 1000000)", (unsigned)v);
+                    return 2;
+                }
                 limits.max_actions = v;
             }
             i++;
