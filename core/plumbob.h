@@ -1689,8 +1689,9 @@ PLUMBOB_API plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint3
  * route (ties: the transition listed first), entering each state on it and
  * running its graph.  The request ends when `name` has been entered; Next
  * State nodes of the states it passes through do not divert it, and one in
- * `name`'s graph is left pending.  A request drops an earlier pending Next
- * State.  Requesting the current state does nothing.  The route search
+ * `name`'s graph is left pending.  A request that finds a route drops an
+ * earlier pending Next State; requesting the current state does nothing
+ * (what is pending stays).  The route search
  * counts one step per state it visits.  Errors: as plumbob_jazz_enter
  * (INVALID_ARGUMENT also when no state is current), plus
  * PLUMBOB_ERR_UNREACHABLE (no route from the current state, named in
