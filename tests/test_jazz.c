@@ -478,6 +478,11 @@ void test_jazz_run_next_state_and_substitution(void) {
     check_next(8, 16, S_EXIT, PLUMBOB_JAZZ_NEXT_SUPERSEDED);
     CHECK_EQ(g_inst.state, S_JUMP); /* the request ends where it was going */
     CHECK_EQ(g_inst.pending, S_EXIT);
+    /* requesting Jump again, or an unreachable state, leaves the pending move alone */
+    CHECK_EQ(request("Jump"), 0);
+    CHECK_EQ(plumbob_jazz_request(&g_inst, plumbob_fnv32_str("Spin"), g_actions, 64, &n), PLUMBOB_ERR_UNREACHABLE);
+    CHECK_EQ(g_inst.report.state, S_JUMP);
+    CHECK_EQ(g_inst.pending, S_EXIT);
     /* a tick takes the pending Next State; then nothing is left to do */
     CHECK_OK(plumbob_jazz_tick(&g_inst, g_actions, 64, &n));
     CHECK_EQ(n, 3);
