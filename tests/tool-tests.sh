@@ -272,6 +272,10 @@ if [ -d "$corpus" ]; then
             expect "corpus-clip-check-$inst" 0 'ok: round trip identical' "$bin" check "$p@$inst"
         done
     done
+    # a whole 282-track clip plots as a grid overview a browser opens: valid XML, under 3 MB
+    expect corpus-clip-plot-overview 0 '282 tracks' "$bin" clip plot "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" -o "$tmp/all.svg"
+    expect corpus-clip-plot-overview-xml 0 '^ok .*all.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/all.svg"
+    expect corpus-clip-plot-overview-size 0 '^small$' sh -c "[ \$(wc -c < \"$tmp/all.svg\") -lt 3000000 ] && echo small"
     expect corpus-gmdc-info 0 'Sims 2 GMDC teapot_tslocator_gmdc, version 4, 1 groups, 13248 vertices, 6320 triangles, 0 joints, 0 morphs' "$bin" info "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-check 0 'ok: round trip identical \(697936 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-export-glb 0 '1 nodes, 1 primitives with 13248 vertices and 0 morph targets' "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb"
