@@ -18,6 +18,7 @@
  *   Chapter 12 Sims 2 GMDC             plumbob_gmdc_*
  *   Chapter 13 Sims 2 ANIM             plumbob_anim_*
  *   Chapter 14 Sims 3 Jazz             plumbob_jazz_*
+ *   Chapter 15 Skeletons               plumbob_skeleton_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -742,34 +743,12 @@ PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_clip *clip);
 
-/* Key k of a track: its tick and dequantized values (sign, then scale and
- * offset; rotations are returned as stored, not normalized).  k must be
- * below key_count. */
-PLUMBOB_API uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t,
-                                      uint32_t k, float out[4]);
-
-/* The value of track `track` at `seconds` by the rule in docs/FORMATS.md:
- * clamp to the first and last key, lerp vectors and morphs, shorter-arc
- * nlerp for rotations (always unit), keyless tracks constant (identity
- * rotation; `offset` otherwise).  Fills `components` floats of out.
- * Random access: a binary search per call. */
-PLUMBOB_API void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
-                                           float out[4]);
-
-/* Forward-playback cursor: the current key of every track, so a frame costs
- * O(tracks) rather than O(keys).  Any time order works (it falls back to a
- * search when time jumps backwards or far ahead). */
-typedef struct plumbob_clip_cursor {
-    uint16_t *key;            /* per track, in the arena */
-    uint32_t track_count;
-} plumbob_clip_cursor;
-
-/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
-PLUMBOB_API plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
-                                                    plumbob_clip_cursor *cursor);
-PLUMBOB_API void plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
-                                                  plumbob_clip_cursor *cursor, uint32_t track,
-                                                  float seconds, float out[4]);
+/* --- Playback: what a game uses ---------------------------------------
+ * decode -> plumbob_clip_bind (to a rig's bone hashes) ->
+ * plumbob_clip_schedule_build (once per clip) -> plumbob_clip_sampler_init
+ * (once per playing instance) -> plumbob_clip_sampler_sample every frame,
+ * between plumbob_skeleton_rest_pose and plumbob_skeleton_model (Chapter
+ * 15).  docs/ARCHITECTURE.md walks the whole path with its memory. */
 
 /* A rig map: where each track's value goes in the engine's own arrays. */
 typedef struct plumbob_clip_binding {
@@ -793,14 +772,6 @@ PLUMBOB_API plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uin
                                              uint32_t morph_count, plumbob_arena *arena,
                                              plumbob_clip_binding *binding);
 
-/* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot] (either may be NULL to skip that kind).  Bones
- * the clip does not animate are left as they were.  cursor may be NULL
- * (random access). */
-PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
-                                          const plumbob_clip_binding *binding,
-                                          plumbob_clip_cursor *cursor, float seconds,
-                                          plumbob_bone_pose *poses, float *morph_weights);
 
 /* The schedule: a clip's 12-bit rotation and 10-bit translation keys
  * (nearly every key of a real clip) dequantized once and laid out in the
@@ -876,6 +847,51 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
  * rotation and 10-bit translation tracks are written before the others. */
 PLUMBOB_API void plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
                                              plumbob_bone_pose *poses, float *morph_weights);
+
+/* --- Single-track sampling and the cursor: for tools and tests ---------
+ * The same values as the sampler with less memory and more time per frame:
+ * random access to one track, a 2-byte-per-track cursor, and a whole pose
+ * without a schedule.  A game's update loop wants the sampler above. */
+
+/* Key k of a track: its tick and dequantized values (sign, then scale and
+ * offset; rotations are returned as stored, not normalized).  k must be
+ * below key_count. */
+PLUMBOB_API uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t,
+                                      uint32_t k, float out[4]);
+
+/* The value of track `track` at `seconds` by the rule in docs/FORMATS.md:
+ * clamp to the first and last key, lerp vectors and morphs, shorter-arc
+ * nlerp for rotations (always unit), keyless tracks constant (identity
+ * rotation; `offset` otherwise).  Fills `components` floats of out.
+ * Random access: a binary search per call. */
+PLUMBOB_API void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
+                                           float out[4]);
+
+/* Forward-playback cursor: the current key of every track, so a frame costs
+ * O(tracks) rather than O(keys).  Any time order works (it falls back to a
+ * search when time jumps backwards or far ahead). */
+typedef struct plumbob_clip_cursor {
+    uint16_t *key;            /* per track, in the arena */
+    uint32_t track_count;
+} plumbob_clip_cursor;
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
+                                                    plumbob_clip_cursor *cursor);
+PLUMBOB_API void plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
+                                                  plumbob_clip_cursor *cursor, uint32_t track,
+                                                  float seconds, float out[4]);
+
+/* Samples every bound track at `seconds` into poses[bone slot] and
+ * morph_weights[morph slot] (either may be NULL to skip that kind).  Bones
+ * the clip does not animate are left as they were.  cursor may be NULL
+ * (random access). */
+PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
+                                          const plumbob_clip_binding *binding,
+                                          plumbob_clip_cursor *cursor, float seconds,
+                                          plumbob_bone_pose *poses, float *morph_weights);
+
+/* --- Duration and events --------------------------------------------- */
 
 /* Length in seconds: tick_count * frame_duration. */
 PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
@@ -1673,6 +1689,60 @@ PLUMBOB_API plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint3
  * state is current. */
 PLUMBOB_API plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name,
                                                 plumbob_jazz_action *out, size_t out_cap, size_t *count);
+
+/* ===================================================================== */
+/* Chapter 15 Skeletons: rest pose and model space                        */
+/* ===================================================================== */
+
+/* A skeleton as both games' rigs describe one (a Sims 3 rig resource, a
+ * Sims 2 CRES): bones in parent-before-child order, each with a local rest
+ * transform relative to its parent.  It is a view: the arrays live wherever
+ * the decoder that filled it (or the caller) put them, and must outlive it.
+ * The two jobs below are what an engine runs after sampling a clip: fill the
+ * bones the clip does not drive with their rest values, then turn local
+ * transforms into model-space matrices for a skinning palette. */
+typedef struct plumbob_skeleton {
+    uint32_t bone_count;
+    const int32_t *parent;            /* per bone: parent index, below the bone's own; -1 for a root */
+    const plumbob_bone_pose *rest;    /* per bone: local rest transform (parent-relative) */
+    const uint32_t *name_hash;        /* per bone: FNV-32 of the bone name (the games' bone
+                                         hash, as clip tracks carry it); may be NULL */
+    const plumbob_string *name;       /* per bone: the name; may be NULL when only hashes are known */
+} plumbob_skeleton;
+
+/* Checks a skeleton the caller filled in: arrays present (rest and parent),
+ * every parent -1 or below the bone's own index.  Decoders that build
+ * skeletons check this themselves.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL skeleton, NULL parent or rest with bones), PLUMBOB_ERR_BAD_INDEX (a
+ * parent at or after its child: not parent-before-child order). */
+PLUMBOB_API plumbob_result plumbob_skeleton_validate(const plumbob_skeleton *skeleton);
+
+/* The bone whose name_hash is `hash`, or -1 (also when name_hash is NULL).
+ * Linear in the bone count. */
+PLUMBOB_API int32_t plumbob_skeleton_find(const plumbob_skeleton *skeleton, uint32_t hash);
+
+/* Rest-pose fill: copies the rest transforms of bones [first, first + count)
+ * into poses[first ...].  Run it before sampling a clip into the same poses:
+ * samplers write only what a clip animates, so every bone and channel the
+ * clip leaves alone keeps its rest value.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a range past bone_count). */
+PLUMBOB_API plumbob_result plumbob_skeleton_rest_pose(const plumbob_skeleton *skeleton, uint32_t first,
+                                                      uint32_t count, plumbob_bone_pose *poses);
+
+/* Local -> model: model[i] = model[parent[i]] * T(translation) * R(rotation)
+ * * S(scale) of local[i] (roots: the local transform alone), as 3x4
+ * matrices ready for a skinning palette.  local NULL means the rest pose.
+ * Rotations are used as given (normalize them first if they may not be
+ * unit; sampler output always is).  Parents are read from model[], so
+ * model must not alias local.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * skeleton or model), PLUMBOB_ERR_BAD_INDEX (parents out of order, as
+ * plumbob_skeleton_validate). */
+PLUMBOB_API plumbob_result plumbob_skeleton_model(const plumbob_skeleton *skeleton,
+                                                  const plumbob_bone_pose *local, plumbob_mat34 *model);
+
+/* One bone's local transform as a matrix: T(translation) * R(rotation) *
+ * S(scale). */
+PLUMBOB_API plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose);
 
 #ifdef __cplusplus
 }

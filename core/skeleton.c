@@ -1,0 +1,66 @@
+/* Skeletons: the rest-pose fill and the local -> model job that every engine
+ * runs after sampling.  Both are linear in the bone count and read parents
+ * from already computed bones only (parent-before-child order is checked),
+ * so a hostile skeleton can only be refused, never make them loop or read
+ * outside the arrays. */
+#include "plumbob.h"
+
+plumbob_result plumbob_skeleton_validate(const plumbob_skeleton *s) {
+    uint32_t i;
+    if (!s) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (s->bone_count == 0) return PLUMBOB_OK;
+    if (!s->parent || !s->rest) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    for (i = 0; i < s->bone_count; i++) {
+        int32_t p = s->parent[i];
+        if (p < -1 || (p >= 0 && (uint32_t)p >= i)) return PLUMBOB_ERR_BAD_INDEX;
+    }
+    return PLUMBOB_OK;
+}
+
+int32_t plumbob_skeleton_find(const plumbob_skeleton *s, uint32_t hash) {
+    uint32_t i;
+    if (!s || !s->name_hash) return -1;
+    for (i = 0; i < s->bone_count && i <= (uint32_t)INT32_MAX; i++) {
+        if (s->name_hash[i] == hash) return (int32_t)i;
+    }
+    return -1;
+}
+
+plumbob_result plumbob_skeleton_rest_pose(const plumbob_skeleton *s, uint32_t first, uint32_t count,
+                                          plumbob_bone_pose *poses) {
+    uint32_t i;
+    if (!s || !poses || first > s->bone_count || count > s->bone_count - first) {
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    }
+    if (count > 0 && !s->rest) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    for (i = first; i < first + count; i++) poses[i] = s->rest[i];
+    return PLUMBOB_OK;
+}
+
+plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose) {
+    plumbob_mat34 m = plumbob_mat34_from_rt(pose->rotation, pose->translation);
+    int r;
+    /* R * S scales the columns of R */
+    for (r = 0; r < 3; r++) {
+        m.m[r][0] *= pose->scale.x;
+        m.m[r][1] *= pose->scale.y;
+        m.m[r][2] *= pose->scale.z;
+    }
+    return m;
+}
+
+plumbob_result plumbob_skeleton_model(const plumbob_skeleton *s, const plumbob_bone_pose *local,
+                                      plumbob_mat34 *model) {
+    plumbob_result r;
+    uint32_t i;
+    if (!s || !model) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    r = plumbob_skeleton_validate(s);
+    if (r != PLUMBOB_OK) return r;
+    if (!local) local = s->rest;
+    for (i = 0; i < s->bone_count; i++) {
+        plumbob_mat34 m = plumbob_mat34_from_pose(&local[i]);
+        int32_t p = s->parent[i];
+        model[i] = p < 0 ? m : plumbob_mat34_mul(&model[p], &m);
+    }
+    return PLUMBOB_OK;
+}

@@ -1,0 +1,128 @@
+/* Skeletons: validation, rest-pose fill, and local -> model against a
+ * double-precision reference on a random tree with rotations, translations
+ * and non-uniform scales. */
+#include "test.h"
+
+#define SK_BONES 40
+
+typedef struct { double m[3][4]; } dmat;
+
+static dmat d_from_pose(const plumbob_bone_pose *p) {
+    double x = p->rotation.x, y = p->rotation.y, z = p->rotation.z, w = p->rotation.w;
+    double s[3] = {p->scale.x, p->scale.y, p->scale.z};
+    double r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                      {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+                      {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+    dmat m;
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) m.m[i][j] = r[i][j] * s[j];
+    m.m[0][3] = p->translation.x;
+    m.m[1][3] = p->translation.y;
+    m.m[2][3] = p->translation.z;
+    return m;
+}
+
+static dmat d_mul(const dmat *a, const dmat *b) {
+    dmat r;
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 4; j++)
+            r.m[i][j] = a->m[i][0] * b->m[0][j] + a->m[i][1] * b->m[1][j] + a->m[i][2] * b->m[2][j];
+        r.m[i][3] += a->m[i][3];
+    }
+    return r;
+}
+
+static float sk_unit(uint32_t *st) { return (float)(t_rand(st) % 20001u) / 10000.0f - 1.0f; }
+
+static void sk_build(int32_t *parent, plumbob_bone_pose *rest, uint32_t *hash, uint32_t *st) {
+    uint32_t i;
+    for (i = 0; i < SK_BONES; i++) {
+        plumbob_quat q;
+        parent[i] = i == 0 ? -1 : (int32_t)(t_rand(st) % i);
+        q.x = sk_unit(st); q.y = sk_unit(st); q.z = sk_unit(st); q.w = sk_unit(st) + 1.5f;
+        rest[i].rotation = plumbob_quat_normalize(q);
+        rest[i].translation.x = sk_unit(st) * 0.5f;
+        rest[i].translation.y = sk_unit(st) * 0.5f + 0.25f;
+        rest[i].translation.z = sk_unit(st) * 0.5f;
+        rest[i].scale.x = 1.0f + sk_unit(st) * 0.1f;
+        rest[i].scale.y = 1.0f;
+        rest[i].scale.z = 1.0f + sk_unit(st) * 0.05f;
+        hash[i] = 0x1000u + i * 7u;
+    }
+}
+
+void test_skeleton_model_matches_reference(void) {
+    static int32_t parent[SK_BONES];
+    static plumbob_bone_pose rest[SK_BONES], posed[SK_BONES];
+    static uint32_t hash[SK_BONES];
+    static plumbob_mat34 model[SK_BONES];
+    static dmat ref[SK_BONES];
+    plumbob_skeleton s;
+    uint32_t st = 0x5EED5u, i;
+    int pass, r, c;
+    sk_build(parent, rest, hash, &st);
+    s.bone_count = SK_BONES;
+    s.parent = parent;
+    s.rest = rest;
+    s.name_hash = hash;
+    s.name = NULL;
+    CHECK_OK(plumbob_skeleton_validate(&s));
+    CHECK_EQ(plumbob_skeleton_find(&s, 0x1000u + 13u * 7u), 13);
+    CHECK_EQ(plumbob_skeleton_find(&s, 0xDEADu), (uint64_t)(int64_t)-1);
+    for (pass = 0; pass < 2; pass++) {
+        /* pass 0: the rest pose (local NULL); pass 1: the rest fill, then half the
+         * bones rotated the way a sampler would write them */
+        const plumbob_bone_pose *local = NULL;
+        if (pass == 1) {
+            CHECK_OK(plumbob_skeleton_rest_pose(&s, 0, SK_BONES, posed));
+            for (i = 0; i < SK_BONES; i += 2) {
+                plumbob_quat q = {sk_unit(&st), sk_unit(&st), sk_unit(&st), 1.0f};
+                posed[i].rotation = plumbob_quat_normalize(q);
+            }
+            for (i = 1; i < SK_BONES; i += 2) CHECK(posed[i].translation.y == rest[i].translation.y);
+            local = posed;
+        }
+        CHECK_OK(plumbob_skeleton_model(&s, local, model));
+        for (i = 0; i < SK_BONES; i++) {
+            dmat m = d_from_pose(local ? &local[i] : &rest[i]);
+            ref[i] = parent[i] < 0 ? m : d_mul(&ref[parent[i]], &m);
+            for (r = 0; r < 3; r++)
+                for (c = 0; c < 4; c++) {
+                    CHECK_NEAR(model[i].m[r][c], ref[i].m[r][c], 2e-5);
+                    t_digest_f32(model[i].m[r][c]);
+                }
+        }
+    }
+}
+
+void test_skeleton_errors(void) {
+    int32_t parent[3] = {-1, 0, 1};
+    plumbob_bone_pose rest[3], out[3];
+    plumbob_mat34 model[3];
+    plumbob_skeleton s = {3, parent, rest, NULL, NULL};
+    uint32_t i;
+    for (i = 0; i < 3; i++) {
+        rest[i].rotation = plumbob_quat_identity();
+        rest[i].translation.x = 0.0f; rest[i].translation.y = (float)i; rest[i].translation.z = 0.0f;
+        rest[i].scale.x = rest[i].scale.y = rest[i].scale.z = 1.0f;
+    }
+    CHECK_OK(plumbob_skeleton_model(&s, NULL, model));
+    CHECK_NEAR(model[2].m[1][3], 3.0, 0.0); /* 0 + 1 + 2 down the chain */
+    CHECK_EQ(plumbob_skeleton_find(&s, 5), (uint64_t)(int64_t)-1); /* no hashes */
+    parent[2] = 2; /* its own parent */
+    CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_BAD_INDEX);
+    CHECK_EQ(plumbob_skeleton_model(&s, NULL, model), PLUMBOB_ERR_BAD_INDEX);
+    parent[2] = -2;
+    CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_BAD_INDEX);
+    parent[2] = 1;
+    CHECK_EQ(plumbob_skeleton_validate(NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_skeleton_model(&s, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_skeleton_rest_pose(&s, 2, 2, out), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_skeleton_rest_pose(&s, 4, 0, out), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_OK(plumbob_skeleton_rest_pose(&s, 1, 2, out));
+    CHECK(out[2].translation.y == 2.0f);
+    s.rest = NULL;
+    CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
