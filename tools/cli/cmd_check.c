@@ -61,7 +61,8 @@ int cmd_check(int argc, char **argv) {
     }
     r = tf->reencode(&in, &out, &out_size);
     if (r != PLUMBOB_OK) {
-        tool_error(in.name, "%s does not decode: %s", plumbob_format_name(f), plumbob_result_str(r));
+        tool_error(in.name, "%s does not decode: %s", plumbob_format_name(f),
+                   in.why_text[0] ? in.why_text : plumbob_result_str(r));
         rc = 1;
     } else {
         n = out_size < in.size ? out_size : in.size;
