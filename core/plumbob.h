@@ -480,7 +480,9 @@ typedef struct plumbob_package {
  * PLUMBOB_ERR_UNSUPPORTED_VERSION (major not 1 or 2), PLUMBOB_ERR_BAD_OFFSET
  * (index, an entry's data or the directory outside the file),
  * PLUMBOB_ERR_BAD_COUNT (entry count does not fit the index size),
- * PLUMBOB_ERR_UNSUPPORTED (2.0 index flag bits above bit 2). */
+ * PLUMBOB_ERR_UNSUPPORTED (2.0 index flag bits above bit 2),
+ * PLUMBOB_ERR_BAD_DATA (a 1.x package with two compression directories: they
+ * would disagree about which entries are compressed). */
 PLUMBOB_API plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size);
 
 /* Entry i (0 <= i < count).  Errors: PLUMBOB_ERR_BAD_INDEX. */
@@ -541,7 +543,9 @@ PLUMBOB_API size_t plumbob_package_write_size(const plumbob_package_write_entry 
 
 /* Writes a package: header, resource data in entry order, then the index.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, major not 1 or 2, NONE entry
- * with mem_size != size, unknown compression), PLUMBOB_ERR_OUT_OF_MEMORY
+ * with mem_size != size, unknown compression, an entry of type
+ * PLUMBOB_TYPE_SIMS2_DIR with major 1: the writer builds that directory from
+ * the entries' compression itself), PLUMBOB_ERR_OUT_OF_MEMORY
  * (out_cap too small), PLUMBOB_ERR_LIMIT_EXCEEDED (over 4 GiB). */
 PLUMBOB_API plumbob_result plumbob_package_write(const plumbob_package_write_entry *entries,
                                                  uint32_t count, uint32_t major, void *out,

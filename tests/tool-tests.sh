@@ -64,15 +64,66 @@ expect info-package 0 'DBPF 2.0 package \(The Sims 3\)' "$bin" info "$tmp/a.pack
 expect info-package-counts 0 '2 resources, 2 compressed, 42 bytes decompressed' "$bin" info "$tmp/a.package"
 # found in the package and handed to the CLIP decoder, which rejects these 37 fake bytes
 expect info-resource 1 '@6B20C4F3:48000000:BC78ECD3046CB427: not a valid CLIP: truncated' "$bin" info "$tmp/a.package@BC78ECD3046CB427"
-# found by TYPE:GROUP:INSTANCE in a DBPF 1.1 package, decompressed (its 5 bytes are no real jazz)
-expect info-resource-tgi 1 '@02D5DF13:00000000:91B95750336A8701: unknown format \(5 bytes\)' "$bin" info "$tmp/b.package@02D5DF13:0:0x91B95750336A8701"
+# found by TYPE:GROUP:INSTANCE in a DBPF 1.1 package, decompressed, and decoded as
+# the index's type says (its 5 bytes are no real jazz)
+expect info-resource-tgi 1 '@02D5DF13:00000000:91B95750336A8701: not a valid Sims 3 jazz resource: truncated' "$bin" info "$tmp/b.package@02D5DF13:0:0x91B95750336A8701"
 expect info-resource-missing 1 'no resource 1234 in this package' "$bin" info "$tmp/a.package@1234"
 expect info-resource-badspec 1 "'zz' is not INSTANCE or TYPE:GROUP:INSTANCE" "$bin" info "$tmp/a.package@zz"
-expect extract 0 'extracted 3 of 3 resources' "$bin" extract "$tmp/b.package" -o "$tmp/out"  # + directory
+expect extract 0 'extracted 2 of 2 resources .*\(the compression directory is index data: not extracted' "$bin" extract "$tmp/b.package" -o "$tmp/out"
+expect extract-no-directory-file 1 '' sh -c "ls \"$tmp/out\" | grep -q E86B1EEF"
 expect extract-same-bytes 0 '' cmp "$tmp/out/6B20C4F3_48000000_BC78ECD3046CB427.clip" "$tmp/res/6B20C4F3_48000000_BC78ECD3046CB427.clip"
 expect extract-filter 0 'extracted 1 of 1 resources' "$bin" extract "$tmp/a.package" --type 02D5DF13 -o "$tmp/out2"
 expect extract-bad-filter 2 '--type needs a hex number' "$bin" extract "$tmp/a.package" --type xyz -o "$tmp/out3"
 expect extract-no-dir 2 'need a PACKAGE and -o DIR' "$bin" extract "$tmp/a.package"
+
+# --- packages: no silent damage, the index is the truth ---------------------------
+"$bin" demo --write "$tmp/pk" >/dev/null
+mkdir -p "$tmp/pkres"
+cp "$tmp"/pk/*.clip "$tmp"/pk/*.gmdc "$tmp"/pk/*.anim "$tmp"/pk/body/*.gmdc "$tmp/pkres/"
+# extract then pack --sims2 of a package with compressed entries: the same resources
+expect pk-pack-sims2 0 'packed 4 resources .*\(DBPF 1.1' "$bin" pack --sims2 -o "$tmp/s2.package" "$tmp"/pkres/*
+expect pk-ls-one-directory 0 '^1$' sh -c "\"$bin\" ls \"$tmp/s2.package\" | grep -c '^E86B1EEF'"
+expect pk-extract 0 'extracted 4 of 4 resources .*index data' "$bin" extract "$tmp/s2.package" -o "$tmp/ex1"
+expect pk-repack 0 'packed 4 resources' "$bin" pack --sims2 -o "$tmp/s2b.package" "$tmp"/ex1/*
+expect pk-repack-store 0 'packed 4 resources' "$bin" pack --sims2 --store -o "$tmp/s2c.package" "$tmp"/ex1/*
+expect pk-reextract 0 'extracted 4 of 4 resources' "$bin" extract "$tmp/s2b.package" -o "$tmp/ex2"
+expect pk-reextract-store 0 'extracted 4 of 4 resources' "$bin" extract "$tmp/s2c.package" -o "$tmp/ex3"
+expect pk-same-resources 0 '' diff -r "$tmp/pkres" "$tmp/ex2"
+expect pk-same-resources-store 0 '' diff -r "$tmp/pkres" "$tmp/ex3"
+# a directory file from an older extract is skipped by pack, not packed beside the new one
+expect pk-extract-directory 0 'extracted 1 of 1 resources' "$bin" extract "$tmp/s2.package" --type E86B1EEF -o "$tmp/exdir"
+cp "$tmp"/exdir/* "$tmp/ex1/"
+expect pk-pack-skips-directory 0 'E86B1EEF_E86B1EEF_00000000286B1F03.dir: skipped: a Sims 2 compression directory is index data' "$bin" pack --sims2 --store -o "$tmp/s2d.package" "$tmp"/ex1/*
+expect pk-skipped-one-directory 0 'packed 4 resources' "$bin" pack --sims2 --store -o "$tmp/s2d.package" "$tmp"/ex1/*
+expect pk-skipped-reads-back 0 'extracted 4 of 4 resources' "$bin" extract "$tmp/s2d.package" -o "$tmp/ex4"
+expect pk-skipped-same 0 '' diff -r "$tmp/pkres" "$tmp/ex4"
+# check PACKAGE: every resource it can decode, by the index's type, and a summary
+expect pk-check 0 's2.package: 4 resources: 4 decoded, 4 round-tripped identical, 0 not supported, 0 failed; the compression directory is index data' "$bin" check "$tmp/s2.package"
+cp "$tmp/pkres/AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc" "$tmp/pkbad.gmdc"
+printf '\170\005' | dd of="$tmp/pkbad.gmdc" bs=1 seek=7342 conv=notrunc 2>/dev/null
+mkdir -p "$tmp/pkmix"
+cp "$tmp/pkbad.gmdc" "$tmp/pkmix/AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc"
+cp "$tmp/pk/6B20C4F3_00000000_00F0E1D2C3B4A596.clip" "$tmp/pkmix/"
+# a CRES-typed resource holding GMDC bytes, a KEY name table (version 1, one name)
+cp "$tmp/pk/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" "$tmp/pkmix/E519C933_1C0532FA_00F0E1D2C3B4A597.cres"
+printf '\001\000\000\000\001\000\000\000\226\245\264\303\322\341\360\000\003\000\000\000abc' > "$tmp/pkmix/0166038C_00000000_00F0E1D2C3B4A596.key"
+expect pk-pack-mix 0 'packed 4 resources' "$bin" pack -o "$tmp/mix.package" "$tmp"/pkmix/*
+expect pk-check-mix 1 'mix.package: 4 resources: 2 decoded, 1 round-tripped identical, 1 not supported \(CRES x1\), 1 failed' "$bin" check "$tmp/mix.package"
+expect pk-check-mix-line 1 'FAIL .*mix.package@AC4F8687:1C0532FA:00F0E1D2C3B4A599, GMDC \(type 0xAC4F8687\): does not decode: bad_index at byte 7342 \(0x1cae\), element 4' "$bin" check "$tmp/mix.package"
+# info and check name a resource by the index's type, not by its bytes
+expect pk-info-cres 0 '@E519C933:1C0532FA:00F0E1D2C3B4A597: CRES \(type 0xE519C933\), 8565 bytes \(this build has no decoder for this type\)' "$bin" info "$tmp/mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597"
+expect pk-check-cres 1 'CRES \(type 0xE519C933\): no decoder for this type in this build' "$bin" check "$tmp/mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597"
+expect pk-info-key 0 '@0166038C:00000000:00F0E1D2C3B4A596: KEY \(type 0x0166038C\) name table, version 1, 1 names, 23 bytes' "$bin" info "$tmp/mix.package@0166038C:0:00F0E1D2C3B4A596"
+expect pk-ls-key-name 0 '6B20C4F3 CLIP +00000000 00F0E1D2C3B4A596 +[0-9]+ +1268 refpack  abc' "$bin" ls "$tmp/mix.package"
+# writing a package: complete or not at all; on error the old file is untouched
+cp "$tmp/s2.package" "$tmp/keep.package"
+expect pk-pack-missing-input 1 'cannot open' "$bin" pack -o "$tmp/keep.package" "$tmp/pkres/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" "$tmp/pkres/6B20C4F3_00000000_00000000DEADBEEF.clip"
+expect pk-untouched-after-error 0 '' cmp "$tmp/keep.package" "$tmp/s2.package"
+mkdir -p "$tmp/adir.package"
+expect pk-pack-onto-directory 1 'adir.package: cannot write: Is a directory \(nothing written; any file there is untouched\)' "$bin" pack -o "$tmp/adir.package" "$tmp"/pkres/*.clip
+expect pk-no-temp-left 1 '' sh -c "ls \"$tmp\" | grep -q plumbob-"
+expect pk-pack-replaces 0 'packed 1 resources' "$bin" pack -o "$tmp/keep.package" "$tmp"/pkres/*.clip
+expect pk-replaced 0 '1 resources, 1 compressed' "$bin" info "$tmp/keep.package"
 
 # --- CLIP, on the demo's clip (made by plumbob's writer) ---------------------------
 expect demo-write 0 'wrote .*6B20C4F3_00000000_00F0E1D2C3B4A596.clip \(1268 bytes\)' "$bin" demo --write "$tmp/demo"

@@ -38,6 +38,15 @@ void tool_free(tool_input *in);
 const char *tool_type_name(uint32_t type);
 const char *tool_type_ext(uint32_t type);
 
+/* The format of a resource of this package type (CLIP, JAZZ, GMDC, ANIM),
+ * or PLUMBOB_FORMAT_UNKNOWN for types the tool has no decoder for. */
+plumbob_format tool_format_of_type(uint32_t type);
+/* What an input is: a resource taken from a package by the index's type
+ * (the index is the truth), a file by its bytes (plumbob_identify). */
+plumbob_format tool_input_format(const tool_input *in);
+/* "CRES (type 0xE519C933)" or "type 0x12345678" into out. */
+void tool_type_label(uint32_t type, char *out, size_t cap);
+
 /* A package's own names for its resources: the KEY table (Sims 3). */
 typedef struct tool_names {
     unsigned char *buf;    /* the decompressed KEY resource */

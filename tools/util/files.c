@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "files.h"
 
 void tool_error(const char *where, const char *fmt, ...) {
@@ -43,11 +45,37 @@ int tool_read_file(const char *path, unsigned char **data, size_t *size) {
     return 1;
 }
 
+/* Writes to a temporary file beside `path` and renames it into place once
+ * it is complete, so a failed write (disk full, a bad path, an error before
+ * the end) leaves whatever was at `path` untouched.  A path that exists and
+ * is not a regular file (a device such as /dev/stdout, a FIFO) is written in
+ * place: renaming over it would replace the device. */
 int tool_write_file(const char *path, const void *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(data, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (!ok) tool_error(path, "cannot write: %s", strerror(errno));
+    struct stat st;
+    char tmp[4352];
+    FILE *f;
+    int ok, err = 0;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+        f = fopen(path, "wb");
+        ok = f && fwrite(data, 1, n, f) == n;
+        if (!ok) err = errno;
+        if (f && fclose(f) != 0 && ok) { ok = 0; err = errno; }
+        if (!ok) tool_error(path, "cannot write: %s", strerror(err));
+        return ok;
+    }
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.plumbob-%ld.tmp", path, (long)getpid()) >= sizeof tmp) {
+        tool_error(path, "cannot write: path too long");
+        return 0;
+    }
+    f = fopen(tmp, "wb");
+    ok = f && fwrite(data, 1, n, f) == n;
+    if (!ok) err = errno;
+    if (f && fclose(f) != 0 && ok) { ok = 0; err = errno; }
+    if (ok && rename(tmp, path) != 0) { ok = 0; err = errno; }
+    if (!ok) {
+        remove(tmp);
+        tool_error(path, "cannot write: %s (nothing written; any file there is untouched)", strerror(err));
+    }
     return ok;
 }
 

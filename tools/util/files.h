@@ -13,7 +13,9 @@ void tool_error(const char *where, const char *fmt, ...)
     ;
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
-/* Writes data[0..n) to path; returns 0 (after printing why) on failure. */
+/* Writes data[0..n) to path, complete or not at all: through a temporary
+ * file renamed into place, so on failure any file at path is untouched.
+ * Returns 0 (after printing why) on failure. */
 int tool_write_file(const char *path, const void *data, size_t n);
 /* Does s end with `suffix` (lowercase), ignoring ASCII case? */
 int tool_ends_with(const char *s, const char *suffix);
