@@ -5,7 +5,7 @@
  * Read this header top to bottom once; it is the reference card.
  *
  *   Chapter 1  Version and build switches
- *   Chapter 2  Results                 plumbob_result, plumbob_result_str
+ *   Chapter 2  Results                 plumbob_result, plumbob_result_str, plumbob_error
  *   Chapter 3  Arena (caller memory)   plumbob_arena_*
  *   Chapter 4  Bounded reader          plumbob_reader_*, plumbob_read_*
  *   Chapter 5  Names and hashes        plumbob_fnv32/64, plumbob_clip_key_*

@@ -151,11 +151,9 @@ static size_t build_body(const body_shape *s, unsigned char *out, size_t cap) {
     uint32_t state = 0x5EED1400u;
     pool_used = 0;
     /* morph sets in perm order (an unsorted list, as a real file may have) */
+    for (i = 0; i < n; i++) all[perm(i, n)] = i;
     for (i = 0; i < n; i++) {
-        uint32_t v;
-        for (v = 0; v < n; v++)
-            if (perm(v, n) == i) break;
-        all[i] = v;
+        uint32_t v = all[i];
         if (in_fat(s, v)) fat[nfat++] = v;
         if (in_preg(s, v)) preg[npreg++] = v;
     }

@@ -244,6 +244,7 @@ size_t demo_body_gmdc(unsigned char **out) {
     plumbob_gmdc_element els[BODY_EL];
     unsigned char *data[BODY_EL], *ti_items[2], refs[2 * (LAST - POS)], *faces, bones[2 * BODY_JOINTS];
     unsigned char joints[28 * BODY_JOINTS];
+    uint16_t order[BODY_NV]; /* vertex at each place of the morph order */
     plumbob_gmdc_linkage link;
     plumbob_gmdc_group grp;
     plumbob_string names[6];
@@ -289,22 +290,20 @@ size_t demo_body_gmdc(unsigned char **out) {
         }
     }
     /* Target Indices: the morph vertices in morph order (not sorted) */
-    for (r = 0; r < BODY_NV; r++)
-        for (v = 0; v < BODY_NV; v++) {
-            uint32_t p = body_perm(v);
-            if (p != r) continue;
-            if (p < BODY_FAT) {
-                put16(ti_items[0] + 2 * nti[0], v);
-                for (c = 0; c < 3; c++) putf(data[ETI0] + 12 * nti[0] + 4 * c, 0.001f * (float)(3u * nti[0] + c));
-                nti[0]++;
-            }
-            if (p >= BODY_FAT - 26u && p < BODY_FAT - 26u + BODY_PREG) {
-                put16(ti_items[1] + 2 * nti[1], v);
-                for (c = 0; c < 3; c++) putf(data[ETI1] + 12 * nti[1] + 4 * c, 0.002f * (float)(3u * nti[1] + c));
-                nti[1]++;
-            }
-            break;
+    for (v = 0; v < BODY_NV; v++) order[body_perm(v)] = (uint16_t)v;
+    for (r = 0; r < BODY_NV; r++) { /* r: place in the morph order */
+        v = order[r];
+        if (r < BODY_FAT) {
+            put16(ti_items[0] + 2 * nti[0], v);
+            for (c = 0; c < 3; c++) putf(data[ETI0] + 12 * nti[0] + 4 * c, 0.001f * (float)(3u * nti[0] + c));
+            nti[0]++;
         }
+        if (r >= BODY_FAT - 26u && r < BODY_FAT - 26u + BODY_PREG) {
+            put16(ti_items[1] + 2 * nti[1], v);
+            for (c = 0; c < 3; c++) putf(data[ETI1] + 12 * nti[1] + 4 * c, 0.002f * (float)(3u * nti[1] + c));
+            nti[1]++;
+        }
+    }
     for (r = 0; r + 1 < BODY_ROWS; r++)
         for (c = 0; c + 1 < BODY_COLS; c++) {
             uint32_t a = r * BODY_COLS + c;
