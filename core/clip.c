@@ -56,7 +56,7 @@ long pb_clip_event_payload_size(uint16_t type) {
     case PLUMBOB_CLIP_EVENT_UNPARENT: return 4;
     case PLUMBOB_CLIP_EVENT_SOUND: return 128;
     case PLUMBOB_CLIP_EVENT_SCRIPT: return 0;
-    case PLUMBOB_CLIP_EVENT_EFFECT: return 24; /* the wiki says 5 u32; real clips have a 6th (0) */
+    case PLUMBOB_CLIP_EVENT_EFFECT: return 24; /* 5 u32 as documented, plus a 6th (0) that real clips carry (docs/FORMATS.md) */
     case PLUMBOB_CLIP_EVENT_VISIBILITY: return 4;
     case PLUMBOB_CLIP_EVENT_DESTROY_PROP: return 4;
     case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return 8;
@@ -170,8 +170,8 @@ plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena
     plumbob_clip c;
     plumbob_result res;
     size_t need = 0;
+    if (arena_bytes) *arena_bytes = SIZE_MAX;
     if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *arena_bytes = 0;
     res = read_headers((const unsigned char *)data, size, &c);
     if (res != PLUMBOB_OK) return res;
     plumbob_size_add(&need, plumbob_arena_need(c.track_count, sizeof(plumbob_clip_track)));

@@ -3,7 +3,9 @@
 #
 # Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
-# Cortex-M4 under qemu-system-arm; the freestanding link check; the tool's
+# Cortex-M4 under qemu-system-arm; the worst-case stack of every public
+# function; the build's own checks (host flags, header dependencies, symbol
+# prefix); the freestanding link check; the tool's
 # own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
@@ -69,7 +71,7 @@ run_units() { # stage, build-log, command...
 
 build() { # stage, make args...
     local stage=$1; shift
-    if ! make -j"$JOBS" "$@" >"$logs/$stage.build.log" 2>&1; then
+    if ! make -j"$JOBS" WERROR=-Werror "$@" >"$logs/$stage.build.log" 2>&1; then
         echo "== $stage: BUILD FAILED; last lines of $logs/$stage.build.log:"
         tail -20 "$logs/$stage.build.log" | sed 's/^/   | /'
         record "$stage" "FAIL(build)" 0 1 0 - -
@@ -133,6 +135,16 @@ if have arm-none-eabi-gcc && have qemu-system-arm; then
     fi
 else
     skip_stage cortex-m4 "arm-none-eabi-gcc or qemu-system-arm missing: apt-get install -y gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
+fi
+
+# --- the build itself: host flags honoured, header dependencies tracked ---------
+run_script build-flags bash tests/build-tests.sh
+
+# --- worst-case stack of every public function (Cortex-M4 call graph) ------------
+if have arm-none-eabi-gcc; then
+    run_script stack-usage make --no-print-directory stack-usage STACK_BUDGET=20000
+else
+    skip_stage stack-usage "arm-none-eabi-gcc missing: apt-get install -y gcc-arm-none-eabi"
 fi
 
 # --- freestanding, tool, fuzz -----------------------------------------------------

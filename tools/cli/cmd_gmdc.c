@@ -4,7 +4,6 @@
 #include <string.h>
 #include "tool.h"
 #include "gltf/gltf_export.h"
-#include "util/tool_buf.h"
 
 /* decode_quiet, saying why on failure; returns 0 then. */
 static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
@@ -435,38 +434,34 @@ int cmd_gmdc(int argc, char **argv) {
             }
             printf("]}\n");
         } else if (rc == 0) {
-            /* built in memory, written in one go: complete or not at all */
-            tool_buf f = {0};
+            tool_out out;
+            FILE *f;
             uint32_t base = 1;
-            tb_printf(&f, "# %.*s, written by plumbob %s (Sims 2 Z-up coordinates)\n",
-                      (int)g.head.resource_name.len, g.head.resource_name.ptr, PLUMBOB_VERSION_STRING);
-            for (k = 0; k < g.group_count; k++) {
-                const plumbob_gmdc_group *gr = &g.groups[k];
-                uint32_t n = g.linkages[gr->link].vertex_count;
-                tb_printf(&f, "o %.*s\n", (int)gr->name.len, gr->name.ptr);
-                for (v = 0; v < n; v++)
-                    tb_printf(&f, "v %.9g %.9g %.9g\n", (double)pos[k][3 * v], (double)pos[k][3 * v + 1],
-                              (double)pos[k][3 * v + 2]);
-                for (v = 0; v < n; v++)
-                    tb_printf(&f, "vn %.9g %.9g %.9g\n", (double)nrm[k][3 * v], (double)nrm[k][3 * v + 1],
-                              (double)nrm[k][3 * v + 2]);
-                for (v = 0; v + 2 < gr->faces.count; v += 3) {
-                    uint32_t a = plumbob_gmdc_index(&g, &gr->faces, v) + base;
-                    uint32_t b = plumbob_gmdc_index(&g, &gr->faces, v + 1) + base;
-                    uint32_t c = plumbob_gmdc_index(&g, &gr->faces, v + 2) + base;
-                    tb_printf(&f, "f %u//%u %u//%u %u//%u\n", a, a, b, b, c, c);
-                }
-                base += n;
-            }
-            if (f.failed) {
-                tool_error(out_path, "out of memory building the OBJ text");
-                rc = 1;
-            } else if (!tool_write_file(out_path, f.data, f.size)) {
+            if (!tool_out_open(&out, out_path)) {
                 rc = 1;
             } else {
-                printf("wrote %s\n", out_path);
+                f = out.f;
+                fprintf(f, "# %.*s, written by plumbob %s (Sims 2 Z-up coordinates)\n",
+                        (int)g.head.resource_name.len, g.head.resource_name.ptr, PLUMBOB_VERSION_STRING);
+                for (k = 0; k < g.group_count; k++) {
+                    const plumbob_gmdc_group *gr = &g.groups[k];
+                    uint32_t n = g.linkages[gr->link].vertex_count;
+                    fprintf(f, "o %.*s\n", (int)gr->name.len, gr->name.ptr);
+                    for (v = 0; v < n; v++)
+                        fprintf(f, "v %.9g %.9g %.9g\n", (double)pos[k][3 * v], (double)pos[k][3 * v + 1], (double)pos[k][3 * v + 2]);
+                    for (v = 0; v < n; v++)
+                        fprintf(f, "vn %.9g %.9g %.9g\n", (double)nrm[k][3 * v], (double)nrm[k][3 * v + 1], (double)nrm[k][3 * v + 2]);
+                    for (v = 0; v + 2 < gr->faces.count; v += 3) {
+                        uint32_t a = plumbob_gmdc_index(&g, &gr->faces, v) + base;
+                        uint32_t b = plumbob_gmdc_index(&g, &gr->faces, v + 1) + base;
+                        uint32_t c = plumbob_gmdc_index(&g, &gr->faces, v + 2) + base;
+                        fprintf(f, "f %u//%u %u//%u %u//%u\n", a, a, b, b, c, c);
+                    }
+                    base += n;
+                }
+                if (tool_out_commit(&out)) printf("wrote %s\n", out_path);
+                else rc = 1;
             }
-            tb_free(&f);
         }
         for (k = 0; k < g.group_count; k++) { free(pos[k]); free(nrm[k]); }
         free(pos); free(nrm); free(weights); free(model);
