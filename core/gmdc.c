@@ -235,9 +235,9 @@ plumbob_result plumbob_gmdc_measure_ex(const void *data, size_t size, size_t *ar
     plumbob_result res;
     size_t need = 0;
     plumbob_error_clear(err);
+    if (arena_bytes) *arena_bytes = SIZE_MAX; /* the sizing rule: bad input is SIZE_MAX, never 0 */
     if (!data || !arena_bytes)
         return note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
-    *arena_bytes = 0;
     res = open_block((const unsigned char *)data, size, &g, &r, err);
     if (res == PLUMBOB_OK) res = walk(&r, &g, 0, &need, err);
     if (res != PLUMBOB_OK) return res;
@@ -245,7 +245,8 @@ plumbob_result plumbob_gmdc_measure_ex(const void *data, size_t size, size_t *ar
     plumbob_size_add(&need, plumbob_arena_need(g.linkage_count, sizeof(plumbob_gmdc_linkage)));
     plumbob_size_add(&need, plumbob_arena_need(g.group_count, sizeof(plumbob_gmdc_group)));
     plumbob_size_add(&need, plumbob_arena_need((size_t)g.morph_count * 2u, sizeof(plumbob_string)));
-    plumbob_size_add(&need, plumbob_arena_need(g.subset_count, sizeof(plumbob_gmdc_mesh)));
+    if (!plumbob_size_add(&need, plumbob_arena_need(g.subset_count, sizeof(plumbob_gmdc_mesh))) || need == SIZE_MAX)
+        return note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX, "the arena size does not fit size_t");
     *arena_bytes = need;
     return PLUMBOB_OK;
 }

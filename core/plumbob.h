@@ -1203,7 +1203,8 @@ typedef struct plumbob_gmdc {
 } plumbob_gmdc;
 
 /* Arena bytes plumbob_gmdc_decode needs (walks the structure once; 8
- * bytes per sparse item list entry plus the tables).
+ * bytes per sparse item list entry plus the tables).  On any error
+ * *arena_bytes is SIZE_MAX (the sizing rule).
  * Errors: as plumbob_gmdc_decode. */
 PLUMBOB_API plumbob_result plumbob_gmdc_measure(const void *data, size_t size, size_t *arena_bytes);
 

@@ -633,6 +633,9 @@ void test_gmdc_sparse_errors(void) {
     CHECK(strcmp(err.reason, "runs past the end of the data") == 0);
     /* the plain calls give the same results */
     CHECK_EQ(plumbob_gmdc_measure(buf, at, &n), PLUMBOB_ERR_TRUNCATED);
+    CHECK_EQ(n, SIZE_MAX); /* the sizing rule: bad input is SIZE_MAX, never 0 */
+    CHECK_EQ(plumbob_gmdc_measure(NULL, at, &n), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(n, SIZE_MAX);
     t_digest_u32((uint32_t)err.offset);
 }
 
