@@ -98,10 +98,11 @@ typedef enum plumbob_result {
     PLUMBOB_ERR_LIMIT_EXCEEDED = 9,      /* a caller-set limit (steps, actions) was hit */
     PLUMBOB_ERR_BAD_DATA = 10,           /* a value breaks a rule of the format */
     PLUMBOB_ERR_UNSUPPORTED = 11,        /* valid input using a feature not implemented */
-    PLUMBOB_ERR_NOT_FOUND = 12           /* a lookup matched nothing */
+    PLUMBOB_ERR_NOT_FOUND = 12,          /* a lookup matched nothing */
+    PLUMBOB_ERR_UNREACHABLE = 13         /* no route over declared transitions */
 } plumbob_result;
 
-#define PLUMBOB_RESULT_COUNT 13
+#define PLUMBOB_RESULT_COUNT 14
 
 /* A short lowercase name for a result ("ok", "truncated", ...).  Never NULL;
  * unknown values give "unknown_result". */
@@ -1549,6 +1550,11 @@ typedef enum plumbob_jazz_node_kind {
 #define PLUMBOB_JAZZ_STATE_ENTRY 0x0002u
 #define PLUMBOB_JAZZ_STATE_EXIT 0x0004u
 #define PLUMBOB_JAZZ_STATE_LOOP 0x0008u
+#define PLUMBOB_JAZZ_STATE_ONE_SHOT 0x0010u
+#define PLUMBOB_JAZZ_STATE_ONE_SHOT_HOLD 0x0020u
+#define PLUMBOB_JAZZ_STATE_SYNCHRONIZED 0x0040u
+#define PLUMBOB_JAZZ_STATE_JOIN 0x0080u
+#define PLUMBOB_JAZZ_STATE_EXPLICIT 0x0100u
 
 /* Random node flag. */
 #define PLUMBOB_JAZZ_RANDOM_AVOID_REPEATS 0x0001u
@@ -1696,8 +1702,9 @@ typedef struct plumbob_jazz {
     const plumbob_jazz_node *nodes;
 } plumbob_jazz;
 
-/* Arena bytes plumbob_jazz_decode needs for this input.  Errors: as
- * plumbob_jazz_decode, except those only reference checks find. */
+/* Arena bytes plumbob_jazz_decode needs for this input (SIZE_MAX on any
+ * error).  Errors: as plumbob_jazz_decode, except those only reference
+ * checks find. */
 PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena_bytes);
 
 /* Decodes and validates a jazz resource: the RCOL header and chunk table
@@ -1739,21 +1746,43 @@ PLUMBOB_API uint32_t plumbob_jazz_find_param(const plumbob_jazz *jazz, uint32_t 
 
 /* ---- Runtime ---------------------------------------------------------- */
 
+/* The runtime model in short (the full list of rules: docs/API.md).  An
+ * instance has one current state.  `enter` puts it in an entry state;
+ * `request` walks the shortest route of declared transitions to a state,
+ * entering each state on the way; `tick` moves along a pending Next State or
+ * plays a Loop state's graph again.  Entering a state runs its decision
+ * graph, which emits actions.  A Next State node never moves the machine
+ * within the call that ran it: at the end of a request's route or after
+ * `enter`/`tick` it is left pending for the next `tick`; in a state a
+ * request passes through it is ignored (the request keeps its route).  Only
+ * a Next State along a declared transition of its state is ever taken. */
+
 /* What a run emits, in order. */
 typedef enum plumbob_jazz_action_kind {
     PLUMBOB_JAZZ_ACTION_ENTER = 0,    /* the machine entered `state` */
     PLUMBOB_JAZZ_ACTION_PLAY = 1,
     PLUMBOB_JAZZ_ACTION_STOP = 2,
     PLUMBOB_JAZZ_ACTION_PROP = 3,     /* create prop `prop` as `actor` */
-    PLUMBOB_JAZZ_ACTION_ACTOR_OP = 4  /* op (1 SetMirror) with operand on `actor` */
+    PLUMBOB_JAZZ_ACTION_ACTOR_OP = 4, /* op (1 SetMirror) with operand on `actor` */
+    PLUMBOB_JAZZ_ACTION_NEXT_STATE = 5, /* a Next State node: `next`, `next_status` */
+    PLUMBOB_JAZZ_ACTION_LOOP = 6      /* tick: Loop state `state` runs its graph again */
 } plumbob_jazz_action_kind;
+
+/* What became of a Next State node (action field next_status). */
+typedef enum plumbob_jazz_next_status {
+    PLUMBOB_JAZZ_NEXT_PENDING = 0,    /* taken by the next plumbob_jazz_tick */
+    PLUMBOB_JAZZ_NEXT_ON_ROUTE = 1,   /* a request passes through: its route goes there anyway */
+    PLUMBOB_JAZZ_NEXT_IGNORED = 2,    /* a request passes through on another route: not diverted */
+    PLUMBOB_JAZZ_NEXT_NO_TRANSITION = 3, /* the state declares no transition there: refused */
+    PLUMBOB_JAZZ_NEXT_SUPERSEDED = 4  /* an earlier Next State of the same graph decided */
+} plumbob_jazz_next_status;
 
 #define PLUMBOB_JAZZ_MAX_CLIP_NAME 128
 
 typedef struct plumbob_jazz_action {
     uint32_t kind;            /* plumbob_jazz_action_kind */
-    uint32_t state;           /* state whose graph emitted it (ENTER: the state) */
-    uint32_t node;            /* node index, NONE for ENTER */
+    uint32_t state;           /* state whose graph emitted it (ENTER, LOOP: the state) */
+    uint32_t node;            /* node index, NONE for ENTER and LOOP */
     uint32_t after;           /* index (in this call's output) of the play or
                                  other action it is sequenced after, or NONE */
     uint32_t actor;           /* actor index or NONE */
@@ -1761,7 +1790,8 @@ typedef struct plumbob_jazz_action {
     /* PLAY */
     plumbob_clip_key clips[PLUMBOB_CLIP_MAX_FALLBACKS]; /* keys to try, in order */
     uint32_t clip_count;
-    char clip_name[PLUMBOB_JAZZ_MAX_CLIP_NAME]; /* after substitution (NUL-ended; "" for keys) */
+    char clip_name[PLUMBOB_JAZZ_MAX_CLIP_NAME]; /* after substitution, or the stored
+                                 key's name from the KEY table (NUL-ended; "" if none) */
     plumbob_result clip_result; /* OK, or why the name could not be formed */
     const plumbob_jazz_play *play; /* the node's fields (slots, masks, ...) */
     /* PLAY and STOP */
@@ -1770,22 +1800,66 @@ typedef struct plumbob_jazz_action {
     plumbob_jazz_key prop;
     /* ACTOR_OP */
     uint32_t op, operand;
+    /* NEXT_STATE */
+    uint32_t next;            /* the state the node names */
+    uint32_t next_status;     /* plumbob_jazz_next_status */
 } plumbob_jazz_action;
 
-/* Limits a run stops at with PLUMBOB_ERR_LIMIT_EXCEEDED. */
+/* Limits a call stops at with PLUMBOB_ERR_LIMIT_EXCEEDED. */
 typedef struct plumbob_jazz_limits {
-    uint32_t max_steps;       /* node visits plus state entries per call */
-    uint32_t max_actions;     /* entries one call may write (also out_cap) */
+    uint32_t max_steps;       /* state entries, node visits and route-search
+                                 visits per call; 1..PLUMBOB_JAZZ_MAX_STEPS */
+    uint32_t max_actions;     /* entries one call may write (also out_cap); > 0 */
 } plumbob_jazz_limits;
 
+#define PLUMBOB_JAZZ_MAX_STEPS (1u << 24)
+
+/* Which limit ended the last call (plumbob_jazz_report.limit). */
+typedef enum plumbob_jazz_limit_kind {
+    PLUMBOB_JAZZ_LIMIT_NONE = 0,
+    PLUMBOB_JAZZ_LIMIT_STEPS = 1,     /* max_steps */
+    PLUMBOB_JAZZ_LIMIT_ACTIONS = 2,   /* max_actions */
+    PLUMBOB_JAZZ_LIMIT_OUTPUT = 3     /* out_cap */
+} plumbob_jazz_limit_kind;
+
+/* What the last enter/request/tick did (read it from inst->report). */
+typedef struct plumbob_jazz_report {
+    uint32_t steps;           /* steps it used */
+    uint32_t traced;          /* steps written to the trace buffer (the first ones) */
+    uint32_t limit;           /* plumbob_jazz_limit_kind: which limit ended it */
+    uint32_t state;           /* UNREACHABLE: the state no route leads from; else NONE */
+} plumbob_jazz_report;
+
+/* One step of a call, as the trace buffer records it. */
+typedef enum plumbob_jazz_why {
+    PLUMBOB_JAZZ_WHY_ENTER = 0,       /* enter: the entry state */
+    PLUMBOB_JAZZ_WHY_ROUTE = 1,       /* request: the next state of its route */
+    PLUMBOB_JAZZ_WHY_NEXT_STATE = 2,  /* tick: the pending Next State */
+    PLUMBOB_JAZZ_WHY_LOOP = 3,        /* tick: the Loop state's graph again */
+    PLUMBOB_JAZZ_WHY_SEARCH = 4,      /* request: the route search visited `state` */
+    PLUMBOB_JAZZ_WHY_ROOT = 5,        /* node: a root of the state's graph */
+    PLUMBOB_JAZZ_WHY_CHILD = 6,       /* node: runs after its parent's action */
+    PLUMBOB_JAZZ_WHY_BRANCH = 7       /* node: in the branch its parent chose */
+} plumbob_jazz_why;
+
+typedef struct plumbob_jazz_step {
+    uint32_t why;             /* plumbob_jazz_why */
+    uint32_t state;           /* the current state (SEARCH: the state visited) */
+    uint32_t node;            /* the node visited, NONE for state steps */
+    uint32_t branch;          /* random and select nodes: the branch taken, or NONE */
+} plumbob_jazz_step;
+
 /* An instance: all state lives in caller memory sized by
- * plumbob_jazz_instance_size.  Fields are private; an instance is not
- * shared between threads while a call runs. */
+ * plumbob_jazz_instance_size.  Fields are private except `state`,
+ * `pending` and `report`, which may be read; an instance is not shared
+ * between threads while a call runs. */
 typedef struct plumbob_jazz_instance {
     const plumbob_jazz *jazz;
-    const plumbob_key_table *names; /* value names for {parameter} substitution */
+    const plumbob_key_table *names; /* value and clip names */
     plumbob_jazz_limits limits;
     uint32_t state;           /* current state or NONE */
+    uint32_t pending;         /* Next State the next tick takes, or NONE */
+    plumbob_jazz_report report;
     uint64_t rng;             /* xorshift64* state */
     uint32_t *param_values;   /* per parameter: value hash */
     const char **param_text;  /* per parameter: value name or NULL */
@@ -1794,17 +1868,22 @@ typedef struct plumbob_jazz_instance {
     int *actor_ages;          /* per actor: PLUMBOB_AGE_* */
     uint32_t *random_first;   /* per node: first AvoidRepeats bit */
     uint32_t *random_used;    /* one bit per Random branch */
-    uint32_t *search;         /* path search: 3 words per state */
+    uint32_t *search;         /* route search: 4 words per state */
+    uint32_t search_epoch;
     uint32_t *stack;          /* pending nodes: 2 words each, max_steps of them */
+    plumbob_jazz_step *trace; /* the caller's trace buffer or NULL */
+    size_t trace_cap;
 } plumbob_jazz_instance;
 
-/* Arena bytes an instance of `jazz` with these limits needs. */
+/* Arena bytes an instance of `jazz` with these limits needs (SIZE_MAX for
+ * NULL or limits out of range). */
 PLUMBOB_API size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_limits *limits);
 
 /* Starts an instance: no current state, parameters at their S_PD defaults,
  * no actors bound, the PRNG seeded with `seed`.  `names` (may be NULL) names
- * default values for substitution.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
- * (NULL, zero limits), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * default values for substitution and stored clip keys.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, max_steps 0 or above
+ * PLUMBOB_JAZZ_MAX_STEPS, max_actions 0), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plumbob_jazz *jazz,
                                                       const plumbob_jazz_limits *limits,
                                                       const plumbob_key_table *names, uint64_t seed,
@@ -1822,23 +1901,46 @@ PLUMBOB_API plumbob_result plumbob_jazz_bind_actor(plumbob_jazz_instance *inst, 
 PLUMBOB_API plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name, uint32_t value,
                                                   const char *text, size_t text_len);
 
+/* Records the steps of each later call, in order, into steps[0..cap) (the
+ * caller's memory; NULL or 0: no trace).  After a call, report.traced says
+ * how many were written: the first min(report.steps, cap). */
+PLUMBOB_API void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_step *steps, size_t cap);
+
 /* Enters state `name` (it must carry PLUMBOB_JAZZ_STATE_ENTRY) and runs its
- * graph, then follows any next-state node.  Writes actions to out and their
- * number to *count.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, not an
- * entry state), PLUMBOB_ERR_NOT_FOUND (no such state),
- * PLUMBOB_ERR_LIMIT_EXCEEDED (steps or actions; *count holds what was
- * written, the machine stays in the last state it entered). */
+ * graph; a Next State found there is left pending.  Writes actions to out
+ * and their number to *count (also on error: what was written).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, not an entry state),
+ * PLUMBOB_ERR_NOT_FOUND (no such state), PLUMBOB_ERR_LIMIT_EXCEEDED (steps,
+ * actions or out_cap, see inst->report.limit; the machine stays in the last
+ * state it entered). */
 PLUMBOB_API plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint32_t name,
                                               plumbob_jazz_action *out, size_t out_cap, size_t *count);
 
-/* Moves toward state `name` along declared transitions only, by the shortest
- * path (ties: the transition listed first), entering each state on the way
- * and running its graph; a next-state node moves the machine once that graph
- * finishes, and the path is searched again from there.  Errors: as
- * plumbob_jazz_enter, plus PLUMBOB_ERR_NOT_FOUND when no path exists or no
- * state is current. */
+/* Moves to state `name` along declared transitions only, by the shortest
+ * route (ties: the transition listed first), entering each state on it and
+ * running its graph.  The request ends when `name` has been entered; Next
+ * State nodes of the states it passes through do not divert it, and one in
+ * `name`'s graph is left pending.  A request that finds a route drops an
+ * earlier pending Next State; requesting the current state does nothing
+ * (what is pending stays).  The route search
+ * counts one step per state it visits.  Errors: as plumbob_jazz_enter
+ * (INVALID_ARGUMENT also when no state is current), plus
+ * PLUMBOB_ERR_UNREACHABLE (no route from the current state, named in
+ * inst->report.state; nothing is emitted). */
 PLUMBOB_API plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name,
                                                 plumbob_jazz_action *out, size_t out_cap, size_t *count);
+
+/* One idle step, for when the current state's animations have finished:
+ * follows the pending Next State (entering it and running its graph), or
+ * else runs a Loop state's graph again (a LOOP action first), or else does
+ * nothing (*count 0).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, no state
+ * is current), PLUMBOB_ERR_LIMIT_EXCEEDED as plumbob_jazz_enter. */
+PLUMBOB_API plumbob_result plumbob_jazz_tick(plumbob_jazz_instance *inst, plumbob_jazz_action *out,
+                                             size_t out_cap, size_t *count);
+
+/* True when the current state carries PLUMBOB_JAZZ_STATE_EXIT: the machine
+ * has finished (false for NULL or no current state). */
+PLUMBOB_API bool plumbob_jazz_finished(const plumbob_jazz_instance *inst);
 
 /* ===================================================================== */
 /* Chapter 15 Skeletons: rest pose and model space                        */
