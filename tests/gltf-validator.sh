@@ -24,7 +24,9 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" demo --out "$tmp/demo" >/dev/null || exit 1
 "$bin" gmdc export "$tmp"/demo/*.gmdc --rig "$tmp/demo/rig.txt" -o "$tmp/cylinder.glb" >/dev/null || exit 1
 "$bin" clip export "$tmp"/demo/*.clip -o "$tmp/clip.gltf" >/dev/null || exit 1
-files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf")
+# the body-shaped mesh: sparse Target Indices, tangents, colours, morph normals
+"$bin" gmdc export "$tmp/demo/body/AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc" -o "$tmp/body.gltf" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.gltf")
 if [ -d "$corpus" ]; then
     "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
     "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1

@@ -9,6 +9,9 @@
 size_t demo_clip(unsigned char **out);
 /* A skinned, morphing cylinder GMDC (3 bones, morphs "bulge" and "pinch"). */
 size_t demo_gmdc(unsigned char **out);
+/* A body-shaped GMDC (1,400 vertices, 65 joints, morphs "fatbot" and
+ * "pregbot", sparse Target Indices elements of 426 and 94 items). */
+size_t demo_body_gmdc(unsigned char **out);
 /* A small jazz state machine: a Sim walks through a door. */
 size_t demo_jazz(unsigned char **out);
 /* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
