@@ -7,8 +7,9 @@
 #define BLOCK_GMDC 0xAC4F8687u
 #define BLOCK_ANIM 0xFB00791Eu
 
-/* A plain Sims 3 rig: version 3 or 4, minor 1 or 2, a bone count the bytes
- * can hold, and the first bone's name inside the data.  Or a Granny 2 rig:
+/* A plain Sims 3 rig: version 3 or 4, minor 1 or 2, a bone count within the
+ * decoder's limit and, when the bytes reach it, a first bone name shorter
+ * than 256 bytes (a cut rig is still named a rig, so check says why).  Or a Granny 2 rig:
  * the 0x8EAF13DE wrapper, or a little-endian Granny signature's first bytes. */
 static bool looks_like_rig(const unsigned char *p, size_t n) {
     uint32_t major, minor, bones;
@@ -17,12 +18,12 @@ static bool looks_like_rig(const unsigned char *p, size_t n) {
                     (p[0] == 0x29 && p[1] == 0xDE && p[2] == 0x6C && p[3] == 0xC0) ||
                     (p[0] == 0xE5 && p[1] == 0x9B && p[2] == 0x49 && p[3] == 0x5E)))
         return true;
-    if (n < 16) return false;
+    if (n < 12) return false;
     major = pb_le32(p);
     minor = pb_le32(p + 4);
     bones = pb_le32(p + 8);
-    if ((major != 3 && major != 4) || (minor != 1 && minor != 2) || bones > (n - 12) / 60u) return false;
-    return bones == 0 || pb_le32(p + 52) <= n - 56;
+    if ((major != 3 && major != 4) || (minor != 1 && minor != 2) || bones > PLUMBOB_RIG_MAX_BONES) return false;
+    return bones == 0 || n < 56 || pb_le32(p + 52) < 256u;
 }
 
 /* Sims 2 RCOL: the first block id, or 0 when the bytes are not that shape. */

@@ -24,10 +24,13 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" demo --out "$tmp/demo" >/dev/null || exit 1
 "$bin" gmdc export "$tmp"/demo/*.gmdc --rig "$tmp/demo/rig.txt" -o "$tmp/cylinder.glb" >/dev/null || exit 1
 "$bin" clip export "$tmp"/demo/*.clip -o "$tmp/clip.gltf" >/dev/null || exit 1
-files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf")
+"$bin" clip export "$tmp"/demo/*.clip --rig "$tmp"/demo/*.rig -o "$tmp/clip-rig.glb" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/clip-rig.glb")
 if [ -d "$corpus" ]; then
     "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
     "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1
-    files+=("$tmp/teapot.glb" "$tmp/fight.glb")
+    "$bin" clip export "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" \
+        --rig "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889" -o "$tmp/feed-rig.glb" >/dev/null || exit 1
+    files+=("$tmp/teapot.glb" "$tmp/fight.glb" "$tmp/feed-rig.glb")
 fi
 NODE_PATH=$npmdir/node_modules node tests/gltf-validate.js "${files[@]}"

@@ -201,18 +201,22 @@ plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *
 
 static int usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob clip dump FILE [--json]\n"
-               "       plumbob clip sample FILE --time SECONDS [--json]\n"
+               "       plumbob clip sample FILE --time SECONDS [--rig RIG] [--json]\n"
                "       plumbob clip plot FILE [--track HASH_OR_NAME ...] -o OUT.svg\n"
-               "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt] [--rig MESH]\n"
+               "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
-               "  sample: every track's value at SECONDS, after interpolation.\n"
+               "  sample: every track's value at SECONDS, after interpolation.  With --rig (a\n"
+               "        Sims 3 rig resource or PACKAGE@INSTANCE), also every rig bone's posed local\n"
+               "        and model-space transform (rest values where the clip has no track).\n"
                "  plot: the chosen tracks (all without --track) over time: rotations as Euler\n"
                "        angles in degrees, translations, morph weights; keys marked.\n"
-               "  export: a glTF animation, one LINEAR channel per track.  RIG.txt names the\n"
-               "        bones (`NAME [PARENT]` per line; tracks match FNV-32 of the name);\n"
-               "        MESH, a GMDC, adds the skinned mesh (its joints in RIG.txt order) and\n"
-               "        drives its morph targets.  Tracks of unnamed bones get nodes named 0xHASH.\n"
+               "  export: a glTF animation, one LINEAR channel per track.  RIG is a Sims 3 rig\n"
+               "        resource (or PACKAGE@INSTANCE): its hierarchy, names and rest pose, and\n"
+               "        bones without tracks stay at rest; or a list naming the bones (`NAME\n"
+               "        [PARENT]` per line; tracks match FNV-32 of the name).  MESH, a GMDC, adds\n"
+               "        the skinned mesh (its joints in list order) and drives its morph targets.\n"
+               "        Tracks of bones the rig does not have get nodes named 0xHASH.\n"
                "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n"
                "  example: plumbob clip plot walk.clip --track b__Spine0__ -o walk.svg\n"
@@ -244,8 +248,87 @@ done:
     return rc;
 }
 
+/* clip sample --rig: the rig's rest pose, the clip sampled over it (bone
+ * tracks bound by the rig's name hashes), then model space. */
+static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t, int json) {
+    tool_input rin;
+    tool_rig_res tr;
+    plumbob_clip_binding bind;
+    plumbob_arena a;
+    unsigned char *mem = NULL;
+    plumbob_bone_pose *poses = NULL;
+    plumbob_mat34 *model = NULL;
+    plumbob_quat *mq = NULL;
+    unsigned char *tracked = NULL;
+    uint32_t n, f, k;
+    int rc = 1;
+    if (!tool_load(rig_path, &rin)) return 1;
+    if (!tool_rig_decode_or_say(&rin, &tr)) {
+        tool_free(&rin);
+        return 1;
+    }
+    n = tr.rig.bone_count;
+    mem = (unsigned char *)malloc(8u * clip->track_count + 64u);
+    poses = (plumbob_bone_pose *)calloc(n + 1u, sizeof *poses);
+    model = (plumbob_mat34 *)calloc(n + 1u, sizeof *model);
+    mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
+    tracked = (unsigned char *)calloc(n + 1u, 1);
+    if (!mem || !poses || !model || !mq || !tracked) {
+        tool_error(rin.name, "out of memory");
+        goto done;
+    }
+    plumbob_arena_init(&a, mem, 8u * clip->track_count + 64u);
+    if (plumbob_rig_bind(clip, &tr.rig, NULL, 0, &a, &bind) != PLUMBOB_OK ||
+        plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses) != PLUMBOB_OK) {
+        tool_error(rin.name, "cannot bind the clip to this rig");
+        goto done;
+    }
+    for (k = 0; k < clip->track_count; k++)
+        if (bind.bone_of_track[k] >= 0) tracked[bind.bone_of_track[k]] = 1;
+    plumbob_clip_sample_pose(clip, &bind, NULL, t, poses, NULL);
+    if (!tool_skeleton_pose(&tr.rig.skeleton, poses, model, mq)) {
+        tool_error(rin.name, "the rig's skeleton is refused");
+        goto done;
+    }
+    if (json) {
+        printf("{\"time\": ");
+        json_float(stdout, t);
+        printf(", \"rig\": ");
+        json_string(stdout, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len);
+        printf(", \"bones\": [");
+        for (f = 0; f < n; f++) { /* file order, as rig dump lists them */
+            const plumbob_rig_bone *b = &tr.rig.bones[f];
+            k = tr.rig.skeleton_index[f];
+            printf("%s\n  {\"index\": %u, \"name\": ", f ? "," : "", (unsigned)f);
+            json_string(stdout, b->name.ptr, b->name.len);
+            printf(", \"hash\": \"0x%08X\", \"parent\": %d, \"tracked\": %s, ", (unsigned)b->hash, (int)b->parent,
+                   tracked[k] ? "true" : "false");
+            json_bone_pose(stdout, &poses[k], &model[k], &mq[k]);
+            printf("}");
+        }
+        printf("]}\n");
+    } else {
+        printf("%.*s at %.4f s on rig %.*s:\n", (int)clip->name.len, clip->name.ptr, (double)t,
+               (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
+        for (f = 0; f < n; f++) {
+            const plumbob_rig_bone *b = &tr.rig.bones[f];
+            k = tr.rig.skeleton_index[f];
+            printf("  %-28.*s %-7s model (%10.6f %10.6f %10.6f) rotation (%9.6f %9.6f %9.6f %9.6f)\n",
+                   (int)b->name.len, b->name.ptr, tracked[k] ? "tracked" : "rest", (double)model[k].m[0][3],
+                   (double)model[k].m[1][3], (double)model[k].m[2][3], (double)mq[k].x, (double)mq[k].y,
+                   (double)mq[k].z, (double)mq[k].w);
+        }
+    }
+    rc = 0;
+done:
+    free(mem); free(poses); free(model); free(mq); free(tracked);
+    tool_rig_res_free(&tr);
+    tool_free(&rin);
+    return rc;
+}
+
 int cmd_clip(int argc, char **argv) {
-    const char *file = NULL, *time_arg = NULL, *out_path = NULL, *sub;
+    const char *file = NULL, *time_arg = NULL, *out_path = NULL, *rig_arg = NULL, *sub;
     const char **lists = (const char **)calloc((size_t)argc + 1u, sizeof *lists); /* --track or --rig values */
     int json = 0, i, rc = 0, nl = 0;
     tool_input in;
@@ -266,6 +349,7 @@ int cmd_clip(int argc, char **argv) {
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && (!strcmp(sub, "plot") || !strcmp(sub, "export"))) out_path = argv[++i];
         else if (strcmp(argv[i], "--track") == 0 && i + 1 < argc && !strcmp(sub, "plot")) lists[nl++] = argv[++i];
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "export")) lists[nl++] = argv[++i];
+        else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "sample") && !rig_arg) rig_arg = argv[++i];
         else if (strcmp(argv[i], "--help") == 0) { free(lists); return usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
@@ -308,6 +392,8 @@ int cmd_clip(int argc, char **argv) {
         if (*end || end == time_arg) {
             tool_error("clip sample", "--time needs a number of seconds, got '%s'", time_arg);
             rc = 2;
+        } else if (rig_arg) {
+            rc = sample_on_rig(&tc.clip, rig_arg, (float)t, json);
         } else if (json) {
             printf("{\"time\": ");
             json_float(stdout, (float)t);

@@ -46,6 +46,23 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
     tool_input in;
     plumbob_result r;
     if (!tool_load(path, &in)) return 0;
+    if (plumbob_identify(in.data, in.size) == PLUMBOB_FORMAT_RIG) { /* a Sims 3 rig resource */
+        tool_rig_res tr;
+        int ok;
+        if (*have_rig) {
+            tool_error(path, "a second rig (give one rig and at most one mesh)");
+            tool_free(&in);
+            return 0;
+        }
+        ok = tool_rig_decode_or_say(&in, &tr);
+        tool_free(&in);
+        if (!ok) return 0;
+        ok = tool_rig_from_skeleton(&tr.rig.skeleton, rig);
+        tool_rig_res_free(&tr);
+        if (!ok) tool_error(path, "out of memory");
+        *have_rig = ok;
+        return ok;
+    }
     if (plumbob_identify(in.data, in.size) != PLUMBOB_FORMAT_GMDC) {
         int ok;
         tool_free(&in);

@@ -11,6 +11,7 @@ static const struct {
     {0xAC4F8687u, "GMDC", "gmdc"}, {0xFB00791Eu, "ANIM", "anim"}, {0xE519C933u, "CRES", "cres"},
     {0x7BA3838Cu, "GMND", "gmnd"}, {0xFC6EB1F7u, "SHPE", "shpe"}, {0x49596978u, "TXMT", "txmt"},
     {0x1C4A276Cu, "TXTR", "txtr"}, {0xE86B1EEFu, "DIR", "dir"},
+    {0x8EAF13DEu, "RIG", "rig"},
 };
 
 const char *tool_type_name(uint32_t type) {

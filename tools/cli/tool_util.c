@@ -23,7 +23,7 @@ static int find_resource(const plumbob_package *pkg, const char *spec, plumbob_p
         plumbob_package_entry e;
         if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.instance != inst) continue;
         if (!found || e.type == PLUMBOB_TYPE_CLIP || e.type == PLUMBOB_TYPE_JAZZ ||
-            e.type == PLUMBOB_TYPE_GMDC || e.type == PLUMBOB_TYPE_ANIM) {
+            e.type == PLUMBOB_TYPE_GMDC || e.type == PLUMBOB_TYPE_ANIM || e.type == PLUMBOB_TYPE_RIG) {
             *out = e;
             if (found) break;
             found = 1;
@@ -101,6 +101,7 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_GMDC, gmdc_info, gmdc_reencode},
     {PLUMBOB_FORMAT_ANIM, anim_info, anim_reencode},
     {PLUMBOB_FORMAT_JAZZ, jazz_info, jazz_reencode},
+    {PLUMBOB_FORMAT_RIG, rig_info, rig_reencode},
 };
 
 const tool_format *tool_format_for(plumbob_format f) {
