@@ -79,10 +79,16 @@ expect demo-write 0 'wrote .*6B20C4F3_00000000_00F0E1D2C3B4A596.clip \(1268 byte
 clip="$tmp/demo/6B20C4F3_00000000_00F0E1D2C3B4A596.clip"
 expect clip-help 0 'usage: plumbob clip dump' "$bin" clip --help
 expect clip-dump 0 'tracks   4 \(2 rotation, 1 translation, 0 scale, 1 morph\), 93 keys' "$bin" clip dump "$clip"
+expect clip-dump-names 0 '0 0x6FA96266 b__Spine0__ +rotation +31 keys' "$bin" clip dump "$clip"
+expect clip-dump-unnamed 0 '2 0x84B0668E - +morph +31 keys' "$bin" clip dump "$clip"
+printf 'bulge\n' > "$tmp/morphs.txt"
+expect clip-dump-names-from-list 0 '2 0x84B0668E bulge +morph +31 keys' "$bin" clip dump "$clip" --rig "$tmp/morphs.txt"
+expect clip-dump-json-names 0 '"hash": "0x6FA96266", "name": "b__Spine0__", "target": "rotation"' "$bin" clip dump "$clip" --json
+expect clip-dump-bad-names 1 'nonexistent' "$bin" clip dump "$clip" --rig "$tmp/nonexistent.txt"
 expect clip-dump-events 0 '0.500 s  sound +bend_creak' "$bin" clip dump "$clip"
 expect clip-dump-json 0 '"name": "a_demo_bend_x", "source": "a_demo_bend.ma", "actor": "x", "frame_duration": 0.0333333351, "ticks": 61' "$bin" clip dump "$clip" --json
-expect clip-sample 0 '0x6FA96266 rotation +0.000000 +0.000000 +0.707107 +0.707107' "$bin" clip sample "$clip" --time 1
-expect clip-sample-json 0 '"hash": "0xFEAE6981", "target": "translation", "value": \[0, 0.24999998[0-9]*, 0\]' "$bin" clip sample "$clip" --time 1 --json
+expect clip-sample 0 '0x6FA96266 rotation +b__Spine0__ +0.000000 +0.000000 +0.707107 +0.707107' "$bin" clip sample "$clip" --time 1
+expect clip-sample-json 0 '"hash": "0xFEAE6981", "name": "b__ROOT__", "target": "translation", "value": \[0, 0.24999998[0-9]*, 0\]' "$bin" clip sample "$clip" --time 1 --json
 expect clip-sample-no-time 2 '--time SECONDS is required' "$bin" clip sample "$clip"
 expect clip-sample-bad-time 2 "--time needs a number of seconds, got 'soon'" "$bin" clip sample "$clip" --time soon
 expect clip-check 0 'ok: round trip identical \(1268 bytes\)' "$bin" check "$clip"
@@ -92,13 +98,13 @@ expect clip-plot 0 'wrote .*clip.svg \([0-9]+ bytes\): 4 tracks over 2.033 s' "$
 expect clip-plot-xml 0 '^ok .*clip.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/clip.svg"
 expect clip-plot-panels 0 '^4$' sh -c "grep -c 'font-weight=\"bold\">track' \"$tmp/clip.svg\""
 expect clip-plot-track-name 0 '1 tracks over' "$bin" clip plot "$clip" --track b__Spine0__ -o "$tmp/spine.svg"
-expect clip-plot-track-hash 0 'track 0: 0x6FA96266 rotation' cat "$tmp/spine.svg"
+expect clip-plot-track-hash 0 'track 0: b__Spine0__ 0x6FA96266 rotation' cat "$tmp/spine.svg"
 expect clip-plot-morph-name 0 '1 tracks over' "$bin" clip plot "$clip" --track bulge -o "$tmp/bulge.svg"
 expect clip-plot-track-none 1 'no track matches --track' "$bin" clip plot "$clip" --track b__Nope__ -o "$tmp/none.svg"
 expect clip-plot-no-out 2 'plot needs -o OUT.svg' "$bin" clip plot "$clip"
 expect clip-plot-wrong-flag 2 "unexpected argument '--time' for clip plot" "$bin" clip plot "$clip" --time 1 -o "$tmp/x.svg"
 expect clip-export-alone 0 'wrote .*clip.glb \([0-9]+ bytes\): 2 nodes, 3 animation channels' "$bin" clip export "$clip" -o "$tmp/clip.glb"
-expect clip-export-alone-hashes 0 '2 animated bones are not in the rig: their nodes are named 0xHASH' "$bin" clip export "$clip" -o "$tmp/clip.glb"
+expect clip-export-alone-hashes 0 '2 animated bones are not in the rig: root nodes, 2 named from the name dictionary, 0 named 0xHASH' "$bin" clip export "$clip" -o "$tmp/clip.glb"
 expect clip-export-alone-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 2 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/clip.glb"
 expect clip-export-rigged 0 '4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" clip export "$clip" --rig "$tmp/demo/rig.txt" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" -o "$tmp/rigged.gltf"
 expect clip-export-rigged-weights 0 '"target": \{"node": 3, "path": "weights"\}' cat "$tmp/rigged.gltf"

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <math.h>
 #include "tool.h"
+#include "util/names.h"
 #include "gltf/gltf_export.h"
 
 /* The demo rig: the cylinder's three joints, named as the clip's tracks. */
@@ -144,7 +145,14 @@ static int write_outputs(const char *dir, const tool_input *clip_in, const plumb
     snprintf(path, sizeof path, "%s/demo.gltf", dir);
     if (tool_write_gltf(path, &src) != 0) return 0;
     snprintf(path, sizeof path, "%s/curves.svg", dir);
-    if (clip_plot_svg(clip, clip_in->name, NULL, 0, path) != 0) return 0;
+    {
+        tool_dict names; /* the built-in names title the panels */
+        int rc;
+        tool_dict_init(&names);
+        rc = clip_plot_svg(clip, clip_in->name, NULL, 0, path, &names);
+        tool_dict_free(&names);
+        if (rc != 0) return 0;
+    }
     printf("\nOpen %s/demo.gltf in a glTF viewer (Blender: File > Import > glTF 2.0, or drag it\n"
            "onto https://gltf-viewer.donmccurdy.com/) and play the animation a_demo_bend_x;\n"
            "open %s/curves.svg in a web browser to see the clip's curves.\n", dir, dir);

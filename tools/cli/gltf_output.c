@@ -35,7 +35,9 @@ int tool_write_gltf(const char *path, const gltf_export_src *src) {
         if (rep.animations) printf(", %u animation channels", (unsigned)rep.channels);
         printf("\n");
         if (st.unmatched_tracks)
-            printf("  %u animated bones are not in the rig: their nodes are named 0xHASH\n", (unsigned)st.unmatched_tracks);
+            printf("  %u animated bones are not in the rig: root nodes, %u named from the name dictionary, %u named 0xHASH\n",
+                   (unsigned)st.unmatched_tracks, (unsigned)st.unmatched_named,
+                   (unsigned)(st.unmatched_tracks - st.unmatched_named));
     }
     tb_free(&out);
     return ok ? 0 : 1;

@@ -132,10 +132,13 @@ static int collect_bones(scene *s) {
     if (src->clip)
         for (j = 0; j < src->clip->track_count; j++) {
             const plumbob_clip_track *t = &src->clip->tracks[j];
-            char name[16];
+            char name[RIG_MAX_NAME];
+            const char *known = tool_dict_bone(src->names, t->hash);
             if (t->target == PLUMBOB_CLIP_TARGET_MORPH || find_bone(s, t->hash) >= 0) continue;
-            snprintf(name, sizeof name, "0x%08X", (unsigned)t->hash);
+            if (known) snprintf(name, sizeof name, "%s", known);
+            else snprintf(name, sizeof name, "0x%08X", (unsigned)t->hash);
             add_bone(s, name, -1);
+            s->stats->unmatched_named += known != NULL;
             s->bones[s->bone_count - 1].hash = t->hash;
             s->stats->unmatched_tracks++;
         }
