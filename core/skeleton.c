@@ -4,6 +4,7 @@
  * so a hostile skeleton can only be refused, never make them loop or read
  * outside the arrays. */
 #include "plumbob.h"
+#include "kernels.h"
 
 plumbob_result plumbob_skeleton_validate(const plumbob_skeleton *s) {
     uint32_t i;
@@ -52,15 +53,11 @@ plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose) {
 plumbob_result plumbob_skeleton_model(const plumbob_skeleton *s, const plumbob_bone_pose *local,
                                       plumbob_mat34 *model) {
     plumbob_result r;
-    uint32_t i;
     if (!s || !model) return PLUMBOB_ERR_INVALID_ARGUMENT;
     r = plumbob_skeleton_validate(s);
     if (r != PLUMBOB_OK) return r;
     if (!local) local = s->rest;
-    for (i = 0; i < s->bone_count; i++) {
-        plumbob_mat34 m = plumbob_mat34_from_pose(&local[i]);
-        int32_t p = s->parent[i];
-        model[i] = p < 0 ? m : plumbob_mat34_mul(&model[p], &m);
-    }
+    /* the port's kernel (ports/kernels.h): every port gives the scalar bits */
+    PB_SKELETON_MODEL(s->parent, local, s->bone_count, model);
     return PLUMBOB_OK;
 }

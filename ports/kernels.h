@@ -1,5 +1,6 @@
-/* The kernel interface: the two hot loops (GMDC skinning and CLIP track
- * sampling) as one scalar reference and SIMD twins.  The core calls
+/* The kernel interface: the hot loops (GMDC skinning, CLIP track sampling
+ * and the skeleton's local -> model job) as one scalar reference and SIMD
+ * twins.  The core calls
  * the PB_* names at the bottom; ports.h decides which twin they mean.
  *
  * Every SIMD twin performs the scalar reference's float operations in the
@@ -10,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "plumbob.h"
 #include "ports.h"
 #include "pb_bytes.h"
 
@@ -126,6 +128,17 @@ typedef struct pb_clip_lanes {
 #define pb_clip_lanes_sse2 plumbob_pb_clip_lanes_sse2
 #define pb_skin_neon plumbob_pb_skin_neon
 #define pb_clip_lanes_neon plumbob_pb_clip_lanes_neon
+#define pb_skeleton_model_scalar plumbob_pb_skeleton_model_scalar
+#define pb_skeleton_model_sse2 plumbob_pb_skeleton_model_sse2
+#define pb_skeleton_model_neon plumbob_pb_skeleton_model_neon
+
+/* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
+ * checked to come first): model[i] = model[parent[i]] * M(local[i]), roots
+ * M(local[i]), with M = plumbob_mat34_from_pose and the product
+ * plumbob_mat34_mul's: r[i][j] = (a[i][0] b[0][j] + a[i][1] b[1][j]) +
+ * a[i][2] b[2][j], then r[i][3] += a[i][3]. */
+void pb_skeleton_model_scalar(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
+                              plumbob_mat34 *model);
 
 /* Samples `count` lane groups of one kind at t (ticks, finite) into
  * out + stride * slot (floats): 4 floats per rotation, 3 per vector. */
@@ -135,16 +148,23 @@ void pb_skin_scalar(const pb_skin_range *r);
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_skin_sse2(const pb_skin_range *r);
 void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_skeleton_model_sse2(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
+                            plumbob_mat34 *model);
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
+#  define PB_SKELETON_MODEL pb_skeleton_model_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_skeleton_model_neon(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
+                            plumbob_mat34 *model);
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon
+#  define PB_SKELETON_MODEL pb_skeleton_model_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
+#  define PB_SKELETON_MODEL pb_skeleton_model_scalar
 #endif
 
 #endif
