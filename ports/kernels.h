@@ -11,7 +11,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "plumbob.h"
 #include "ports.h"
 #include "pb_bytes.h"
 
@@ -133,12 +132,12 @@ typedef struct pb_clip_lanes {
 #define pb_skeleton_model_neon plumbob_pb_skeleton_model_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
- * checked to come first): model[i] = model[parent[i]] * M(local[i]), roots
- * M(local[i]), with M = plumbob_mat34_from_pose and the product
- * plumbob_mat34_mul's: r[i][j] = (a[i][0] b[0][j] + a[i][1] b[1][j]) +
- * a[i][2] b[2][j], then r[i][3] += a[i][3]. */
-void pb_skeleton_model_scalar(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
-                              plumbob_mat34 *model);
+ * checked to come before their children): bone i's pose is 10 floats at
+ * local + 10 i (rotation x y z w, translation, scale), its model matrix 12
+ * floats at model + 12 i (3x4 row-major).  model_i = model_parent[i] *
+ * M_i, roots M_i, with M = pb_mat34_trs and the product pb_mat34_mul12
+ * (core/pb_math.h). */
+void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
 
 /* Samples `count` lane groups of one kind at t (ticks, finite) into
  * out + stride * slot (floats): 4 floats per rotation, 3 per vector. */
@@ -148,16 +147,14 @@ void pb_skin_scalar(const pb_skin_range *r);
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_skin_sse2(const pb_skin_range *r);
 void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
-void pb_skeleton_model_sse2(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
-                            plumbob_mat34 *model);
+void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
 #  define PB_SKELETON_MODEL pb_skeleton_model_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
-void pb_skeleton_model_neon(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
-                            plumbob_mat34 *model);
+void pb_skeleton_model_neon(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon
 #  define PB_SKELETON_MODEL pb_skeleton_model_neon

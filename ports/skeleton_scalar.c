@@ -2,13 +2,19 @@
  * the SIMD twins match): each bone's T * R * S matrix, then the parent's
  * model matrix times it, parents first. */
 #include "kernels.h"
+#include "pb_math.h"
 
-void pb_skeleton_model_scalar(const int32_t *parent, const plumbob_bone_pose *local, uint32_t count,
-                              plumbob_mat34 *model) {
+void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model) {
     uint32_t i;
     for (i = 0; i < count; i++) {
-        plumbob_mat34 m = plumbob_mat34_from_pose(&local[i]);
+        const float *pose = local + 10u * i;
+        float m[12];
         int32_t p = parent[i];
-        model[i] = p < 0 ? m : plumbob_mat34_mul(&model[p], &m);
+        int k;
+        pb_mat34_trs(pose, pose + 4, pose + 7, m);
+        if (p < 0)
+            for (k = 0; k < 12; k++) model[12u * i + (unsigned)k] = m[k];
+        else
+            pb_mat34_mul12(model + 12u * (uint32_t)p, m, model + 12u * i);
     }
 }

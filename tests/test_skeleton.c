@@ -159,8 +159,8 @@ void test_skeleton_port_matches_scalar(void) {
             p->translation.x = p->translation.y = p->translation.z = -0.0f;
         }
     }
-    pb_skeleton_model_scalar(parent, pose, SKP_BONES, ref);
-    PB_SKELETON_MODEL(parent, pose, SKP_BONES, port);
+    pb_skeleton_model_scalar(parent, &pose[0].rotation.x, SKP_BONES, &ref[0].m[0][0]);
+    PB_SKELETON_MODEL(parent, &pose[0].rotation.x, SKP_BONES, &port[0].m[0][0]);
     CHECK(memcmp(ref, port, sizeof ref) == 0);
     for (i = 0; i < SKP_BONES; i++) {
         /* the reference in double, depth limited so float error stays small: compare
