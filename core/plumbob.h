@@ -976,7 +976,7 @@ typedef struct plumbob_gmdc_indices {
 typedef struct plumbob_gmdc_element {
     uint32_t count;           /* items of data (vertices, normals, ...) */
     uint32_t identity;        /* PLUMBOB_GMDC_* */
-    uint32_t group;           /* the wiki's RepeatCount: morph delta set number 0..3 */
+    uint32_t group;           /* RepeatCount in format write-ups: morph delta set number 0..3 */
     uint32_t format;          /* 0, 1, 2: 1, 2, 3 floats; 4: one u32 */
     uint32_t set;             /* 0 main, 1 norms, 2 UV, 3 secondary */
     uint32_t byte_size;
