@@ -1760,7 +1760,8 @@ PLUMBOB_API plumbob_result plumbob_rig_write(const plumbob_rig *rig, void *out, 
 /* Binds a clip to a rig in one call: bone tracks (rotation, translation,
  * scale) to the skeleton view's bones by name hash, so sampled poses land
  * in skeleton order; morph tracks only to morph_hashes (may be NULL with
- * morph_count 0), never to bones.  Errors: as plumbob_clip_bind. */
+ * morph_count 0), never to bones.  Errors: as plumbob_clip_bind (also
+ * PLUMBOB_ERR_INVALID_ARGUMENT for a NULL rig or one without name hashes). */
 PLUMBOB_API plumbob_result plumbob_rig_bind(const plumbob_clip *clip, const plumbob_rig *rig,
                                             const uint32_t *morph_hashes, uint32_t morph_count,
                                             plumbob_arena *arena, plumbob_clip_binding *binding);

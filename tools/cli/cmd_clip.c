@@ -223,9 +223,9 @@ plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *
 }
 
 static int usage(FILE *f, int rc) {
-    fprintf(f, "usage: plumbob clip dump FILE [--json]\n"
+    fprintf(f, "usage: plumbob clip dump FILE [--json] [--rig RIG ...]\n"
                "       plumbob clip sample FILE --time SECONDS [--rig RIG] [--json]\n"
-               "       plumbob clip plot FILE [--track HASH_OR_NAME ...] -o OUT.svg\n"
+               "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
@@ -239,7 +239,10 @@ static int usage(FILE *f, int rc) {
                "        bones without tracks stay at rest; or a list naming the bones (`NAME\n"
                "        [PARENT]` per line; tracks match FNV-32 of the name).  MESH, a GMDC, adds\n"
                "        the skinned mesh (its joints in list order) and drives its morph targets.\n"
-               "        Tracks of bones the rig does not have get nodes named 0xHASH.\n"
+               "        Tracks of bones the rig does not have get root nodes, named as below.\n"
+               "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
+               "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
+               "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
                "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n"
                "  example: plumbob clip plot walk.clip --track b__Spine0__ -o walk.svg\n"
