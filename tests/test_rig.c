@@ -517,6 +517,24 @@ void test_rig_clip_pose(void) {
             b->position.x = v[0]; b->position.y = v[1]; b->position.z = v[2];
         }
     }
+    /* the engine path: schedule and sampler on the same binding give the same pose */
+    {
+        static plumbob_bone_pose poses2[CR_BONES];
+        static plumbob_mat34 model2[CR_BONES];
+        plumbob_clip_schedule sched;
+        plumbob_clip_sampler smp;
+        float morph2 = -1.0f;
+        CHECK(plumbob_clip_schedule_size(&clip) <= plumbob_arena_remaining(&a, 0));
+        CHECK_OK(plumbob_clip_schedule_build(&clip, &a, &sched));
+        CHECK_OK(plumbob_clip_sampler_init(&sched, &bind, 0, &a, &smp));
+        CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, CR_BONES, poses2));
+        plumbob_clip_sampler_sample(&smp, 3.0f / 30.0f, poses2, &morph2);
+        CHECK_NEAR(morph2, morph, 1e-6);
+        CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses2, model2));
+        for (i = 0; i < CR_BONES; i++)
+            for (r = 0; r < 3; r++)
+                for (col = 0; col < 4; col++) CHECK_NEAR(model2[i].m[r][col], model[i].m[r][col], 1e-5);
+    }
     r_model(posed, CR_BONES, ref);
     for (i = 0; i < CR_BONES; i++) {
         uint32_t k2 = rig.skeleton_index[i];
