@@ -149,6 +149,26 @@ expect clip-export-two-rigs 1 'a second rig' "$bin" clip export "$clip" --rig "$
 expect clip-export-granny-rig 1 'Granny 2 rig' "$bin" clip export "$clip" --rig "$tmp/granny.rig" -o "$tmp/granny.gltf"
 expect clip-export-granny-no-file 1 '' test -e "$tmp/granny.gltf"
 
+# jazz dump falls back to the name dictionary (built-in bone names) after the KEY table
+cat > "$tmp/rignames.sj" <<'SJ'
+State Machine "RigNames"
+{
+    Actor "b__ROOT__"
+    State "Enter"
+    {
+        Properties Public, Entry, Explicit
+        Transitions to "b__Head__"
+    }
+    State "b__Head__"
+    {
+        Properties Public, Explicit
+    }
+}
+SJ
+"$bin" jazz compile "$tmp/rignames.sj" -o "$tmp/rignames.jazz" >/dev/null
+expect jazz-dump-dictionary-names 0 'actors: "b__ROOT__"' "$bin" jazz dump "$tmp/rignames.jazz"
+expect jazz-dump-dictionary-unknown 0 'state 0x8D31B469 \(flags 0x103\) -> "b__Head__"' "$bin" jazz dump "$tmp/rignames.jazz"
+
 # --- GMDC, on the demo's cylinder -------------------------------------------------
 gmdc="$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc"
 cat > "$tmp/pose.json" <<'POSE'
