@@ -54,6 +54,7 @@ static plumbob_result open_rig(const unsigned char *p, size_t size, plumbob_rig 
     rig->size = size;
     rig->bone_count = 0;
     rig->ik_chain_count = 0;
+    rig->reordered = false;
     if (is_granny(p, size)) return PLUMBOB_ERR_UNSUPPORTED;
     rig->major = plumbob_read_u32le(r);
     rig->minor = plumbob_read_u32le(r);
@@ -91,6 +92,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
         b.hash = plumbob_read_u32le(r);
         b.flags = plumbob_read_u32le(r);
         if (plumbob_reader_ok(r) && b.parent == (int32_t)i) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_INDEX);
+        if (b.parent > (int32_t)i) rig->reordered = true; /* a child listed before its parent */
         if (store) rig->bones[i] = b;
     }
     /* the skeleton name: always in Sims 3 rigs (version 3 and 4) */
@@ -135,8 +137,9 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
     return r->error;
 }
 
-/* Arena bytes of the skeleton view and its temporaries for n bones. */
-static size_t view_need(uint32_t n) {
+/* Arena bytes of the skeleton view for n bones, with the sort's
+ * temporaries when the file lists a child before its parent. */
+static size_t view_need(uint32_t n, bool reorder) {
     size_t need = 0;
     plumbob_size_add(&need, plumbob_arena_need(n, sizeof(int32_t)));            /* parent */
     plumbob_size_add(&need, plumbob_arena_need(n, sizeof(plumbob_bone_pose)));  /* rest */
@@ -144,8 +147,10 @@ static size_t view_need(uint32_t n) {
     plumbob_size_add(&need, plumbob_arena_need(n, sizeof(plumbob_string)));     /* name */
     plumbob_size_add(&need, plumbob_arena_need(n, sizeof(uint32_t)));           /* file_index */
     plumbob_size_add(&need, plumbob_arena_need(n, sizeof(uint32_t)));           /* skeleton_index */
-    plumbob_size_add(&need, plumbob_arena_need(n, sizeof(uint32_t)));           /* depth (temporary) */
-    plumbob_size_add(&need, plumbob_arena_need((size_t)n + 1u, sizeof(uint32_t))); /* buckets (temporary) */
+    if (reorder) {
+        plumbob_size_add(&need, plumbob_arena_need(n, sizeof(uint32_t)));              /* depth */
+        plumbob_size_add(&need, plumbob_arena_need((size_t)n + 1u, sizeof(uint32_t))); /* buckets */
+    }
     return need;
 }
 
@@ -154,15 +159,16 @@ plumbob_result plumbob_rig_measure(const void *data, size_t size, size_t *arena_
     plumbob_reader r;
     plumbob_result res;
     size_t need = 0, pool = 0;
+    if (arena_bytes) *arena_bytes = SIZE_MAX;
     if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *arena_bytes = 0;
     res = open_rig((const unsigned char *)data, size, &rig, &r);
     if (res == PLUMBOB_OK) res = walk(&r, &rig, false, &pool, NULL);
     if (res != PLUMBOB_OK) return res;
-    plumbob_size_add(&need, plumbob_arena_need(rig.bone_count, sizeof(plumbob_rig_bone)));
-    plumbob_size_add(&need, plumbob_arena_need(rig.ik_chain_count, sizeof(plumbob_rig_ik_chain)));
-    plumbob_size_add(&need, plumbob_arena_need(pool, sizeof(int32_t)));
-    plumbob_size_add(&need, view_need(rig.bone_count));
+    if (!plumbob_size_add(&need, plumbob_arena_need(rig.bone_count, sizeof(plumbob_rig_bone))) ||
+        !plumbob_size_add(&need, plumbob_arena_need(rig.ik_chain_count, sizeof(plumbob_rig_ik_chain))) ||
+        !plumbob_size_add(&need, plumbob_arena_need(pool, sizeof(int32_t))) ||
+        !plumbob_size_add(&need, view_need(rig.bone_count, rig.reordered)))
+        return PLUMBOB_ERR_OUT_OF_MEMORY; /* not reachable with the limits; *arena_bytes stays SIZE_MAX */
     *arena_bytes = need;
     return PLUMBOB_OK;
 }
@@ -270,6 +276,11 @@ plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *
     if (res == PLUMBOB_OK) res = build_view(rig, arena);
     if (res != PLUMBOB_OK) plumbob_arena_reset(arena, mark);
     return res;
+}
+
+size_t plumbob_rig_bind_size(const plumbob_clip *clip, const plumbob_rig *rig) {
+    if (!rig || (rig->bone_count && !rig->skeleton.name_hash)) return SIZE_MAX;
+    return plumbob_clip_bind_size(clip);
 }
 
 plumbob_result plumbob_rig_bind(const plumbob_clip *clip, const plumbob_rig *rig, const uint32_t *morph_hashes,

@@ -266,6 +266,7 @@ void test_rig_malformed(void) {
     memset(small, 0, sizeof small);
     put32(small, PLUMBOB_TYPE_RIG);
     CHECK_EQ(plumbob_rig_measure(small, sizeof small, &need), PLUMBOB_ERR_UNSUPPORTED);
+    CHECK_EQ(need, SIZE_MAX); /* a failed measure answers SIZE_MAX */
     CHECK_EQ(decode(small, sizeof small, &rig), PLUMBOB_ERR_UNSUPPORTED);
     CHECK_EQ(plumbob_identify(small, sizeof small), PLUMBOB_FORMAT_RIG);
     memcpy(small, "\x29\xDE\x6C\xC0\xBA\xA4\x53\x2B", 8);
@@ -490,6 +491,14 @@ void test_rig_clip_pose(void) {
     plumbob_arena_init(&a, t_arena_mem() + 128u * 1024u, 128u * 1024u);
     CHECK_OK(plumbob_clip_decode(cbuf, cn, &a, &clip));
     morph_hash[0] = rig.bones[6].hash;
+    CHECK_EQ(plumbob_rig_bind_size(&clip, &rig), plumbob_clip_bind_size(&clip));
+    CHECK_EQ(plumbob_rig_bind_size(&clip, NULL), SIZE_MAX);
+    {
+        size_t mark = plumbob_arena_mark(&a), before = plumbob_arena_remaining(&a, 0);
+        CHECK_OK(plumbob_rig_bind(&clip, &rig, morph_hash, 1, &a, &bind));
+        CHECK(before - plumbob_arena_remaining(&a, 0) <= plumbob_rig_bind_size(&clip, &rig));
+        plumbob_arena_reset(&a, mark);
+    }
     CHECK_OK(plumbob_rig_bind(&clip, &rig, morph_hash, 1, &a, &bind));
     CHECK_EQ(bind.bone_of_track[0], rig.skeleton_index[3]);
     CHECK_EQ(bind.bone_of_track[1], rig.skeleton_index[6]);
@@ -506,8 +515,10 @@ void test_rig_clip_pose(void) {
     /* reference: the keys' values (rotations normalized in double) on the file's bones */
     for (t = 0; t < 4; t++) {
         float v[4];
+        uint16_t tick = 0;
         plumbob_rig_bone *b = &posed[file_bone[t]];
-        CHECK_EQ(plumbob_clip_key_value(&clip, &clip.tracks[t], 1, v), 3);
+        CHECK_OK(plumbob_clip_key_value(&clip, t, 1, &tick, v));
+        CHECK_EQ(tick, 3);
         if (clip.tracks[t].target == 2) {
             double l = v[0] * (double)v[0] + v[1] * (double)v[1] + v[2] * (double)v[2] + v[3] * (double)v[3];
             double inv = 1.0 / d_sqrt(l);

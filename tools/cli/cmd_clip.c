@@ -135,7 +135,8 @@ static void dump_json(FILE *out, const plumbob_clip *c, const tool_dict *names) 
         fputs(", \"keys\": [", out);
         for (k = 0; k < t->key_count; k++) {
             float v[4];
-            uint16_t tick = plumbob_clip_key_value(c, t, k, v);
+            uint16_t tick = 0;
+            if (plumbob_clip_key_value(c, i, k, &tick, v) != PLUMBOB_OK) break; /* k < key_count: never */
             fprintf(out, "%s{\"tick\": %u, \"value\": ", k ? ", " : "", (unsigned)tick);
             json_floats(out, v, t->components);
             fputc('}', out);
@@ -323,7 +324,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
         return 1;
     }
     n = tr.rig.bone_count;
-    mem = (unsigned char *)malloc(8u * clip->track_count + 64u);
+    mem = (unsigned char *)malloc(plumbob_rig_bind_size(clip, &tr.rig));
     poses = (plumbob_bone_pose *)calloc(n + 1u, sizeof *poses);
     model = (plumbob_mat34 *)calloc(n + 1u, sizeof *model);
     mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
@@ -332,7 +333,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
         tool_error(rin.name, "out of memory");
         goto done;
     }
-    plumbob_arena_init(&a, mem, 8u * clip->track_count + 64u);
+    plumbob_arena_init(&a, mem, plumbob_rig_bind_size(clip, &tr.rig));
     if (plumbob_rig_bind(clip, &tr.rig, NULL, 0, &a, &bind) != PLUMBOB_OK ||
         plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses) != PLUMBOB_OK) {
         tool_error(rin.name, "cannot bind the clip to this rig");
@@ -470,7 +471,7 @@ int cmd_clip(int argc, char **argv) {
                 float v[4] = {0, 0, 0, 0};
                 const plumbob_clip_track *tk = &tc.clip.tracks[k];
                 const char *nm = tool_dict_track(&names, tk->hash, tk->target == PLUMBOB_CLIP_TARGET_MORPH);
-                plumbob_clip_sample_track(&tc.clip, k, (float)t, v);
+                (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
                 printf("%s\n  {\"hash\": \"0x%08X\", ", k ? "," : "", (unsigned)tk->hash);
                 if (nm) {
                     printf("\"name\": ");
@@ -489,7 +490,7 @@ int cmd_clip(int argc, char **argv) {
                 unsigned j;
                 const char *nm = tool_dict_track(&names, tc.clip.tracks[k].hash,
                                                  tc.clip.tracks[k].target == PLUMBOB_CLIP_TARGET_MORPH);
-                plumbob_clip_sample_track(&tc.clip, k, (float)t, v);
+                (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
                 printf("  0x%08X %-11s", (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
                 if (nm) printf(" %-24s", nm);
                 for (j = 0; j < tc.clip.tracks[k].components; j++) printf(" %10.6f", (double)v[j]);
