@@ -161,8 +161,8 @@ PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
  * Where the need is a formula of counts known in advance, a macro named
  * after the query in capitals gives it at compile time, so a game can size
  * static buffers: PLUMBOB_REFPACK_BOUND(n), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE,
- * PLUMBOB_CLIP_DECODE_SIZE, PLUMBOB_ANIM_DECODE_SIZE (of the counts the
- * resource declares), PLUMBOB_CLIP_BIND_SIZE(tracks),
+ * PLUMBOB_CLIP_DECODE_SIZE, PLUMBOB_ANIM_DECODE_SIZE, PLUMBOB_RIG_DECODE_SIZE
+ * (of the counts the resource declares), PLUMBOB_CLIP_BIND_SIZE(tracks),
  * PLUMBOB_CLIP_CURSOR_SIZE(tracks), and the bounds
  * PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks) and
  * PLUMBOB_CLIP_SAMPLER_SIZE(tracks).  The query returns the macro's value
@@ -1972,11 +1972,21 @@ typedef struct plumbob_rig {
     bool reordered;
 } plumbob_rig;
 
-/* Arena bytes plumbob_rig_decode needs for this input (exact, with
- * worst-case alignment padding; the depth sort's temporaries only when the
- * file lists a child before its parent).  On an error *arena_bytes is
+/* Arena bytes plumbob_rig_decode needs: PLUMBOB_RIG_DECODE_SIZE of the
+ * counts the resource declares (bones, IK chains, the chains' bones in
+ * all) and whether it lists a child before its parent (then the depth
+ * sort's temporaries are counted too).  On an error *arena_bytes is
  * SIZE_MAX.  Errors: as plumbob_rig_decode, except a parent cycle, which
  * only the decode's sort finds. */
+#define PLUMBOB_RIG_DECODE_SIZE(bones, chains, chain_bones, reordered)                          \
+    (PLUMBOB_ARENA_NEED((bones), sizeof(plumbob_rig_bone)) +                                    \
+     PLUMBOB_ARENA_NEED((chains), sizeof(plumbob_rig_ik_chain)) +                               \
+     PLUMBOB_ARENA_NEED((chain_bones), sizeof(int32_t)) + PLUMBOB_ARENA_NEED((bones), sizeof(int32_t)) + \
+     PLUMBOB_ARENA_NEED((bones), sizeof(plumbob_bone_pose)) + PLUMBOB_ARENA_NEED((bones), sizeof(uint32_t)) + \
+     PLUMBOB_ARENA_NEED((bones), sizeof(plumbob_string)) + 2u * PLUMBOB_ARENA_NEED((bones), sizeof(uint32_t)) + \
+     ((reordered) ? PLUMBOB_ARENA_NEED((bones), sizeof(uint32_t)) +                              \
+                        PLUMBOB_ARENA_NEED((size_t)(bones) + 1u, sizeof(uint32_t))               \
+                  : 0u))
 PLUMBOB_API plumbob_result plumbob_rig_measure(const void *data, size_t size, size_t *arena_bytes);
 
 /* Decodes and validates a plain rig: version, counts against the bytes and

@@ -192,6 +192,11 @@ void test_rig_synthetic_round_trip(void) {
     n = build_rig(buf, 65536, 4, 12, 0, 0xB0E5u);
     CHECK(n > 0);
     CHECK_OK(decode(buf, n, &rig));
+    {
+        size_t need = 0;
+        CHECK_OK(plumbob_rig_measure(buf, n, &need));
+        CHECK_EQ(need, PLUMBOB_RIG_DECODE_SIZE(12, 3, 2 + 3 + 4, 0));
+    }
     CHECK_EQ(rig.major, 4);
     CHECK_EQ(rig.minor, 2);
     CHECK_EQ(rig.bone_count, 12);
@@ -224,6 +229,12 @@ void test_rig_synthetic_round_trip(void) {
     CHECK_OK(decode(buf, n, &rig));
     CHECK_EQ(rig.major, 3);
     CHECK_EQ(rig.bone_count, 300);
+    {
+        size_t need = 0;
+        CHECK_OK(plumbob_rig_measure(buf, n, &need));
+        CHECK_EQ(need, PLUMBOB_RIG_DECODE_SIZE(300, 0, 0, 1)); /* shuffled: the sort's temporaries too */
+        CHECK(need > PLUMBOB_RIG_DECODE_SIZE(300, 0, 0, 0));
+    }
     CHECK_EQ(rig.ik_chain_count, 0);
     CHECK(rig.reordered);
     CHECK_EQ(rig.skeleton.parent[0], -1);
