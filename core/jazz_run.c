@@ -31,7 +31,7 @@ static bool limits_ok(const plumbob_jazz_limits *l) {
 
 size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_limits *limits) {
     size_t need = 0;
-    if (!jazz || !limits_ok(limits)) return 0;
+    if (!jazz || !limits_ok(limits)) return SIZE_MAX; /* the sizing rule */
     plumbob_size_add(&need, plumbob_arena_need(jazz->param_count, sizeof(uint32_t)));
     plumbob_size_add(&need, plumbob_arena_need(jazz->param_count, sizeof(const char *)));
     plumbob_size_add(&need, plumbob_arena_need(jazz->param_count, sizeof(size_t)));

@@ -1621,8 +1621,9 @@ typedef struct plumbob_jazz {
     const plumbob_jazz_node *nodes;
 } plumbob_jazz;
 
-/* Arena bytes plumbob_jazz_decode needs for this input.  Errors: as
- * plumbob_jazz_decode, except those only reference checks find. */
+/* Arena bytes plumbob_jazz_decode needs for this input (SIZE_MAX on any
+ * error).  Errors: as plumbob_jazz_decode, except those only reference
+ * checks find. */
 PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena_bytes);
 
 /* Decodes and validates a jazz resource: the RCOL header and chunk table
@@ -1793,8 +1794,8 @@ typedef struct plumbob_jazz_instance {
     size_t trace_cap;
 } plumbob_jazz_instance;
 
-/* Arena bytes an instance of `jazz` with these limits needs (0: limits out
- * of range). */
+/* Arena bytes an instance of `jazz` with these limits needs (SIZE_MAX for
+ * NULL or limits out of range). */
 PLUMBOB_API size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_limits *limits);
 
 /* Starts an instance: no current state, parameters at their S_PD defaults,

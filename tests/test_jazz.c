@@ -647,10 +647,10 @@ void test_jazz_run_limits_and_errors(void) {
         plumbob_arena arena;
         plumbob_jazz_instance other;
         plumbob_arena_init(&arena, t_work(), 64);
-        CHECK_EQ(plumbob_jazz_instance_size(&g_jazz, &zero), 0);
+        CHECK_EQ(plumbob_jazz_instance_size(&g_jazz, &zero), SIZE_MAX);
         CHECK_EQ(plumbob_jazz_instance_init(&other, &g_jazz, &zero, NULL, 1, &arena), PLUMBOB_ERR_INVALID_ARGUMENT);
         zero.max_steps = PLUMBOB_JAZZ_MAX_STEPS + 1u;
-        CHECK_EQ(plumbob_jazz_instance_size(&g_jazz, &zero), 0);
+        CHECK_EQ(plumbob_jazz_instance_size(&g_jazz, &zero), SIZE_MAX);
         CHECK_EQ(plumbob_jazz_instance_init(&other, &g_jazz, &zero, NULL, 1, &arena), PLUMBOB_ERR_INVALID_ARGUMENT);
         zero.max_steps = 10;
         zero.max_actions = 0;
@@ -1253,6 +1253,7 @@ void test_jazz_malformed(void) {
     {
         size_t need;
         CHECK_EQ(plumbob_jazz_measure(NULL, n, &need), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(need, SIZE_MAX); /* the sizing rule */
     }
     CHECK_OK(decode(buf, n, &j));
 }

@@ -159,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     limits.max_actions = 1 + take(&s) % 64;
     cap = take(&s) % 80;
     need = plumbob_jazz_instance_size(&m.j, &limits);
-    if (need == 0) __builtin_trap();
+    if (need == 0 || need == SIZE_MAX) __builtin_trap();
     mem = (unsigned char *)malloc(need);
     out = (plumbob_jazz_action *)malloc(sizeof *out * (cap ? cap : 1));
     plumbob_arena_init(&arena, mem, need);

@@ -762,6 +762,10 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         }
     }
     need = plumbob_jazz_instance_size(&tj->jazz, &limits);
+    if (need == SIZE_MAX) {
+        tool_error("jazz run", "the step and action limits are out of range");
+        return 2;
+    }
     mem = (unsigned char *)malloc(need ? need : 1);
     actions = (plumbob_jazz_action *)malloc(sizeof *actions * limits.max_actions);
     if (!mem || !actions) {
