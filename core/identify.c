@@ -7,6 +7,25 @@
 #define BLOCK_GMDC 0xAC4F8687u
 #define BLOCK_ANIM 0xFB00791Eu
 
+/* A plain Sims 3 rig: version 3 or 4, minor 1 or 2, a bone count within the
+ * decoder's limit and, when the bytes reach it, a first bone name shorter
+ * than 256 bytes (a cut rig is still named a rig, so check says why).  Or a Granny 2 rig:
+ * the 0x8EAF13DE wrapper, or a little-endian Granny signature's first bytes. */
+static bool looks_like_rig(const unsigned char *p, size_t n) {
+    uint32_t major, minor, bones;
+    if (n >= 8 && pb_le32(p) == PLUMBOB_TYPE_RIG && pb_le32(p + 4) == 0) return true;
+    if (n >= 16 && ((p[0] == 0xB8 && p[1] == 0x67 && p[2] == 0xB0 && p[3] == 0xCA) ||
+                    (p[0] == 0x29 && p[1] == 0xDE && p[2] == 0x6C && p[3] == 0xC0) ||
+                    (p[0] == 0xE5 && p[1] == 0x9B && p[2] == 0x49 && p[3] == 0x5E)))
+        return true;
+    if (n < 12) return false;
+    major = pb_le32(p);
+    minor = pb_le32(p + 4);
+    bones = pb_le32(p + 8);
+    if ((major != 3 && major != 4) || (minor != 1 && minor != 2) || bones > PLUMBOB_RIG_MAX_BONES) return false;
+    return bones == 0 || n < 56 || pb_le32(p + 52) < 256u;
+}
+
 /* Sims 2 RCOL: the first block id, or 0 when the bytes are not that shape. */
 static uint32_t sims2_rcol_first_block(const unsigned char *p, size_t n) {
     plumbob_sims2_rcol rc;
@@ -22,6 +41,7 @@ plumbob_format plumbob_identify(const void *data, size_t size) {
         return PLUMBOB_FORMAT_DBPF;
     if (size >= 4 && pb_le32(p) == TYPE_CLIP) return PLUMBOB_FORMAT_CLIP;
     if (size >= 36 && pb_le32(p) == 3 && pb_le32(p + 28) == TYPE_JAZZ) return PLUMBOB_FORMAT_JAZZ;
+    if (looks_like_rig(p, size)) return PLUMBOB_FORMAT_RIG;
     block = sims2_rcol_first_block(p, size);
     if (block == BLOCK_GMDC) return PLUMBOB_FORMAT_GMDC;
     if (block == BLOCK_ANIM) return PLUMBOB_FORMAT_ANIM;
@@ -39,6 +59,7 @@ const char *plumbob_format_name(plumbob_format f) {
     case PLUMBOB_FORMAT_ANIM: return "anim";
     case PLUMBOB_FORMAT_SIMS2_RCOL: return "sims2-rcol";
     case PLUMBOB_FORMAT_REFPACK: return "refpack";
+    case PLUMBOB_FORMAT_RIG: return "rig";
     case PLUMBOB_FORMAT_UNKNOWN: break;
     }
     return "unknown";

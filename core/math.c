@@ -68,34 +68,29 @@ plumbob_mat34 plumbob_mat34_identity(void) {
 
 plumbob_mat34 plumbob_mat34_from_rt(plumbob_quat q, plumbob_vec3 t) {
     plumbob_mat34 m;
-    float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
-    float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
-    float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-    m.m[0][0] = 1.0f - 2.0f * (yy + zz);
-    m.m[0][1] = 2.0f * (xy - wz);
-    m.m[0][2] = 2.0f * (xz + wy);
-    m.m[0][3] = t.x;
-    m.m[1][0] = 2.0f * (xy + wz);
-    m.m[1][1] = 1.0f - 2.0f * (xx + zz);
-    m.m[1][2] = 2.0f * (yz - wx);
-    m.m[1][3] = t.y;
-    m.m[2][0] = 2.0f * (xz - wy);
-    m.m[2][1] = 2.0f * (yz + wx);
-    m.m[2][2] = 1.0f - 2.0f * (xx + yy);
-    m.m[2][3] = t.z;
+    float qa[4], ta[3], o[12];
+    int r, c;
+    qa[0] = q.x; qa[1] = q.y; qa[2] = q.z; qa[3] = q.w;
+    ta[0] = t.x; ta[1] = t.y; ta[2] = t.z;
+    pb_mat34_rt(qa, ta, o);
+    for (r = 0; r < 3; r++)
+        for (c = 0; c < 4; c++) m.m[r][c] = o[4 * r + c];
     return m;
 }
 
 plumbob_mat34 plumbob_mat34_mul(const plumbob_mat34 *a, const plumbob_mat34 *b) {
-    plumbob_mat34 r;
-    int i, j;
-    for (i = 0; i < 3; i++) {
-        for (j = 0; j < 4; j++) {
-            r.m[i][j] = a->m[i][0] * b->m[0][j] + a->m[i][1] * b->m[1][j] + a->m[i][2] * b->m[2][j];
+    plumbob_mat34 m;
+    float fa[12], fb[12], o[12];
+    int r, c;
+    for (r = 0; r < 3; r++)
+        for (c = 0; c < 4; c++) {
+            fa[4 * r + c] = a->m[r][c];
+            fb[4 * r + c] = b->m[r][c];
         }
-        r.m[i][3] += a->m[i][3];
-    }
-    return r;
+    pb_mat34_mul12(fa, fb, o);
+    for (r = 0; r < 3; r++)
+        for (c = 0; c < 4; c++) m.m[r][c] = o[4 * r + c];
+    return m;
 }
 
 plumbob_vec3 plumbob_mat34_transform_point(const plumbob_mat34 *m, plumbob_vec3 p) {

@@ -19,6 +19,7 @@
  *   Chapter 13 Sims 2 ANIM             plumbob_anim_*
  *   Chapter 14 Sims 3 Jazz             plumbob_jazz_*
  *   Chapter 15 Skeletons               plumbob_skeleton_*
+ *   Chapter 16 Sims 3 rigs             plumbob_rig_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -181,8 +182,8 @@ PLUMBOB_API void plumbob_error_clear(plumbob_error *e);
  * Where the need is a formula of counts known in advance, a macro named
  * after the query in capitals gives it at compile time, so a game can size
  * static buffers: PLUMBOB_REFPACK_BOUND(n), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE,
- * PLUMBOB_CLIP_DECODE_SIZE, PLUMBOB_ANIM_DECODE_SIZE (of the counts the
- * resource declares), PLUMBOB_CLIP_BIND_SIZE(tracks),
+ * PLUMBOB_CLIP_DECODE_SIZE, PLUMBOB_ANIM_DECODE_SIZE, PLUMBOB_RIG_DECODE_SIZE
+ * (of the counts the resource declares), PLUMBOB_CLIP_BIND_SIZE(tracks),
  * PLUMBOB_CLIP_CURSOR_SIZE(tracks), and the bounds
  * PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks) and
  * PLUMBOB_CLIP_SAMPLER_SIZE(tracks).  The query returns the macro's value
@@ -426,7 +427,8 @@ typedef enum plumbob_format {
     PLUMBOB_FORMAT_GMDC = 4,       /* Sims 2 RCOL holding cGeometryDataContainer */
     PLUMBOB_FORMAT_ANIM = 5,       /* Sims 2 RCOL holding cAnimResourceConst */
     PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (CRES, GMND, SHPE, ...) */
-    PLUMBOB_FORMAT_REFPACK = 7     /* a bare RefPack-compressed stream */
+    PLUMBOB_FORMAT_REFPACK = 7,    /* a bare RefPack-compressed stream */
+    PLUMBOB_FORMAT_RIG = 8         /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
 } plumbob_format;
 
 /* Guesses what data[0..size) is from its first bytes.  Cheap and never
@@ -434,7 +436,8 @@ typedef enum plumbob_format {
  * validate; decode to be sure. */
 PLUMBOB_API plumbob_format plumbob_identify(const void *data, size_t size);
 
-/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack" or "unknown". */
+/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig" or
+ * "unknown". */
 PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
 
 /* ===================================================================== */
@@ -507,6 +510,7 @@ PLUMBOB_API plumbob_result plumbob_refpack_compress(const void *src, size_t src_
 #define PLUMBOB_TYPE_KEY 0x0166038Cu
 #define PLUMBOB_TYPE_GMDC 0xAC4F8687u
 #define PLUMBOB_TYPE_ANIM 0xFB00791Eu
+#define PLUMBOB_TYPE_RIG 0x8EAF13DEu
 #define PLUMBOB_TYPE_SIMS2_DIR 0xE86B1EEFu /* DBPF 1.x compression directory */
 
 typedef struct plumbob_package_entry {
@@ -1995,6 +1999,121 @@ PLUMBOB_API plumbob_result plumbob_skeleton_model(const plumbob_skeleton *skelet
 /* One bone's local transform as a matrix: T(translation) * R(rotation) *
  * S(scale). */
 PLUMBOB_API plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose);
+
+/* ===================================================================== */
+/* Chapter 16 Sims 3 rigs (type 0x8EAF13DE)                              */
+/* ===================================================================== */
+
+/* A rig is the skeleton a Sims 3 clip animates: per bone a parent-relative
+ * rest transform, a name and its FNV-32 hash (what clip tracks carry), the
+ * mirror bone and flags; then the skeleton's name and, in version 4, the
+ * IK chains.  plumbob reads the plain format of versions 3 and 4 (minor 1
+ * or 2; layout in docs/FORMATS.md) and refuses the older Granny 2 rigs
+ * (raw, or in their 0x8EAF13DE wrapper) with PLUMBOB_ERR_UNSUPPORTED.
+ * Decoding also builds `skeleton`, a plumbob_skeleton view (Chapter 15) in
+ * parent-before-child order: the file's own order when it already is one,
+ * otherwise the bones sorted by depth (ties in file order), with both
+ * mappings kept.  Names stay in the caller's buffer (zero copy). */
+
+#define PLUMBOB_RIG_MAX_BONES 65536u
+#define PLUMBOB_RIG_MAX_IK_CHAINS 4096u
+#define PLUMBOB_RIG_IK_INFO_NODES 11
+
+typedef struct plumbob_rig_bone {
+    plumbob_vec3 position;      /* rest translation, parent-relative */
+    plumbob_quat orientation;   /* rest rotation, x y z w as stored (not renormalized) */
+    plumbob_vec3 scale;         /* rest scale */
+    plumbob_string name;        /* e.g. "b__ROOT__" */
+    int32_t opposite;           /* the mirror bone's file index (the bone itself when none); kept
+                                   as stored, not checked (a sample rig has one past the end) */
+    int32_t parent;             /* the parent's file index, -1 for a root */
+    uint32_t hash;              /* FNV-32 of the name, as stored */
+    uint32_t flags;             /* 0x23 in every sample rig; kept */
+} plumbob_rig_bone;
+
+/* Version 4 IK chain; every index is a file index (-1 allowed except in
+ * `bones`).  Meanings follow the public readers' field names. */
+typedef struct plumbob_rig_ik_chain {
+    uint32_t bone_count;
+    int32_t *bones;                               /* the chain's bones, in the arena */
+    int32_t info_nodes[PLUMBOB_RIG_IK_INFO_NODES];
+    int32_t pole_vector, slot_info, slot_offset, root;
+} plumbob_rig_ik_chain;
+
+typedef struct plumbob_rig {
+    const unsigned char *data;
+    size_t size;
+    uint32_t major, minor;      /* 3 or 4; 1 or 2 */
+    uint32_t bone_count;
+    plumbob_rig_bone *bones;    /* file order */
+    plumbob_string skeleton_name;
+    uint32_t ik_chain_count;    /* 0 in version 3 */
+    plumbob_rig_ik_chain *ik_chains;
+    /* The skeleton view (filled by plumbob_rig_decode; the writer ignores it):
+     * bone k of the view is bones[file_index[k]], bone f of the file is
+     * bone skeleton_index[f] of the view; identity unless `reordered`. */
+    plumbob_skeleton skeleton;
+    const uint32_t *file_index;
+    const uint32_t *skeleton_index;
+    bool reordered;
+} plumbob_rig;
+
+/* Arena bytes plumbob_rig_decode needs: PLUMBOB_RIG_DECODE_SIZE of the
+ * counts the resource declares (bones, IK chains, the chains' bones in
+ * all) and whether it lists a child before its parent (then the depth
+ * sort's temporaries are counted too).  On an error *arena_bytes is
+ * SIZE_MAX.  Errors: as plumbob_rig_decode, except a parent cycle, which
+ * only the decode's sort finds. */
+#define PLUMBOB_RIG_DECODE_SIZE(bones, chains, chain_bones, reordered)                          \
+    (PLUMBOB_ARENA_NEED((bones), sizeof(plumbob_rig_bone)) +                                    \
+     PLUMBOB_ARENA_NEED((chains), sizeof(plumbob_rig_ik_chain)) +                               \
+     PLUMBOB_ARENA_NEED((chain_bones), sizeof(int32_t)) + PLUMBOB_ARENA_NEED((bones), sizeof(int32_t)) + \
+     PLUMBOB_ARENA_NEED((bones), sizeof(plumbob_bone_pose)) + PLUMBOB_ARENA_NEED((bones), sizeof(uint32_t)) + \
+     PLUMBOB_ARENA_NEED((bones), sizeof(plumbob_string)) + 2u * PLUMBOB_ARENA_NEED((bones), sizeof(uint32_t)) + \
+     ((reordered) ? PLUMBOB_ARENA_NEED((bones), sizeof(uint32_t)) +                              \
+                        PLUMBOB_ARENA_NEED((size_t)(bones) + 1u, sizeof(uint32_t))               \
+                  : 0u))
+PLUMBOB_API plumbob_result plumbob_rig_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes and validates a plain rig: version, counts against the bytes and
+ * the limits, every name inside the input, parents and mirror bones in
+ * range (a bone may not be its own parent; parent cycles are refused), IK
+ * chain indices in range (mirror indices are kept, not checked), nothing after the last chain.  Then builds the
+ * skeleton view.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL),
+ * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_UNSUPPORTED (a Granny 2 rig, raw or
+ * wrapped), PLUMBOB_ERR_UNSUPPORTED_VERSION (major not 3 or 4, minor not 1
+ * or 2), PLUMBOB_ERR_BAD_COUNT (more bones or chains than the limits or
+ * the bytes allow), PLUMBOB_ERR_BAD_INDEX (a parent or chain index out of
+ * range, a bone its own parent, a parent cycle), PLUMBOB_ERR_BAD_DATA
+ * (bytes after the last chain), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena,
+                                              plumbob_rig *rig);
+
+/* Bytes plumbob_rig_write produces (SIZE_MAX when the rig cannot be
+ * written).  The writer takes a decoded rig or one the caller filled in
+ * (major, minor, bones, skeleton_name, IK chains; indices are written as
+ * given, so the decoder is the one that checks them). */
+PLUMBOB_API size_t plumbob_rig_write_size(const plumbob_rig *rig);
+
+/* Writes the plain format: decode -> write gives the input byte for byte.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, major not 3 or 4, bones or a
+ * chain's bones NULL where counted, IK chains in version 3, a name longer
+ * than 0x7FFFFFFF bytes), PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
+PLUMBOB_API plumbob_result plumbob_rig_write(const plumbob_rig *rig, void *out, size_t out_cap,
+                                             size_t *out_size);
+
+/* Arena bytes plumbob_rig_bind needs (plumbob_clip_bind_size of the clip);
+ * SIZE_MAX for NULL arguments or a rig without name hashes. */
+PLUMBOB_API size_t plumbob_rig_bind_size(const plumbob_clip *clip, const plumbob_rig *rig);
+
+/* Binds a clip to a rig in one call: bone tracks (rotation, translation,
+ * scale) to the skeleton view's bones by name hash, so sampled poses land
+ * in skeleton order; morph tracks only to morph_hashes (may be NULL with
+ * morph_count 0), never to bones.  Errors: as plumbob_clip_bind (also
+ * PLUMBOB_ERR_INVALID_ARGUMENT for a NULL rig or one without name hashes). */
+PLUMBOB_API plumbob_result plumbob_rig_bind(const plumbob_clip *clip, const plumbob_rig *rig,
+                                            const uint32_t *morph_hashes, uint32_t morph_count,
+                                            plumbob_arena *arena, plumbob_clip_binding *binding);
 
 #ifdef __cplusplus
 }

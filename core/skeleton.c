@@ -4,6 +4,8 @@
  * so a hostile skeleton can only be refused, never make them loop or read
  * outside the arrays. */
 #include "plumbob.h"
+#include "kernels.h"
+#include "pb_math.h"
 
 plumbob_result plumbob_skeleton_validate(const plumbob_skeleton *s) {
     uint32_t i;
@@ -37,30 +39,34 @@ plumbob_result plumbob_skeleton_rest_pose(const plumbob_skeleton *s, uint32_t fi
     return PLUMBOB_OK;
 }
 
+/* The kernels read poses as 10 floats (rotation, translation, scale) and
+ * write matrices as 12: the public structs must have exactly that layout. */
+typedef char pb_pose_is_10_floats[(sizeof(plumbob_bone_pose) == 10 * sizeof(float) &&
+                                   offsetof(plumbob_bone_pose, translation) == 4 * sizeof(float) &&
+                                   offsetof(plumbob_bone_pose, scale) == 7 * sizeof(float)) ? 1 : -1];
+typedef char pb_mat34_is_12_floats[sizeof(plumbob_mat34) == 12 * sizeof(float) ? 1 : -1];
+
 plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose) {
-    plumbob_mat34 m = plumbob_mat34_from_rt(pose->rotation, pose->translation);
-    int r;
-    /* R * S scales the columns of R */
-    for (r = 0; r < 3; r++) {
-        m.m[r][0] *= pose->scale.x;
-        m.m[r][1] *= pose->scale.y;
-        m.m[r][2] *= pose->scale.z;
-    }
+    plumbob_mat34 m;
+    float q[4], t[3], sc[3], o[12];
+    int r, c;
+    q[0] = pose->rotation.x; q[1] = pose->rotation.y; q[2] = pose->rotation.z; q[3] = pose->rotation.w;
+    t[0] = pose->translation.x; t[1] = pose->translation.y; t[2] = pose->translation.z;
+    sc[0] = pose->scale.x; sc[1] = pose->scale.y; sc[2] = pose->scale.z;
+    pb_mat34_trs(q, t, sc, o);
+    for (r = 0; r < 3; r++)
+        for (c = 0; c < 4; c++) m.m[r][c] = o[4 * r + c];
     return m;
 }
 
 plumbob_result plumbob_skeleton_model(const plumbob_skeleton *s, const plumbob_bone_pose *local,
                                       plumbob_mat34 *model) {
     plumbob_result r;
-    uint32_t i;
     if (!s || !model) return PLUMBOB_ERR_INVALID_ARGUMENT;
     r = plumbob_skeleton_validate(s);
     if (r != PLUMBOB_OK) return r;
     if (!local) local = s->rest;
-    for (i = 0; i < s->bone_count; i++) {
-        plumbob_mat34 m = plumbob_mat34_from_pose(&local[i]);
-        int32_t p = s->parent[i];
-        model[i] = p < 0 ? m : plumbob_mat34_mul(&model[p], &m);
-    }
+    /* the port's kernel (ports/kernels.h): every port gives the scalar bits */
+    PB_SKELETON_MODEL(s->parent, &local[0].rotation.x, s->bone_count, &model[0].m[0][0]);
     return PLUMBOB_OK;
 }

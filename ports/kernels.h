@@ -1,5 +1,6 @@
-/* The kernel interface: the two hot loops (GMDC skinning and CLIP track
- * sampling) as one scalar reference and SIMD twins.  The core calls
+/* The kernel interface: the hot loops (GMDC skinning, CLIP track sampling
+ * and the skeleton's local -> model job) as one scalar reference and SIMD
+ * twins.  The core calls
  * the PB_* names at the bottom; ports.h decides which twin they mean.
  *
  * Every SIMD twin performs the scalar reference's float operations in the
@@ -127,6 +128,17 @@ typedef struct pb_clip_lanes {
 #define pb_clip_lanes_sse2 plumbob_pb_clip_lanes_sse2
 #define pb_skin_neon plumbob_pb_skin_neon
 #define pb_clip_lanes_neon plumbob_pb_clip_lanes_neon
+#define pb_skeleton_model_scalar plumbob_pb_skeleton_model_scalar
+#define pb_skeleton_model_sse2 plumbob_pb_skeleton_model_sse2
+#define pb_skeleton_model_neon plumbob_pb_skeleton_model_neon
+
+/* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
+ * checked to come before their children): bone i's pose is 10 floats at
+ * local + 10 i (rotation x y z w, translation, scale), its model matrix 12
+ * floats at model + 12 i (3x4 row-major).  model_i = model_parent[i] *
+ * M_i, roots M_i, with M = pb_mat34_trs and the product pb_mat34_mul12
+ * (core/pb_math.h). */
+void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
 
 /* Samples `count` lane groups of one kind at t (ticks, finite) into
  * out + stride * slot (floats): 4 floats per rotation, 3 per vector. */
@@ -136,16 +148,21 @@ void pb_skin_scalar(const pb_skin_range *r);
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_skin_sse2(const pb_skin_range *r);
 void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
+#  define PB_SKELETON_MODEL pb_skeleton_model_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_skeleton_model_neon(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon
+#  define PB_SKELETON_MODEL pb_skeleton_model_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
+#  define PB_SKELETON_MODEL pb_skeleton_model_scalar
 #endif
 
 #endif

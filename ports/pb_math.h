@@ -63,4 +63,50 @@ static inline void pb_quat_nlerp4(const float a[4], const float b[4], float t, f
     pb_quat_normalize4(out);
 }
 
+/* 3x4 row-major matrices as 12 floats.  math.c's plumbob_mat34_from_rt,
+ * plumbob_mat34_mul and plumbob_mat34_from_pose are built on these, and so
+ * is the skeleton kernel in ports/, so all of them give the same bits. */
+
+/* Rotation by q (x y z w, used as given), then translation t. */
+static inline void pb_mat34_rt(const float q[4], const float t[3], float m[12]) {
+    float xx = q[0] * q[0], yy = q[1] * q[1], zz = q[2] * q[2];
+    float xy = q[0] * q[1], xz = q[0] * q[2], yz = q[1] * q[2];
+    float wx = q[3] * q[0], wy = q[3] * q[1], wz = q[3] * q[2];
+    m[0] = 1.0f - 2.0f * (yy + zz);
+    m[1] = 2.0f * (xy - wz);
+    m[2] = 2.0f * (xz + wy);
+    m[3] = t[0];
+    m[4] = 2.0f * (xy + wz);
+    m[5] = 1.0f - 2.0f * (xx + zz);
+    m[6] = 2.0f * (yz - wx);
+    m[7] = t[1];
+    m[8] = 2.0f * (xz - wy);
+    m[9] = 2.0f * (yz + wx);
+    m[10] = 1.0f - 2.0f * (xx + yy);
+    m[11] = t[2];
+}
+
+/* T * R * S: pb_mat34_rt, then column j of the rotation times s[j]. */
+static inline void pb_mat34_trs(const float q[4], const float t[3], const float s[3], float m[12]) {
+    int r;
+    pb_mat34_rt(q, t, m);
+    for (r = 0; r < 3; r++) {
+        m[4 * r] *= s[0];
+        m[4 * r + 1] *= s[1];
+        m[4 * r + 2] *= s[2];
+    }
+}
+
+/* out = a * b (apply b first): out[i][j] = (a[i][0] b[0][j] + a[i][1]
+ * b[1][j]) + a[i][2] b[2][j], then out[i][3] += a[i][3].  out may not
+ * alias a or b. */
+static inline void pb_mat34_mul12(const float a[12], const float b[12], float out[12]) {
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 4; j++)
+            out[4 * i + j] = a[4 * i] * b[j] + a[4 * i + 1] * b[4 + j] + a[4 * i + 2] * b[8 + j];
+        out[4 * i + 3] += a[4 * i + 3];
+    }
+}
+
 #endif

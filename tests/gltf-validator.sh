@@ -26,10 +26,13 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" clip export "$tmp"/demo/*.clip -o "$tmp/clip.gltf" >/dev/null || exit 1
 # the body-shaped mesh: sparse Target Indices, tangents, colours, morph normals
 "$bin" gmdc export "$tmp/demo/body/AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc" -o "$tmp/body.gltf" >/dev/null || exit 1
-files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.gltf")
+"$bin" clip export "$tmp"/demo/*.clip --rig "$tmp"/demo/*.rig -o "$tmp/clip-rig.glb" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.gltf" "$tmp/clip-rig.glb")
 if [ -d "$corpus" ]; then
     "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
     "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1
-    files+=("$tmp/teapot.glb" "$tmp/fight.glb")
+    "$bin" clip export "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" \
+        --rig "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889" -o "$tmp/feed-rig.glb" >/dev/null || exit 1
+    files+=("$tmp/teapot.glb" "$tmp/fight.glb" "$tmp/feed-rig.glb")
 fi
 NODE_PATH=$npmdir/node_modules node tests/gltf-validate.js "${files[@]}"

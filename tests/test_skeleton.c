@@ -1,7 +1,9 @@
 /* Skeletons: validation, rest-pose fill, and local -> model against a
  * double-precision reference on a random tree with rotations, translations
  * and non-uniform scales. */
+#include <string.h>
 #include "test.h"
+#include "kernels.h"
 
 #define SK_BONES 40
 
@@ -125,4 +127,57 @@ void test_skeleton_errors(void) {
     CHECK(out[2].translation.y == 2.0f);
     s.rest = NULL;
     CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* The port's local -> model kernel against the scalar reference: the same
+ * bits (memcmp) on a 500-bone tree with unnormalized rotations, non-uniform
+ * and negative scales and signed zeros, and both within float rounding of
+ * the double-precision walk (so the test can fail on a scalar target too). */
+#define SKP_BONES 500
+void test_skeleton_port_matches_scalar(void) {
+    static int32_t parent[SKP_BONES];
+    static plumbob_bone_pose pose[SKP_BONES];
+    static plumbob_mat34 ref[SKP_BONES], port[SKP_BONES];
+    static dmat d[SKP_BONES];
+    uint32_t st = 0xB0B0u, i;
+    int r, c;
+    double worst = 0;
+    for (i = 0; i < SKP_BONES; i++) {
+        plumbob_bone_pose *p = &pose[i];
+        parent[i] = i == 0 ? -1 : (i % 37u == 0 ? -1 : (int32_t)(t_rand(&st) % i));
+        p->rotation.x = sk_unit(&st); p->rotation.y = sk_unit(&st);
+        p->rotation.z = sk_unit(&st); p->rotation.w = sk_unit(&st);
+        if (i % 3u) p->rotation = plumbob_quat_normalize(p->rotation); /* every third one as sampled: unnormalized */
+        p->translation.x = i % 5u == 0 ? -0.0f : sk_unit(&st);
+        p->translation.y = i % 7u == 0 ? 0.0f : sk_unit(&st);
+        p->translation.z = i % 11u == 0 ? -0.0f : sk_unit(&st) * 0.25f;
+        p->scale.x = 1.0f + sk_unit(&st) * 0.1f;
+        p->scale.y = i % 13u == 0 ? -1.0f : 1.0f;
+        p->scale.z = 1.0f;
+        if (i % 17u == 0) { /* identity rotation on a -0 translation */
+            p->rotation = plumbob_quat_identity();
+            p->translation.x = p->translation.y = p->translation.z = -0.0f;
+        }
+    }
+    pb_skeleton_model_scalar(parent, &pose[0].rotation.x, SKP_BONES, &ref[0].m[0][0]);
+    PB_SKELETON_MODEL(parent, &pose[0].rotation.x, SKP_BONES, &port[0].m[0][0]);
+    CHECK(memcmp(ref, port, sizeof ref) == 0);
+    for (i = 0; i < SKP_BONES; i++) {
+        /* the reference in double, depth limited so float error stays small: compare
+           only bones whose chain is short, where 1e-4 is generous */
+        dmat m = d_from_pose(&pose[i]);
+        uint32_t depth = 0;
+        int32_t q = parent[i];
+        while (q >= 0) { depth++; q = parent[q]; }
+        d[i] = parent[i] < 0 ? m : d_mul(&d[parent[i]], &m);
+        for (r = 0; r < 3; r++)
+            for (c = 0; c < 4; c++) {
+                double e = ref[i].m[r][c] - d[i].m[r][c];
+                if (e < 0) e = -e;
+                if (depth <= 6 && e > worst) worst = e;
+                t_digest_f32(port[i].m[r][c]);
+            }
+    }
+    CHECK(worst < 1e-3);
+    CHECK(worst > 0.0); /* float rounding shows: the comparison is real */
 }

@@ -70,6 +70,11 @@ commands() { # kind, file, label
         attack "$l jazz compile" "$o/c.jazzbin" "$bin" jazz compile "$f" -o "$o/c.jazzbin" ;;
     riglist)
         attack "$l clip export --rig" "$o/r.glb" "$bin" clip export "$clip" --rig "$f" -o "$o/r.glb" ;;
+    rig)
+        attack "$l rig dump" "" "$bin" rig dump "$f" --json
+        attack "$l clip sample --rig" "" "$bin" clip sample "$clip" --time 0.5 --rig "$f" --json
+        attack "$l clip dump --rig" "" "$bin" clip dump "$clip" --rig "$f"
+        attack "$l clip export --rig" "$o/r.glb" "$bin" clip export "$clip" --rig "$f" -o "$o/r.glb" ;;
     esac
 }
 
@@ -96,6 +101,7 @@ mutate_and_attack() { # kind, file, ext
 mkdir -p "$tmp/o"
 "$bin" demo --out "$tmp/demo" >/dev/null 2>&1 || { echo "FAIL the demo did not run"; echo "0 passed, 1 failed"; exit 1; }
 clip=$(ls "$tmp"/demo/*.clip) gmdc=$(ls "$tmp"/demo/*.gmdc) anim=$(ls "$tmp"/demo/*.anim) jazz=$(ls "$tmp"/demo/*.jazz)
+rig=$(ls "$tmp"/demo/*.rig)
 "$bin" pack "$clip" "$jazz" -o "$tmp/demo.package" >/dev/null
 "$bin" jazz decompile "$jazz" -o "$tmp/demo.jazztext" >/dev/null 2>&1
 mutate_and_attack clip "$clip" clip
@@ -106,6 +112,7 @@ mutate_and_attack package "$tmp/demo.package" package
 mutate_and_attack gltf "$tmp/demo/demo.gltf" gltf
 mutate_and_attack jazztext "$tmp/demo.jazztext" jazz
 mutate_and_attack riglist "$tmp/demo/rig.txt" txt
+mutate_and_attack rig "$rig" rig
 
 # real files, cut and flipped the same way (fewer mutations: they are larger)
 corpus=${PLUMBOB_CORPUS:-../shared/corpus}
@@ -117,6 +124,8 @@ if [ -d "$corpus" ]; then
     f=$(ls "$tmp"/cx/* 2>/dev/null | head -1); [ -n "$f" ] && mutate_and_attack clip "$f" clip
     f=$(ls "$tmp"/jx/* 2>/dev/null | head -1); [ -n "$f" ] && mutate_and_attack jazz "$f" jazz
     f=$(ls "$tmp"/ax/* 2>/dev/null | head -1); [ -n "$f" ] && mutate_and_attack anim "$f" anim
+    "$bin" extract "$corpus/sims3/EWWheatAndFlour.package" --type RIG -o "$tmp/rx" >/dev/null 2>&1
+    f=$(ls -S "$tmp"/rx/* 2>/dev/null | head -1); [ -n "$f" ] && mutate_and_attack rig "$f" rig
     mutate_and_attack package "$corpus/sims2/animation.package" package
 fi
 echo "tool-attack: $runs runs"

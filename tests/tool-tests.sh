@@ -26,7 +26,7 @@ expect no-args 2 'usage: plumbob COMMAND' "$bin"
 expect unknown-command 2 "unknown command 'frobnicate'" "$bin" frobnicate
 expect version 0 '^plumbob [0-9]+\.[0-9]+\.[0-9]+$' "$bin" --version
 expect info-help 0 'usage: plumbob info FILE' "$bin" info --help
-for c in info check ls extract clip gmdc anim jazz pack demo; do  # every command: usage with an example
+for c in info check ls extract clip rig gmdc anim jazz pack demo; do  # every command: usage with an example
     expect "help-$c" 0 'example' "$bin" "$c" --help
 done
 expect info-missing-file 1 'plumbob: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
@@ -130,10 +130,16 @@ expect demo-write 0 'wrote .*6B20C4F3_00000000_00F0E1D2C3B4A596.clip \(1268 byte
 clip="$tmp/demo/6B20C4F3_00000000_00F0E1D2C3B4A596.clip"
 expect clip-help 0 'usage: plumbob clip dump' "$bin" clip --help
 expect clip-dump 0 'tracks   4 \(2 rotation, 1 translation, 0 scale, 1 morph\), 93 keys' "$bin" clip dump "$clip"
+expect clip-dump-names 0 '0 0x6FA96266 b__Spine0__ +rotation +31 keys' "$bin" clip dump "$clip"
+expect clip-dump-unnamed 0 '2 0x84B0668E - +morph +31 keys' "$bin" clip dump "$clip"
+printf 'bulge\n' > "$tmp/morphs.txt"
+expect clip-dump-names-from-list 0 '2 0x84B0668E bulge +morph +31 keys' "$bin" clip dump "$clip" --rig "$tmp/morphs.txt"
+expect clip-dump-json-names 0 '"hash": "0x6FA96266", "name": "b__Spine0__", "target": "rotation"' "$bin" clip dump "$clip" --json
+expect clip-dump-bad-names 1 'nonexistent' "$bin" clip dump "$clip" --rig "$tmp/nonexistent.txt"
 expect clip-dump-events 0 '0.500 s  sound +bend_creak' "$bin" clip dump "$clip"
 expect clip-dump-json 0 '"name": "a_demo_bend_x", "source": "a_demo_bend.ma", "actor": "x", "frame_duration": 0.0333333351, "ticks": 61' "$bin" clip dump "$clip" --json
-expect clip-sample 0 '0x6FA96266 rotation +0.000000 +0.000000 +0.707107 +0.707107' "$bin" clip sample "$clip" --time 1
-expect clip-sample-json 0 '"hash": "0xFEAE6981", "target": "translation", "value": \[0, 0.24999998[0-9]*, 0\]' "$bin" clip sample "$clip" --time 1 --json
+expect clip-sample 0 '0x6FA96266 rotation +b__Spine0__ +0.000000 +0.000000 +0.707107 +0.707107' "$bin" clip sample "$clip" --time 1
+expect clip-sample-json 0 '"hash": "0xFEAE6981", "name": "b__ROOT__", "target": "translation", "value": \[0, 0.24999998[0-9]*, 0\]' "$bin" clip sample "$clip" --time 1 --json
 expect clip-sample-no-time 2 '--time SECONDS is required' "$bin" clip sample "$clip"
 expect clip-sample-bad-time 2 "--time needs a number of seconds, got 'soon'" "$bin" clip sample "$clip" --time soon
 expect clip-check 0 'ok: round trip identical \(1268 bytes\)' "$bin" check "$clip"
@@ -143,13 +149,13 @@ expect clip-plot 0 'wrote .*clip.svg \([0-9]+ bytes\): 4 tracks over 2.033 s' "$
 expect clip-plot-xml 0 '^ok .*clip.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/clip.svg"
 expect clip-plot-panels 0 '^4$' sh -c "grep -c 'font-weight=\"bold\">track' \"$tmp/clip.svg\""
 expect clip-plot-track-name 0 '1 tracks over' "$bin" clip plot "$clip" --track b__Spine0__ -o "$tmp/spine.svg"
-expect clip-plot-track-hash 0 'track 0: 0x6FA96266 rotation' cat "$tmp/spine.svg"
+expect clip-plot-track-hash 0 'track 0: b__Spine0__ 0x6FA96266 rotation' cat "$tmp/spine.svg"
 expect clip-plot-morph-name 0 '1 tracks over' "$bin" clip plot "$clip" --track bulge -o "$tmp/bulge.svg"
 expect clip-plot-track-none 1 'no track matches --track' "$bin" clip plot "$clip" --track b__Nope__ -o "$tmp/none.svg"
 expect clip-plot-no-out 2 'plot needs -o OUT.svg' "$bin" clip plot "$clip"
 expect clip-plot-wrong-flag 2 "unexpected argument '--time' for clip plot" "$bin" clip plot "$clip" --time 1 -o "$tmp/x.svg"
 expect clip-export-alone 0 'wrote .*clip.glb \([0-9]+ bytes\): 2 nodes, 3 animation channels' "$bin" clip export "$clip" -o "$tmp/clip.glb"
-expect clip-export-alone-hashes 0 '2 animated bones are not in the rig: their nodes are named 0xHASH' "$bin" clip export "$clip" -o "$tmp/clip.glb"
+expect clip-export-alone-hashes 0 '2 animated bones are not in the rig: root nodes, 2 named from the name dictionary, 0 named 0xHASH' "$bin" clip export "$clip" -o "$tmp/clip.glb"
 expect clip-export-alone-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 2 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/clip.glb"
 expect clip-export-rigged 0 '4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" clip export "$clip" --rig "$tmp/demo/rig.txt" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" -o "$tmp/rigged.gltf"
 expect clip-export-rigged-weights 0 '"target": \{"node": 3, "path": "weights"\}' cat "$tmp/rigged.gltf"
@@ -160,6 +166,59 @@ expect clip-truncated 1 'cut.clip: not a valid CLIP: bad_offset' "$bin" clip dum
 expect check-truncated 1 'cut.clip: clip does not decode: bad_offset' "$bin" check "$tmp/cut.clip"
 expect clip-json-parses 0 '^ok 4 2$' sh -c "\"$bin\" clip dump \"$clip\" --json | \"${1:-build}/json-check\" - name source actor frame_duration ticks slots events_complete 'tracks.*.hash' 'tracks.*.target' 'tracks.*.type' 'tracks.*.offset' 'tracks.*.scale' 'tracks.*.keys' '#tracks' '#events'"
 expect clip-sample-json-parses 0 '^ok 4$' sh -c "\"$bin\" clip sample \"$clip\" --time 0.5 --json | \"${1:-build}/json-check\" - time 'tracks.*.hash' 'tracks.*.target' 'tracks.*.value' '#tracks'"
+
+# --- Sims 3 rigs, on the demo's rig (made by plumbob's writer) --------------------
+rig="$tmp/demo/8EAF13DE_00000000_00F0E1D2C3B4A599.rig"
+expect rig-help 0 'usage: plumbob rig dump FILE' "$bin" rig --help
+expect rig-dump 0 '3 b__Head__ +0x0F97B21B +2 +3 0x00000023 \(0.0000 0.5000 0.0000\) \(0.0000 0.0000 0.0000 1.0000\) \(0.0000 2.5000 0.0000\)' "$bin" rig dump "$rig"
+expect rig-dump-chains 0 'IK chain 0: bones 1 2 3; pole 2, slot info -1, slot offset -1, root 0' "$bin" rig dump "$rig"
+expect rig-dump-json 0 '"name": "b__Head__", "hash": "0x0F97B21B", "parent": 2, "opposite": 3, "flags": "0x00000023", "translation": \[0, 0.5, 0\], "rotation": \[0, 0, 0, 1\], "scale": \[1, 1, 1\], "model_translation": \[0, 2.5, 0\], "model_rotation": \[0, 0, 0, 1\]' "$bin" rig dump "$rig" --json
+expect rig-json-parses 0 '^ok 4 1$' sh -c "\"$bin\" rig dump \"$rig\" --json | \"${1:-build}/json-check\" - version skeleton_name reordered 'bones.*.name' 'bones.*.hash' 'bones.*.parent' 'bones.*.opposite' 'bones.*.flags' 'bones.*.translation' 'bones.*.rotation' 'bones.*.scale' 'bones.*.model_translation' 'bones.*.model_rotation' 'ik_chains.*.bones' 'ik_chains.*.info_nodes' '#bones' '#ik_chains'"
+expect rig-info 0 'Sims 3 rig demo_spine \(version 4.2\), 4 bones, 1 IK chains, 386 bytes' "$bin" info "$rig"
+expect rig-check 0 'ok: round trip identical \(386 bytes\)' "$bin" check "$rig"
+head -c 100 "$rig" > "$tmp/cut.rig"
+expect rig-truncated 1 'cut.rig: not a valid rig: bad_count' "$bin" rig dump "$tmp/cut.rig"
+expect rig-check-truncated 1 'cut.rig: rig does not decode: bad_count' "$bin" check "$tmp/cut.rig"
+printf '\336\023\257\216\000\000\000\000\000\000\000\000\000\000\000\000' > "$tmp/granny.rig"
+expect rig-granny 1 'granny.rig: a Granny 2 rig \(the old format\): not supported' "$bin" rig dump "$tmp/granny.rig"
+expect rig-granny-check 1 'granny.rig: rig does not decode: unsupported' "$bin" check "$tmp/granny.rig"
+expect rig-not-rig 1 'not a valid rig: unsupported_version' "$bin" rig dump "$clip"
+expect rig-unknown-sub 2 "unknown subcommand 'show'" "$bin" rig show "$rig"
+expect rig-in-package 0 'packed 2 resources' "$bin" pack -o "$tmp/rig.package" "$rig" "$clip"
+expect rig-ls 0 '8EAF13DE RIG   00000000 00F0E1D2C3B4A599 +[0-9]+ +386 refpack' "$bin" ls "$tmp/rig.package"
+expect rig-dump-package 0 'rig +demo_spine \(version 4.2\), 4 bones' "$bin" rig dump "$tmp/rig.package@00F0E1D2C3B4A599"
+expect clip-sample-rig 0 'b__Spine1__ +rest +model \( *-1.000000 +1.250000 +0.000000\) rotation \( *0.000000 +0.000000 +0.707107 +0.707107\)' "$bin" clip sample "$clip" --time 1 --rig "$rig"
+expect clip-sample-rig-tracked 0 'b__Spine0__ +tracked +model \( *0.000000 +1.250000 +0.000000\)' "$bin" clip sample "$clip" --time 1 --rig "$tmp/rig.package@00F0E1D2C3B4A599"
+expect clip-sample-rig-json 0 '"name": "b__Head__", "hash": "0x0F97B21B", "parent": 2, "tracked": false, "translation": \[0, 0.5, 0\], "rotation": \[0, 0, 0, 1\], "scale": \[1, 1, 1\], "model_translation": \[-1.5, 1.25, 0\]' "$bin" clip sample "$clip" --time 1 --rig "$rig" --json
+expect clip-sample-rig-json-parses 0 '^ok 4$' sh -c "\"$bin\" clip sample \"$clip\" --time 0.5 --rig \"$rig\" --json | \"${1:-build}/json-check\" - time rig 'bones.*.name' 'bones.*.tracked' 'bones.*.translation' 'bones.*.rotation' 'bones.*.scale' 'bones.*.model_translation' 'bones.*.model_rotation' '#bones'"
+expect clip-sample-rig-not-rig 1 'not a valid rig' "$bin" clip sample "$clip" --time 1 --rig "$clip"
+expect clip-export-rig 0 'wrote .*rigged-s3.gltf \([0-9]+ bytes\): 4 nodes, 3 animation channels$' "$bin" clip export "$clip" --rig "$rig" -o "$tmp/rigged-s3.gltf"
+expect clip-export-rig-rest 0 '"name": "b__Head__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 0.5, 0\]' cat "$tmp/rigged-s3.gltf"
+expect clip-export-rig-hierarchy 0 '"name": "b__Spine0__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 1, 0\], "children": \[2\]' cat "$tmp/rigged-s3.gltf"
+expect clip-export-rig-checks 0 'ok: valid glTF 2.0 \(JSON, [0-9]+ bytes\): 4 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/rigged-s3.gltf"
+expect clip-export-two-rigs 1 'a second rig' "$bin" clip export "$clip" --rig "$rig" --rig "$rig" -o "$tmp/x.gltf"
+expect clip-export-granny-rig 1 'Granny 2 rig' "$bin" clip export "$clip" --rig "$tmp/granny.rig" -o "$tmp/granny.gltf"
+expect clip-export-granny-no-file 1 '' test -e "$tmp/granny.gltf"
+
+# jazz dump falls back to the name dictionary (built-in bone names) after the KEY table
+cat > "$tmp/rignames.sj" <<'SJ'
+State Machine "RigNames"
+{
+    Actor "b__ROOT__"
+    State "Enter"
+    {
+        Properties Public, Entry, Explicit
+        Transitions to "b__Head__"
+    }
+    State "b__Head__"
+    {
+        Properties Public, Explicit
+    }
+}
+SJ
+"$bin" jazz compile "$tmp/rignames.sj" -o "$tmp/rignames.jazz" >/dev/null
+expect jazz-dump-dictionary-names 0 'actors: "b__ROOT__"' "$bin" jazz dump "$tmp/rignames.jazz"
+expect jazz-dump-dictionary-unknown 0 'state 0x8D31B469 \(flags 0x103[^)]*\) -> "b__Head__"' "$bin" jazz dump "$tmp/rignames.jazz"
 
 # --- GMDC, on the demo's cylinder -------------------------------------------------
 gmdc="$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc"
@@ -367,6 +426,13 @@ if [ -d "$corpus" ]; then
             expect "corpus-clip-check-$inst" 0 'ok: round trip identical' "$bin" check "$p@$inst"
         done
     done
+    for inst in 005F379F3E61683B 1EC5589AF812E9F0 023ECBDB12A4B889; do
+        expect "corpus-rig-check-$inst" 0 'ok: round trip identical' "$bin" check "$corpus/sims3/EWWheatAndFlour.package@$inst"
+    done
+    expect corpus-rig-info 0 'Sims 3 rig plantSmallVine \(version 4.2\), 16 bones, 0 IK chains, 1147 bytes' "$bin" info "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889"
+    expect corpus-rig-dump 0 '15 _FX_talk +0x43792F0B +10 +17 0x00000023' "$bin" rig dump "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889"
+    expect corpus-clip-export-rig 0 'wrote .*feed-rig.glb' "$bin" clip export "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" --rig "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889" -o "$tmp/feed-rig.glb"
+    expect corpus-clip-export-rig-checks 0 'ok: valid glTF 2.0 \(GLB' "$bin" check "$tmp/feed-rig.glb"
     # a whole 282-track clip plots as a grid overview a browser opens: valid XML, under 3 MB
     expect corpus-clip-plot-overview 0 '282 tracks' "$bin" clip plot "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" -o "$tmp/all.svg"
     expect corpus-clip-plot-overview-xml 0 '^ok .*all.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/all.svg"

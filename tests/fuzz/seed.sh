@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_rig"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -17,6 +17,7 @@ cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 # GMDC: the skinned cylinder and the body-shaped mesh with sparse elements
 cp "$tmp"/demo/*.gmdc "$tmp"/demo/body/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
 cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
+cp "$tmp"/demo/*.rig "$out/corpus-fuzz_rig/" 2>/dev/null
 cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
 # glTF: the demo's .gltf, and a small .glb of the clip alone
 cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null
@@ -40,6 +41,8 @@ if [ -d "$corpus" ]; then
         "$bin" extract "$corpus/sims3/$p.package" --type 02D5DF13 -o "$tmp/jazz" >/dev/null
     done
     cp "$tmp"/jazz/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
+    "$bin" extract "$corpus/sims3/EWWheatAndFlour.package" --type 8EAF13DE -o "$tmp/rig" >/dev/null
+    cp "$tmp"/rig/* "$out/corpus-fuzz_rig/" 2>/dev/null
     for f in "$tmp"/jazz/*.jazz; do
         "$bin" jazz decompile "$f" -o "$out/corpus-fuzz_smooth_jazz/$(basename "$f" .jazz).sj" 2>/dev/null
     done

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "tool.h"
 #include "gltf/gltf_export.h"
+#include "util/names.h"
 
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     size_t need;
@@ -57,7 +58,15 @@ static const char *event_name(uint16_t t) {
     return "unknown";
 }
 
-static void json_event(FILE *out, const plumbob_clip_event *e) {
+/* `, "KEY": "name"` when the dictionary knows the hash. */
+static void json_known(FILE *out, const char *key, const tool_dict *names, uint32_t hash) {
+    const char *nm = tool_dict_bone(names, hash);
+    if (!nm) return;
+    fprintf(out, ", \"%s\": ", key);
+    json_string(out, nm, strlen(nm));
+}
+
+static void json_event(FILE *out, const plumbob_clip_event *e, const tool_dict *names) {
     fprintf(out, "{\"type\": %u, \"kind\": \"%s\", \"id\": %u, \"time\": ", (unsigned)e->type,
             event_name(e->type), (unsigned)e->id);
     json_float(out, e->time);
@@ -67,6 +76,7 @@ static void json_event(FILE *out, const plumbob_clip_event *e) {
     case PLUMBOB_CLIP_EVENT_ATTACH:
         fprintf(out, ", \"prop\": \"0x%08X\", \"object\": \"0x%08X\", \"slot\": \"0x%08X\"",
                 (unsigned)e->hash[0], (unsigned)e->hash[1], (unsigned)e->hash[2]);
+        json_known(out, "slot_name", names, e->hash[2]);
         break;
     case PLUMBOB_CLIP_EVENT_UNPARENT:
         fprintf(out, ", \"object\": \"0x%08X\"", (unsigned)e->hash[0]);
@@ -81,6 +91,7 @@ static void json_event(FILE *out, const plumbob_clip_event *e) {
     case PLUMBOB_CLIP_EVENT_EFFECT:
         fprintf(out, ", \"effect\": \"0x%08X\", \"actor\": \"0x%08X\", \"bone\": \"0x%08X\"",
                 (unsigned)e->hash[2], (unsigned)e->hash[3], (unsigned)e->hash[4]);
+        json_known(out, "bone_name", names, e->hash[4]);
         break;
     case PLUMBOB_CLIP_EVENT_VISIBILITY:
         fputs(", \"visibility\": ", out);
@@ -95,7 +106,7 @@ static void json_event(FILE *out, const plumbob_clip_event *e) {
     fputc('}', out);
 }
 
-static void dump_json(FILE *out, const plumbob_clip *c) {
+static void dump_json(FILE *out, const plumbob_clip *c, const tool_dict *names) {
     uint32_t i, k;
     fputs("{\"name\": ", out);
     json_string(out, c->name.ptr, c->name.len);
@@ -110,8 +121,14 @@ static void dump_json(FILE *out, const plumbob_clip *c) {
     fputs(",\n \"tracks\": [", out);
     for (i = 0; i < c->track_count; i++) {
         const plumbob_clip_track *t = &c->tracks[i];
-        fprintf(out, "%s\n  {\"hash\": \"0x%08X\", \"target\": \"%s\", \"type\": \"0x%04X\", \"offset\": ",
-                i ? "," : "", (unsigned)t->hash, target_name(t->target), (unsigned)t->type);
+        const char *nm = tool_dict_track(names, t->hash, t->target == PLUMBOB_CLIP_TARGET_MORPH);
+        fprintf(out, "%s\n  {\"hash\": \"0x%08X\", ", i ? "," : "", (unsigned)t->hash);
+        if (nm) {
+            fputs("\"name\": ", out);
+            json_string(out, nm, strlen(nm));
+            fputs(", ", out);
+        }
+        fprintf(out, "\"target\": \"%s\", \"type\": \"0x%04X\", \"offset\": ", target_name(t->target), (unsigned)t->type);
         json_float(out, t->offset);
         fputs(", \"scale\": ", out);
         json_float(out, t->scale);
@@ -139,12 +156,12 @@ static void dump_json(FILE *out, const plumbob_clip *c) {
     fputs("],\n \"events\": [", out);
     for (i = 0; i < c->events_decoded; i++) {
         fputs(i ? ",\n  " : "\n  ", out);
-        json_event(out, &c->events[i]);
+        json_event(out, &c->events[i], names);
     }
     fprintf(out, "],\n \"events_complete\": %s}\n", c->events_complete ? "true" : "false");
 }
 
-static void dump_text(FILE *out, const tool_input *in, const plumbob_clip *c) {
+static void dump_text(FILE *out, const tool_input *in, const plumbob_clip *c, const tool_dict *names) {
     uint32_t i, keys = 0, by_target[8] = {0};
     for (i = 0; i < c->track_count; i++) {
         keys += c->tracks[i].key_count;
@@ -159,6 +176,12 @@ static void dump_text(FILE *out, const tool_input *in, const plumbob_clip *c) {
     fprintf(out, "  tracks   %u (%u rotation, %u translation, %u scale, %u morph), %u keys\n",
             (unsigned)c->track_count, (unsigned)by_target[2], (unsigned)by_target[1],
             (unsigned)by_target[3], (unsigned)by_target[7], (unsigned)keys);
+    for (i = 0; i < c->track_count; i++) {
+        const plumbob_clip_track *t = &c->tracks[i];
+        const char *nm = tool_dict_track(names, t->hash, t->target == PLUMBOB_CLIP_TARGET_MORPH);
+        fprintf(out, "           %3u 0x%08X %-28s %-11s %u keys\n", (unsigned)i, (unsigned)t->hash, nm ? nm : "-",
+                target_name(t->target), (unsigned)t->key_count);
+    }
     fprintf(out, "  slots    %u in %u IK chains\n", (unsigned)c->slot_count, (unsigned)c->chain_count);
     for (i = 0; i < c->slot_count; i++)
         fprintf(out, "           chain %u: actor %.*s -> slot %.*s\n", (unsigned)c->slots[i].chain,
@@ -201,19 +224,26 @@ plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *
 }
 
 static int usage(FILE *f, int rc) {
-    fprintf(f, "usage: plumbob clip dump FILE [--json]\n"
-               "       plumbob clip sample FILE --time SECONDS [--json]\n"
-               "       plumbob clip plot FILE [--track HASH_OR_NAME ...] -o OUT.svg\n"
-               "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt] [--rig MESH]\n"
+    fprintf(f, "usage: plumbob clip dump FILE [--json] [--rig RIG ...]\n"
+               "       plumbob clip sample FILE --time SECONDS [--rig RIG] [--json]\n"
+               "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
+               "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
-               "  sample: every track's value at SECONDS, after interpolation.\n"
+               "  sample: every track's value at SECONDS, after interpolation.  With --rig (a\n"
+               "        Sims 3 rig resource or PACKAGE@INSTANCE), also every rig bone's posed local\n"
+               "        and model-space transform (rest values where the clip has no track).\n"
                "  plot: the chosen tracks (all without --track) over time: rotations as Euler\n"
                "        angles in degrees, translations, morph weights; keys marked.\n"
-               "  export: a glTF animation, one LINEAR channel per track.  RIG.txt names the\n"
-               "        bones (`NAME [PARENT]` per line; tracks match FNV-32 of the name);\n"
-               "        MESH, a GMDC, adds the skinned mesh (its joints in RIG.txt order) and\n"
-               "        drives its morph targets.  Tracks of unnamed bones get nodes named 0xHASH.\n"
+               "  export: a glTF animation, one LINEAR channel per track.  RIG is a Sims 3 rig\n"
+               "        resource (or PACKAGE@INSTANCE): its hierarchy, names and rest pose, and\n"
+               "        bones without tracks stay at rest; or a list naming the bones (`NAME\n"
+               "        [PARENT]` per line; tracks match FNV-32 of the name).  MESH, a GMDC, adds\n"
+               "        the skinned mesh (its joints in list order) and drives its morph targets.\n"
+               "        Tracks of bones the rig does not have get root nodes, named as below.\n"
+               "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
+               "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
+               "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
                "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n"
                "  example: plumbob clip plot walk.clip --track b__Spine0__ -o walk.svg\n"
@@ -222,7 +252,8 @@ static int usage(FILE *f, int rc) {
 }
 
 /* clip export: the clip with an optional rig list and mesh. */
-static int export_clip(const plumbob_clip *clip, const char *const *rigs, int rig_count, const char *out_path) {
+static int export_clip(const plumbob_clip *clip, const char *const *rigs, int rig_count, const char *out_path,
+                       const tool_dict *names) {
     tool_rig rig;
     plumbob_gmdc mesh;
     unsigned char *mesh_mem = NULL;
@@ -237,6 +268,7 @@ static int export_clip(const plumbob_clip *clip, const char *const *rigs, int ri
     src.clip = clip;
     src.rig = have_rig ? &rig : NULL;
     src.mesh = mesh_mem ? &mesh : NULL;
+    src.names = names;
     rc = tool_write_gltf(out_path, &src);
 done:
     free(mesh_mem);
@@ -245,20 +277,128 @@ done:
     return rc;
 }
 
+/* Adds the bone names of a --rig argument to the dictionary: a Sims 3 rig
+ * resource or a rig list (a GMDC mesh has no names).  0 after saying why. */
+static int dict_add_rig_arg(tool_dict *d, const char *path) {
+    tool_input rin;
+    plumbob_format f;
+    int ok = 1;
+    if (!tool_load(path, &rin)) return 0;
+    f = plumbob_identify(rin.data, rin.size);
+    if (f == PLUMBOB_FORMAT_RIG) {
+        tool_rig_res tr;
+        ok = tool_rig_decode_or_say(&rin, &tr);
+        if (ok) {
+            tool_dict_add_skeleton(d, &tr.rig.skeleton);
+            tool_rig_res_free(&tr);
+        }
+    } else if (f != PLUMBOB_FORMAT_GMDC) {
+        tool_rig list;
+        uint32_t b;
+        ok = tool_rig_parse((const char *)rin.data, rin.size, rin.name, &list);
+        for (b = 0; ok && b < list.count; b++) tool_dict_add(d, list.names[b], strlen(list.names[b]), 0);
+        if (ok) tool_rig_free(&list);
+    }
+    if (rin.package_data) tool_dict_add_package(d, rin.package_data, rin.package_size);
+    tool_free(&rin);
+    return ok;
+}
+
+/* clip sample --rig: the rig's rest pose, the clip sampled over it (bone
+ * tracks bound by the rig's name hashes), then model space. */
+static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t, int json) {
+    tool_input rin;
+    tool_rig_res tr;
+    plumbob_clip_binding bind;
+    plumbob_arena a;
+    unsigned char *mem = NULL;
+    plumbob_bone_pose *poses = NULL;
+    plumbob_mat34 *model = NULL;
+    plumbob_quat *mq = NULL;
+    unsigned char *tracked = NULL;
+    uint32_t n, f, k;
+    int rc = 1;
+    if (!tool_load(rig_path, &rin)) return 1;
+    if (!tool_rig_decode_or_say(&rin, &tr)) {
+        tool_free(&rin);
+        return 1;
+    }
+    n = tr.rig.bone_count;
+    mem = (unsigned char *)malloc(plumbob_rig_bind_size(clip, &tr.rig));
+    poses = (plumbob_bone_pose *)calloc(n + 1u, sizeof *poses);
+    model = (plumbob_mat34 *)calloc(n + 1u, sizeof *model);
+    mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
+    tracked = (unsigned char *)calloc(n + 1u, 1);
+    if (!mem || !poses || !model || !mq || !tracked) {
+        tool_error(rin.name, "out of memory");
+        goto done;
+    }
+    plumbob_arena_init(&a, mem, plumbob_rig_bind_size(clip, &tr.rig));
+    if (plumbob_rig_bind(clip, &tr.rig, NULL, 0, &a, &bind) != PLUMBOB_OK ||
+        plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses) != PLUMBOB_OK) {
+        tool_error(rin.name, "cannot bind the clip to this rig");
+        goto done;
+    }
+    for (k = 0; k < clip->track_count; k++)
+        if (bind.bone_of_track[k] >= 0) tracked[bind.bone_of_track[k]] = 1;
+    plumbob_clip_sample_pose(clip, &bind, NULL, t, poses, NULL);
+    if (!tool_skeleton_pose(&tr.rig.skeleton, poses, model, mq)) {
+        tool_error(rin.name, "the rig's skeleton is refused");
+        goto done;
+    }
+    if (json) {
+        printf("{\"time\": ");
+        json_float(stdout, t);
+        printf(", \"rig\": ");
+        json_string(stdout, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len);
+        printf(", \"bones\": [");
+        for (f = 0; f < n; f++) { /* file order, as rig dump lists them */
+            const plumbob_rig_bone *b = &tr.rig.bones[f];
+            k = tr.rig.skeleton_index[f];
+            printf("%s\n  {\"index\": %u, \"name\": ", f ? "," : "", (unsigned)f);
+            json_string(stdout, b->name.ptr, b->name.len);
+            printf(", \"hash\": \"0x%08X\", \"parent\": %d, \"tracked\": %s, ", (unsigned)b->hash, (int)b->parent,
+                   tracked[k] ? "true" : "false");
+            json_bone_pose(stdout, &poses[k], &model[k], &mq[k]);
+            printf("}");
+        }
+        printf("]}\n");
+    } else {
+        printf("%.*s at %.4f s on rig %.*s:\n", (int)clip->name.len, clip->name.ptr, (double)t,
+               (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
+        for (f = 0; f < n; f++) {
+            const plumbob_rig_bone *b = &tr.rig.bones[f];
+            k = tr.rig.skeleton_index[f];
+            printf("  %-28.*s %-7s model (%10.6f %10.6f %10.6f) rotation (%9.6f %9.6f %9.6f %9.6f)\n",
+                   (int)b->name.len, b->name.ptr, tracked[k] ? "tracked" : "rest", (double)model[k].m[0][3],
+                   (double)model[k].m[1][3], (double)model[k].m[2][3], (double)mq[k].x, (double)mq[k].y,
+                   (double)mq[k].z, (double)mq[k].w);
+        }
+    }
+    rc = 0;
+done:
+    free(mem); free(poses); free(model); free(mq); free(tracked);
+    tool_rig_res_free(&tr);
+    tool_free(&rin);
+    return rc;
+}
+
 int cmd_clip(int argc, char **argv) {
-    const char *file = NULL, *time_arg = NULL, *out_path = NULL, *sub;
+    const char *file = NULL, *time_arg = NULL, *out_path = NULL, *rig_arg = NULL, *sub;
     const char **lists = (const char **)calloc((size_t)argc + 1u, sizeof *lists); /* --track or --rig values */
-    int json = 0, i, rc = 0, nl = 0;
+    const char **name_rigs = (const char **)calloc((size_t)argc + 1u, sizeof *name_rigs); /* dump/plot --rig */
+    int json = 0, i, rc = 0, nl = 0, nr = 0;
+    tool_dict names;
     tool_input in;
     tool_clip tc;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        free(lists);
+        free(lists); free(name_rigs);
         return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);
-        free(lists);
+        free(lists); free(name_rigs);
         return usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
@@ -267,41 +407,53 @@ int cmd_clip(int argc, char **argv) {
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && (!strcmp(sub, "plot") || !strcmp(sub, "export"))) out_path = argv[++i];
         else if (strcmp(argv[i], "--track") == 0 && i + 1 < argc && !strcmp(sub, "plot")) lists[nl++] = argv[++i];
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "export")) lists[nl++] = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) { free(lists); return usage(stdout, 0); }
+        else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "sample") && !rig_arg) rig_arg = argv[++i];
+        else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && (!strcmp(sub, "dump") || !strcmp(sub, "plot")))
+            name_rigs[nr++] = argv[++i];
+        else if (strcmp(argv[i], "--help") == 0) { free(lists); free(name_rigs); return usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
             tool_error("clip", "unexpected argument '%s' for clip %s", argv[i], sub);
-            free(lists);
+            free(lists); free(name_rigs);
             return usage(stderr, 2);
         }
     }
     if (!file) {
         tool_error("clip", "which clip?");
-        free(lists);
+        free(lists); free(name_rigs);
         return usage(stderr, 2);
     }
     if (strcmp(sub, "sample") == 0 && !time_arg) {
         tool_error("clip sample", "--time SECONDS is required");
-        free(lists);
+        free(lists); free(name_rigs);
         return 2;
     }
     if ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path) {
         tool_error("clip", strcmp(sub, "plot") == 0 ? "plot needs -o OUT.svg" : "export needs -o OUT.gltf or OUT.glb");
-        free(lists);
+        free(lists); free(name_rigs);
         return 2;
     }
-    if (!tool_load(file, &in)) { free(lists); return 1; }
+    if (!tool_load(file, &in)) { free(lists); free(name_rigs); return 1; }
     if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
-        free(lists);
+        free(lists); free(name_rigs);
         return 1;
     }
-    if (strcmp(sub, "plot") == 0) {
-        rc = clip_plot_svg(&tc.clip, in.name, lists, nl, out_path);
+    /* names: the built-in list, the clip's own package (KEY table, rigs), rigs given with --rig */
+    tool_dict_init(&names);
+    if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
+    for (i = 0; i < nr && rc == 0; i++)
+        if (!dict_add_rig_arg(&names, name_rigs[i])) rc = 1;
+    for (i = 0; i < nl && rc == 0 && !strcmp(sub, "export"); i++) dict_add_rig_arg(&names, lists[i]);
+    if (rig_arg && rc == 0) dict_add_rig_arg(&names, rig_arg);
+    if (rc != 0) {
+        /* a --rig that could not be read: said why already */
+    } else if (strcmp(sub, "plot") == 0) {
+        rc = clip_plot_svg(&tc.clip, in.name, lists, nl, out_path, &names);
     } else if (strcmp(sub, "export") == 0) {
-        rc = export_clip(&tc.clip, lists, nl, out_path);
+        rc = export_clip(&tc.clip, lists, nl, out_path, &names);
     } else if (strcmp(sub, "dump") == 0) {
-        if (json) dump_json(stdout, &tc.clip); else dump_text(stdout, &in, &tc.clip);
+        if (json) dump_json(stdout, &tc.clip, &names); else dump_text(stdout, &in, &tc.clip, &names);
     } else {
         char *end;
         double t = strtod(time_arg, &end);
@@ -309,15 +461,24 @@ int cmd_clip(int argc, char **argv) {
         if (*end || end == time_arg) {
             tool_error("clip sample", "--time needs a number of seconds, got '%s'", time_arg);
             rc = 2;
+        } else if (rig_arg) {
+            rc = sample_on_rig(&tc.clip, rig_arg, (float)t, json);
         } else if (json) {
             printf("{\"time\": ");
             json_float(stdout, (float)t);
             printf(", \"tracks\": [");
             for (k = 0; k < tc.clip.track_count; k++) {
                 float v[4] = {0, 0, 0, 0};
+                const plumbob_clip_track *tk = &tc.clip.tracks[k];
+                const char *nm = tool_dict_track(&names, tk->hash, tk->target == PLUMBOB_CLIP_TARGET_MORPH);
                 (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
-                printf("%s\n  {\"hash\": \"0x%08X\", \"target\": \"%s\", \"value\": ", k ? "," : "",
-                       (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
+                printf("%s\n  {\"hash\": \"0x%08X\", ", k ? "," : "", (unsigned)tk->hash);
+                if (nm) {
+                    printf("\"name\": ");
+                    json_string(stdout, nm, strlen(nm));
+                    printf(", ");
+                }
+                printf("\"target\": \"%s\", \"value\": ", target_name(tk->target));
                 json_floats(stdout, v, tc.clip.tracks[k].components);
                 printf("}");
             }
@@ -327,15 +488,19 @@ int cmd_clip(int argc, char **argv) {
             for (k = 0; k < tc.clip.track_count; k++) {
                 float v[4] = {0, 0, 0, 0};
                 unsigned j;
+                const char *nm = tool_dict_track(&names, tc.clip.tracks[k].hash,
+                                                 tc.clip.tracks[k].target == PLUMBOB_CLIP_TARGET_MORPH);
                 (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
                 printf("  0x%08X %-11s", (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
+                if (nm) printf(" %-24s", nm);
                 for (j = 0; j < tc.clip.tracks[k].components; j++) printf(" %10.6f", (double)v[j]);
                 printf("\n");
             }
         }
     }
+    tool_dict_free(&names);
     tool_clip_free(&tc);
     tool_free(&in);
-    free(lists);
+    free(lists); free(name_rigs);
     return rc;
 }

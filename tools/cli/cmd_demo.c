@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <math.h>
 #include "tool.h"
+#include "util/names.h"
 #include "gltf/gltf_export.h"
 
 /* The demo rig: the cylinder's three joints, named as the clip's tracks. */
@@ -61,6 +62,7 @@ static int write_samples(const char *dir) {
     if (!make_dirs(path) || !write_sample(path, "AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc", demo_body_gmdc)) return 0;
     if (!write_sample(dir, "FB00791E_1C0532FA_00F0E1D2C3B4A598.anim", demo_anim)) return 0;
     if (!write_sample(dir, "02D5DF13_00000000_ECE52D7E1B5E7C09.jazz", demo_jazz)) return 0;
+    if (!write_sample(dir, "8EAF13DE_00000000_00F0E1D2C3B4A599.rig", demo_rig_resource)) return 0;
     snprintf(path, sizeof path, "%s/rig.txt", dir);
     if (!tool_write_file(path, demo_rig, sizeof demo_rig - 1)) return 0;
     printf("wrote %s (the joint names of the cylinder)\n", path);
@@ -147,7 +149,14 @@ static int write_outputs(const char *dir, const tool_input *clip_in, const plumb
     snprintf(path, sizeof path, "%s/demo.gltf", dir);
     if (tool_write_gltf(path, &src) != 0) return 0;
     snprintf(path, sizeof path, "%s/curves.svg", dir);
-    if (clip_plot_svg(clip, clip_in->name, NULL, 0, path) != 0) return 0;
+    {
+        tool_dict names; /* the built-in names title the panels */
+        int rc;
+        tool_dict_init(&names);
+        rc = clip_plot_svg(clip, clip_in->name, NULL, 0, path, &names);
+        tool_dict_free(&names);
+        if (rc != 0) return 0;
+    }
     printf("\nOpen %s/demo.gltf in a glTF viewer (Blender: File > Import > glTF 2.0, or drag it\n"
            "onto https://gltf-viewer.donmccurdy.com/) and play the animation a_demo_bend_x;\n"
            "open %s/curves.svg in a web browser to see the clip's curves.\n", dir, dir);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "util/names.h"
 #include "pb_bytes.h"
 
 /* A decoded jazz resource with its arena, and the KEY names that go with it. */
@@ -11,6 +12,7 @@ typedef struct tool_jazz {
     unsigned char *mem;
     tool_names names;
     unsigned char *names_package; /* --names PACKAGE bytes, kept for the table */
+    tool_dict dict;               /* built-in names and the package's rigs, after KEY */
 } tool_jazz;
 
 static plumbob_result decode_quiet(const tool_input *in, tool_jazz *tj) {
@@ -34,6 +36,7 @@ static void tool_jazz_free(tool_jazz *tj) {
     free(tj->mem);
     tool_names_free(&tj->names);
     free(tj->names_package);
+    tool_dict_free(&tj->dict);
     memset(tj, 0, sizeof *tj);
 }
 
@@ -43,11 +46,13 @@ static int load_names(const tool_input *in, const char *names_path, tool_jazz *t
     const unsigned char *bytes = in->package_data;
     size_t size = in->package_size;
     plumbob_result r;
+    tool_dict_init(&tj->dict);
     if (names_path) {
         if (!tool_read_file(names_path, &tj->names_package, &size)) return 0;
         bytes = tj->names_package;
     }
     if (!bytes) return 1;
+    tool_dict_add_package(&tj->dict, bytes, size);
     r = plumbob_package_open(&pkg, bytes, size);
     if (r != PLUMBOB_OK) {
         tool_error(names_path ? names_path : in->name, "not a readable package: %s", plumbob_result_str(r));
@@ -106,9 +111,15 @@ plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *
 /* The KEY name of a 32-bit hash, or NULL. */
 static const char *name_of(const tool_jazz *tj, uint64_t hash, size_t *len) {
     plumbob_string s;
-    if (!tj->names.have || plumbob_key_table_find(&tj->names.kt, hash, &s) != PLUMBOB_OK) return NULL;
-    *len = s.len;
-    return s.ptr;
+    const char *known;
+    if (tj->names.have && plumbob_key_table_find(&tj->names.kt, hash, &s) == PLUMBOB_OK) {
+        *len = s.len;
+        return s.ptr;
+    }
+    /* then the name dictionary: bone and slot names, the package's rigs */
+    known = hash <= 0xFFFFFFFFu ? tool_dict_bone(&tj->dict, (uint32_t)hash) : NULL;
+    if (known) *len = strlen(known);
+    return known;
 }
 
 /* "name" (JSON string) when known, else "0x%08X". */
@@ -235,8 +246,21 @@ static void json_node(FILE *out, const tool_jazz *tj, uint32_t i) {
         }
         fputs(", \"track_mask\": ", out);
         json_key(out, n->u.play.track_mask);
-        fprintf(out, ", \"slots\": %u, \"suffixes\": %u, ", (unsigned)n->u.play.slot_count,
+        fprintf(out, ", \"slots\": %u, \"suffixes\": %u, \"slot_list\": [", (unsigned)n->u.play.slot_count,
                 (unsigned)n->u.play.suffix_count);
+        {
+            uint32_t k;
+            for (k = 0; k < n->u.play.slot_count; k++) {
+                const plumbob_jazz_slot *sl = &n->u.play.slots[k];
+                fprintf(out, "%s{\"chain\": %u, \"slot_id\": %u, \"actor\": ", k ? ", " : "", (unsigned)sl->chain,
+                        (unsigned)sl->slot_id);
+                json_name(out, tj, sl->actor);
+                fputs(", \"slot\": ", out);
+                json_name(out, tj, sl->slot);
+                fputc('}', out);
+            }
+        }
+        fputs("], ", out);
         json_anim(out, tj, &n->u.play.anim, 1);
         break;
     case PLUMBOB_JAZZ_STOP:

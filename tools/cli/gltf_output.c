@@ -35,7 +35,9 @@ int tool_write_gltf(const char *path, const gltf_export_src *src) {
         if (rep.animations) printf(", %u animation channels", (unsigned)rep.channels);
         printf("\n");
         if (st.unmatched_tracks)
-            printf("  %u animated bones are not in the rig: their nodes are named 0xHASH\n", (unsigned)st.unmatched_tracks);
+            printf("  %u animated bones are not in the rig: root nodes, %u named from the name dictionary, %u named 0xHASH\n",
+                   (unsigned)st.unmatched_tracks, (unsigned)st.unmatched_named,
+                   (unsigned)(st.unmatched_tracks - st.unmatched_named));
     }
     tb_free(&out);
     return ok ? 0 : 1;
@@ -46,6 +48,23 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
     tool_input in;
     plumbob_result r;
     if (!tool_load(path, &in)) return 0;
+    if (plumbob_identify(in.data, in.size) == PLUMBOB_FORMAT_RIG) { /* a Sims 3 rig resource */
+        tool_rig_res tr;
+        int ok;
+        if (*have_rig) {
+            tool_error(path, "a second rig (give one rig and at most one mesh)");
+            tool_free(&in);
+            return 0;
+        }
+        ok = tool_rig_decode_or_say(&in, &tr);
+        tool_free(&in);
+        if (!ok) return 0;
+        ok = tool_rig_from_skeleton(&tr.rig.skeleton, rig);
+        tool_rig_res_free(&tr);
+        if (!ok) tool_error(path, "out of memory");
+        *have_rig = ok;
+        return ok;
+    }
     if (plumbob_identify(in.data, in.size) != PLUMBOB_FORMAT_GMDC) {
         int ok;
         tool_free(&in);

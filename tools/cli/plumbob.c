@@ -15,6 +15,7 @@ static const command commands[] = {
     {"ls", cmd_ls, "list the resources of a package"},
     {"extract", cmd_extract, "write a package's resources to files, decompressed"},
     {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export (glTF)"},
+    {"rig", cmd_rig, "Sims 3 rigs: dump bones, rest pose (local and model space), IK chains"},
     {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export (glTF, GLB, OBJ)"},
     {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample, plot (SVG)"},
     {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile"},

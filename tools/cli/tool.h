@@ -78,6 +78,24 @@ typedef struct tool_clip {
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc);
 void tool_clip_free(tool_clip *tc);
 
+/* A decoded Sims 3 rig with its arena (malloc'd). */
+typedef struct tool_rig_res {
+    plumbob_rig rig;
+    unsigned char *arena_mem;
+} tool_rig_res;
+/* Decodes in->data as a rig; prints nothing. */
+plumbob_result tool_rig_decode(const tool_input *in, tool_rig_res *tr);
+/* The same, saying why on failure (Granny rigs by name); 0 then. */
+int tool_rig_decode_or_say(const tool_input *in, tool_rig_res *tr);
+void tool_rig_res_free(tool_rig_res *tr);
+/* Model matrices (plumbob_skeleton_model) and model rotations (the
+ * normalized local rotations composed along the chain) of a skeleton in
+ * pose `local` (NULL: rest).  0 when the skeleton is refused. */
+int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *local, plumbob_mat34 *model,
+                       plumbob_quat *model_rotation);
+/* "translation", "rotation", "scale", "model_translation", "model_rotation"
+ * members (no braces) of one bone. */
+void json_bone_pose(FILE *out, const plumbob_bone_pose *local, const plumbob_mat34 *model, const plumbob_quat *mq);
 
 /* What the tool knows about one format: each format issue adds an entry. */
 typedef struct tool_format {
@@ -98,7 +116,7 @@ const tool_format *tool_format_for(plumbob_format f);
 struct gltf_export_src;
 int tool_write_gltf(const char *path, const struct gltf_export_src *src);
 /* --rig FILE for exports: a GMDC mesh (then *mesh is decoded, *mesh_mem
- * to free) or a rig list (then *rig is filled).  Returns 0 after printing why. */
+ * to free), a Sims 3 rig resource or a rig list (then *rig is filled).  Returns 0 after printing why. */
 int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gmdc *mesh,
                       unsigned char **mesh_mem, tool_input *mesh_in);
 
@@ -132,6 +150,9 @@ plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *
 int anim_info(const tool_input *in, FILE *out);
 int cmd_anim(int argc, char **argv);
 plumbob_result anim_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int rig_info(const tool_input *in, FILE *out);
+int cmd_rig(int argc, char **argv);
+plumbob_result rig_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int jazz_info(const tool_input *in, FILE *out);
 int cmd_jazz(int argc, char **argv);
 /* jazz decompile / compile (cmd_smooth_jazz.c). */

@@ -163,6 +163,7 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_GMDC, gmdc_info, gmdc_reencode},
     {PLUMBOB_FORMAT_ANIM, anim_info, anim_reencode},
     {PLUMBOB_FORMAT_JAZZ, jazz_info, jazz_reencode},
+    {PLUMBOB_FORMAT_RIG, rig_info, rig_reencode},
 };
 
 const tool_format *tool_format_for(plumbob_format f) {

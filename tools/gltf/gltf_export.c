@@ -72,6 +72,8 @@ typedef struct bone {
     plumbob_quat model_q; /* bind pose in model space (Y-up) */
     plumbob_vec3 model_t;
     int has_model;
+    plumbob_bone_pose local; /* rest pose relative to the parent (rig resources) */
+    int has_local;
     uint32_t node;
 } bone;
 
@@ -117,6 +119,11 @@ static int collect_bones(scene *s) {
         if (j < rig_count) snprintf(name, sizeof name, "%s", src->rig->names[j]);
         else snprintf(name, sizeof name, "joint_%u", (unsigned)j);
         add_bone(s, name, parent);
+        if (j < rig_count) s->bones[j].hash = src->rig->hash[j]; /* a resource's stored hash */
+        if (j < rig_count && src->rig->rest) {
+            s->bones[j].local = src->rig->rest[j];
+            s->bones[j].has_local = 1;
+        }
         if (j < s->joint_count) {
             gltf_joint_bind(src->mesh, j, &s->bones[j].model_q, &s->bones[j].model_t);
             s->bones[j].has_model = 1;
@@ -125,10 +132,13 @@ static int collect_bones(scene *s) {
     if (src->clip)
         for (j = 0; j < src->clip->track_count; j++) {
             const plumbob_clip_track *t = &src->clip->tracks[j];
-            char name[16];
+            char name[RIG_MAX_NAME];
+            const char *known = tool_dict_bone(src->names, t->hash);
             if (t->target == PLUMBOB_CLIP_TARGET_MORPH || find_bone(s, t->hash) >= 0) continue;
-            snprintf(name, sizeof name, "0x%08X", (unsigned)t->hash);
+            if (known) snprintf(name, sizeof name, "%s", known);
+            else snprintf(name, sizeof name, "0x%08X", (unsigned)t->hash);
             add_bone(s, name, -1);
+            s->stats->unmatched_named += known != NULL;
             s->bones[s->bone_count - 1].hash = t->hash;
             s->stats->unmatched_tracks++;
         }
@@ -146,12 +156,19 @@ static void write_bone_nodes(scene *s) {
         int first = 1;
         if (b->parent >= 0 && b->has_model && s->bones[b->parent].has_model)
             gltf_relative(s->bones[b->parent].model_q, s->bones[b->parent].model_t, &q, &p);
+        plumbob_vec3 sc = {1.0f, 1.0f, 1.0f};
+        if (!b->has_model && b->has_local) { /* a rig resource's rest pose, already parent-relative */
+            q = plumbob_quat_normalize(b->local.rotation);
+            p = b->local.translation;
+            sc = b->local.scale;
+        }
         tb_str(t, "\"name\": ");
         tb_json_string(t, b->name, strlen(b->name));
         {
-            const float trs[7] = {q.x, q.y, q.z, q.w, p.x, p.y, p.z};
-            for (k = 0; k < 7; k++) {
-                tb_str(t, k == 0 ? ", \"rotation\": [" : k == 4 ? "], \"translation\": [" : ", ");
+            const float trs[10] = {q.x, q.y, q.z, q.w, p.x, p.y, p.z, sc.x, sc.y, sc.z};
+            unsigned nk = sc.x != 1.0f || sc.y != 1.0f || sc.z != 1.0f ? 10u : 7u;
+            for (k = 0; k < nk; k++) {
+                tb_str(t, k == 0 ? ", \"rotation\": [" : k == 4 ? "], \"translation\": [" : k == 7 ? "], \"scale\": [" : ", ");
                 tb_json_float(t, trs[k] + 0.0f); /* + 0.0f: no "-0" in the file */
             }
             tb_str(t, "]");

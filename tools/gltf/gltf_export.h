@@ -5,16 +5,19 @@
 #include "plumbob.h"
 #include "util/rig.h"
 #include "util/tool_buf.h"
+#include "util/names.h"
 
 typedef struct gltf_export_src {
     const plumbob_gmdc *mesh;   /* Sims 2 mesh (Z-up, converted to Y-up), or NULL */
     const tool_rig *rig;        /* names and parents of the joints, or NULL */
     const plumbob_clip *clip;   /* Sims 3 clip (already Y-up), or NULL */
+    const tool_dict *names;     /* names for tracks of bones not in the rig, or NULL */
 } gltf_export_src;
 
 /* What went into the file, for the tool's message. */
 typedef struct gltf_export_stats {
     uint32_t nodes, primitives, vertices, targets, channels, unmatched_tracks;
+    uint32_t unmatched_named;   /* of those, named from the name dictionary */
 } gltf_export_stats;
 
 /* The scene as .gltf (binary 0) or .glb (binary 1) bytes in *out.
@@ -25,8 +28,8 @@ typedef struct gltf_export_stats {
  * the joint table's inverse bind matrices.  Joints are named and parented
  * by the rig (joint_N and flat without one).  Clip: a LINEAR animation,
  * one channel per rotation/translation/scale track (keys in seconds,
- * rotations in one hemisphere), tracks of bones not in the rig on nodes
- * named 0xHASH, morph tracks as weights of the mesh targets whose name
+ * rotations in one hemisphere), tracks of bones not in the rig on root
+ * nodes named from `names` when it knows the hash, else 0xHASH, morph tracks as weights of the mesh targets whose name
  * hashes to them.  Returns 0 when memory ran out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
 

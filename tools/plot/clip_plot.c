@@ -4,6 +4,7 @@
 #include <string.h>
 #include "plot.h"
 #include "util/files.h"
+#include "util/names.h"
 #include "svg_plot.h"
 
 #define MAX_SAMPLES 4000u
@@ -13,11 +14,17 @@ static const char *const euler[3] = {"x (deg)", "y (deg)", "z (deg)"};
 
 /* The track's curve sampled at every tick and its keys, as the plot shows
  * them: rotations as Euler angles, unwrapped, keys matched to the curve. */
-static int fill_panel(const plumbob_clip *c, uint32_t ti, plot_panel *p, float **mem) {
+typedef struct clip_plot_data {
+    const plumbob_clip *clip;
+    const tool_dict *names;
+} clip_plot_data;
+
+static int fill_panel(const plumbob_clip *c, const tool_dict *names, uint32_t ti, plot_panel *p, float **mem) {
     const plumbob_clip_track *t = &c->tracks[ti];
     int rot = t->target == PLUMBOB_CLIP_TARGET_ROTATION;
     uint32_t comps = rot ? 3u : t->components, n, i, k;
     float step, *st, *sv, *kt, *kv;
+    const char *nm;
     n = c->tick_count + 1u;
     if (n > MAX_SAMPLES) n = MAX_SAMPLES;
     if (n < 2) n = 2;
@@ -59,7 +66,9 @@ static int fill_panel(const plumbob_clip *c, uint32_t ti, plot_panel *p, float *
             memcpy(kv + (size_t)comps * k, v, sizeof(float) * comps);
         }
     }
-    snprintf(p->title, sizeof p->title, "track %u: 0x%08X %s (type 0x%04X%s)", (unsigned)ti, (unsigned)t->hash,
+    nm = tool_dict_track(names, t->hash, t->target == PLUMBOB_CLIP_TARGET_MORPH);
+    snprintf(p->title, sizeof p->title, "track %u: %s%s0x%08X %s (type 0x%04X%s)", (unsigned)ti, nm ? nm : "",
+             nm ? " " : "", (unsigned)t->hash,
              t->target == PLUMBOB_CLIP_TARGET_ROTATION ? "rotation" : t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? "translation"
              : t->target == PLUMBOB_CLIP_TARGET_SCALE ? "scale" : t->target == PLUMBOB_CLIP_TARGET_MORPH ? "morph" : "unknown",
              (unsigned)t->type, t->key_count ? "" : ", no keys: constant");
@@ -86,21 +95,25 @@ static int track_matches(const plumbob_clip_track *t, const char *want) {
 }
 
 static int track_named(const void *data, uint32_t i, const char *name) {
-    return track_matches(&((const plumbob_clip *)data)->tracks[i], name);
+    return track_matches(&((const clip_plot_data *)data)->clip->tracks[i], name);
 }
 
 static int track_plottable(const void *data, uint32_t i) {
-    return ((const plumbob_clip *)data)->tracks[i].components != 0;
+    return ((const clip_plot_data *)data)->clip->tracks[i].components != 0;
 }
 
 static int track_fill(const void *data, uint32_t i, plot_panel *p, float **mem) {
-    return fill_panel((const plumbob_clip *)data, i, p, mem);
+    const clip_plot_data *d = (const clip_plot_data *)data;
+    return fill_panel(d->clip, d->names, i, p, mem);
 }
 
 int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *tracks, int track_count,
-                  const char *out_path) {
+                  const char *out_path, const tool_dict *names) {
     tool_plot_source src;
-    src.data = c;
+    clip_plot_data d;
+    d.clip = c;
+    d.names = names;
+    src.data = &d;
     src.count = c->track_count;
     src.named = track_named;
     src.plottable = track_plottable;

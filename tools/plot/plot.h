@@ -7,9 +7,11 @@
 #include "plumbob.h"
 
 /* clip plot (plot/clip_plot.c): the tracks picked by `tracks` (hex hashes or
- * names; all when track_count is 0) as an SVG at out_path.  0 or 1. */
+ * names; all when track_count is 0) as an SVG at out_path, panels titled
+ * with the names `names` (may be NULL) knows.  0 or 1. */
+struct tool_dict;
 int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *tracks, int track_count,
-                  const char *out_path);
+                  const char *out_path, const struct tool_dict *names);
 /* anim plot (plot/anim_plot.c): the channels named in `channels` (all when
  * channel_count is 0) of a Sims 2 ANIM as an SVG.  0 or 1. */
 int anim_plot_svg(const plumbob_anim *a, const char *title, const char *const *channels, int channel_count,

@@ -556,3 +556,54 @@ size_t demo_jazz(unsigned char **out) {
     jazz_build_free(&b);
     return n;
 }
+
+/* A Sims 3 rig (plain format 4.2) for the demo clip: b__ROOT__ > b__Spine0__
+ * > b__Spine1__ > b__Head__, one metre apart up Y (the head half a metre),
+ * and one IK chain over the spine.  The clip animates the root and
+ * b__Spine0__; b__Spine1__ and b__Head__ stay at rest. */
+size_t demo_rig_resource(unsigned char **out) {
+    static const char *const names[4] = {"b__ROOT__", "b__Spine0__", "b__Spine1__", "b__Head__"};
+    plumbob_rig_bone bones[4];
+    plumbob_rig_ik_chain chain;
+    int32_t chain_bones[3] = {1, 2, 3};
+    plumbob_rig rig;
+    size_t n = 0, cap;
+    int i;
+    memset(bones, 0, sizeof bones);
+    memset(&chain, 0, sizeof chain);
+    memset(&rig, 0, sizeof rig);
+    for (i = 0; i < 4; i++) {
+        bones[i].position.y = i == 0 ? 0.0f : i == 3 ? 0.5f : 1.0f;
+        bones[i].orientation.w = 1.0f;
+        bones[i].scale.x = bones[i].scale.y = bones[i].scale.z = 1.0f;
+        bones[i].name.ptr = names[i];
+        bones[i].name.len = strlen(names[i]);
+        bones[i].opposite = i;
+        bones[i].parent = i - 1;
+        bones[i].hash = plumbob_fnv32_str(names[i]);
+        bones[i].flags = 0x23;
+    }
+    chain.bone_count = 3;
+    chain.bones = chain_bones;
+    for (i = 0; i < PLUMBOB_RIG_IK_INFO_NODES; i++) chain.info_nodes[i] = -1;
+    chain.pole_vector = 2;
+    chain.slot_info = -1;
+    chain.slot_offset = -1;
+    chain.root = 0;
+    rig.major = 4;
+    rig.minor = 2;
+    rig.bone_count = 4;
+    rig.bones = bones;
+    rig.skeleton_name.ptr = "demo_spine";
+    rig.skeleton_name.len = 10;
+    rig.ik_chain_count = 1;
+    rig.ik_chains = &chain;
+    cap = plumbob_rig_write_size(&rig);
+    *out = (unsigned char *)malloc(cap == SIZE_MAX ? 1 : cap);
+    if (!*out || cap == SIZE_MAX || plumbob_rig_write(&rig, *out, cap, &n) != PLUMBOB_OK) {
+        free(*out);
+        *out = NULL;
+        return 0;
+    }
+    return n;
+}

@@ -14,6 +14,9 @@ size_t demo_gmdc(unsigned char **out);
 size_t demo_body_gmdc(unsigned char **out);
 /* A small jazz state machine: a Sim walks through a door. */
 size_t demo_jazz(unsigned char **out);
+/* A Sims 3 rig for the clip: b__ROOT__ > b__Spine0__ > b__Spine1__ >
+ * b__Head__, with one IK chain. */
+size_t demo_rig_resource(unsigned char **out);
 /* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
 size_t demo_anim(unsigned char **out);
 

@@ -1,4 +1,5 @@
 /* Rig lists: a text file of bone names with their parents. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
@@ -95,6 +96,29 @@ int tool_rig_load(const char *path, tool_rig *rig) {
     return ok;
 }
 
+int tool_rig_from_skeleton(const plumbob_skeleton *sk, tool_rig *rig) {
+    uint32_t i, n = sk->bone_count;
+    memset(rig, 0, sizeof *rig);
+    rig->names = calloc(n + 1u, sizeof *rig->names);
+    rig->hash = (uint32_t *)calloc(n + 1u, sizeof *rig->hash);
+    rig->parent = (int32_t *)calloc(n + 1u, sizeof *rig->parent);
+    rig->rest = (plumbob_bone_pose *)calloc(n + 1u, sizeof *rig->rest);
+    if (!rig->names || !rig->hash || !rig->parent || !rig->rest) {
+        tool_rig_free(rig);
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        const plumbob_string *nm = sk->name ? &sk->name[i] : NULL;
+        if (nm && nm->len) snprintf(rig->names[i], RIG_MAX_NAME, "%.*s", (int)nm->len, nm->ptr);
+        else snprintf(rig->names[i], RIG_MAX_NAME, "0x%08X", (unsigned)(sk->name_hash ? sk->name_hash[i] : i));
+        rig->hash[i] = sk->name_hash ? sk->name_hash[i] : plumbob_fnv32_str(rig->names[i]);
+        rig->parent[i] = sk->parent[i];
+        rig->rest[i] = sk->rest[i];
+    }
+    rig->count = n;
+    return 1;
+}
+
 int32_t tool_rig_find(const tool_rig *rig, uint32_t hash) {
     uint32_t i;
     for (i = 0; i < rig->count; i++)
@@ -106,5 +130,6 @@ void tool_rig_free(tool_rig *rig) {
     free(rig->names);
     free(rig->hash);
     free(rig->parent);
+    free(rig->rest);
     memset(rig, 0, sizeof *rig);
 }

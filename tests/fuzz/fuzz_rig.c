@@ -1,0 +1,34 @@
+/* libFuzzer target for Sims 3 rigs: measure, decode into an arena of
+ * exactly the measured size, pose the skeleton view at rest, and
+ * re-encode: the writer must reproduce the input exactly. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plumbob.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    size_t need;
+    unsigned char *mem;
+    plumbob_arena a;
+    plumbob_rig rig;
+    if (plumbob_rig_measure(data, size, &need) != PLUMBOB_OK || need > (64u << 20)) return 0;
+    mem = (unsigned char *)malloc(need ? need : 1);
+    plumbob_arena_init(&a, mem, need);
+    if (plumbob_rig_decode(data, size, &a, &rig) == PLUMBOB_OK) {
+        plumbob_mat34 *model = (plumbob_mat34 *)malloc((rig.bone_count ? rig.bone_count : 1) * sizeof *model);
+        size_t ws = plumbob_rig_write_size(&rig), got = 0;
+        unsigned char *o;
+        uint32_t k;
+        if (plumbob_skeleton_model(&rig.skeleton, NULL, model) != PLUMBOB_OK) __builtin_trap();
+        for (k = 0; k < rig.bone_count; k++)
+            if (rig.skeleton_index[rig.file_index[k]] != k) __builtin_trap();
+        if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */
+        o = (unsigned char *)malloc(ws ? ws : 1);
+        if (plumbob_rig_write(&rig, o, ws, &got) != PLUMBOB_OK || got != size || memcmp(o, data, size) != 0)
+            __builtin_trap();
+        free(o);
+        free(model);
+    }
+    free(mem);
+    return 0;
+}
