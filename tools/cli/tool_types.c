@@ -73,6 +73,7 @@ plumbob_format tool_format_of_type(uint32_t type) {
     case PLUMBOB_TYPE_JAZZ: return PLUMBOB_FORMAT_JAZZ;
     case PLUMBOB_TYPE_GMDC: return PLUMBOB_FORMAT_GMDC;
     case PLUMBOB_TYPE_ANIM: return PLUMBOB_FORMAT_ANIM;
+    case PLUMBOB_TYPE_RIG: return PLUMBOB_FORMAT_RIG;
     }
     return PLUMBOB_FORMAT_UNKNOWN;
 }
