@@ -10,6 +10,9 @@
 #include "pb_bytes.h"
 #include "ports.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 #define JOINTS 32
 
 /* Little-endian builders: the core's own byte helpers. */
@@ -154,6 +157,7 @@ void bench_skinning(const bench_opts *o, int samples) {
                 memset(&c, 0, sizeof c);
                 c.job.gmdc = &g;
                 c.job.palette = palette;
+                c.job.work = skin_work;
                 c.job.positions = (float *)malloc(bytes_out);
                 c.job.position_stride = normals ? 6 : 3;
                 c.job.normals = normals ? c.job.positions + 3 : NULL;

@@ -126,20 +126,24 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     const plumbob_gmdc_element *ba, *bw;
     skin_inputs in;
     pb_skin_range r;
-    /* The group's slots as row-major matrices, 16-byte aligned for SIMD
-     * loads (the 255 a slot byte can name, and the zero entry the kernels
-     * read for unused slots: 16 KiB of stack). */
-    float rows_mem[256u * 16u + 3u], *rows;
-    uint32_t n, k, slots;
+    /* In job->work: the group's slots as row-major matrices, 16-byte aligned
+     * for SIMD loads (the 255 a slot byte can name, and the zero entry the
+     * kernels read for unused slots: 16 KiB), then the staging blocks. */
+    float *rows;
+    unsigned char *pos_stage, *nrm_stage, *assign_stage, *weight_stage;
+    uint32_t n, k, slots, first, end;
     int skinned, sparse_bones, sparse;
-    if (!job || !job->gmdc || !job->positions || job->position_stride < 3 ||
+    if (!job || !job->gmdc || !job->positions || !job->work || job->position_stride < 3 ||
         (job->normals && job->normal_stride < 3))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     g = job->gmdc;
     if (job->group >= g->group_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
     gr = &g->groups[job->group];
-    if (gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) return PLUMBOB_ERR_UNSUPPORTED;
     n = g->linkages[gr->link].vertex_count;
+    first = job->first_vertex;
+    if (first > n || job->vertex_count > n - first) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    end = job->vertex_count ? first + job->vertex_count : n;
+    if (gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) return PLUMBOB_ERR_UNSUPPORTED;
     in.g = g;
     in.pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
     if (!in.pos || in.pos->format != 2) return PLUMBOB_ERR_BAD_DATA;
@@ -164,7 +168,11 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     sparse = sparse_bones || in.pos->items.count || (in.nrm && in.nrm->items.count);
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
-    rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
+    rows = (float *)(void *)(((uintptr_t)job->work + 15u) & ~(uintptr_t)15u);
+    pos_stage = (unsigned char *)(rows + 256u * 16u);
+    nrm_stage = pos_stage + STAGE * 12u;
+    assign_stage = nrm_stage + STAGE * 12u;
+    weight_stage = assign_stage + STAGE * 4u;
     for (k = 0; k < slots; k++) {
         const plumbob_mat34 *m = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
         uint32_t i, row;
@@ -180,19 +188,20 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     r.slot_rows = rows;
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;
+    if (first == end) return PLUMBOB_OK;
     if (!in.map && !sparse && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
-        r.count = n;
-        r.positions = in.pos->data;
-        r.normals = job->normals ? in.nrm->data : NULL;
-        r.out_positions = job->positions;
-        r.out_normals = job->normals;
+        r.count = end - first;
+        r.positions = in.pos->data + 12u * (size_t)first;
+        r.normals = job->normals ? in.nrm->data + 12u * (size_t)first : NULL;
+        r.assignments = ba ? ba->data + 4u * (size_t)first : NULL;
+        r.weights = bw && r.weight_count ? bw->data + 4u * (size_t)r.weight_count * first : NULL;
+        r.out_positions = job->positions + job->position_stride * first;
+        r.out_normals = job->normals ? job->normals + job->normal_stride * first : NULL;
         run(&r, skinned, job->flags);
     } else { /* morphs, normals made up or sparse elements: stage blocks */
-        unsigned char pos_stage[STAGE * 12u], nrm_stage[STAGE * 12u];
-        unsigned char assign_stage[STAGE * 4u], weight_stage[STAGE * 12u];
         uint32_t v0;
-        for (v0 = 0; v0 < n; v0 += STAGE) {
-            uint32_t count = n - v0 < STAGE ? n - v0 : STAGE;
+        for (v0 = first; v0 < end; v0 += STAGE) {
+            uint32_t count = end - v0 < STAGE ? end - v0 : STAGE;
             stage_block(&in, v0, count, pos_stage, nrm_stage);
             r.count = count;
             r.positions = pos_stage;

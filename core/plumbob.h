@@ -1306,7 +1306,16 @@ typedef struct plumbob_gmdc_skin_job {
     float *normals;                 /* out, or NULL to skip normals */
     size_t normal_stride;           /* in floats */
     uint32_t flags;                 /* 0, or PLUMBOB_SKIN_REFERENCE */
+    uint32_t first_vertex;          /* the range to skin: first_vertex .. */
+    uint32_t vertex_count;          /* .. + vertex_count (0: to the linkage's end) */
+    void *work;                     /* PLUMBOB_GMDC_SKIN_WORK_SIZE bytes of scratch, any
+                                       alignment; one per thread skinning at once */
 } plumbob_gmdc_skin_job;
+
+/* Scratch bytes a skin job needs (job.work): the group's slot matrices
+ * (256 x 64 bytes, aligned inside for SIMD loads) and staging for morphed
+ * or sparse vertices.  Caller memory, so skinning needs no large stack. */
+#define PLUMBOB_GMDC_SKIN_WORK_SIZE (256u * 64u + 64u * 40u + 16u)
 
 /* Run the scalar reference kernel even where a SIMD port was compiled in
  * (for comparing ports; every port gives the same bits). */
@@ -1318,7 +1327,11 @@ typedef struct plumbob_gmdc_skin_job {
  * influences (the weight after the stored ones is implied as 1 - their
  * sum; group bone lists map slots to joints; version 1 slots are joints).
  * Normals are renormalized.  A linkage without bone assignments passes
- * through unskinned (with morphs).  Output is in the linkage's vertex order.
+ * through unskinned (with morphs).  Output is in the linkage's vertex order,
+ * at the vertex's own index: vertex v goes to positions + v * stride, also
+ * when skinning a range, so jobs for disjoint ranges of one group (on other
+ * threads, each with its own work memory) fill one output and give the same
+ * bits as one job over the whole group.
  * Sparse elements are read through their item lists (plumbob_gmdc_item); a
  * vertex a sparse element holds no item for reads as: position (0,0,0),
  * normal (0,0,1) (as for a mesh without normals), assignment 0xFFFFFFFF
@@ -1326,10 +1339,11 @@ typedef struct plumbob_gmdc_skin_job {
  * Indices and the other kinds are not read.
  * The blend is of matrices (C = sum w_k palette[slot_k]; p' = C p), done by
  * the port's kernel (ports/kernels.h); every port gives the same bits.
- * Stack: about 19 KiB (the group's slot matrices, aligned for SIMD, and
- * staging for morphed or sparse vertices).
- * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers, group out of range,
- * stride below 3), PLUMBOB_ERR_BAD_DATA (no float3 vertex element),
+ * Stack: a few hundred bytes (docs/API.md's table); the large tables live in
+ * job->work.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers or work, group out
+ * of range, stride below 3, a vertex range past the linkage's end),
+ * PLUMBOB_ERR_BAD_DATA (no float3 vertex element),
  * PLUMBOB_ERR_UNSUPPORTED (the group's primitive type is not
  * PLUMBOB_GMDC_PRIMITIVE_TRIANGLES). */
 PLUMBOB_API plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job);

@@ -5,6 +5,9 @@
 #include "test.h"
 #include "pb_bytes.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 /* Little-endian builders: the core's own byte helpers. */
 #define put32 pb_put_le32
 #define putf pb_put_f32le
@@ -314,6 +317,7 @@ static void skin(const plumbob_gmdc *g, const plumbob_mat34 *model, const float 
     plumbob_gmdc_skin_job job;
     CHECK_OK(plumbob_gmdc_palette(g, model, palette));
     memset(&job, 0, sizeof job);
+    job.work = skin_work;
     job.gmdc = g;
     job.palette = palette;
     job.morph_weights = morphs;
@@ -403,6 +407,7 @@ void test_gmdc_skinning(void) {
     {
         plumbob_gmdc_skin_job job;
         memset(&job, 0, sizeof job);
+        job.work = skin_work;
         job.gmdc = &g;
         job.positions = pos;
         job.position_stride = 2;

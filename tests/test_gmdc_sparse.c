@@ -11,6 +11,9 @@
 #include "test.h"
 #include "pb_bytes.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 #define BODY_ROWS 35
 #define BODY_COLS 40
 #define BODY_NV (BODY_ROWS * BODY_COLS) /* 1400 */
@@ -386,6 +389,7 @@ static plumbob_result skin_body(const plumbob_gmdc *g, const plumbob_quat *pq, c
     for (j = 0; j < g->joint_count; j++) model[j] = plumbob_mat34_from_rt(pq[j], pt[j]);
     CHECK_OK(plumbob_gmdc_palette(g, model, palette));
     memset(&job, 0, sizeof job);
+    job.work = skin_work;
     job.gmdc = g;
     job.palette = palette;
     job.morph_weights = morphs;
@@ -474,6 +478,7 @@ void test_gmdc_sparse_body_skinning(void) {
         for (j = 0; j < BODY_JOINTS; j++) model[j] = plumbob_mat34_from_rt(pq[j], pt[j]);
         CHECK_OK(plumbob_gmdc_palette(&g, model, palette));
         memset(&job, 0, sizeof job);
+        job.work = skin_work;
         memset(pos2, 0, sizeof pos2);
         job.gmdc = &g;
         job.palette = palette;
@@ -616,6 +621,7 @@ void test_gmdc_sparse_errors(void) {
         CHECK_OK(plumbob_gmdc_write(&g, t_work(), T_WORK_SIZE, &n2));
         CHECK(n2 == n && memcmp(t_work(), buf, n) == 0);
         memset(&job, 0, sizeof job);
+        job.work = skin_work;
         job.gmdc = &g;
         job.positions = pos;
         job.position_stride = 3;
@@ -670,6 +676,7 @@ void test_gmdc_sparse_truncation_and_bitflips(void) {
             if (g.group_count > 0 && g.joint_count <= 64 && g.linkages[g.groups[0].link].vertex_count <= 20) {
                 CHECK_OK(plumbob_gmdc_palette(&g, NULL, palette));
                 memset(&job, 0, sizeof job);
+                job.work = skin_work;
                 job.gmdc = &g;
                 job.palette = palette;
                 job.positions = pos;

@@ -6,6 +6,9 @@
 #include "pb_bytes.h"
 #include "kernels.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 #define RINGS 9
 #define SEGS 8
 #define NV (RINGS * SEGS)
@@ -200,6 +203,7 @@ static plumbob_result skin_cylinder(const plumbob_gmdc *g, const plumbob_mat34 *
     plumbob_result res = plumbob_gmdc_palette(g, model, palette);
     if (res != PLUMBOB_OK) return res;
     memset(&job, 0, sizeof job);
+    job.work = skin_work;
     job.gmdc = g;
     job.palette = palette;
     job.morph_weights = morphs;
@@ -461,4 +465,68 @@ void test_skin_port_matches_scalar(void) {
         CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4); /* both: the contract */
         for (i = 0; i < (r.position_stride + (normals ? 4u : 0u)) * count; i++) t_digest_f32(out_b[i]);
     }
+}
+
+/* Skinning in pieces (as worker threads would: disjoint vertex ranges into
+ * one output, each with its own work memory) gives the same bits as one job
+ * over the whole group, on the straight path (no morphs) and the staged one
+ * (morphs; ranges not aligned to the staging blocks); vertices outside a
+ * range are not touched; ranges past the end and a missing work area are
+ * refused. */
+void test_skin_vertex_ranges(void) {
+    unsigned char *buf = t_scratch();
+    static float whole_p[NV * 3], whole_n[NV * 3], part_p[NV * 3], part_n[NV * 3];
+    static unsigned char work2[PLUMBOB_GMDC_SKIN_WORK_SIZE + 7];
+    static const uint32_t cuts[][2] = {{0, 7}, {7, 43}, {50, 0}, {43, 7}}; /* first, count (0: to the end) */
+    float morphs[3] = {0, 0.8f, 0.5f};
+    plumbob_mat34 model[BONES], palette[BONES];
+    plumbob_arena arena;
+    plumbob_gmdc g;
+    plumbob_gmdc_skin_job job;
+    uint32_t pass, c, v;
+    size_t n = build_cylinder(buf, 512 * 1024);
+    plumbob_arena_init(&arena, t_arena_mem(), 256 * 1024);
+    CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
+    float_pose(model);
+    CHECK_OK(plumbob_gmdc_palette(&g, model, palette));
+    for (pass = 0; pass < 2; pass++) {
+        memset(&job, 0, sizeof job);
+        job.gmdc = &g;
+        job.palette = palette;
+        job.morph_weights = pass ? morphs : NULL;
+        job.position_stride = job.normal_stride = 3;
+        job.work = skin_work;
+        job.positions = whole_p;
+        job.normals = whole_n;
+        CHECK_OK(plumbob_gmdc_skin(&job));
+        memset(part_p, 0xCD, sizeof part_p);
+        memset(part_n, 0xCD, sizeof part_n);
+        job.positions = part_p;
+        job.normals = part_n;
+        for (c = 0; c < 4; c++) {
+            job.first_vertex = cuts[c][0];
+            job.vertex_count = cuts[c][1];
+            job.work = c % 2 ? (void *)(work2 + c) : (void *)skin_work; /* any alignment */
+            CHECK_OK(plumbob_gmdc_skin(&job));
+            if (c == 0) /* only [0, 7) so far: the rest untouched */
+                for (v = 7 * 3; v < NV * 3; v++) CHECK_EQ(((unsigned char *)&part_p[v])[0], 0xCD);
+        }
+        CHECK(memcmp(whole_p, part_p, sizeof whole_p) == 0);
+        CHECK(memcmp(whole_n, part_n, sizeof whole_n) == 0);
+        for (v = 0; v < NV * 3; v++) t_digest_f32(part_p[v]);
+    }
+    job.first_vertex = NV;
+    job.vertex_count = 0;
+    CHECK_OK(plumbob_gmdc_skin(&job)); /* an empty range at the end */
+    job.vertex_count = 1;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    job.first_vertex = NV + 1;
+    job.vertex_count = 0;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    job.first_vertex = 5;
+    job.vertex_count = 0xFFFFFFFFu; /* first + count wraps */
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    job.vertex_count = 1;
+    job.work = NULL;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
 }

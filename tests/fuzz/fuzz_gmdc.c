@@ -7,6 +7,9 @@
 #include <string.h>
 #include "plumbob.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t need;
     unsigned char *mem;
@@ -46,6 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 pos = (float *)malloc(sizeof(float) * 3u * (n + 1u));
                 nrm = (float *)malloc(sizeof(float) * 3u * (n + 1u));
                 memset(&job, 0, sizeof job);
+                job.work = skin_work;
                 job.gmdc = &g;
                 job.group = i;
                 job.palette = palette;

@@ -9,6 +9,9 @@
 #include <string.h>
 #include "plumbob.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 #define GUARD 8
 
 static uint32_t next(uint32_t *s) {
@@ -78,6 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 nrm[k] = (float *)malloc(floats * sizeof(float));
                 for (q = 0; q < floats; q++) out[k][q] = nrm[k][q] = -12345.0f;
                 memset(&job, 0, sizeof job);
+                job.work = skin_work;
                 job.gmdc = &g;
                 job.group = i;
                 job.palette = palette;

@@ -8,6 +8,9 @@
 #include "util/names.h"
 #include "gltf/gltf_export.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 /* The demo rig: the cylinder's three joints, named as the clip's tracks. */
 static const char demo_rig[] = "# plumbob demo rig: NAME [PARENT], in the mesh's joint order\n"
                                "b__ROOT__\n"
@@ -118,6 +121,7 @@ static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const to
             model[j] = plumbob_mat34_from_rt(gltf_quat_y_up_to_z_up(model_q[j]), gltf_y_up_to_z_up(model_t[j]));
         plumbob_gmdc_palette(g, model, palette);
         memset(&job, 0, sizeof job);
+        job.work = skin_work;
         job.gmdc = g;
         job.palette = palette;
         job.morph_weights = weights;

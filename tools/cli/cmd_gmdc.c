@@ -5,6 +5,9 @@
 #include "tool.h"
 #include "gltf/gltf_export.h"
 
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+
 /* decode_quiet, saying why on failure; returns 0 then. */
 static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
     plumbob_result r = tool_gmdc_decode(in, g, mem);
@@ -240,6 +243,7 @@ static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const flo
         plumbob_gmdc_skin_job job;
         plumbob_result r;
         memset(&job, 0, sizeof job);
+        job.work = skin_work;
         pos[i] = (float *)malloc(sizeof(float) * 3u * (n + 1u));
         nrm[i] = (float *)malloc(sizeof(float) * 3u * (n + 1u));
         job.gmdc = g;
