@@ -8,6 +8,8 @@ set -u
 PACKAGES=(
     # host: gcc and make come with the machine; clang for sanitizers and libFuzzer
     clang libclang-rt-14-dev
+    # build integration: the CMake build and its consumer, pkg-config
+    cmake pkgconf
     # cross compilers with their C libraries (static test binaries)
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross
     gcc-arm-linux-gnueabihf libc6-dev-armhf-cross

@@ -3,9 +3,9 @@
 #
 # Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
-# Cortex-M4 under qemu-system-arm; the worst-case stack of every public
-# function; the build's own checks (host flags, header dependencies, symbol
-# prefix); the freestanding link check; the tool's
+# Cortex-M4 under qemu-system-arm; the build's own checks (host flags, header
+# dependencies, symbol prefix); the CMake build and an outside project using
+# it; the worst-case stack of every public function; the freestanding link check; the tool's
 # own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
@@ -96,6 +96,18 @@ run_script() { # stage, command...
     if [ "$f" = 0 ]; then record "$stage" pass "$p" 0 0 - -; else record "$stage" FAIL "$p" "$f" 0 - -; fi
 }
 
+# A script stage whose log also holds a unit-test `summary:` line (the unit
+# tests built another way): its digests join the table and the comparison.
+run_script_units() { # stage, command...
+    local stage=$1 line n st res p f s
+    run_script "$@"
+    line=$(grep -o 'summary: .*' "$logs/$stage.log" | tail -1)
+    [ -z "$line" ] && return
+    n=$((${#rows[@]} - 1))
+    IFS='|' read -r st res p f s _ <<<"${rows[$n]}"
+    rows[$n]="$st|$res|$p|$f|$s|$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")"
+}
+
 # --- host ---------------------------------------------------------------------
 if build host-gcc CC=gcc BUILD=build/host-gcc tests; then
     run_units host-gcc - build/host-gcc/plumbob-tests
@@ -139,6 +151,13 @@ fi
 
 # --- the build itself: host flags honoured, header dependencies tracked ---------
 run_script build-flags bash tests/build-tests.sh
+
+# --- CMake: plumbob's CMakeLists.txt, install, and an outside project using it --
+if have cmake; then
+    run_script_units cmake bash tests/cmake-tests.sh
+else
+    skip_stage cmake "cmake missing: apt-get install -y cmake"
+fi
 
 # --- worst-case stack of every public function (Cortex-M4 call graph) ------------
 if have arm-none-eabi-gcc; then
