@@ -206,3 +206,11 @@ install: all
 
 clean:
 	rm -rf build
+
+# --- drop-in and integration targets (issue 28) ------------------------------
+# `make amalgamate`: the two-file drop-in, build/dist/plumbob.c + plumbob.h
+# (cmake/amalgamate.sh; tests/amalgamate-tests.sh proves it).
+DIST ?= build/dist
+.PHONY: amalgamate
+amalgamate:
+	sh cmake/amalgamate.sh $(DIST)

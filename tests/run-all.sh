@@ -5,7 +5,8 @@
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
 # Cortex-M4 under qemu-system-arm; the build's own checks (host flags, header
 # dependencies, symbol prefix); the CMake build and an outside project using
-# it; the worst-case stack of every public function; the freestanding link check; the tool's
+# it; the worst-case stack of every public function; the freestanding link
+# check; the two-file drop-in (make amalgamate) and plumbob.h from C++; the tool's
 # own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
@@ -171,6 +172,13 @@ if have arm-none-eabi-gcc && have clang; then
     run_script freestanding bash tests/freestanding-check.sh
 else
     skip_stage freestanding "needs arm-none-eabi-gcc and clang"
+fi
+# the two-file drop-in (make amalgamate), freestanding on host and Cortex-M4,
+# the unit tests against it, and plumbob.h from C++
+if have arm-none-eabi-gcc && have clang && have g++; then
+    run_script_units amalgamation bash tests/amalgamate-tests.sh
+else
+    skip_stage amalgamation "needs arm-none-eabi-gcc, clang and g++: apt-get install -y gcc-arm-none-eabi clang g++"
 fi
 if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
     run_script tool bash tests/tool-tests.sh build
