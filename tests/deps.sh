@@ -10,6 +10,8 @@ PACKAGES=(
     clang libclang-rt-14-dev
     # build integration: the CMake build and its consumer, pkg-config
     cmake pkgconf
+    # WebAssembly: clang's wasm-ld (lld-14) and node to run the tests
+    lld-14 nodejs
     # cross compilers with their C libraries (static test binaries)
     gcc-aarch64-linux-gnu libc6-dev-arm64-cross
     gcc-arm-linux-gnueabihf libc6-dev-armhf-cross

@@ -6,7 +6,8 @@
 # Cortex-M4 under qemu-system-arm; the build's own checks (host flags, header
 # dependencies, symbol prefix); the CMake build and an outside project using
 # it; the worst-case stack of every public function; the freestanding link
-# check; the two-file drop-in (make amalgamate) and plumbob.h from C++; the tool's
+# check; the two-file drop-in (make amalgamate) and plumbob.h from C++; the
+# core as a WebAssembly module and the unit tests under node; the tool's
 # own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
@@ -179,6 +180,12 @@ if have arm-none-eabi-gcc && have clang && have g++; then
     run_script_units amalgamation bash tests/amalgamate-tests.sh
 else
     skip_stage amalgamation "needs arm-none-eabi-gcc, clang and g++: apt-get install -y gcc-arm-none-eabi clang g++"
+fi
+# WebAssembly: the core as a module with no imports, the unit tests under node
+if have clang && have node; then
+    run_script_units wasm32-node bash tests/wasm-tests.sh
+else
+    skip_stage wasm32-node "needs clang and node: apt-get install -y clang lld-14 nodejs"
 fi
 if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
     run_script tool bash tests/tool-tests.sh build
