@@ -8,7 +8,7 @@
 # it; the worst-case stack of every public function; the freestanding link
 # check; the two-file drop-in (make amalgamate) and plumbob.h from C++; the
 # core as a WebAssembly module and the unit tests under node; the tool's
-# own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
+# own tests; Windows (mingw-w64 builds, wine runs the unit tests and the tool); the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
 # The unit-test stages each print a digest of everything they decoded; the
@@ -198,6 +198,13 @@ if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
         record gltf-validator "skipped(optional)" 0 0 1 - -
         total_skip=$((total_skip + 1))
     fi
+fi
+# Windows: mingw-w64 builds plumbob.exe and the unit tests, wine runs them
+# (digests; Windows paths and CRLF text in the tool)
+if have x86_64-w64-mingw32-gcc && { [ -x /usr/lib/wine/wine64 ] || have wine64 || have wine; }; then
+    run_script_units windows-wine bash tests/windows-tests.sh
+else
+    skip_stage windows-wine "x86_64-w64-mingw32-gcc or wine missing: apt-get install -y gcc-mingw-w64-x86-64 wine wine64"
 fi
 # The Smooth Jazz compiler and the glTF exporter and checker (tool code)
 # have test programs of their own, run under ASan+UBSan when clang is there.
