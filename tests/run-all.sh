@@ -8,7 +8,8 @@
 # it; the worst-case stack of every public function; the freestanding link
 # check; the two-file drop-in (make amalgamate) and plumbob.h from C++; the
 # core as a WebAssembly module and the unit tests under node; the tool's
-# own tests; Windows (mingw-w64 builds, wine runs the unit tests and the tool); the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
+# own tests; Blender importing the tool's glTF exports; Windows (mingw-w64
+# builds, wine runs the unit tests and the tool); the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
 # The unit-test stages each print a digest of everything they decoded; the
@@ -198,6 +199,13 @@ if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
         record gltf-validator "skipped(optional)" 0 0 1 - -
         total_skip=$((total_skip + 1))
     fi
+fi
+# Blender (Debian's) imports the tool's glTF exports: bones, actions, joint
+# transforms, shape keys and skinned vertices against the tool's own numbers
+if have blender; then
+    run_script blender bash tests/blender-tests.sh build
+else
+    skip_stage blender "blender missing: apt-get install -y blender python3-numpy"
 fi
 # Windows: mingw-w64 builds plumbob.exe and the unit tests, wine runs them
 # (digests; Windows paths and CRLF text in the tool)
