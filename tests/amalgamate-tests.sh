@@ -49,7 +49,7 @@ alone() { # name, nm, compiler and flags...: compiles the pair alone, freestandi
     if [ -n "$others" ]; then
         bad "$name: undefined symbols outside mem* and __aeabi_*" "$others"
     else
-        ok "$name: the pair compiles alone, freestanding (undefined: $(echo ${undef:-none}))"
+        ok "$name: the pair compiles alone, freestanding (left to link: $(echo ${undef:-nothing}))"
     fi
 }
 fp_gcc="-ffp-contract=off -fexcess-precision=fast"
