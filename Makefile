@@ -216,3 +216,46 @@ install: all
 
 clean:
 	rm -rf build
+
+# --- drop-in and integration targets (issue 28) ------------------------------
+# `make amalgamate`: the two-file drop-in, build/dist/plumbob.c + plumbob.h
+# (cmake/amalgamate.sh; tests/amalgamate-tests.sh proves it).
+DIST ?= build/dist
+.PHONY: amalgamate
+amalgamate:
+	sh cmake/amalgamate.sh $(DIST)
+
+# `make wasm`: the core as a WebAssembly module with no imports at all
+# (build/wasm/plumbob.wasm: clang --target=wasm32 -nostdlib; -mbulk-memory
+# turns the compiler's memcpy/memset into memory.copy/memory.fill, so nothing
+# is imported; the functions plumbob.h declares are its exports, through
+# PLUMBOB_API), and the unit tests as build/wasm/plumbob-tests.wasm over a
+# tiny libc of its own (tests/wasm/) for node: node tests/wasm/run.js FILE.
+WASM_CC ?= clang
+WASM_DIR := build/wasm
+WASM_FLAGS := --target=wasm32 -mbulk-memory -ffreestanding -nostdlib -O2 -ffp-contract=off
+WASM_API := '-DPLUMBOB_API=__attribute__((visibility("default")))'
+WASM_CORE_OBJ := $(CORE_SRC:%.c=$(WASM_DIR)/obj/%.o)
+WASM_TEST_OBJ := $(TEST_SRC:%.c=$(WASM_DIR)/obj/%.o) $(WASM_DIR)/obj/tests/wasm/libc.o
+.PHONY: wasm
+wasm: $(WASM_DIR)/plumbob.wasm $(WASM_DIR)/plumbob-tests.wasm
+$(WASM_CORE_OBJ): $(WASM_DIR)/obj/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_FLAGS) $(WASM_API) $(CORE_WARN) -Icore -Iports -c $< -o $@
+$(WASM_TEST_OBJ): $(WASM_DIR)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h tests/wasm/include/*.h)
+	@mkdir -p $(dir $@)
+	$(WASM_CC) $(WASM_FLAGS) $(HOST_WARN) -DPLUMBOB_TEST_TARGET='"wasm32"' -isystem tests/wasm/include -Icore -Iports -Itests -c $< -o $@
+$(WASM_DIR)/plumbob.wasm: $(WASM_CORE_OBJ)
+	$(WASM_CC) $(WASM_FLAGS) -Wl,--no-entry -Wl,--export-dynamic -o $@ $^
+$(WASM_DIR)/plumbob-tests.wasm: $(WASM_TEST_OBJ) $(WASM_CORE_OBJ)
+	$(WASM_CC) $(WASM_FLAGS) -Wl,--no-entry -Wl,-z,stack-size=4194304 -o $@ $^
+
+# Windows: `make CROSS=x86_64-w64-mingw32- all tests` gives plumbob.exe and
+# plumbob-tests.exe (gcc adds the .exe) in build/x86_64-w64-mingw32/; the
+# tool prints through mingw-w64's C99 printf (%zu), and gcc's format checks
+# of the tool's printf-like helpers take them for Microsoft's, so they are off.
+# tests/windows-tests.sh runs both under wine.
+ifneq ($(findstring mingw,$(TRIPLE)),)
+COMMON += -D__USE_MINGW_ANSI_STDIO=1
+HOST_WARN += -Wno-format
+endif

@@ -3,11 +3,15 @@
 #
 # Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
-# Cortex-M4 under qemu-system-arm; the worst-case stack of every public
-# function; the build's own checks (host flags, header dependencies, symbol
-# prefix); the freestanding link check; the tool's
-# own tests; the Smooth Jazz compiler's tests (ASan+UBSan); the tool under
-# ASan+UBSan on broken inputs (tests/tool-attack.sh); a short run of
+# Cortex-M4 under qemu-system-arm; the build's own checks (host flags, header
+# dependencies, symbol prefix); the CMake build and an outside project using
+# it; the worst-case stack of every public function; the freestanding link
+# check; the two-file drop-in (make amalgamate) and plumbob.h from C++; the
+# core as a WebAssembly module and the unit tests under node; the tool's
+# own tests; Blender importing the tool's glTF exports; Windows (mingw-w64
+# builds, wine runs the unit tests and the tool); the Smooth Jazz compiler's
+# tests (ASan+UBSan); the tool under ASan+UBSan on broken inputs
+# (tests/tool-attack.sh); a short run of
 # every fuzz target.
 #
 # The unit-test stages each print a digest of everything they decoded; the
@@ -97,6 +101,18 @@ run_script() { # stage, command...
     if [ "$f" = 0 ]; then record "$stage" pass "$p" 0 0 - -; else record "$stage" FAIL "$p" "$f" 0 - -; fi
 }
 
+# A script stage whose log also holds a unit-test `summary:` line (the unit
+# tests built another way): its digests join the table and the comparison.
+run_script_units() { # stage, command...
+    local stage=$1 line n st res p f s
+    run_script "$@"
+    line=$(grep -o 'summary: .*' "$logs/$stage.log" | tail -1)
+    [ -z "$line" ] && return
+    n=$((${#rows[@]} - 1))
+    IFS='|' read -r st res p f s _ <<<"${rows[$n]}"
+    rows[$n]="$st|$res|$p|$f|$s|$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")"
+}
+
 # --- host ---------------------------------------------------------------------
 if build host-gcc CC=gcc BUILD=build/host-gcc tests; then
     run_units host-gcc - build/host-gcc/plumbob-tests
@@ -141,9 +157,16 @@ fi
 # --- the build itself: host flags honoured, header dependencies tracked ---------
 run_script build-flags bash tests/build-tests.sh
 
+# --- CMake: plumbob's CMakeLists.txt, install, and an outside project using it --
+if have cmake; then
+    run_script_units cmake bash tests/cmake-tests.sh
+else
+    skip_stage cmake "cmake missing: apt-get install -y cmake"
+fi
+
 # --- worst-case stack of every public function (Cortex-M4 call graph) ------------
 if have arm-none-eabi-gcc; then
-    run_script stack-usage make --no-print-directory stack-usage STACK_BUDGET=20000
+    run_script stack-usage make --no-print-directory stack-usage STACK_BUDGET=2048
 else
     skip_stage stack-usage "arm-none-eabi-gcc missing: apt-get install -y gcc-arm-none-eabi"
 fi
@@ -153,6 +176,19 @@ if have arm-none-eabi-gcc && have clang; then
     run_script freestanding bash tests/freestanding-check.sh
 else
     skip_stage freestanding "needs arm-none-eabi-gcc and clang"
+fi
+# the two-file drop-in (make amalgamate), freestanding on host and Cortex-M4,
+# the unit tests against it, and plumbob.h from C++
+if have arm-none-eabi-gcc && have clang && have g++; then
+    run_script_units amalgamation bash tests/amalgamate-tests.sh
+else
+    skip_stage amalgamation "needs arm-none-eabi-gcc, clang and g++: apt-get install -y gcc-arm-none-eabi clang g++"
+fi
+# WebAssembly: the core as a module with no imports, the unit tests under node
+if have clang && have node; then
+    run_script_units wasm32-node bash tests/wasm-tests.sh
+else
+    skip_stage wasm32-node "needs clang and node: apt-get install -y clang lld-14 nodejs"
 fi
 if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
     run_script tool bash tests/tool-tests.sh build
@@ -165,6 +201,20 @@ if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
         record gltf-validator "skipped(optional)" 0 0 1 - -
         total_skip=$((total_skip + 1))
     fi
+fi
+# Blender (Debian's) imports the tool's glTF exports: bones, actions, joint
+# transforms, shape keys and skinned vertices against the tool's own numbers
+if have blender; then
+    run_script blender bash tests/blender-tests.sh build
+else
+    skip_stage blender "blender missing: apt-get install -y blender python3-numpy"
+fi
+# Windows: mingw-w64 builds plumbob.exe and the unit tests, wine runs them
+# (digests; Windows paths and CRLF text in the tool)
+if have x86_64-w64-mingw32-gcc && { [ -x /usr/lib/wine/wine64 ] || have wine64 || have wine; }; then
+    run_script_units windows-wine bash tests/windows-tests.sh
+else
+    skip_stage windows-wine "x86_64-w64-mingw32-gcc or wine missing: apt-get install -y gcc-mingw-w64-x86-64 wine wine64"
 fi
 # The Smooth Jazz compiler and the glTF exporter and checker (tool code)
 # have test programs of their own, run under ASan+UBSan when clang is there.

@@ -12,6 +12,12 @@ static int parse_tgi(const char *path, uint32_t *t, uint32_t *g, uint64_t *i) {
     unsigned long long inst;
     unsigned tt, gg;
     int n = 0;
+#ifdef _WIN32
+    { /* Windows paths: C:\mods\clips\TYPE_GROUP_INSTANCE.clip */
+        const char *bs = strrchr(path, '\\');
+        if (bs && (!base || bs > base)) base = bs;
+    }
+#endif
     base = base ? base + 1 : path;
     if (sscanf(base, "%8x_%8x_%16llx%n", &tt, &gg, &inst, &n) != 3 || n != 34) return 0;
     *t = tt;

@@ -10,6 +10,11 @@
 #include "util/rig.h"
 #include "plot/plot.h"
 #include "util/demo_data.h"
+#ifdef _WIN32
+#include <direct.h>
+#include <io.h>
+#define mkdir(path, mode) _mkdir(path) /* Windows: no mode argument */
+#endif
 
 /* A loaded input: the bytes of a file, or of one resource in a package. */
 typedef struct tool_input {

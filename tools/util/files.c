@@ -9,6 +9,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "files.h"
+#ifdef _WIN32
+/* mingw-w64: no fchmod or fsync, rename does not replace a file, and stat
+ * has no inode numbers (st_ino 0), so no input can be told apart there. */
+#include <io.h>
+#include <windows.h>
+#define fsync(fd) _commit(fd)
+#define fchmod(fd, mode) 0
+#define rename(from, to) (MoveFileExA((from), (to), MOVEFILE_REPLACE_EXISTING) ? 0 : -1)
+#endif
 
 void tool_error(const char *where, const char *fmt, ...) {
     va_list ap;
@@ -30,7 +39,7 @@ void tool_set_force(int force) { force_overwrite = force; }
 
 static void remember_input(FILE *f) {
     struct stat st;
-    if (input_count < sizeof inputs / sizeof inputs[0] && fstat(fileno(f), &st) == 0) {
+    if (input_count < sizeof inputs / sizeof inputs[0] && fstat(fileno(f), &st) == 0 && st.st_ino != 0) {
         inputs[input_count].dev = st.st_dev;
         inputs[input_count].ino = st.st_ino;
         input_count++;

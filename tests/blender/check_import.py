@@ -1,0 +1,226 @@
+# Run by tests/blender-tests.sh inside Blender (background mode):
+#   blender -b --factory-startup --python tests/blender/check_import.py -- CASE.json
+# CASE.json: {"label", "gltf" (a plumbob export), "plumbob" (the tool),
+# "clip_file" (the clip it holds), and for a rigged mesh "gmdc", "bones" (the
+# rig list's names), "skin": {"frames": [...]}, "track_frames": [...];
+# "unrigged": true for a clip exported without a rig}.
+# Imports the export with Blender's own glTF importer and checks what a
+# modder sees against what plumbob itself says (it runs the tool): bone
+# names, the actions' frame range, every joint's rotation and translation at
+# a few frames (plumbob clip sample), shape keys and their animated weights,
+# and the skinned vertex positions at a few frames (plumbob gmdc skin with
+# the joints as Blender poses them).  Prints one line per check and
+# `N passed, N failed`.
+import json
+import subprocess
+import sys
+import tempfile
+
+import numpy
+# Debian's Blender 3.4 glTF importer still says numpy.bool, which the
+# packaged numpy no longer has: give it the builtin, here and not in the tool.
+if "bool" not in numpy.__dict__:
+    numpy.bool = bool
+import bpy
+from mathutils import Matrix, Quaternion, Vector
+
+expect = json.load(open(sys.argv[sys.argv.index("--") + 1]))
+passed = failed = 0
+
+
+def plumbob(*args):
+    return json.loads(subprocess.run([expect["plumbob"]] + list(args), check=True, capture_output=True, text=True).stdout)
+
+
+def fnv64_low(name):
+    h = 0xCBF29CE484222325
+    for c in name.lower().encode():
+        h = ((h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF) ^ c
+    return h & 0xFFFFFFFF
+
+
+# what plumbob says: the clip's last key, its nodes, and the mesh's morphs and binds
+dump = plumbob("clip", "dump", expect["clip_file"], "--json")
+expect["clip"] = dump["name"]
+expect["last_key_seconds"] = max(k["tick"] for t in dump["tracks"] for k in t["keys"]) * dump["frame_duration"]
+if expect.get("unrigged"):
+    expect["nodes"] = sorted(set("0x%08X" % int(t["hash"], 16) for t in dump["tracks"]))
+if "gmdc" in expect:
+    mesh_dump = plumbob("gmdc", "dump", expect["gmdc"], "--json")
+    expect["shape_keys"] = [m[1] for m in mesh_dump["morphs"] if m[1]]
+    expect["skin"]["inverse_binds"] = mesh_dump["joints"]
+    expect["skin"]["joint_bones"] = expect["bones"]
+
+
+def check(ok, what, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok   " + what)
+    else:
+        failed += 1
+        print("FAIL " + what + (": " + detail if detail else ""))
+
+
+bpy.ops.wm.read_factory_settings(use_empty=True)
+scene = bpy.context.scene
+scene.render.fps = expect.get("fps", 24)
+bpy.ops.import_scene.gltf(filepath=expect["gltf"])
+fps = scene.render.fps / scene.render.fps_base
+label = expect["label"]
+
+# --- the armature's bones -------------------------------------------------------
+arms = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+if "bones" in expect:
+    names = [b.name for b in arms[0].data.bones] if arms else []
+    check(names == expect["bones"], "%s: the armature's bones are %s" % (label, " ".join(expect["bones"][:6]) + (" ..." if len(expect["bones"]) > 6 else "")),
+          "got %s" % names)
+if "nodes" in expect:
+    # without a rig the tool names each animated bone's node 0xHASH
+    got = set(o.name for o in bpy.data.objects)
+    missing = [n for n in expect["nodes"] if n not in got]
+    check(not missing, "%s: all %d animated bones are nodes named 0xHASH" % (label, len(expect["nodes"])), "missing %s" % missing[:5])
+
+# --- the action -----------------------------------------------------------------
+acts = [a for a in bpy.data.actions if a.name.startswith(expect["clip"])]
+check(len(acts) > 0, "%s: actions named after the clip %s" % (label, expect["clip"]), "actions %s" % [a.name for a in bpy.data.actions])
+# the frame range of all the clip's actions together: 0 to the last key
+lo = min([a.frame_range[0] for a in acts] or [-1])
+hi = max([a.frame_range[1] for a in acts] or [-1])
+last = expect["last_key_seconds"] * fps
+check(abs(lo) < 1e-3 and abs(hi - last) < 2e-3,
+      "%s: %d action(s) span frames 0 to %.3f (the clip's last key at %.4f s, %g fps)" % (label, len(acts), last, expect["last_key_seconds"], fps),
+      "got %.4f to %.4f" % (lo, hi))
+
+# --- bone and node transforms at a few frames against plumbob clip sample -------
+# A joint's transform relative to its parent is the clip's value for the
+# bone (FNV-32 of its name; unrigged nodes are named 0xHASH); a root also
+# carries the tool's Z-up to Y-up turn, which the importer turns back.
+def fnv32(name):
+    h = 0x811C9DC5
+    for c in name.lower().encode():
+        h = ((h * 0x01000193) & 0xFFFFFFFF) ^ c
+    return h
+
+
+UP = Matrix.Rotation(1.5707963267948966, 4, "X")
+
+
+def joints():
+    """(hash, function giving the parent-relative matrix) for every joint."""
+    out = []
+    for arm in arms:
+        def world(pb, arm=arm):
+            return arm.matrix_world @ pb.matrix @ pb.bone.matrix_local.inverted() @ arm.matrix_world @ pb.bone.matrix_local
+        for pb in arm.pose.bones:
+            out.append((fnv32(pb.name), lambda pb=pb, world=world: (world(pb.parent).inverted() if pb.parent else UP.inverted()) @ world(pb)))
+    for o in bpy.data.objects:
+        if o.type == "EMPTY" and o.name.startswith("0x"):
+            # the importer turns each root node's axes Y-up to Z-up (conjugation)
+            out.append((int(o.name[2:10], 16), lambda o=o: o.parent.matrix_world.inverted() @ o.matrix_world if o.parent
+                        else UP.inverted() @ o.matrix_world @ UP))
+    return out
+
+
+if "track_frames" in expect:
+    js = joints()
+    for frame in expect["track_frames"]:
+        scene.frame_set(frame)
+        t = frame / fps
+        sample = plumbob("clip", "sample", expect["clip_file"], "--time", "%.9g" % t, "--json")
+        by_hash = {}
+        for tr in sample["tracks"]:
+            by_hash.setdefault(int(tr["hash"], 16), {})[tr["target"]] = tr["value"]
+        compared = worst_r = worst_t = 0.0
+        bad = []
+        for h, local in js:
+            tr = by_hash.get(h)
+            if not tr:
+                continue
+            m = local()
+            if "rotation" in tr:
+                x, y, z, w = tr["rotation"]
+                d = 1.0 - abs(m.to_quaternion().dot(Quaternion((w, x, y, z))))
+                worst_r = max(worst_r, d)
+                if d > 1e-5:
+                    bad.append("0x%08X rotation" % h)
+            if "translation" in tr:
+                d = (m.to_translation() - Vector(tr["translation"])).length
+                worst_t = max(worst_t, d)
+                if d > 1e-4:
+                    bad.append("0x%08X translation" % h)
+            compared += 1
+        check(compared > 0 and not bad,
+              "%s: frame %d (%.4f s): %d joints' rotations and translations are plumbob clip sample's (worst 1-|dot| %.2g, distance %.2g)"
+              % (label, frame, t, compared, worst_r, worst_t), "differ: %s" % bad[:6])
+
+# --- shape keys -------------------------------------------------------------------
+meshes = [o for o in bpy.data.objects if o.type == "MESH"]
+if "shape_keys" in expect:
+    keys = []
+    for o in meshes:
+        if o.data.shape_keys:
+            keys = [k.name for k in o.data.shape_keys.key_blocks]
+    check(keys == ["Basis"] + expect["shape_keys"], "%s: shape keys Basis %s" % (label, " ".join(expect["shape_keys"])), "got %s" % keys)
+
+# --- skinned vertices at a few frames against plumbob gmdc skin -----------------------
+if "skin" in expect:
+    sk = expect["skin"]
+    mesh = meshes[0]
+    arm = arms[0]
+    # the bind pose: GMDC joints hold inverse binds (rotation x y z w, translation)
+    binds = []
+    for j in sk["inverse_binds"]:
+        x, y, z, w = j["rotation"]
+        ib = Matrix.Translation(Vector(j["translation"])) @ Quaternion((w, x, y, z)).to_matrix().to_4x4()
+        binds.append(ib.inverted())
+    for frame in sk["frames"]:
+        scene.frame_set(frame)
+        dg = bpy.context.evaluated_depsgraph_get()
+        # the morph weights Blender plays at this frame, against plumbob clip sample
+        weights = {}
+        if mesh.data.shape_keys:
+            for k in mesh.data.shape_keys.key_blocks[1:]:
+                weights[k.name] = k.value
+        sample = plumbob("clip", "sample", expect["clip_file"], "--time", "%.9g" % (frame / fps), "--json")
+        morphs = dict((int(t["hash"], 16), t["value"][0]) for t in sample["tracks"] if t["target"] == "morph")
+        for name, got in weights.items():
+            want = morphs.get(fnv64_low(name))
+            if want is None:
+                continue
+            check(abs(got - want) < 1e-4,
+                  "%s: frame %d: shape key %s = %.6f (plumbob clip sample: %.6f)" % (label, frame, name, got, want))
+        # each joint's model transform as Blender poses it: its deformation
+        # (posed x rest^-1, world space) times the GMDC bind
+        pose = []
+        for i, bname in enumerate(sk["joint_bones"]):
+            pb = arm.pose.bones[bname]
+            deform = arm.matrix_world @ pb.matrix @ pb.bone.matrix_local.inverted() @ arm.matrix_world.inverted()
+            m = deform @ binds[i]
+            q = m.to_quaternion()
+            t = m.to_translation()
+            pose.append({"rotation": [q.x, q.y, q.z, q.w], "translation": [t.x, t.y, t.z]})
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump({"joints": pose}, f)
+            pose_path = f.name
+        cmd = [expect["plumbob"], "gmdc", "skin", expect["gmdc"], "--pose", pose_path, "--json"]
+        for name, w in weights.items():
+            cmd += ["--morph", "%s=%.9g" % (name, w)]
+        out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+        want = [Vector(p) for g in out["groups"] for p in g["positions"]]
+        ev = mesh.evaluated_get(dg)
+        me = ev.to_mesh()
+        got = [ev.matrix_world @ v.co for v in me.vertices]
+        ev.to_mesh_clear()
+        # the importer may reorder vertices: match each to its nearest
+        worst = 0.0
+        for p in want:
+            worst = max(worst, min((p - q).length for q in got))
+        for q in got:
+            worst = max(worst, min((p - q).length for p in want))
+        check(len(got) == len(want) and worst < 1e-4,
+              "%s: frame %d: the %d skinned vertices Blender shows are plumbob gmdc skin's (worst distance %.2g)" % (label, frame, len(want), worst),
+              "%d vs %d vertices" % (len(got), len(want)))
+
+print("%d passed, %d failed" % (passed, failed))
+sys.stdout.flush()
