@@ -159,7 +159,7 @@ static void sift_down(plumbob_package_key *k, size_t root, size_t n) {
 }
 
 size_t plumbob_package_sort_arena_size(const plumbob_package *pkg) {
-    return pkg ? plumbob_arena_need(pkg->count, sizeof(plumbob_package_key)) : 0;
+    return pkg ? plumbob_arena_need(pkg->count, sizeof(plumbob_package_key)) : SIZE_MAX; /* the sizing rule */
 }
 
 plumbob_result plumbob_package_sort(plumbob_package *pkg, plumbob_arena *arena) {

@@ -7,7 +7,9 @@
 #include "pb_bytes.h"
 
 uint32_t plumbob_gmdc_index(const plumbob_gmdc *g, const plumbob_gmdc_indices *idx, uint32_t i) {
-    const unsigned char *p = idx->data + (size_t)i * g->index_size;
+    const unsigned char *p;
+    if (!g || !idx || i >= idx->count || !idx->data) return 0xFFFFFFFFu; /* no validated index is this */
+    p = idx->data + (size_t)i * g->index_size;
     return g->index_size == 2 ? pb_le16(p) : pb_le32(p);
 }
 
@@ -495,11 +497,22 @@ plumbob_result plumbob_gmdc_decode(const void *data, size_t size, plumbob_arena 
 }
 
 float plumbob_gmdc_float(const plumbob_gmdc_element *e, uint32_t i, uint32_t k) {
-    return pb_f32le(e->data + ((size_t)i * (e->format + 1u) + k) * 4u);
+    size_t at;
+    if (!e || e->format > 2u || k > e->format || !e->data) return 0.0f;
+    at = ((size_t)i * (e->format + 1u) + k) * 4u;
+    if (at / 4u / (e->format + 1u) != i || at + 4u > e->byte_size) return 0.0f; /* past the element */
+    return pb_f32le(e->data + at);
 }
 
 void plumbob_gmdc_joint(const plumbob_gmdc *g, uint32_t j, plumbob_quat *rotation, plumbob_vec3 *translation) {
-    const unsigned char *p = g->joints + (size_t)j * 28u;
+    const unsigned char *p;
+    if (!rotation || !translation) return;
+    if (!g || j >= g->joint_count || !g->joints) { /* out of range: the identity */
+        *rotation = plumbob_quat_identity();
+        translation->x = translation->y = translation->z = 0.0f;
+        return;
+    }
+    p = g->joints + (size_t)j * 28u;
     rotation->x = pb_f32le(p);
     rotation->y = pb_f32le(p + 4);
     rotation->z = pb_f32le(p + 8);

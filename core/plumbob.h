@@ -565,7 +565,8 @@ PLUMBOB_API plumbob_result plumbob_package_open(plumbob_package *pkg, const void
 PLUMBOB_API plumbob_result plumbob_package_entry_at(const plumbob_package *pkg, uint32_t i,
                                                     plumbob_package_entry *out);
 
-/* Arena bytes plumbob_package_sort needs for this package. */
+/* Arena bytes plumbob_package_sort needs for this package (SIZE_MAX for
+ * NULL). */
 PLUMBOB_API size_t plumbob_package_sort_arena_size(const plumbob_package *pkg);
 
 /* Builds a sorted key view in the arena so plumbob_package_find is a binary
@@ -1251,7 +1252,10 @@ PLUMBOB_API plumbob_result plumbob_gmdc_decode_ex(const void *data, size_t size,
 PLUMBOB_API uint32_t plumbob_gmdc_item(const plumbob_gmdc *gmdc, const plumbob_gmdc_element *e,
                                        uint32_t v);
 
-/* Entry i of an index array (no range check: i < idx->count). */
+/* Entry i of an index array, read byte by byte.  Out of range (i >=
+ * idx->count) or NULL, it reads nothing and returns 0xFFFFFFFF, which no
+ * validated index equals; decode has checked every index array it filled,
+ * so loops over [0, count) need no check of their own. */
 PLUMBOB_API uint32_t plumbob_gmdc_index(const plumbob_gmdc *gmdc, const plumbob_gmdc_indices *idx,
                                         uint32_t i);
 
@@ -1262,10 +1266,14 @@ PLUMBOB_API const plumbob_gmdc_element *plumbob_gmdc_find_element(const plumbob_
                                                                   uint32_t group);
 
 /* Float k of item i of a float element (format 0..2), read byte by byte.
- * i is an item position (for sparse elements: plumbob_gmdc_item's answer). */
+ * i is an item position (for sparse elements: plumbob_gmdc_item's answer).
+ * An item or component outside the element's data (or a NULL or non-float
+ * element) reads nothing and gives 0.0f. */
 PLUMBOB_API float plumbob_gmdc_float(const plumbob_gmdc_element *e, uint32_t i, uint32_t k);
 
-/* Joint j's inverse bind transform (model space -> bone space). */
+/* Joint j's inverse bind transform (model space -> bone space).  j past
+ * the joint table (or a NULL mesh) gives the identity: rotation (0,0,0,1),
+ * translation 0. */
 PLUMBOB_API void plumbob_gmdc_joint(const plumbob_gmdc *gmdc, uint32_t j, plumbob_quat *rotation,
                                     plumbob_vec3 *translation);
 

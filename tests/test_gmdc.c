@@ -457,3 +457,43 @@ void test_gmdc_skin_unreferenced_vertex(void) {
     CHECK(pos[9] == pos[9] && pos[10] == pos[10] && pos[11] == pos[11]); /* finite, no stray read */
     CHECK_NEAR(pos[0], 0.0, 1e-6);
 }
+
+/* The readers that take a caller's index check it: nothing is read outside
+ * the arrays, and the answers for out-of-range indices are the documented
+ * ones (0xFFFFFFFF, 0.0f, the identity joint). */
+void test_gmdc_reader_index_checks(void) {
+    static const unsigned char idx16[4] = {0x34, 0x12, 0x78, 0x56};
+    static const unsigned char floats[12] = {0, 0, 0x80, 0x3F, 0, 0, 0, 0x40, 0, 0, 0x40, 0x40}; /* 1 2 3 */
+    static const unsigned char joint[28] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3F,
+                                            0, 0, 0x20, 0x41, 0, 0, 0, 0, 0, 0, 0, 0}; /* w 1, tx 10 */
+    plumbob_gmdc g;
+    plumbob_gmdc_indices ix;
+    plumbob_gmdc_element e;
+    plumbob_quat q;
+    plumbob_vec3 t;
+    memset(&g, 0, sizeof g);
+    g.index_size = 2;
+    ix.data = idx16;
+    ix.count = 2;
+    CHECK_EQ(plumbob_gmdc_index(&g, &ix, 1), 0x5678);
+    CHECK_EQ(plumbob_gmdc_index(&g, &ix, 2), 0xFFFFFFFFu);
+    CHECK_EQ(plumbob_gmdc_index(&g, &ix, 0xFFFFFFFFu), 0xFFFFFFFFu);
+    CHECK_EQ(plumbob_gmdc_index(NULL, &ix, 0), 0xFFFFFFFFu);
+    memset(&e, 0, sizeof e);
+    e.format = 2;
+    e.count = 1;
+    e.byte_size = 12;
+    e.data = floats;
+    CHECK(plumbob_gmdc_float(&e, 0, 2) == 3.0f);
+    CHECK(plumbob_gmdc_float(&e, 1, 0) == 0.0f);            /* item past the data */
+    CHECK(plumbob_gmdc_float(&e, 0, 3) == 0.0f);            /* component past the format */
+    CHECK(plumbob_gmdc_float(&e, 0x55555556u, 0) == 0.0f);  /* i * 3 wraps 32 bits */
+    e.format = 4;
+    CHECK(plumbob_gmdc_float(&e, 0, 0) == 0.0f);            /* not a float element */
+    g.joints = joint;
+    g.joint_count = 1;
+    plumbob_gmdc_joint(&g, 0, &q, &t);
+    CHECK(q.w == 1.0f && t.x == 10.0f);
+    plumbob_gmdc_joint(&g, 1, &q, &t);
+    CHECK(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f && t.x == 0.0f && t.y == 0.0f && t.z == 0.0f);
+}

@@ -231,6 +231,7 @@ void test_package_many_entries(void) {
     CHECK_EQ(pkg.count, N);
     plumbob_arena_init(&arena, t_arena_mem(), T_ARENA_SIZE);
     CHECK(plumbob_package_sort_arena_size(&pkg) <= T_ARENA_SIZE);
+    CHECK_EQ(plumbob_package_sort_arena_size(NULL), SIZE_MAX); /* the sizing rule */
     CHECK_OK(plumbob_package_sort(&pkg, &arena));
     for (i = 0; i < N; i++) {
         plumbob_package_entry e;
