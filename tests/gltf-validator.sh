@@ -35,4 +35,8 @@ if [ -d "$corpus" ]; then
         --rig "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889" -o "$tmp/feed-rig.glb" >/dev/null || exit 1
     files+=("$tmp/teapot.glb" "$tmp/fight.glb" "$tmp/feed-rig.glb")
 fi
+# and every export the tool tests made (run-all.sh keeps them there)
+if [ -n "${PLUMBOB_KEEP_EXPORTS:-}" ] && [ -d "$PLUMBOB_KEEP_EXPORTS" ]; then
+    while IFS= read -r f; do files+=("$f"); done < <(find "$PLUMBOB_KEEP_EXPORTS" -type f \( -name '*.gltf' -o -name '*.glb' \) | sort)
+fi
 NODE_PATH=$npmdir/node_modules node tests/gltf-validate.js "${files[@]}"

@@ -520,6 +520,15 @@ if [ -w /dev/full ]; then
     expect stdout-full-dump 1 'standard output: cannot write' sh -c "\"$bin\" clip dump \"$clip\" --json > /dev/full"
 fi
 
+# every glTF these tests exported that plumbob's own checker passes, kept for
+# the Khronos validator stage (tests/gltf-validator.sh reads the folder)
+if [ -n "${PLUMBOB_KEEP_EXPORTS:-}" ]; then
+    mkdir -p "$PLUMBOB_KEEP_EXPORTS"
+    find "$tmp" \( -name '*.gltf' -o -name '*.glb' \) -type f | while read -r f; do
+        "$bin" check "$f" >/dev/null 2>&1 && cp "$f" "$PLUMBOB_KEEP_EXPORTS/$(printf '%s' "${f#$tmp/}" | tr '/' '_')"
+    done
+fi
+
 if [ $fail = 0 ]; then echo "$pass passed, $fail failed"; exit 0; fi
 echo "$pass passed, $fail failed"
 exit 1
