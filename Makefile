@@ -9,6 +9,12 @@
 #   make install PREFIX=/usr/local
 #   make CROSS=aarch64-linux-gnu-   cross build into build/aarch64-linux-gnu/
 #   make BUILD=build/asan CC=clang EXTRA_CFLAGS=-fsanitize=address   any variant
+#
+# CFLAGS, CPPFLAGS and LDFLAGS from the command line or the environment are
+# honoured (after the project's own flags, so yours win); keep
+# -ffp-contract=off in effect if you want the reference bits.  Warnings are
+# errors (WERROR=-Werror) in the project's own test builds (check, tests,
+# test, fuzz, bench) and plain warnings in a plain `make` / `make install`.
 
 CROSS ?=
 ifneq ($(CROSS),)
@@ -29,12 +35,18 @@ endif
 OPT ?= -O2
 EXTRA_CFLAGS ?=
 EXTRA_LDFLAGS ?=
+CFLAGS ?=
+CPPFLAGS ?=
+LDFLAGS ?=
+ifneq ($(filter check tests test fuzz fuzz-build bench baremetal,$(MAKECMDGOALS)),)
+WERROR ?= -Werror
+endif
 PREFIX ?= /usr/local
 
 # The core must stay warning-free at this level on gcc and clang.
-CORE_WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wconversion -Werror
+CORE_WARN := -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wconversion $(WERROR)
 # Hosted code (tools, tests, bench): strict but without -Wconversion noise.
-HOST_WARN := -std=c99 -Wall -Wextra -Wshadow -Werror
+HOST_WARN := -std=c99 -Wall -Wextra -Wshadow $(WERROR)
 # Same float bits on every target: no FMA contraction, and float arithmetic
 # rounded to float at every step (gcc on s390x otherwise evaluates float
 # expressions in double under -std=c99; clang never does and lacks the flag).
@@ -42,7 +54,7 @@ FP_EXACT := -ffp-contract=off $(shell $(CC) -v 2>&1 | grep -q '^gcc version' && 
 COMMON := $(OPT) $(FP_EXACT) -Icore -Iports $(EXTRA_CFLAGS)
 
 CORE_SRC := $(wildcard core/*.c) $(wildcard ports/*.c)
-TOOL_SRC := $(wildcard tools/*.c)
+TOOL_SRC := $(wildcard tools/*/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 HEADERS := $(wildcard core/*.h) $(wildcard ports/*.h)
@@ -64,13 +76,18 @@ tool: $(BUILD)/plumbob
 tests: $(BUILD)/plumbob-tests
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/ports/%.o: CFLAGS_FOR = $(CORE_WARN)
-$(BUILD)/obj/tools/%.o $(BUILD)/obj/tests/%.o $(BUILD)/obj/bench/%.o: CFLAGS_FOR = $(HOST_WARN) -Itests
+$(BUILD)/obj/tools/%.o $(BUILD)/obj/tests/%.o $(BUILD)/obj/bench/%.o: CFLAGS_FOR = $(HOST_WARN) -Itests -Itools
 
-$(BUILD)/obj/tests/hosted/%.o: CFLAGS_FOR = $(HOST_WARN) -Itools
-
-$(BUILD)/obj/%.o: %.c $(HEADERS) $(wildcard tests/*.h) $(wildcard tests/hosted/*.h) $(wildcard tools/*.h)
+# -MMD: each object also lists the headers it included, so a changed header
+# rebuilds exactly what uses it; an object without its .d (built before, or
+# interrupted) is rebuilt.
+HOSTED_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/hosted/*.c))
+DEP_FILES := $(patsubst %.o,%.d,$(CORE_OBJ) $(TOOL_OBJ) $(TEST_OBJ) $(BENCH_OBJ) $(HOSTED_OBJ))
+$(BUILD)/obj/%.o: %.c $(BUILD)/obj/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_FOR) $(COMMON) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS_FOR) $(COMMON) $(CFLAGS) -MMD -MP -c $< -o $@
+$(DEP_FILES):
+-include $(wildcard $(DEP_FILES))
 
 $(LIB): $(CORE_OBJ)
 	@mkdir -p $(dir $@)
@@ -78,29 +95,29 @@ $(LIB): $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/plumbob: $(TOOL_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $(TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS) -lm
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS) -lm
 
 $(BUILD)/plumbob-tests: $(TEST_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $(TEST_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(EXTRA_LDFLAGS)
 
 # The Smooth Jazz compiler is tool code (hosted); its tests are a program of their own.
-SJ_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/sj_*.c) tools/jazz_build.c)
+SJ_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/smooth_jazz/*.c) tools/util/jazz_build.c)
 $(BUILD)/smooth-jazz-tests: $(BUILD)/obj/tests/hosted/smooth_jazz_tests.o $(SJ_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EXTRA_LDFLAGS)
 
 # Output checkers and the glTF/rig unit tests: hosted programs over the tool's code.
 $(BUILD)/xml-check: $(BUILD)/obj/tests/hosted/xml_check.o
-	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
-$(BUILD)/json-check: $(BUILD)/obj/tests/hosted/json_check.o $(BUILD)/obj/tools/json_parse.o
-	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS)
-TOOL_LIB_OBJ := $(filter-out $(BUILD)/obj/tools/plumbob.o,$(TOOL_OBJ))
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EXTRA_LDFLAGS)
+$(BUILD)/json-check: $(BUILD)/obj/tests/hosted/json_check.o $(BUILD)/obj/tools/util/json_parse.o
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EXTRA_LDFLAGS)
+TOOL_LIB_OBJ := $(filter-out $(BUILD)/obj/tools/cli/plumbob.o,$(TOOL_OBJ))
 $(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $^ $(EXTRA_LDFLAGS) -lm
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EXTRA_LDFLAGS) -lm
 
 # the jazz case runs the demo's machine, made by the tool's writer
-BENCH_TOOL_OBJ := $(BUILD)/obj/tools/demo_data.o $(BUILD)/obj/tools/jazz_build.o
+BENCH_TOOL_OBJ := $(BUILD)/obj/tools/util/demo_data.o $(BUILD)/obj/tools/util/jazz_build.o
 $(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB)
-	$(CC) $(COMMON) -o $@ $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS)
 
 check: $(BUILD)/plumbob-tests
 	$(BUILD)/plumbob-tests
@@ -144,13 +161,13 @@ build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -o $@ $< $(CORE_SRC)
 # the Smooth Jazz parser target links the compiler and decompiler (tools/)
-SJ_FUZZ_SRC := $(wildcard tools/sj_*.c) tools/jazz_build.c
-build/fuzz/fuzz_smooth_jazz: tests/fuzz/fuzz_smooth_jazz.c $(SJ_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*.h)
+SJ_FUZZ_SRC := $(wildcard tools/smooth_jazz/*.c) tools/util/jazz_build.c
+build/fuzz/fuzz_smooth_jazz: tests/fuzz/fuzz_smooth_jazz.c $(SJ_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(SJ_FUZZ_SRC) $(CORE_SRC)
 # the glTF checker target links the checker and its JSON reader (tools/)
-GLTF_FUZZ_SRC := tools/gltf_check.c tools/json_parse.c
-build/fuzz/fuzz_gltf_check: tests/fuzz/fuzz_gltf_check.c $(GLTF_FUZZ_SRC) $(HEADERS) $(wildcard tools/*.h)
+GLTF_FUZZ_SRC := tools/gltf/gltf_check.c tools/util/json_parse.c
+build/fuzz/fuzz_gltf_check: tests/fuzz/fuzz_gltf_check.c $(GLTF_FUZZ_SRC) $(HEADERS) $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(GLTF_FUZZ_SRC)
 fuzz-build: $(FUZZ_BIN)

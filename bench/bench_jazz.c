@@ -9,7 +9,7 @@
 #include "bench_cases.h"
 #include "plumbob.h"
 
-size_t demo_jazz(unsigned char **out); /* tools/demo_data.c */
+#include "util/demo_data.h"
 
 typedef struct jazz_ctx {
     plumbob_jazz_instance inst;

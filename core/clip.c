@@ -56,7 +56,7 @@ long pb_clip_event_payload_size(uint16_t type) {
     case PLUMBOB_CLIP_EVENT_UNPARENT: return 4;
     case PLUMBOB_CLIP_EVENT_SOUND: return 128;
     case PLUMBOB_CLIP_EVENT_SCRIPT: return 0;
-    case PLUMBOB_CLIP_EVENT_EFFECT: return 24; /* the wiki says 5 u32; real clips have a 6th (0) */
+    case PLUMBOB_CLIP_EVENT_EFFECT: return 24; /* 5 u32 as documented, plus a 6th (0) that real clips carry (docs/FORMATS.md) */
     case PLUMBOB_CLIP_EVENT_VISIBILITY: return 4;
     case PLUMBOB_CLIP_EVENT_DESTROY_PROP: return 4;
     case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return 8;

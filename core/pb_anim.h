@@ -4,6 +4,12 @@
 
 #include "plumbob.h"
 
+/* Shared between files of the library, so not static: renamed into the
+ * plumbob_ namespace so libplumbob exports no other prefix (checked by
+ * tests/build-tests.sh). */
+#define pb_anim_pad plumbob_pb_anim_pad
+#define pb_anim_key_size plumbob_pb_anim_key_size
+
 /* Pad bytes (values 0, 1, 2) after a string section of len bytes. */
 uint32_t pb_anim_pad(size_t len);
 

@@ -54,12 +54,6 @@ static inline void pb_put_le32(unsigned char *p, uint32_t v) {
     p[2] = (unsigned char)((v >> 16) & 0xFFu);
     p[3] = (unsigned char)(v >> 24);
 }
-static inline void pb_put_be32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)(v >> 24);
-    p[1] = (unsigned char)((v >> 16) & 0xFFu);
-    p[2] = (unsigned char)((v >> 8) & 0xFFu);
-    p[3] = (unsigned char)(v & 0xFFu);
-}
 static inline void pb_put_f32le(unsigned char *p, float f) {
     pb_put_le32(p, pb_bits_from_f32(f));
 }

@@ -9,6 +9,17 @@
 /* An IK slot entry's actor and slot names are fixed fields of this size. */
 #define PB_CLIP_SLOT_NAME_SIZE 512u
 
+/* Shared between files of the library, so not static: renamed into the
+ * plumbob_ namespace so libplumbob exports no other prefix (checked by
+ * tests/build-tests.sh). */
+#define pb_clip_event_payload_size plumbob_pb_clip_event_payload_size
+#define pb_clip_key_layout plumbob_pb_clip_key_layout
+#define pb_clip_ticks plumbob_pb_clip_ticks
+#define pb_clip_find_key plumbob_pb_clip_find_key
+#define pb_clip_next_key plumbob_pb_clip_next_key
+#define pb_clip_sample_at plumbob_pb_clip_sample_at
+#define pb_clip_store plumbob_pb_clip_store
+
 /* Bytes of type-specific data after an event's name; -1 for unknown types. */
 long pb_clip_event_payload_size(uint16_t type);
 

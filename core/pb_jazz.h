@@ -20,6 +20,12 @@ typedef struct pb_jazz_tag {
     uint32_t node_kind; /* plumbob_jazz_node_kind for PLUMBOB_JAZZ_NODE */
 } pb_jazz_tag;
 
+/* Shared between files of the library, so not static: renamed into the
+ * plumbob_ namespace so libplumbob exports no other prefix (checked by
+ * tests/build-tests.sh). */
+#define pb_jazz_tag_find plumbob_pb_jazz_tag_find
+#define pb_jazz_tag_for plumbob_pb_jazz_tag_for
+
 /* The row for a tag word, or NULL. */
 const pb_jazz_tag *pb_jazz_tag_find(uint32_t tag);
 

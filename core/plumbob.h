@@ -723,34 +723,12 @@ PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_clip *clip);
 
-/* Key k of a track: its tick and dequantized values (sign, then scale and
- * offset; rotations are returned as stored, not normalized).  k must be
- * below key_count. */
-PLUMBOB_API uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t,
-                                      uint32_t k, float out[4]);
-
-/* The value of track `track` at `seconds` by the rule in docs/FORMATS.md:
- * clamp to the first and last key, lerp vectors and morphs, shorter-arc
- * nlerp for rotations (always unit), keyless tracks constant (identity
- * rotation; `offset` otherwise).  Fills `components` floats of out.
- * Random access: a binary search per call. */
-PLUMBOB_API void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
-                                           float out[4]);
-
-/* Forward-playback cursor: the current key of every track, so a frame costs
- * O(tracks) rather than O(keys).  Any time order works (it falls back to a
- * search when time jumps backwards or far ahead). */
-typedef struct plumbob_clip_cursor {
-    uint16_t *key;            /* per track, in the arena */
-    uint32_t track_count;
-} plumbob_clip_cursor;
-
-/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
-PLUMBOB_API plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
-                                                    plumbob_clip_cursor *cursor);
-PLUMBOB_API void plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
-                                                  plumbob_clip_cursor *cursor, uint32_t track,
-                                                  float seconds, float out[4]);
+/* --- Playback: what a game uses ---------------------------------------
+ * decode -> plumbob_clip_bind (to a rig's bone hashes) ->
+ * plumbob_clip_schedule_build (once per clip) -> plumbob_clip_sampler_init
+ * (once per playing instance) -> plumbob_clip_sampler_sample every frame,
+ * between plumbob_skeleton_rest_pose and plumbob_skeleton_model (Chapter
+ * 15).  docs/ARCHITECTURE.md walks the whole path with its memory. */
 
 /* A rig map: where each track's value goes in the engine's own arrays. */
 typedef struct plumbob_clip_binding {
@@ -774,14 +752,6 @@ PLUMBOB_API plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uin
                                              uint32_t morph_count, plumbob_arena *arena,
                                              plumbob_clip_binding *binding);
 
-/* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot] (either may be NULL to skip that kind).  Bones
- * the clip does not animate are left as they were.  cursor may be NULL
- * (random access). */
-PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
-                                          const plumbob_clip_binding *binding,
-                                          plumbob_clip_cursor *cursor, float seconds,
-                                          plumbob_bone_pose *poses, float *morph_weights);
 
 /* The schedule: a clip's 12-bit rotation and 10-bit translation keys
  * (nearly every key of a real clip) dequantized once and laid out in the
@@ -857,6 +827,51 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
  * rotation and 10-bit translation tracks are written before the others. */
 PLUMBOB_API void plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
                                              plumbob_bone_pose *poses, float *morph_weights);
+
+/* --- Single-track sampling and the cursor: for tools and tests ---------
+ * The same values as the sampler with less memory and more time per frame:
+ * random access to one track, a 2-byte-per-track cursor, and a whole pose
+ * without a schedule.  A game's update loop wants the sampler above. */
+
+/* Key k of a track: its tick and dequantized values (sign, then scale and
+ * offset; rotations are returned as stored, not normalized).  k must be
+ * below key_count. */
+PLUMBOB_API uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t,
+                                      uint32_t k, float out[4]);
+
+/* The value of track `track` at `seconds` by the rule in docs/FORMATS.md:
+ * clamp to the first and last key, lerp vectors and morphs, shorter-arc
+ * nlerp for rotations (always unit), keyless tracks constant (identity
+ * rotation; `offset` otherwise).  Fills `components` floats of out.
+ * Random access: a binary search per call. */
+PLUMBOB_API void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
+                                           float out[4]);
+
+/* Forward-playback cursor: the current key of every track, so a frame costs
+ * O(tracks) rather than O(keys).  Any time order works (it falls back to a
+ * search when time jumps backwards or far ahead). */
+typedef struct plumbob_clip_cursor {
+    uint16_t *key;            /* per track, in the arena */
+    uint32_t track_count;
+} plumbob_clip_cursor;
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
+                                                    plumbob_clip_cursor *cursor);
+PLUMBOB_API void plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
+                                                  plumbob_clip_cursor *cursor, uint32_t track,
+                                                  float seconds, float out[4]);
+
+/* Samples every bound track at `seconds` into poses[bone slot] and
+ * morph_weights[morph slot] (either may be NULL to skip that kind).  Bones
+ * the clip does not animate are left as they were.  cursor may be NULL
+ * (random access). */
+PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
+                                          const plumbob_clip_binding *binding,
+                                          plumbob_clip_cursor *cursor, float seconds,
+                                          plumbob_bone_pose *poses, float *morph_weights);
+
+/* --- Duration and events --------------------------------------------- */
 
 /* Length in seconds: tick_count * frame_duration. */
 PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
@@ -958,7 +973,7 @@ typedef struct plumbob_gmdc_indices {
 typedef struct plumbob_gmdc_element {
     uint32_t count;           /* items of data (vertices, normals, ...) */
     uint32_t identity;        /* PLUMBOB_GMDC_* */
-    uint32_t group;           /* the wiki's RepeatCount: morph delta set number 0..3 */
+    uint32_t group;           /* RepeatCount in format write-ups: morph delta set number 0..3 */
     uint32_t format;          /* 0, 1, 2: 1, 2, 3 floats; 4: one u32 */
     uint32_t set;             /* 0 main, 1 norms, 2 UV, 3 secondary */
     uint32_t byte_size;

@@ -117,6 +117,16 @@ typedef struct pb_clip_lanes {
     uint32_t pad[2];
 } pb_clip_lanes;
 
+/* Shared between files of the library, so not static: renamed into the
+ * plumbob_ namespace so libplumbob exports no other prefix (checked by
+ * tests/build-tests.sh). */
+#define pb_clip_lanes_scalar plumbob_pb_clip_lanes_scalar
+#define pb_skin_scalar plumbob_pb_skin_scalar
+#define pb_skin_sse2 plumbob_pb_skin_sse2
+#define pb_clip_lanes_sse2 plumbob_pb_clip_lanes_sse2
+#define pb_skin_neon plumbob_pb_skin_neon
+#define pb_clip_lanes_neon plumbob_pb_clip_lanes_neon
+
 /* Samples `count` lane groups of one kind at t (ticks, finite) into
  * out + stride * slot (floats): 4 floats per rotation, 3 per vector. */
 void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);

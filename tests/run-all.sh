@@ -69,7 +69,7 @@ run_units() { # stage, build-log, command...
 
 build() { # stage, make args...
     local stage=$1; shift
-    if ! make -j"$JOBS" "$@" >"$logs/$stage.build.log" 2>&1; then
+    if ! make -j"$JOBS" WERROR=-Werror "$@" >"$logs/$stage.build.log" 2>&1; then
         echo "== $stage: BUILD FAILED; last lines of $logs/$stage.build.log:"
         tail -20 "$logs/$stage.build.log" | sed 's/^/   | /'
         record "$stage" "FAIL(build)" 0 1 0 - -
@@ -134,6 +134,9 @@ if have arm-none-eabi-gcc && have qemu-system-arm; then
 else
     skip_stage cortex-m4 "arm-none-eabi-gcc or qemu-system-arm missing: apt-get install -y gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 fi
+
+# --- the build itself: host flags honoured, header dependencies tracked ---------
+run_script build-flags bash tests/build-tests.sh
 
 # --- freestanding, tool, fuzz -----------------------------------------------------
 if have arm-none-eabi-gcc && have clang; then

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "test.h"
+#include "expected_digests.h"
 #include "ports.h"
 
 typedef struct test_case {
@@ -155,6 +156,18 @@ int main(int argc, char **argv) {
     }
     hexu64(dig, digest);
     hexu64(cdig, corpus_digest);
+    /* The whole run must give the pinned digests (tests/expected_digests.h):
+     * a change that moves every target the same way fails here too. */
+    if (!only && strcmp(dig, T_EXPECTED_DIGEST) != 0) {
+        printf("FAIL digest_pinned: synthetic digest %s, tests/expected_digests.h says %s\n", dig,
+               T_EXPECTED_DIGEST);
+        failed++;
+    }
+    if (!only && corpus_ran && skipped == 0 && strcmp(cdig, T_EXPECTED_CORPUS_DIGEST) != 0) {
+        printf("FAIL digest_pinned: corpus digest %s, tests/expected_digests.h says %s\n", cdig,
+               T_EXPECTED_CORPUS_DIGEST);
+        failed++;
+    }
     printf("summary: target=%s port=%s passed=%d failed=%d skipped=%d digest=%s corpus=%s\n",
            PLUMBOB_TEST_TARGET, plumbob_port_name(), passed, failed, skipped, dig,
            corpus_ran ? cdig : "-");

@@ -77,7 +77,16 @@ void test_package_round_trip_v2(void) {
     size_t n = build_package(2, out, 64 * 1024);
     check_package(out, n, 2);
     CHECK_EQ(out[60], 3);                       /* index minor of the game's packages */
-    CHECK_EQ(out[0x44 - 4], out[64]);           /* index position at 64 */
+    {   /* DBPF 2.0 keeps the index position at 64 (40 is the 1.x field, 0 here)
+         * and the index size at 44; the writer puts the index last */
+        uint32_t pos = (uint32_t)out[64] | (uint32_t)out[65] << 8 | (uint32_t)out[66] << 16 | (uint32_t)out[67] << 24;
+        uint32_t len = (uint32_t)out[44] | (uint32_t)out[45] << 8 | (uint32_t)out[46] << 16 | (uint32_t)out[47] << 24;
+        plumbob_package pkg;
+        CHECK_OK(plumbob_package_open(&pkg, out, n));
+        CHECK_EQ(pos, pkg.index_offset);
+        CHECK_EQ((uint64_t)pos + len, n);
+        CHECK(pos > 96);
+    }
     t_digest_bytes(out, n);
 }
 

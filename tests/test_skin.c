@@ -360,6 +360,51 @@ void test_skin_subsets(void) {
 /* The compiled port against the scalar reference on random data, bit for
  * bit: every influence count, normals on and off, unused and out-of-range
  * slots, zero-length normals, odd counts and strides. */
+/* An independent double-precision reading of the kernel contract in
+ * ports/kernels.h, so the port test can fail even where the port is the
+ * scalar reference itself: the worst difference from the kernel's output. */
+static double skin_contract_error(const pb_skin_range *r) {
+    double worst = 0.0;
+    uint32_t v, k, j;
+    for (v = 0; v < r->count; v++) {
+        uint32_t a = pb_le32(r->assignments + 4 * v);
+        double w[4] = {0, 0, 0, 0}, used = 0.0, rows[3][4] = {{0}}, pos[3], nrm[3], len2 = 0.0;
+        for (k = 0; k < 4; k++) {
+            uint32_t slot = a >> (8 * k) & 0xFFu;
+            if (slot == 0xFFu) continue;
+            if (k < r->weight_count) { w[k] = pb_f32le(r->weights + 4 * (r->weight_count * v + k)); used += w[k]; }
+            else if (k == r->weight_count) w[k] = 1.0 - used;
+        }
+        for (k = 0; k < 4; k++) {
+            uint32_t slot = a >> (8 * k) & 0xFFu;
+            if (w[k] == 0.0 || slot >= r->slot_count) continue;
+            for (j = 0; j < 12; j++) rows[j / 4][j % 4] += w[k] * r->slot_rows[16 * slot + j];
+        }
+        for (j = 0; j < 3; j++) {
+            double x = pb_f32le(r->positions + 12 * v), y = pb_f32le(r->positions + 12 * v + 4),
+                   z = pb_f32le(r->positions + 12 * v + 8), d;
+            pos[j] = rows[j][0] * x + rows[j][1] * y + rows[j][2] * z + rows[j][3];
+            d = pos[j] - r->out_positions[r->position_stride * v + j];
+            if (d < 0) d = -d;
+            if (d > worst) worst = d;
+        }
+        if (!r->normals) continue;
+        for (j = 0; j < 3; j++) {
+            double x = pb_f32le(r->normals + 12 * v), y = pb_f32le(r->normals + 12 * v + 4),
+                   z = pb_f32le(r->normals + 12 * v + 8);
+            nrm[j] = rows[j][0] * x + rows[j][1] * y + rows[j][2] * z;
+            len2 += nrm[j] * nrm[j];
+        }
+        if (len2 < 1e-6) continue; /* near-zero normals: direction undefined */
+        for (j = 0; j < 3; j++) {
+            double d = nrm[j] / t_sqrt(len2) - r->out_normals[r->normal_stride * v + j];
+            if (d < 0) d = -d;
+            if (d > worst) worst = d;
+        }
+    }
+    return worst;
+}
+
 void test_skin_port_matches_scalar(void) {
     static float rows_mem[256 * 16 + 4];
     static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 8];
@@ -412,7 +457,8 @@ void test_skin_port_matches_scalar(void) {
         r.out_positions = out_b;
         r.out_normals = normals ? out_b + r.position_stride * count : NULL;
         PB_SKIN(&r);
-        CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+        CHECK(memcmp(out_a, out_b, sizeof out_a) == 0); /* the twin: same bits */
+        CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4); /* both: the contract */
         for (i = 0; i < (r.position_stride + (normals ? 4u : 0u)) * count; i++) t_digest_f32(out_b[i]);
     }
 }

@@ -2,7 +2,7 @@
  * arbitrary bytes.  It must give a verdict without reading outside the
  * input; a valid verdict must be stable (checking twice agrees). */
 #include <stdlib.h>
-#include "gltf_check.h"
+#include "gltf/gltf_check.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     gltf_check_report a, b;

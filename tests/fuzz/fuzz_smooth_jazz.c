@@ -4,7 +4,7 @@
  * place. */
 #include <stdlib.h>
 #include <string.h>
-#include "smooth_jazz.h"
+#include "smooth_jazz/smooth_jazz.h"
 
 static unsigned char *emit(sj_program *prog, size_t *size) {
     size_t need = plumbob_jazz_write_size(&prog->build.jazz), got;

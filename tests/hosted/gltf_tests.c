@@ -1,13 +1,13 @@
 /* Tests of the glTF writer, exporter and checker, the JSON reader and rig
- * lists (tools/gltf_*.c, json_parse.c, rig.c), hosted.
+ * lists (tools/gltf/, tools/util/json_parse.c, tools/util/rig.c), hosted.
  * Usage: gltf-tests [CORPUS_DIR]; prints `N passed, N failed[, N skipped]`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
-#include "gltf_check.h"
-#include "gltf_export.h"
-#include "json_parse.h"
+#include "cli/tool.h"
+#include "gltf/gltf_check.h"
+#include "gltf/gltf_export.h"
+#include "util/json_parse.h"
 #include "pb_bytes.h"
 
 #include "hosted_check.h"

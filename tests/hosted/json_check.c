@@ -1,4 +1,4 @@
-/* json-check FILE|- PATH...: does the input parse as JSON (tools/json_parse.c)
+/* json-check FILE|- PATH...: does the input parse as JSON (tools/util/json_parse.c)
  * and does each PATH exist?  A PATH is dot-separated: member names, array
  * indices, or * for "every element" (each must have the rest of the path).
  * #PATH prints the length of the array or object there.  Prints
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "json_parse.h"
+#include "util/json_parse.h"
 
 /* Does path[...] exist under v?  *len gets the length at its end. */
 static int walk(const json_value *v, const char *path, size_t *len) {

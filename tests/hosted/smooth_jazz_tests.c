@@ -1,10 +1,10 @@
-/* Tests of the Smooth Jazz compiler and decompiler (tools/sj_*.c), hosted.
+/* Tests of the Smooth Jazz compiler and decompiler (tools/smooth_jazz/), hosted.
  * Usage: smooth-jazz-tests [DIR_OF_SCRIPTS [CORPUS_DIR]]; prints
  * `N passed, N failed[, N skipped]`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "smooth_jazz.h"
+#include "smooth_jazz/smooth_jazz.h"
 
 #include "hosted_check.h"
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
-#include "smooth_jazz.h"
+#include "smooth_jazz/smooth_jazz.h"
 
 /* Compiles text; on success *bytes holds the resource.  Errors go to stderr
  * as FILE:LINE:COL with a caret line. */

@@ -1,7 +1,9 @@
 /* plumbob clip plot: the curves of a clip's tracks as SVG. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plot.h"
+#include "util/files.h"
 #include "svg_plot.h"
 
 #define MAX_SAMPLES 4000u

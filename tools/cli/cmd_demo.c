@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <math.h>
 #include "tool.h"
-#include "gltf_export.h"
+#include "gltf/gltf_export.h"
 
 /* The demo rig: the cylinder's three joints, named as the clip's tracks. */
 static const char demo_rig[] = "# plumbob demo rig: NAME [PARENT], in the mesh's joint order\n"

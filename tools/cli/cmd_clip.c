@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
-#include "gltf_export.h"
+#include "gltf/gltf_export.h"
 
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     size_t need;

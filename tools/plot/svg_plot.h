@@ -4,7 +4,7 @@
 #define PLUMBOB_SVG_PLOT_H
 
 #include <stdint.h>
-#include "tool_buf.h"
+#include "util/tool_buf.h"
 
 #define PLOT_MAX_COMPONENTS 4
 

@@ -3,8 +3,8 @@
 #define PLUMBOB_GLTF_EXPORT_H
 
 #include "plumbob.h"
-#include "rig.h"
-#include "tool_buf.h"
+#include "util/rig.h"
+#include "util/tool_buf.h"
 
 typedef struct gltf_export_src {
     const plumbob_gmdc *mesh;   /* Sims 2 mesh (Z-up, converted to Y-up), or NULL */

@@ -1,7 +1,9 @@
 /* The plot commands' shared driver: pick the items, build their panels,
- * write the SVG (tools/svg_plot.c renders). */
+ * write the SVG (svg_plot.c renders). */
+#include <stdio.h>
 #include <stdlib.h>
-#include "tool.h"
+#include "plot.h"
+#include "util/files.h"
 #include "svg_plot.h"
 
 int tool_write_plot(const char *out_path, const char *title, float duration, const plot_panel *panels, uint32_t n,

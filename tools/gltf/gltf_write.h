@@ -5,7 +5,7 @@
 #define PLUMBOB_GLTF_WRITE_H
 
 #include <stdint.h>
-#include "tool_buf.h"
+#include "util/tool_buf.h"
 
 #define GLTF_UBYTE 5121
 #define GLTF_USHORT 5123

@@ -3,24 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
-#include "gltf_export.h"
-
-plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
-    size_t need;
-    plumbob_arena a;
-    plumbob_result r = plumbob_gmdc_measure(in->data, in->size, &need);
-    *mem = NULL;
-    if (r == PLUMBOB_OK) {
-        *mem = (unsigned char *)malloc(need ? need : 1);
-        plumbob_arena_init(&a, *mem, need);
-        r = plumbob_gmdc_decode(in->data, in->size, &a, g);
-    }
-    if (r != PLUMBOB_OK) {
-        free(*mem);
-        *mem = NULL;
-    }
-    return r;
-}
+#include "gltf/gltf_export.h"
 
 /* decode_quiet, saying why on failure; returns 0 then. */
 static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {

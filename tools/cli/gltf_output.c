@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
-#include "gltf_check.h"
-#include "gltf_export.h"
+#include "gltf/gltf_check.h"
+#include "gltf/gltf_export.h"
 
 int tool_write_gltf(const char *path, const gltf_export_src *src) {
     tool_buf out = {0};

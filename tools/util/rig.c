@@ -1,8 +1,9 @@
 /* Rig lists: a text file of bone names with their parents. */
 #include <stdlib.h>
 #include <string.h>
+#include "plumbob.h"
 #include "rig.h"
-#include "tool.h"
+#include "files.h"
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "plumbob.h"
-#include "jazz_build.h"
+#include "util/jazz_build.h"
 
 /* Blocks nest at most this deep, in the compiler and the decompiler alike. */
 #define SJ_MAX_DEPTH 100u

@@ -3,7 +3,7 @@
  * root, drives a morph, and fires a sound and a script event. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "demo_data.h"
 #include "jazz_build.h"
 #include "pb_bytes.h"
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
-#include "gltf_check.h"
+#include "gltf/gltf_check.h"
 
 /* glTF files (what `gmdc export` and `clip export` write): .glb by its
  * magic, .gltf by its name. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gltf_check.h"
-#include "json_parse.h"
+#include "util/json_parse.h"
 #include "pb_bytes.h"
 
 typedef struct accessor_info {

@@ -1,8 +1,10 @@
 /* plumbob anim plot: the curves of a Sims 2 animation's channels as SVG. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plot.h"
+#include "util/files.h"
 #include "svg_plot.h"
 
 #define MAX_SAMPLES 4000u

@@ -1,11 +1,15 @@
-/* Shared pieces of the plumbob command-line tool (hosted code). */
+/* Shared pieces of the plumbob command-line tool (hosted code): loading
+ * inputs, the format registry, and every subcommand's entry point. */
 #ifndef PLUMBOB_TOOL_H
 #define PLUMBOB_TOOL_H
 
 #include <stddef.h>
 #include <stdio.h>
 #include "plumbob.h"
-#include "rig.h"
+#include "util/files.h"
+#include "util/rig.h"
+#include "plot/plot.h"
+#include "util/demo_data.h"
 
 /* A loaded input: the bytes of a file, or of one resource in a package. */
 typedef struct tool_input {
@@ -24,16 +28,7 @@ typedef struct tool_input {
  * returns 0 on failure. */
 int tool_load(const char *path, tool_input *in);
 void tool_free(tool_input *in);
-/* Writes data[0..n) to path; returns 0 (after printing why) on failure. */
-int tool_write_file(const char *path, const void *data, size_t n);
-/* Reads a whole file; returns 0 (after printing why) on failure. */
-int tool_read_file(const char *path, unsigned char **data, size_t *size);
 
-/* Does s end with `suffix` (lowercase), ignoring ASCII case? */
-int tool_ends_with(const char *s, const char *suffix);
-/* Parses s[0..len) as a hex number (0x optional, at most 16 digits);
- * returns 0 on junk. */
-int tool_parse_hex(const char *s, size_t len, uint64_t *out);
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
 const char *tool_type_ext(uint32_t type);
@@ -66,12 +61,6 @@ typedef struct tool_clip {
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc);
 void tool_clip_free(tool_clip *tc);
 
-/* Prints "plumbob: <where>: <what>" to stderr. */
-void tool_error(const char *where, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 /* What the tool knows about one format: each format issue adds an entry. */
 typedef struct tool_format {
@@ -110,41 +99,7 @@ int cmd_extract(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int package_info(const tool_input *in, FILE *out);
 int cmd_clip(int argc, char **argv);
-/* Built-in sample data (tools/demo_data.c): a malloc'd CLIP, its size. */
-size_t demo_clip(unsigned char **out);
-/* A skinned, morphing cylinder GMDC (3 bones, morphs "bulge" and "pinch"). */
-size_t demo_gmdc(unsigned char **out);
 int clip_info(const tool_input *in, FILE *out);
-/* clip plot (clip_plot.c): the tracks picked by `tracks` (hex hashes or
- * names; all when track_count is 0) as an SVG at out_path.  0 or 1. */
-int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *tracks, int track_count,
-                  const char *out_path);
-/* anim plot (anim_plot.c): the channels named in `channels` (all when
- * channel_count is 0) of a Sims 2 ANIM as an SVG.  0 or 1. */
-int anim_plot_svg(const plumbob_anim *a, const char *title, const char *const *channels, int channel_count,
-                  const char *out_path);
-/* Renders plot panels (svg_plot.h) and writes them to out_path, saying so:
- * "N <what> over S s".  0 or 1 after printing why (tools/tool_plot.c). */
-struct plot_panel;
-int tool_write_plot(const char *out_path, const char *title, float duration, const struct plot_panel *panels,
-                    uint32_t n, const char *what);
-/* What a plot command plots: `count` items; `named` says whether item i
- * answers to a name the user gave, `plottable` whether it has values,
- * `fill` builds its panel (*mem: the panel's arrays, freed by tool_plot). */
-typedef struct tool_plot_source {
-    const void *data;
-    uint32_t count;
-    int (*named)(const void *data, uint32_t i, const char *name);
-    int (*plottable)(const void *data, uint32_t i);
-    int (*fill)(const void *data, uint32_t i, struct plot_panel *p, float **mem);
-    float duration;           /* seconds: the time axis */
-    const char *what;         /* "tracks", "channels" */
-    const char *no_match;     /* the error when no item is picked */
-} tool_plot_source;
-/* The items picked by `names` (all when name_count is 0) plotted to
- * out_path.  0, or 1 after printing why. */
-int tool_plot(const tool_plot_source *src, const char *title, const char *const *names, int name_count,
-              const char *out_path);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
 /* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.
@@ -161,9 +116,5 @@ int cmd_jazz(int argc, char **argv);
 int jazz_decompile(const tool_input *in, const plumbob_jazz *jazz, const tool_names *names, const char *out_path);
 int jazz_compile(int argc, char **argv);
 plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
-/* A small jazz state machine: a Sim walks through a door. */
-size_t demo_jazz(unsigned char **out);
-/* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
-size_t demo_anim(unsigned char **out);
 
 #endif

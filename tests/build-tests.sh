@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The build respects its host: CFLAGS, CPPFLAGS and LDFLAGS reach every
+# compile and link line, warnings are errors only in the project's own test
+# builds, header dependencies are tracked (a changed header rebuilds exactly
+# what includes it), and every exported symbol is prefixed plumbob_.
+# Usage: tests/build-tests.sh   (prints `N passed, N failed`)
+set -u
+cd "$(dirname "$0")/.."
+b=build/flags-probe
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -5; }
+
+dry=$(make -n -B BUILD=$b CFLAGS=-DPB_MARK_CFLAGS CPPFLAGS=-DPB_MARK_CPPFLAGS LDFLAGS=-Wl,-O1 all 2>&1)
+compiles=$(grep -E ' -c [^ ]+\.c ' <<<"$dry")
+n=$(grep -c . <<<"$compiles")
+[ "$n" -gt 40 ] && ok "dry run lists $n compiles" || bad "dry run lists $n compiles" "$dry"
+missing=$(grep -v -e '-DPB_MARK_CFLAGS' <<<"$compiles"; grep -v -e '-DPB_MARK_CPPFLAGS' <<<"$compiles")
+[ -z "$missing" ] && ok "CFLAGS and CPPFLAGS on every compile" || bad "CFLAGS and CPPFLAGS on every compile" "$missing"
+links=$(grep -E -- "-o $b/plumbob( |$)" <<<"$dry")
+grep -q -e '-Wl,-O1' <<<"$links" && ok "LDFLAGS on the tool's link" || bad "LDFLAGS on the tool's link" "$links"
+grep -q -e '-Werror' <<<"$dry" && bad "plain make has no -Werror" "$(grep -e -Werror <<<"$dry")" || ok "plain make has no -Werror"
+make -n -B BUILD=$b tests 2>&1 | grep -q -e '-Werror' && ok "test builds keep -Werror" || bad "test builds keep -Werror"
+
+# a real build with the user's flags, then what a changed header rebuilds
+if make -j2 BUILD=$b CFLAGS="-O1 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all >"$b.log" 2>&1 && "$b/plumbob" --version >/dev/null; then
+    ok "make CFLAGS=\"-O1 -g0\" all builds a working tool"
+else
+    bad "make CFLAGS=\"-O1 -g0\" all builds a working tool" "$(tail -5 "$b.log")"
+fi
+uptodate=$(make -n BUILD=$b CFLAGS="-O1 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1 | grep -cE ' -c ')
+[ "$uptodate" = 0 ] && ok "nothing rebuilds when nothing changed" || bad "nothing rebuilds when nothing changed ($uptodate compiles)"
+whatif=$(make -n -W core/pb_jazz.h BUILD=$b CFLAGS="-O1 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
+if grep -q 'core/jazz.c' <<<"$whatif" && ! grep -qE ' -c core/refpack.c' <<<"$whatif"; then
+    ok "a changed core/pb_jazz.h rebuilds jazz.c, not refpack.c"
+else
+    bad "a changed core/pb_jazz.h rebuilds jazz.c, not refpack.c" "$(grep -E ' -c ' <<<"$whatif")"
+fi
+whatif=$(make -n -W tools/util/tool_buf.h BUILD=$b CFLAGS="-O1 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
+if grep -q 'tools/gltf/gltf_write.c' <<<"$whatif" && ! grep -qE ' -c core/' <<<"$whatif"; then
+    ok "a changed tools/util/tool_buf.h rebuilds tool code only"
+else
+    bad "a changed tools/util/tool_buf.h rebuilds tool code only" "$(grep -E ' -c ' <<<"$whatif")"
+fi
+# every symbol the library exports carries the plumbob_ prefix
+others=$(nm -g --defined-only "$b/libplumbob.a" 2>/dev/null | awk 'NF == 3 { print $3 }' | grep -v '^plumbob_')
+count=$(nm -g --defined-only "$b/libplumbob.a" 2>/dev/null | awk 'NF == 3' | grep -c .)
+if [ "$count" -gt 100 ] && [ -z "$others" ]; then
+    ok "all $count exported symbols start with plumbob_"
+else
+    bad "all $count exported symbols start with plumbob_" "$others"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
