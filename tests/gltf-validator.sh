@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Khronos glTF validator on what plumbob exports (demo scene, meshes,
-# clips; the corpus too when it is there).  The validator is optional (the
+# clips, the Sims 2 body on its CRES skeleton with and without its ANIM;
+# the corpus too when it is there).  The validator is optional (the
 # tests' own checker always runs): it is installed into build/npm with npm
 # when npm can reach its registry.  Exit 3 when it is not available.
 # Usage: tests/gltf-validator.sh BUILD_DIR [--probe]   (--probe: install only)
@@ -24,7 +25,11 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" demo --out "$tmp/demo" >/dev/null || exit 1
 "$bin" gmdc export "$tmp"/demo/*.gmdc --rig "$tmp/demo/rig.txt" -o "$tmp/cylinder.glb" >/dev/null || exit 1
 "$bin" clip export "$tmp"/demo/*.clip -o "$tmp/clip.gltf" >/dev/null || exit 1
-files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf")
+body="$tmp/demo/body.package"
+"$bin" gmdc export "$body@00F0E1D2C3B4A5A1" -o "$tmp/body.glb" >/dev/null || exit 1
+"$bin" anim export "$body@00F0E1D2C3B4A5A2" --mesh "$body@00F0E1D2C3B4A5A1" -o "$tmp/body-anim.gltf" >/dev/null || exit 1
+"$bin" anim export "$body@00F0E1D2C3B4A5A2" -o "$tmp/skeleton-anim.glb" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.glb" "$tmp/body-anim.gltf" "$tmp/skeleton-anim.glb")
 if [ -d "$corpus" ]; then
     "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
     "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1

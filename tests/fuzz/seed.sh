@@ -15,6 +15,8 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
 cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
+"$bin" extract "$tmp/demo/body.package" --type E519C933 -o "$tmp/body" >/dev/null
+cp "$tmp"/body/*.cres "$out/corpus-fuzz_cres/" 2>/dev/null
 cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
 # glTF: the demo's .gltf, and a small .glb of the clip alone
 cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null

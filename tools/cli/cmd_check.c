@@ -51,8 +51,7 @@ int cmd_check(int argc, char **argv) {
         tool_free(&in);
         return rc;
     }
-    f = plumbob_identify(in.data, in.size);
-    tf = tool_format_for(f);
+    tf = tool_format_of(&in, &f);
     if (!tf || !tf->reencode) {
         tool_error(in.name, "%s: no decoder for this format in this build",
                    plumbob_format_name(f));

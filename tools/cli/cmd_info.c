@@ -10,7 +10,7 @@ int cmd_info(int argc, char **argv) {
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(argc == 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr,
                 "usage: plumbob info FILE\n"
-                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, RefPack stream)\n"
+                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, RefPack stream)\n"
                 "  and summarises it in a few lines.\n"
                 "  example: plumbob info EWBreastfeed.package\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
@@ -21,8 +21,7 @@ int cmd_info(int argc, char **argv) {
         tool_free(&in);
         return rc;
     }
-    f = plumbob_identify(in.data, in.size);
-    tf = tool_format_for(f);
+    tf = tool_format_of(&in, &f);
     if (f == PLUMBOB_FORMAT_UNKNOWN) {
         printf("%s: unknown format (%zu bytes)\n", in.name, in.size);
         rc = 1;

@@ -103,6 +103,17 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_JAZZ, jazz_info, jazz_reencode},
 };
 
+static const tool_format cres_format = {PLUMBOB_FORMAT_SIMS2_RCOL, cres_info, cres_reencode};
+
+const tool_format *tool_format_of(const tool_input *in, plumbob_format *f) {
+    plumbob_sims2_rcol rc;
+    *f = plumbob_identify(in->data, in->size);
+    if (*f == PLUMBOB_FORMAT_SIMS2_RCOL && plumbob_sims2_rcol_open(&rc, in->data, in->size) == PLUMBOB_OK &&
+        plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
+        return &cres_format;
+    return tool_format_for(*f);
+}
+
 const tool_format *tool_format_for(plumbob_format f) {
     size_t i;
     for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
@@ -145,6 +156,23 @@ plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned 
         *mem = (unsigned char *)malloc(need ? need : 1);
         plumbob_arena_init(&a, *mem, need);
         r = plumbob_gmdc_decode(in->data, in->size, &a, g);
+    }
+    if (r != PLUMBOB_OK) {
+        free(*mem);
+        *mem = NULL;
+    }
+    return r;
+}
+
+plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
+    size_t need;
+    plumbob_arena arena;
+    plumbob_result r = plumbob_anim_measure(in->data, in->size, &need);
+    *mem = NULL;
+    if (r == PLUMBOB_OK) {
+        *mem = (unsigned char *)malloc(need ? need : 1);
+        plumbob_arena_init(&arena, *mem, need);
+        r = plumbob_anim_decode(in->data, in->size, &arena, a);
     }
     if (r != PLUMBOB_OK) {
         free(*mem);

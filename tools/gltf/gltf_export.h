@@ -10,6 +10,8 @@ typedef struct gltf_export_src {
     const plumbob_gmdc *mesh;   /* Sims 2 mesh (Z-up, converted to Y-up), or NULL */
     const tool_rig *rig;        /* names and parents of the joints, or NULL */
     const plumbob_clip *clip;   /* Sims 3 clip (already Y-up), or NULL */
+    const plumbob_cres_skeleton *skeleton; /* Sims 2 CRES skeleton (Z-up), or NULL; wins over rig */
+    const plumbob_anim *anim;   /* Sims 2 ANIM to put on the skeleton, or NULL */
 } gltf_export_src;
 
 /* What went into the file, for the tool's message. */
@@ -27,7 +29,12 @@ typedef struct gltf_export_stats {
  * one channel per rotation/translation/scale track (keys in seconds,
  * rotations in one hemisphere), tracks of bones not in the rig on nodes
  * named 0xHASH, morph tracks as weights of the mesh targets whose name
- * hashes to them.  Returns 0 when memory ran out. */
+ * hashes to them.  With a CRES skeleton every bone is a node named after
+ * it, in its hierarchy, at its rest transform; GMDC joint j is the bone whose
+ * joint field is j (joints no bone claims: flat joint_N nodes at their bind
+ * pose).  ANIM: sampled at 30 per second over its duration, one LINEAR
+ * channel per bone and attribute its channels drive (util/sims2_pose.h).
+ * Returns 0 when memory ran out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
 
 /* Z-up (Sims 2 meshes) to glTF's Y-up: (x, y, z) -> (x, z, -y), and back. */

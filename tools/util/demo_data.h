@@ -14,4 +14,19 @@ size_t demo_jazz(unsigned char **out);
 /* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
 size_t demo_anim(unsigned char **out);
 
+/* A Sims 2 body (util/demo_body.c), Z-up: a DEMO_BODY_JOINTS-joint CRES
+ * skeleton (joints "root_trans", "root_rot", "bone_02" ... in a binary tree
+ * under a grouping node "auskel"), a mesh skinned to it with three weights
+ * per vertex and morphs "fat" and "thin", and an ANIM that lifts and turns
+ * the root and bends bone_03.  demo_body_package puts the three in a DBPF
+ * 1.1 package, group DEMO_BODY_GROUP, instances DEMO_BODY_INSTANCE + 0
+ * (CRES), + 1 (GMDC), + 2 (ANIM). */
+#define DEMO_BODY_JOINTS 65u
+#define DEMO_BODY_GROUP 0x1C0532FAu
+#define DEMO_BODY_INSTANCE 0x00F0E1D2C3B4A5A0ull
+size_t demo_body_cres(unsigned char **out);
+size_t demo_body_gmdc(unsigned char **out);
+size_t demo_body_anim(unsigned char **out);
+size_t demo_body_package(unsigned char **out);
+
 #endif
