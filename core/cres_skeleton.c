@@ -22,6 +22,15 @@ static const plumbob_cres_node *node_of(const plumbob_cres_block *b) {
     }
 }
 
+/* A stored rotation as a unit quaternion: kept bit for bit when it is unit
+ * to within 1e-5 in squared length, else normalized (zero or non-finite:
+ * identity). */
+static plumbob_quat unit(plumbob_quat q) {
+    float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (n2 >= 0.99999f && n2 <= 1.00001f) return q;
+    return plumbob_quat_normalize(q);
+}
+
 static uint32_t bone_total(const plumbob_cres *c) {
     uint32_t i, n = 0;
     for (i = 0; i < c->block_count; i++) n += is_node(&c->blocks[i]) ? 1u : 0u;
@@ -91,7 +100,7 @@ static void walk_from(build *k, uint32_t root) {
             const plumbob_cres_transform *t = transform_of(b);
             uint32_t bone = k->bones++;
             k->parent[bone] = par;
-            k->rest[bone].rotation = t->rotation;
+            k->rest[bone].rotation = unit(t->rotation);
             k->rest[bone].translation = t->translation;
             k->rest[bone].scale.x = k->rest[bone].scale.y = k->rest[bone].scale.z = 1.0f;
             k->name[bone] = t->node.tag;

@@ -1858,7 +1858,8 @@ PLUMBOB_API plumbob_result plumbob_cres_write(const plumbob_cres *cres, void *ou
 
 /* The skeleton of a CRES: every cTransformNode and cShapeRefNode block is a
  * bone, named by its tag, with its translation and rotation as the local
- * rest transform (scale 1).  Parents follow child references, starting at
+ * rest transform (scale 1; a rotation off unit length by more than 1e-5 in
+ * squared length is normalized, a zero or non-finite one is the identity).  Parents follow child references, starting at
  * the resource node (whose children are roots), depth first in listed
  * order, so bones come parent before child whatever the block order is; a
  * block reached twice keeps its first parent (so cycles end), and node

@@ -530,6 +530,25 @@ void test_cres_malformed(void) {
         t_digest_u32((uint32_t)b0);
         t_digest_u32((uint32_t)b10);
     }
+    /* rest rotations: non-unit ones normalized, zero ones the identity */
+    build_cres(&built);
+    cb[joint_block(5)].u.transform.rotation.x = 0.0f;
+    cb[joint_block(5)].u.transform.rotation.y = 0.0f;
+    cb[joint_block(5)].u.transform.rotation.z = 0.6f;
+    cb[joint_block(5)].u.transform.rotation.w = 0.8f * 2.0f; /* (0, 0, 0.6, 1.6): length^2 2.92 */
+    memset(&cb[joint_block(6)].u.transform.rotation, 0, sizeof(plumbob_quat));
+    CHECK_OK(plumbob_cres_write(&built, bad, 65536, &m));
+    CHECK_OK(decode_cres(bad, m, &a, &c));
+    CHECK_OK(plumbob_cres_skeleton_build(&c, &a, &sk));
+    {
+        const plumbob_quat *q5 = &sk.skeleton.rest[sk.bone_of_block[joint_block(5)]].rotation;
+        const plumbob_quat *q6 = &sk.skeleton.rest[sk.bone_of_block[joint_block(6)]].rotation;
+        CHECK_NEAR(q5->z, 0.6 / 1.70880075, 1e-6);
+        CHECK_NEAR(q5->w, 1.6 / 1.70880075, 1e-6);
+        CHECK_NEAR(q6->w, 1.0, 0);
+        CHECK_NEAR(q6->x, 0.0, 0);
+        t_digest_f32(q5->w);
+    }
     /* arena too small */
     {
         size_t used;

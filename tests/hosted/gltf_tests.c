@@ -625,6 +625,7 @@ static void test_body_export(void) {
     tb_free(&glb);
     free(gmem); free(amem);
     free(tc.mem);
+    free(tc.sk_mem);
     tool_free(&mi); tool_free(&ci); tool_free(&ai);
 }
 

@@ -34,6 +34,7 @@ int cres_info(const tool_input *in, FILE *out) {
             (unsigned)tc.cres.rcol.link_count, (unsigned)res->skin_type, (unsigned)tc.sk.skeleton.bone_count,
             (unsigned)joints_of(&tc.sk), in->size);
     free(tc.mem);
+    free(tc.sk_mem);
     return 0;
 }
 
@@ -45,6 +46,7 @@ plumbob_result cres_reencode(const tool_input *in, unsigned char **out, size_t *
         *out = (unsigned char *)malloc(ws ? ws : 1);
         r = plumbob_cres_write(&tc.cres, *out, ws, out_size);
         free(tc.mem);
+        free(tc.sk_mem);
     }
     return r;
 }

@@ -90,10 +90,11 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
 int tool_is_gltf(const tool_input *in);
 int tool_check_gltf(const tool_input *in, FILE *out);
 
-/* A decoded CRES with its skeleton (tool_cres.c); mem holds both arenas. */
+/* A decoded CRES with its skeleton (tool_cres.c): mem holds the decode's
+ * arena, sk_mem the skeleton's. */
 typedef struct tool_cres {
     tool_input in;
-    unsigned char *mem;
+    unsigned char *mem, *sk_mem;
     plumbob_cres cres;
     plumbob_cres_skeleton sk;
 } tool_cres;

@@ -8,6 +8,7 @@
 
 void tool_cres_free(tool_cres *tc) {
     free(tc->mem);
+    free(tc->sk_mem);
     tool_free(&tc->in);
     memset(tc, 0, sizeof *tc);
 }
@@ -16,28 +17,27 @@ plumbob_result tool_cres_decode(const tool_input *in, tool_cres *tc) {
     size_t need, sk_need;
     plumbob_arena a;
     plumbob_result r;
-    tc->mem = NULL;
+    tc->mem = tc->sk_mem = NULL;
     r = plumbob_cres_measure(in->data, in->size, &need);
     if (r != PLUMBOB_OK) return r;
     tc->mem = (unsigned char *)malloc(need + 1u);
+    if (!tc->mem) return PLUMBOB_ERR_OUT_OF_MEMORY;
     plumbob_arena_init(&a, tc->mem, need);
     r = plumbob_cres_decode(in->data, in->size, &a, &tc->cres);
     if (r == PLUMBOB_OK) {
-        /* the skeleton goes after the decode, in a second block */
-        unsigned char *more;
         sk_need = plumbob_cres_skeleton_size(&tc->cres);
-        more = (unsigned char *)realloc(tc->mem, need + sk_need + 1u);
-        if (more != tc->mem) { /* moved: decode again into the new block */
-            tc->mem = more;
-            plumbob_arena_init(&a, tc->mem, need);
-            r = plumbob_cres_decode(in->data, in->size, &a, &tc->cres);
+        tc->sk_mem = (unsigned char *)malloc(sk_need + 1u);
+        if (!tc->sk_mem) {
+            r = PLUMBOB_ERR_OUT_OF_MEMORY;
+        } else {
+            plumbob_arena_init(&a, tc->sk_mem, sk_need);
+            r = plumbob_cres_skeleton_build(&tc->cres, &a, &tc->sk);
         }
-        plumbob_arena_init(&a, tc->mem + need, sk_need);
-        if (r == PLUMBOB_OK) r = plumbob_cres_skeleton_build(&tc->cres, &a, &tc->sk);
     }
     if (r != PLUMBOB_OK) {
         free(tc->mem);
-        tc->mem = NULL;
+        free(tc->sk_mem);
+        tc->mem = tc->sk_mem = NULL;
     }
     return r;
 }
