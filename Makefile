@@ -66,7 +66,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
 LIB := $(BUILD)/libplumbob.a
 
-.PHONY: all lib tool tests check demo test fuzz fuzz-build bench install clean baremetal freestanding
+.PHONY: all lib tool tests check demo test fuzz fuzz-build bench install clean baremetal freestanding stack-usage
 .DELETE_ON_ERROR:
 
 all: $(LIB) $(BUILD)/plumbob
@@ -151,6 +151,20 @@ $(BM_DIR)/plumbob-tests.elf: $(BM_CORE_OBJ) $(BM_TEST_OBJ) tests/baremetal/mps2-
 
 freestanding:
 	bash tests/freestanding-check.sh
+
+# --- worst-case stack per public function, Cortex-M4 build (gcc's call graph) --
+# `make stack-usage` prints the table docs/API.md quotes; STACK_BUDGET fails it.
+STACK_BUDGET ?= -1
+SU_DIR := build/stack-usage
+SU_CI := $(CORE_SRC:%.c=$(SU_DIR)/obj/%.ci)
+$(SU_DIR)/obj/%.ci: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(BM_CC) $(BM_FLAGS) $(CORE_WARN) -Os -ffp-contract=off -Icore -Iports -fcallgraph-info=su -c $< -o $(@:.ci=.o)
+$(SU_DIR)/stack-usage: tests/hosted/stack_usage.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_WARN) -O1 -o $@ $<
+stack-usage: $(SU_DIR)/stack-usage $(SU_CI)
+	$(SU_DIR)/stack-usage --budget $(STACK_BUDGET) $(SU_CI)
 
 # --- fuzzing (clang + libFuzzer) ------------------------------------------
 FUZZ_SECONDS ?= 30

@@ -38,10 +38,12 @@ uint64_t plumbob_fnv64(const char *name, size_t len) {
 }
 
 size_t pb_strlen(const char *s) {
-    size_t n = 0;
+    /* A pointer walk: gcc turns the indexed form (while (s[n]) n++) into a
+     * call to libc's strlen, which the core must not need. */
+    const char *p = s;
     if (!s) return 0;
-    while (s[n]) n++;
-    return n;
+    while (*p) p++;
+    return (size_t)(p - s);
 }
 
 uint32_t plumbob_fnv32_str(const char *name) {

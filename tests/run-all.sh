@@ -3,7 +3,9 @@
 #
 # Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
-# Cortex-M4 under qemu-system-arm; the freestanding link check; the tool's
+# Cortex-M4 under qemu-system-arm; the worst-case stack of every public
+# function; the build's own checks (host flags, header dependencies, symbol
+# prefix); the freestanding link check; the tool's
 # own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
 # every fuzz target.
 #
@@ -137,6 +139,13 @@ fi
 
 # --- the build itself: host flags honoured, header dependencies tracked ---------
 run_script build-flags bash tests/build-tests.sh
+
+# --- worst-case stack of every public function (Cortex-M4 call graph) ------------
+if have arm-none-eabi-gcc; then
+    run_script stack-usage make --no-print-directory stack-usage STACK_BUDGET=20000
+else
+    skip_stage stack-usage "arm-none-eabi-gcc missing: apt-get install -y gcc-arm-none-eabi"
+fi
 
 # --- freestanding, tool, fuzz -----------------------------------------------------
 if have arm-none-eabi-gcc && have clang; then

@@ -268,6 +268,10 @@ if [ -d "$corpus" ]; then
             expect "corpus-clip-check-$inst" 0 'ok: round trip identical' "$bin" check "$p@$inst"
         done
     done
+    # a whole 282-track clip plots as a grid overview a browser opens: valid XML, under 3 MB
+    expect corpus-clip-plot-overview 0 '282 tracks' "$bin" clip plot "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" -o "$tmp/all.svg"
+    expect corpus-clip-plot-overview-xml 0 '^ok .*all.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/all.svg"
+    expect corpus-clip-plot-overview-size 0 '^small$' sh -c "[ \$(wc -c < \"$tmp/all.svg\") -lt 3000000 ] && echo small"
     expect corpus-gmdc-info 0 'Sims 2 GMDC teapot_tslocator_gmdc, version 4, 1 groups, 13248 vertices, 6320 triangles, 0 joints, 0 morphs' "$bin" info "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-check 0 'ok: round trip identical \(697936 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
     expect corpus-gmdc-export-glb 0 '1 nodes, 1 primitives with 13248 vertices and 0 morph targets' "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb"
@@ -298,6 +302,57 @@ if [ -d "$corpus" ]; then
     expect corpus-jazz-names-option 0 'parameter "Plant Height" = "medium"' "$bin" jazz dump "$tmp/wcj/02D5DF13_00000000_91B95750336A8701.jazz" --names "$corpus/sims3/WarriorCats.package"
 else
     echo "skip corpus tool tests: $corpus not found"
+fi
+
+# --- safe writes: a write that fails (here: over a 1 KiB file-size limit,
+# as a full disk would) leaves the old file as it was and nothing beside it
+full() { # wanted exit, output file, command...
+    local want=$1 file=$2; shift 2
+    ( ulimit -f 1; trap '' XFSZ; exec "$@" ) >/dev/null 2>&1
+}
+for out in keep.obj keep.glb keep.svg keep.package; do
+    printf 'original' > "$tmp/$out"
+    case $out in
+        *.obj) full 1 "$tmp/$out" "$bin" gmdc export "$gmdc" -o "$tmp/$out"; rc=$? ;;
+        *.glb) full 1 "$tmp/$out" "$bin" gmdc export "$gmdc" -o "$tmp/$out"; rc=$? ;;
+        *.svg) full 1 "$tmp/$out" "$bin" clip plot "$clip" -o "$tmp/$out"; rc=$? ;;
+        *.package) full 1 "$tmp/$out" "$bin" pack "$clip" "$gmdc" -o "$tmp/$out"; rc=$? ;;
+    esac
+    left=$(ls "$tmp" | grep -c "^$out.tmp-")
+    expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"
+done
+
+# naming resources: an @INSTANCE shared by several resources means the one
+# plumbob decodes, or fails listing them all; type names work where hex does
+mkdir -p "$tmp/same"
+cp "$clip" "$tmp/same/6B20C4F3_00000000_0000000000000ABC.clip"
+cp "$clip" "$tmp/same/220557DA_00000000_0000000000000ABC.stbl"
+cp "$clip" "$tmp/same/0333406C_00000000_0000000000000ABC.xml"
+cp "$clip" "$tmp/same/0333406C_00000000_0000000000000DEF.xml"
+cp "$clip" "$tmp/same/220557DA_00000000_0000000000000DEF.stbl"
+"$bin" pack "$tmp"/same/* -o "$tmp/same.package" >/dev/null
+expect at-instance-decodable 0 '@6B20C4F3:00000000:0000000000000ABC: Sims 3 CLIP' "$bin" info "$tmp/same.package@ABC"
+expect at-instance-ambiguous 1 "'DEF' matches 2 resources" "$bin" info "$tmp/same.package@DEF"
+expect at-instance-ambiguous-lists 1 '0333406C:00000000:0000000000000DEF  XML' "$bin" info "$tmp/same.package@DEF"
+expect at-type-name 0 '@6B20C4F3:00000000:0000000000000ABC: Sims 3 CLIP' "$bin" info "$tmp/same.package@clip:0:ABC"
+expect at-bad-spec 1 "is not INSTANCE or TYPE:GROUP:INSTANCE" "$bin" info "$tmp/same.package@not-a-key"
+expect extract-type-name 0 'extracted 2 of 2 resources' "$bin" extract "$tmp/same.package" --type STBL -o "$tmp/same-x"
+expect extract-type-none 1 'no resource matches' "$bin" extract "$tmp/same.package" --type RIG -o "$tmp/same-x"
+expect extract-type-junk 2 'needs a hex number or a type name' "$bin" extract "$tmp/same.package" --type nope -o "$tmp/same-x"
+expect input-directory 1 'is a directory' "$bin" info "$tmp/same"
+
+# an output that is one of the inputs is refused (and the input kept) unless --force
+cp "$clip" "$tmp/self.clip"
+expect output-is-input 1 "is one of this command's inputs; refusing to overwrite it" "$bin" clip plot "$tmp/self.clip" -o "$tmp/self.clip"
+expect output-is-input-kept 0 '' cmp "$clip" "$tmp/self.clip"
+expect output-is-input-force 0 'wrote' "$bin" clip plot "$tmp/self.clip" -o "$tmp/self.clip" --force
+expect output-is-input-forced 0 '^<svg|^<\?xml' head -c 5 "$tmp/self.clip"
+
+# output to a full device is a failure, not a silent exit 0
+if [ -w /dev/full ]; then
+    "$bin" pack "$clip" -o "$tmp/full.package" >/dev/null
+    expect stdout-full-ls 1 'standard output: cannot write' sh -c "\"$bin\" ls \"$tmp/full.package\" > /dev/full"
+    expect stdout-full-dump 1 'standard output: cannot write' sh -c "\"$bin\" clip dump \"$clip\" --json > /dev/full"
 fi
 
 if [ $fail = 0 ]; then echo "$pass passed, $fail failed"; exit 0; fi

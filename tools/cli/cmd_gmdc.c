@@ -534,12 +534,13 @@ int cmd_gmdc(int argc, char **argv) {
             }
             printf("]}\n");
         } else if (rc == 0) {
-            FILE *f = fopen(out_path, "w");
+            tool_out out;
+            FILE *f;
             uint32_t base = 1;
-            if (!f) {
-                tool_error(out_path, "cannot write: %s", strerror(errno));
+            if (!tool_out_open(&out, out_path)) {
                 rc = 1;
             } else {
+                f = out.f;
                 fprintf(f, "# %.*s, written by plumbob %s (Sims 2 Z-up coordinates)\n",
                         (int)g.head.resource_name.len, g.head.resource_name.ptr, PLUMBOB_VERSION_STRING);
                 for (k = 0; k < g.group_count; k++) {
@@ -558,8 +559,8 @@ int cmd_gmdc(int argc, char **argv) {
                     }
                     base += n;
                 }
-                fclose(f);
-                printf("wrote %s\n", out_path);
+                if (tool_out_commit(&out)) printf("wrote %s\n", out_path);
+                else rc = 1;
             }
         }
         for (k = 0; k < g.group_count; k++) { free(pos[k]); free(nrm[k]); }

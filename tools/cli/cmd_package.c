@@ -169,6 +169,7 @@ int cmd_extract(int argc, char **argv) {
     const char *path = NULL, *dir = NULL;
     uint64_t want_type = 0, want_group = 0, want_inst = 0;
     int has_type = 0, has_group = 0, has_inst = 0, i, tty = isatty(2);
+    const char *type_name = NULL;
     unsigned char *data;
     size_t size;
     plumbob_package pkg;
@@ -179,7 +180,8 @@ int cmd_extract(int argc, char **argv) {
             printf("usage: plumbob extract PACKAGE [--type T] [--group G] [--instance I] -o DIR\n"
                    "  Writes each (matching) resource, decompressed, to DIR as\n"
                    "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
-                   "  example: plumbob extract EWBreastfeed.package --type 0x6B20C4F3 -o clips\n");
+                   "  T is a hex type or a name from `plumbob ls` (CLIP, RIG, DDS, ...).\n"
+                   "  example: plumbob extract EWBreastfeed.package --type CLIP -o clips\n");
             return 0;
         } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
                     strcmp(a, "--instance") == 0) && i + 1 < argc) {
@@ -187,10 +189,16 @@ int cmd_extract(int argc, char **argv) {
             char *end;
             uint64_t n;
             if (strcmp(a, "-o") == 0) { dir = v; continue; }
+            if (strcmp(a, "--type") == 0 && tool_parse_type(v, strlen(v), &n) && !tool_parse_hex(v, strlen(v), &n)) {
+                type_name = tool_type_name((uint32_t)n); /* a name: every type of that name */
+                has_type = 1;
+                continue;
+            }
             errno = 0;
             n = strtoull(v, &end, 16);
             if (errno || *end || end == v) {
-                tool_error("extract", "%s needs a hex number, got '%s'", a, v);
+                tool_error("extract", "%s needs a hex number%s, got '%s'", a,
+                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v);
                 return 2;
             }
             if (strcmp(a, "--type") == 0) { want_type = n; has_type = 1; }
@@ -222,7 +230,9 @@ int cmd_extract(int argc, char **argv) {
         const char *ext;
         plumbob_result r;
         plumbob_package_entry_at(&pkg, k, &e);
-        if ((has_type && e.type != want_type) || (has_group && e.group != want_group) ||
+        if ((has_type && (type_name ? !tool_type_name(e.type) || strcmp(tool_type_name(e.type), type_name) != 0
+                                    : e.type != want_type)) ||
+            (has_group && e.group != want_group) ||
             (has_inst && e.instance != want_inst))
             continue;
         matched++;
@@ -252,6 +262,10 @@ int cmd_extract(int argc, char **argv) {
     printf("extracted %u of %u resources to %s%s\n", written, matched, dir,
            failed ? " (some failed, see above)" : "");
     free(data);
+    if (matched == 0) {
+        tool_error(path, "no resource matches the --type/--group/--instance given (see `plumbob ls %s`)", path);
+        return 1;
+    }
     return failed ? 1 : 0;
 }
 

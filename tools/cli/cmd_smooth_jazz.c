@@ -159,6 +159,7 @@ static int update_package(const char *path, const sj_program *prog, const unsign
         tool_error(path, "cannot write the package: %s", plumbob_result_str(r));
         goto done;
     }
+    tool_forget_input(path); /* updating this package is what --package asks for */
     rc = tool_write_file(path, out, got);
     goto done;
 oom:

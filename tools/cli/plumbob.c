@@ -30,23 +30,42 @@ static void usage(FILE *out) {
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\nA resource inside a package is named PACKAGE@INSTANCE or PACKAGE@TYPE:GROUP:INSTANCE.\n");
+    fprintf(out, "Outputs never replace one of the command's inputs unless --force is given.\n");
     fprintf(out, "examples: plumbob info EWBreastfeed.package@6B20C4F3:00000000:3D40CC19DAAFD164\n");
     fprintf(out, "          plumbob clip export walk.clip --rig rig.txt -o walk.glb\n");
     fprintf(out, "          plumbob demo   (then open build/demo/demo.gltf and build/demo/curves.svg)\n");
 }
 
+/* Output that never arrived is a failure: a full disk or a closed pipe under
+ * stdout turns a successful run into exit 1 with a message. */
+static int finish(int rc) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "plumbob: standard output: cannot write (disk full or pipe closed?)\n");
+        return rc ? rc : 1;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv) {
     size_t i;
+    int a, kept = 1;
+    /* --force, anywhere on the line: allow an output to replace an input */
+    for (a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--force") == 0) tool_set_force(1);
+        else argv[kept++] = argv[a];
+    }
+    argc = kept;
+    argv[argc] = NULL;
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        return finish(argc < 2 ? 2 : 0);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("plumbob %s\n", PLUMBOB_VERSION_STRING);
-        return 0;
+        return finish(0);
     }
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+        if (strcmp(argv[1], commands[i].name) == 0) return finish(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "plumbob: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return 2;

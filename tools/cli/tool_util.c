@@ -7,29 +7,87 @@
 #include "tool.h"
 #include "util/tool_buf.h"
 
-static int find_resource(const plumbob_package *pkg, const char *spec, plumbob_package_entry *out) {
+/* Types the tool decodes: an @INSTANCE that also matches other resources
+ * (a model's OBJD, MODL and rig share instances) means the decodable one. */
+static int decodable_type(uint32_t type) {
+    return type == PLUMBOB_TYPE_CLIP || type == PLUMBOB_TYPE_JAZZ || type == PLUMBOB_TYPE_GMDC ||
+           type == PLUMBOB_TYPE_ANIM || type == 0xE519C933u /* CRES */ || type == 0x8EAF13DEu /* rig */;
+}
+
+static int ascii_ieq(const char *a, size_t n, const char *b) {
+    size_t i;
+    if (strlen(b) != n) return 0;
+    for (i = 0; i < n; i++) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+        if (x != y) return 0;
+    }
+    return 1;
+}
+
+/* Finds the resource `spec` names: TYPE:GROUP:INSTANCE (TYPE in hex or a
+ * name such as CLIP), INSTANCE in hex, or a name from the package's KEY
+ * table.  Returns 1 with *out set, 0 when nothing matches, -1 on a spec that
+ * is none of these, -2 when it is ambiguous (the matches are listed). */
+static int find_resource(const plumbob_package *pkg, const char *spec, const char *where, plumbob_package_entry *out) {
     const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
     uint64_t t, g, inst;
-    uint32_t i;
-    int found = 0;
+    uint32_t i, matches = 0, decodable = 0;
+    tool_names names;
+    int by_name = 0;
     if (c1) {
-        if (!c2 || !tool_parse_hex(spec, (size_t)(c1 - spec), &t) || !tool_parse_hex(c1 + 1, (size_t)(c2 - c1 - 1), &g) ||
-            !tool_parse_hex(c2 + 1, strlen(c2 + 1), &inst) || t > 0xFFFFFFFFu || g > 0xFFFFFFFFu)
+        if (!c2 || !tool_parse_type(spec, (size_t)(c1 - spec), &t) || !tool_parse_hex(c1 + 1, (size_t)(c2 - c1 - 1), &g) ||
+            !tool_parse_hex(c2 + 1, strlen(c2 + 1), &inst) || g > 0xFFFFFFFFu)
             return -1;
         return plumbob_package_find(pkg, (uint32_t)t, (uint32_t)g, inst, out, NULL) == PLUMBOB_OK;
     }
-    if (!tool_parse_hex(spec, strlen(spec), &inst)) return -1;
+    tool_names_load(pkg, &names);
+    if (!tool_parse_hex(spec, strlen(spec), &inst)) {
+        if (!names.have) {
+            tool_names_free(&names);
+            return -1;
+        }
+        by_name = 1;
+    }
     for (i = 0; i < pkg->count; i++) {
         plumbob_package_entry e;
-        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.instance != inst) continue;
-        if (!found || e.type == PLUMBOB_TYPE_CLIP || e.type == PLUMBOB_TYPE_JAZZ ||
-            e.type == PLUMBOB_TYPE_GMDC || e.type == PLUMBOB_TYPE_ANIM) {
+        plumbob_string nm;
+        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK) continue;
+        if (by_name ? !(names.have && plumbob_key_table_find(&names.kt, e.instance, &nm) == PLUMBOB_OK &&
+                        ascii_ieq(nm.ptr, nm.len, spec))
+                    : e.instance != inst)
+            continue;
+        matches++;
+        if (decodable_type(e.type)) {
+            if (!decodable) *out = e;
+            decodable++;
+        } else if (matches == 1 && !decodable) {
             *out = e;
-            if (found) break;
-            found = 1;
         }
     }
-    return found;
+    if (matches > 1 && decodable != 1) {
+        uint32_t shown = 0;
+        tool_error(where, "'%s' matches %u resources; name one as TYPE:GROUP:INSTANCE:", spec, (unsigned)matches);
+        for (i = 0; i < pkg->count && shown < 12; i++) {
+            plumbob_package_entry e;
+            plumbob_string nm;
+            const char *tn;
+            if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK) continue;
+            if (by_name ? !(names.have && plumbob_key_table_find(&names.kt, e.instance, &nm) == PLUMBOB_OK &&
+                            ascii_ieq(nm.ptr, nm.len, spec))
+                        : e.instance != inst)
+                continue;
+            tn = tool_type_name(e.type);
+            fprintf(stderr, "    %08X:%08X:%016llX  %s\n", (unsigned)e.type, (unsigned)e.group,
+                    (unsigned long long)e.instance, tn ? tn : "");
+            shown++;
+        }
+        tool_names_free(&names);
+        return -2;
+    }
+    tool_names_free(&names);
+    return matches > 0;
 }
 
 int tool_load(const char *path, tool_input *in) {
@@ -57,10 +115,13 @@ int tool_load(const char *path, tool_input *in) {
         tool_free(in);
         return 0;
     }
-    found = find_resource(&pkg, at + 1, &in->entry);
+    found = find_resource(&pkg, at + 1, path, &in->entry);
     if (found <= 0) {
-        if (found < 0)
-            tool_error(path, "'%s' is not INSTANCE or TYPE:GROUP:INSTANCE in hex", at + 1);
+        if (found == -1)
+            tool_error(path, "'%s' is not INSTANCE or TYPE:GROUP:INSTANCE in hex, nor a name in the package's KEY table",
+                       at + 1);
+        else if (found == -2)
+            ; /* the matches were listed */
         else
             tool_error(pkgpath, "no resource %s in this package (see `plumbob ls %s`)", at + 1, pkgpath);
         tool_free(in);

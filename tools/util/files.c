@@ -1,10 +1,13 @@
 /* Whole-file reads and writes, the tool's error line, small string parsing.
- * Hosted C; depends on nothing of the tool's. */
+ * Hosted C (POSIX for the safe writes); depends on nothing of the tool's. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "files.h"
 
 void tool_error(const char *where, const char *fmt, ...) {
@@ -16,13 +19,54 @@ void tool_error(const char *where, const char *fmt, ...) {
     fputc('\n', stderr);
 }
 
+/* The files this run has read, so that no output can overwrite one of them
+ * (`plumbob clip plot a.clip -o a.clip`) unless --force says so.  A tool
+ * run reads a handful of files: a small fixed table is enough. */
+static struct { dev_t dev; ino_t ino; } inputs[64];
+static unsigned input_count;
+static int force_overwrite;
+
+void tool_set_force(int force) { force_overwrite = force; }
+
+static void remember_input(FILE *f) {
+    struct stat st;
+    if (input_count < sizeof inputs / sizeof inputs[0] && fstat(fileno(f), &st) == 0) {
+        inputs[input_count].dev = st.st_dev;
+        inputs[input_count].ino = st.st_ino;
+        input_count++;
+    }
+}
+
+static int is_input(const char *path) {
+    struct stat st;
+    unsigned i;
+    if (stat(path, &st) != 0) return 0;
+    for (i = 0; i < input_count; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) return 1;
+    return 0;
+}
+
+void tool_forget_input(const char *path) {
+    struct stat st;
+    unsigned i;
+    if (stat(path, &st) != 0) return;
+    for (i = 0; i < input_count; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) inputs[i] = inputs[--input_count], i--;
+}
+
 int tool_read_file(const char *path, unsigned char **data, size_t *size) {
     FILE *f = fopen(path, "rb");
+    struct stat st;
     long len;
     *data = NULL;
     *size = 0;
     if (!f) {
         tool_error(path, "cannot open: %s", strerror(errno));
+        return 0;
+    }
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        tool_error(path, S_ISDIR(st.st_mode) ? "is a directory, not a file" : "is not a regular file");
+        fclose(f);
         return 0;
     }
     if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
@@ -38,17 +82,88 @@ int tool_read_file(const char *path, unsigned char **data, size_t *size) {
         fclose(f);
         return 0;
     }
+    remember_input(f);
     fclose(f);
     *size = (size_t)len;
     return 1;
 }
 
-int tool_write_file(const char *path, const void *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(data, 1, n, f) == n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (!ok) tool_error(path, "cannot write: %s", strerror(errno));
+/* Outputs are written to a temporary file beside the target and renamed
+ * over it only once complete and flushed to disk, so a failure (disk full,
+ * a signal, a bug) leaves the old file or nothing, never half a file. */
+int tool_out_open(tool_out *o, const char *path) {
+    size_t n = strlen(path);
+    int fd;
+    mode_t mask;
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    if (!force_overwrite && is_input(path)) {
+        tool_error(path, "is one of this command's inputs; refusing to overwrite it (add --force to do it anyway)");
+        return 0;
+    }
+    o->tmp = (char *)malloc(n + 16);
+    if (!o->tmp) {
+        tool_error(path, "out of memory");
+        return 0;
+    }
+    memcpy(o->tmp, path, n);
+    memcpy(o->tmp + n, ".tmp-XXXXXX", 12);
+    fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        tool_error(path, "cannot create a file beside it: %s", strerror(errno));
+        free(o->tmp);
+        o->tmp = NULL;
+        return 0;
+    }
+    mask = umask(0);
+    umask(mask);
+    (void)fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600; outputs get the usual mode */
+    o->f = fdopen(fd, "wb");
+    if (!o->f) {
+        tool_error(path, "cannot write: %s", strerror(errno));
+        close(fd);
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+void tool_out_abort(tool_out *o) {
+    if (o->f) fclose(o->f);
+    if (o->tmp) {
+        unlink(o->tmp);
+        free(o->tmp);
+    }
+    o->f = NULL;
+    o->tmp = NULL;
+}
+
+int tool_out_commit(tool_out *o) {
+    int ok = o->f != NULL, err = 0;
+    if (ok && (ferror(o->f) || fflush(o->f) != 0 || fsync(fileno(o->f)) != 0)) ok = 0, err = errno;
+    if (o->f && fclose(o->f) != 0 && ok) ok = 0, err = errno;
+    o->f = NULL;
+    if (ok && rename(o->tmp, o->path) != 0) ok = 0, err = errno;
+    if (!ok) {
+        tool_error(o->path, "cannot write: %s", err ? strerror(err) : "write error");
+        if (o->tmp) unlink(o->tmp);
+    }
+    free(o->tmp);
+    o->tmp = NULL;
     return ok;
+}
+
+int tool_write_file(const char *path, const void *data, size_t n) {
+    tool_out o;
+    if (!tool_out_open(&o, path)) return 0;
+    if (n && fwrite(data, 1, n, o.f) != n) {
+        tool_error(path, "cannot write: %s", strerror(errno));
+        tool_out_abort(&o);
+        return 0;
+    }
+    return tool_out_commit(&o);
 }
 
 int tool_ends_with(const char *s, const char *suffix) {

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Prints "plumbob: <where>: <what>" to stderr. */
 void tool_error(const char *where, const char *fmt, ...)
@@ -13,8 +14,27 @@ void tool_error(const char *where, const char *fmt, ...)
     ;
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
-/* Writes data[0..n) to path; returns 0 (after printing why) on failure. */
+/* Writes data[0..n) to path, safely (tool_out); returns 0 (after printing
+ * why) on failure, leaving whatever was at path untouched. */
 int tool_write_file(const char *path, const void *data, size_t n);
+
+/* A streamed output: write to o.f, then commit (renamed into place once
+ * complete and on disk; 0 after printing why, with nothing left behind) or
+ * abort (the temporary file removed, path untouched). */
+typedef struct tool_out {
+    FILE *f;
+    const char *path;
+    char *tmp;
+} tool_out;
+int tool_out_open(tool_out *o, const char *path);
+/* Outputs that are one of the files this run read (tool_read_file) are
+ * refused unless force is set (the tool's --force). */
+void tool_set_force(int force);
+/* For commands whose purpose is to update a file in place (jazz compile
+ * --package): that input may be replaced. */
+void tool_forget_input(const char *path);
+int tool_out_commit(tool_out *o);
+void tool_out_abort(tool_out *o);
 /* Does s end with `suffix` (lowercase), ignoring ASCII case? */
 int tool_ends_with(const char *s, const char *suffix);
 /* Parses s[0..len) as a hex number (0x optional, at most 16 digits);
