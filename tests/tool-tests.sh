@@ -172,12 +172,13 @@ expect body-export-gltf-hierarchy 0 '"name": "root_rot", "rotation": \[[^]]*\], 
 expect body-export-rig-and-cres 2 'give --rig or --cres, not both' "$bin" gmdc export "$bmesh" --cres "$cres" --rig "$tmp/demo/rig.txt" -o "$tmp/x.glb"
 expect body-export-bad-cres 1 'not a valid CRES' "$bin" gmdc export "$bmesh" --cres "$banim" -o "$tmp/x.glb"
 expect body-skin-rest 0 '"positions": \[\[-0.0299999993, -0.0299999993, 1\], \[0.0299999993, -0.0299999993, 1\]' "$bin" gmdc skin "$bmesh" --cres "$cres" --json
-expect body-skin-anim 0 '"positions": \[\[-0.0113849621, -0.0506458506, 1.09936762\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
-expect body-skin-anim-note 0 'pose: .*@FB00791E:1C0532FA:00F0E1D2C3B4A5A2 at 500 ms drives 3 of its 3 channels' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
+expect body-skin-anim 0 '"positions": \[\[-0.01650743, -0.0590750165, 1.09932733\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
+expect body-skin-anim-morph-override 0 '"positions": \[\[-0.0113849621, -0.0506458506, 1.09936762\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --morph fat=0 --json
+expect body-skin-anim-note 0 'pose: .*@FB00791E:1C0532FA:00F0E1D2C3B4A5A2 at 500 ms: 3 of its 4 channels drive bones, 1 drive morphs' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
 expect body-skin-time-alone 2 '--time needs --anim' "$bin" gmdc skin "$bmesh" --time 500 --json
 expect body-skin-anim-no-cres 2 'an ANIM needs the skeleton' "$bin" gmdc skin "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" --anim "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" --time 500 --json
-expect body-anim-export 0 'wrote .*bodyanim.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints, 3 animation channels' "$bin" anim export "$banim" --mesh "$bmesh" -o "$tmp/bodyanim.glb"
-expect body-anim-export-note 0 '3 of the animation.s 3 channels drive a bone' "$bin" anim export "$banim" --cres "$cres" -o "$tmp/skel.gltf"
+expect body-anim-export 0 'wrote .*bodyanim.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints, 4 animation channels' "$bin" anim export "$banim" --mesh "$bmesh" -o "$tmp/bodyanim.glb"
+expect body-anim-export-note 0 '3 of the animation.s 4 channels drive a bone' "$bin" anim export "$banim" --cres "$cres" -o "$tmp/skel.gltf"
 expect body-anim-export-checks 0 'ok: valid glTF 2.0 \(JSON, [0-9]+ bytes\): 67 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/skel.gltf"
 expect body-anim-export-no-cres 1 'anim export needs the skeleton' "$bin" anim export "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" -o "$tmp/x.glb"
 expect body-anim-export-no-out 2 'export needs -o OUT.gltf or OUT.glb' "$bin" anim export "$banim"

@@ -506,10 +506,25 @@ static void glb_skin(const unsigned char *glb, const json_value *root, long key,
     const json_value *acc = &json_get(root, "accessors")->items[ja];
     const json_value *view = &json_get(root, "bufferViews")->items[(long)json_get(acc, "bufferView")->number];
     size_t bin = 28 + pb_le32(glb + 12) + (size_t)json_get(view, "byteOffset")->number;
+    const json_value *targets = json_get(prim, "targets"), *anims = json_get(root, "animations");
     double p[4];
     int k, r, c;
+    long t;
     for (k = 0; k < 3; k++) p[k] = glb_float(glb, root, pos, v, (uint32_t)k);
     p[3] = 1;
+    /* morph targets first, with the weights channel's key (none: weight 0) */
+    for (t = 0; key >= 0 && targets && anims && t < (long)targets->count; t++) {
+        const json_value *an = &anims->items[0], *ch = json_get(an, "channels"), *sa = json_get(an, "samplers");
+        long i, tp = (long)json_get(&targets->items[t], "POSITION")->number;
+        for (i = 0; i < (long)ch->count; i++) {
+            const json_value *target = json_get(&ch->items[i], "target");
+            const json_value *smp = &sa->items[(long)json_get(&ch->items[i], "sampler")->number];
+            double w;
+            if (strcmp(json_get(target, "path")->str, "weights") != 0) continue;
+            w = glb_float(glb, root, (long)json_get(smp, "output")->number, (uint32_t)(key * (long)targets->count + t), 0);
+            for (k = 0; k < 3; k++) p[k] += w * glb_float(glb, root, tp, v, (uint32_t)k);
+        }
+    }
     out[0] = out[1] = out[2] = 0;
     for (k = 0; k < 4; k++) {
         double w = glb_float(glb, root, wa, v, (uint32_t)k);
@@ -534,6 +549,8 @@ static void core_skin(const plumbob_gmdc *g, const tool_cres *tc, const plumbob_
     plumbob_mat34 *pal = (plumbob_mat34 *)calloc(g->joint_count, sizeof *pal);
     int32_t *map = (int32_t *)calloc(g->joint_count, sizeof *map);
     plumbob_gmdc_skin_job job;
+    float *weights = (float *)calloc(g->morph_count + 1u, sizeof(float));
+    if (a) CHECK(sims2_anim_morphs(g, a, ms, weights) == 1);
     if (a) sims2_anim_pose(&tc->sk, a, ms, poses);
     else plumbob_skeleton_rest_pose(&tc->sk.skeleton, 0, n, poses);
     CHECK(plumbob_skeleton_model(&tc->sk.skeleton, poses, model) == PLUMBOB_OK);
@@ -543,10 +560,11 @@ static void core_skin(const plumbob_gmdc *g, const tool_cres *tc, const plumbob_
     memset(&job, 0, sizeof job);
     job.gmdc = g;
     job.palette = pal;
+    job.morph_weights = weights;
     job.positions = pos;
     job.position_stride = 3;
     CHECK(plumbob_gmdc_skin(&job) == PLUMBOB_OK);
-    free(poses); free(model); free(jm); free(pal); free(map);
+    free(poses); free(model); free(jm); free(pal); free(map); free(weights);
 }
 
 static void test_body_export(void) {
@@ -577,7 +595,7 @@ static void test_body_export(void) {
     src.anim = &a;
     CHECK(export_bytes(&src, 1, &glb));
     CHECK(gltf_check(glb.data, glb.size, &rep, why, sizeof why));
-    CHECK(rep.nodes == DEMO_BODY_JOINTS + 3 && rep.joints == DEMO_BODY_JOINTS && rep.targets == 2 && rep.channels == 3);
+    CHECK(rep.nodes == DEMO_BODY_JOINTS + 3 && rep.joints == DEMO_BODY_JOINTS && rep.targets == 2 && rep.channels == 4);
     CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
     {
         const json_value *nodes = json_get(&root, "nodes"), *joints = json_get(&json_get(&root, "skins")->items[0], "joints");
@@ -599,7 +617,7 @@ static void test_body_export(void) {
             glb_skin(glb.data, &root, -1, verts[i], p);
             for (k = 0; k < 3; k++) CHECK_NEAR(p[k], glb_float(glb.data, &root, 0, verts[i], k), 1e-5);
         }
-        /* at the animation's key 15 (0.5 s), glTF skinning agrees with plumbob_gmdc_skin */
+        /* at the animation's key 15 (0.5 s: "fat" at 0.5), glTF skinning agrees with plumbob_gmdc_skin */
         in = &json_get(&json_get(&root, "animations")->items[0], "samplers")->items[0];
         {
             float t = glb_float(glb.data, &root, (long)json_get(in, "input")->number, (uint32_t)key, 0);

@@ -275,7 +275,7 @@ int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *
  * MS (no ANIM: the rest pose).  Joints no bone claims keep their bind pose.
  * Returns 0, or the exit status after printing why. */
 static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path,
-                         const char *anim_path, const char *time_arg, plumbob_mat34 *joint_model) {
+                         const char *anim_path, const char *time_arg, plumbob_mat34 *joint_model, float *weights) {
     tool_cres tc;
     tool_input ain;
     plumbob_anim a;
@@ -316,9 +316,9 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
         model = (plumbob_mat34 *)calloc(tc.sk.skeleton.bone_count + 1u, sizeof *model);
         map = (int32_t *)calloc(g->joint_count + 1u, sizeof *map);
         if (anim_path) {
-            uint32_t driven = sims2_anim_pose(&tc.sk, &a, ms, poses);
-            fprintf(stderr, "pose: %s at %g ms drives %u of its %u channels\n", ain.name, (double)ms, (unsigned)driven,
-                   (unsigned)a.channel_count);
+            uint32_t driven = sims2_anim_pose(&tc.sk, &a, ms, poses), morphs = sims2_anim_morphs(g, &a, ms, weights);
+            fprintf(stderr, "pose: %s at %g ms: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
+                    (double)ms, (unsigned)driven, (unsigned)a.channel_count, (unsigned)morphs);
         } else {
             plumbob_skeleton_rest_pose(&tc.sk.skeleton, 0, tc.sk.skeleton.bone_count, poses);
         }
@@ -399,7 +399,8 @@ static int gmdc_usage(FILE *f, int rc) {
                "  RIG.txt: one joint per line, `NAME [PARENT]`, in joint-table order (without a\n"
                "  CRES or a rig: joint_N, flat).\n"
                "  ANIM: a Sims 2 animation, sampled at MS milliseconds onto the CRES skeleton\n"
-               "  (channels name their bones); --cres alone skins at the CRES rest pose.\n"
+               "  (channels name their bones, morph channels their morphs; --morph still wins);\n"
+               "  --cres alone skins at the CRES rest pose.\n"
                "  POSE.json: {\"joints\": [{\"rotation\": [x,y,z,w], \"translation\": [x,y,z]}, ...]},\n"
                "  one model-space transform per joint in joint-table order (none: bind pose).\n"
                "  NAME is the second name of a morph pair, or #N for pair N.\n"
@@ -509,7 +510,7 @@ int cmd_gmdc(int argc, char **argv) {
             if (!read_pose(pose, g.joint_count, model)) rc = 1;
         } else if (anim_path || cres_path) {
             model = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *model);
-            rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, model);
+            rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, model, weights);
         }
         for (i = 0; i < nm && rc == 0; i++)
             if (!parse_morph(&g, morph_args[i], weights)) rc = 2;

@@ -624,6 +624,32 @@ static int write_sims2_animation(scene *s) {
         out = gltf_accessor(&s->w, values, n_times, GLTF_FLOAT, rot ? 4u : 3u, 0, 0);
         add_channel(s, &samplers, &channels, in, out, s->bones[b].node, rot ? "rotation" : "translation");
     }
+    if (ok && s->mesh_node >= 0 && s->target_count) { /* morph channels: the mesh's weights */
+        const plumbob_gmdc *g = s->src->mesh;
+        int32_t *chan = (int32_t *)malloc(sizeof(int32_t) * s->target_count);
+        float *w = (float *)malloc(sizeof(float) * ((size_t)n_times * s->target_count + 1u));
+        uint32_t t, any = 0;
+        ok = chan && w;
+        for (t = 0; ok && t < s->target_count; t++) {
+            const plumbob_string *nm = &g->morph_names[2 * s->target_pair[t] + 1];
+            chan[t] = sims2_morph_channel(a, nm->ptr, nm->len);
+            any |= chan[t] >= 0;
+        }
+        if (ok && any) {
+            for (f = 0; f < n_times; f++)
+                for (t = 0; t < s->target_count; t++) {
+                    float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+                    if (chan[t] >= 0) plumbob_anim_sample_channel(a, (uint32_t)chan[t], times[f] * 1000.0f, v, NULL);
+                    w[(size_t)f * s->target_count + t] = v[0];
+                }
+            if (in == UINT32_MAX) in = gltf_accessor(&s->w, times, n_times, GLTF_FLOAT, 1, 0, 1);
+            add_channel(s, &samplers, &channels, in,
+                        gltf_accessor(&s->w, w, n_times * s->target_count, GLTF_FLOAT, 1, 0, 0),
+                        (uint32_t)s->mesh_node, "weights");
+        }
+        free(chan);
+        free(w);
+    }
     if (ok && s->stats->channels) {
         tool_buf *b = gltf_begin(&s->w, GLTF_ANIMATIONS, NULL);
         tb_str(b, "\"name\": ");

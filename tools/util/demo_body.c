@@ -330,24 +330,26 @@ size_t demo_body_gmdc(unsigned char **out) {
     return finish(write_gmdc, plumbob_gmdc_write_size(&g), &g, out);
 }
 
-/* The root rises 0.2 m, turns 90 degrees about Z, and bone_03 bends 30
- * degrees about X, over one second (baked f32 keys). */
+/* The root rises 0.2 m, turns 90 degrees about Z, bone_03 bends 30
+ * degrees about X and the morph "fat" swells to 1, over one second (baked
+ * f32 keys). */
 size_t demo_body_anim(unsigned char **out) {
-    static unsigned char zero[4], rise[5 * 4], turn[5 * 4], bend[5 * 4];
+    static unsigned char zero[4], rise[5 * 4], turn[5 * 4], bend[5 * 4], swell[5 * 4];
     plumbob_anim_target target;
-    plumbob_anim_channel ch[3];
-    plumbob_anim_component co[9];
+    plumbob_anim_channel ch[4];
+    plumbob_anim_component co[10];
     plumbob_anim a;
     uint32_t k, i;
     for (k = 0; k < 5; k++) {
         pb_put_f32le(rise + 4 * k, 1.0f + 0.05f * (float)k);
         pb_put_f32le(turn + 4 * k, 22.5f * (float)k);
         pb_put_f32le(bend + 4 * k, 7.5f * (float)k);
+        pb_put_f32le(swell + 4 * k, 0.25f * (float)k);
     }
     pb_put_f32le(zero, 0.0f);
     memset(co, 0, sizeof co);
     memset(ch, 0, sizeof ch);
-    for (i = 0; i < 9; i++) {
+    for (i = 0; i < 10; i++) {
         co[i].key_count = 1;
         co[i].packed = 0x10;
         co[i].key_size = 4;
@@ -356,21 +358,24 @@ size_t demo_body_anim(unsigned char **out) {
     co[2].key_count = 5; co[2].keys = rise;  /* root_trans z */
     co[5].key_count = 5; co[5].keys = turn;  /* root_rot z */
     co[6].key_count = 5; co[6].keys = bend;  /* bone_03 x */
+    co[9].key_count = 5; co[9].keys = swell; /* fat */
     ch[0].name = lit("root_trans");
     ch[0].flags = 1000u | 0x8000u | 1u << 17 | 4u << 22 | 15u << 25 | 3u << 29;
     ch[1].name = lit("root_rot");
     ch[1].flags = 1000u | 0x8000u | 0u << 17 | 3u << 22 | 15u << 25 | 3u << 29;
     ch[2].name = lit("bone_03");
     ch[2].flags = 1000u | 0x8000u | 0u << 17 | 3u << 22 | 15u << 25 | 3u << 29;
-    for (i = 0; i < 3; i++) {
+    ch[3].name = lit("fat");
+    ch[3].flags = 1000u | 0x8000u | 2u << 17 | 0u << 22 | 15u << 25 | 1u << 29;
+    for (i = 0; i < 4; i++) {
         ch[i].crc = plumbob_fnv32(ch[i].name.ptr, ch[i].name.len); /* any stable id */
         ch[i].first_component = 3 * i;
     }
-    for (i = 0; i < 9; i++) co[i].channel = i / 3;
+    for (i = 0; i < 10; i++) co[i].channel = i < 9 ? i / 3 : 3u;
     memset(&target, 0, sizeof target);
     target.name = lit("auskel");
     target.kind = 1;
-    target.channel_count = 3;
+    target.channel_count = 4;
     target.unknown = 1;
     memset(&a, 0, sizeof a);
     a.head.resource_name = lit("a-demo-body-turn_anim");
@@ -383,9 +388,9 @@ size_t demo_body_anim(unsigned char **out) {
     a.data_string = lit("");
     a.target_count = 1;
     a.targets = &target;
-    a.channel_count = 3;
+    a.channel_count = 4;
     a.channels = ch;
-    a.component_count = 9;
+    a.component_count = 10;
     a.components = co;
     return finish(write_anim, plumbob_anim_write_size(&a), &a, out);
 }

@@ -18,7 +18,7 @@ size_t demo_anim(unsigned char **out);
  * skeleton (joints "root_trans", "root_rot", "bone_02" ... in a binary tree
  * under a grouping node "auskel"), a mesh skinned to it with three weights
  * per vertex and morphs "fat" and "thin", and an ANIM that lifts and turns
- * the root and bends bone_03.  demo_body_package puts the three in a DBPF
+ * the root, bends bone_03 and swells "fat".  demo_body_package puts the three in a DBPF
  * 1.1 package, group DEMO_BODY_GROUP, instances DEMO_BODY_INSTANCE + 0
  * (CRES), + 1 (GMDC), + 2 (ANIM). */
 #define DEMO_BODY_JOINTS 65u

@@ -54,3 +54,38 @@ uint32_t sims2_anim_pose(const plumbob_cres_skeleton *sk, const plumbob_anim *a,
     }
     return driven;
 }
+
+static int same_name(plumbob_string a, const char *b, size_t len) {
+    size_t i;
+    if (a.len != len) return 0;
+    for (i = 0; i < len; i++) {
+        char x = a.ptr[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+        if (x != y) return 0;
+    }
+    return 1;
+}
+
+int32_t sims2_morph_channel(const plumbob_anim *a, const char *name, size_t len) {
+    uint32_t ch;
+    if (!a || !len) return -1;
+    for (ch = 0; ch < a->channel_count; ch++)
+        if (PLUMBOB_ANIM_ATTRIBUTE(a->channels[ch].flags) == PLUMBOB_ANIM_ATTR_MORPH &&
+            same_name(a->channels[ch].name, name, len))
+            return (int32_t)ch;
+    return -1;
+}
+
+uint32_t sims2_anim_morphs(const plumbob_gmdc *g, const plumbob_anim *a, float ticks, float *weights) {
+    uint32_t i, n = 0;
+    for (i = 0; g && i < g->morph_count; i++) {
+        const plumbob_string *nm = &g->morph_names[2 * i + 1];
+        int32_t ch = sims2_morph_channel(a, nm->ptr, nm->len);
+        float v[8];
+        if (ch < 0 || plumbob_anim_sample_channel(a, (uint32_t)ch, ticks, v, NULL) < 1) continue;
+        weights[i] = v[0];
+        n++;
+    }
+    return n;
+}

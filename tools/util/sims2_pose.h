@@ -18,4 +18,13 @@ int32_t sims2_channel_bone(const plumbob_cres_skeleton *sk, const plumbob_anim *
 uint32_t sims2_anim_pose(const plumbob_cres_skeleton *sk, const plumbob_anim *a, float ticks,
                          plumbob_bone_pose *poses);
 
+/* Morph channels onto a mesh's morph pairs: weights[pair] = the value at
+ * `ticks` of the morph channel named like the pair's morph name (its second
+ * name; case-insensitive).  Pairs no channel names are left as they were.
+ * Returns how many pairs got a value. */
+uint32_t sims2_anim_morphs(const plumbob_gmdc *g, const plumbob_anim *a, float ticks, float *weights);
+
+/* The morph channel of `a` named name[0..len), or -1. */
+int32_t sims2_morph_channel(const plumbob_anim *a, const char *name, size_t len);
+
 #endif
