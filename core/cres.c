@@ -163,35 +163,49 @@ static void read_shape_ref(walk *w, uint32_t version, plumbob_cres_shape_ref *s)
     s->colour = version >= 20 ? plumbob_read_u32le(&w->r) : 0u;
 }
 
-/* One data list item and everything nested in it; *count gets a list's
- * item count. */
-static void skip_item(walk *w, unsigned depth, uint32_t *count) {
-    uint8_t type = plumbob_read_u8(&w->r);
-    uint32_t i, n;
-    plumbob_read_string7(&w->r);
+/* One data list item and everything nested in it, without recursion:
+ * left[d] counts the items still to read at nesting level d (the top item
+ * is level 0; a list at level d holds items of level d + 1, and a list at
+ * level PLUMBOB_CRES_MAX_LIST_DEPTH is refused).  *count gets the top
+ * item's list length. */
+static void skip_item(walk *w, uint32_t *count) {
+    uint32_t left[PLUMBOB_CRES_MAX_LIST_DEPTH + 1u];
+    unsigned depth = 0;
+    left[0] = 1;
     *count = 0;
-    if (!ok(w)) return;
-    switch (type) {
-    case 1: plumbob_reader_skip(&w->r, 1); break;
-    case 2: case 3: plumbob_reader_skip(&w->r, 4); break;
-    case 4: plumbob_reader_skip(&w->r, 8); break;
-    case 5: plumbob_reader_skip(&w->r, 12); break;
-    case 6: plumbob_read_string7(&w->r); break;
-    case 8: plumbob_reader_skip(&w->r, 16); break;
-    case 9: plumbob_reader_skip(&w->r, plumbob_read_u32le(&w->r)); break;
-    case 7:
-        if (depth >= PLUMBOB_CRES_MAX_LIST_DEPTH) {
-            fail(w, PLUMBOB_ERR_BAD_DATA);
-            return;
+    for (;;) {
+        uint8_t type;
+        if (!ok(w)) return;
+        if (left[depth] == 0) {
+            if (depth == 0) return;
+            depth--;
+            continue;
         }
-        n = read_count(w, UINT32_MAX, 2);
-        for (i = 0; i < n && ok(w); i++) {
-            uint32_t inner;
-            skip_item(w, depth + 1, &inner);
+        left[depth]--;
+        type = plumbob_read_u8(&w->r);
+        plumbob_read_string7(&w->r);
+        if (!ok(w)) return;
+        switch (type) {
+        case 1: plumbob_reader_skip(&w->r, 1); break;
+        case 2: case 3: plumbob_reader_skip(&w->r, 4); break;
+        case 4: plumbob_reader_skip(&w->r, 8); break;
+        case 5: plumbob_reader_skip(&w->r, 12); break;
+        case 6: plumbob_read_string7(&w->r); break;
+        case 8: plumbob_reader_skip(&w->r, 16); break;
+        case 9: plumbob_reader_skip(&w->r, plumbob_read_u32le(&w->r)); break;
+        case 7: {
+            uint32_t n;
+            if (depth >= PLUMBOB_CRES_MAX_LIST_DEPTH) {
+                fail(w, PLUMBOB_ERR_BAD_DATA);
+                return;
+            }
+            n = read_count(w, UINT32_MAX, 2);
+            if (depth == 0) *count = n;
+            left[++depth] = n;
+            break;
         }
-        *count = n;
-        break;
-    default: fail(w, PLUMBOB_ERR_BAD_DATA); break;
+        default: fail(w, PLUMBOB_ERR_BAD_DATA); return;
+        }
     }
 }
 
@@ -203,7 +217,7 @@ static void read_data_list(walk *w, plumbob_cres_data_list *d) {
     peek = w->r;
     d->item_type = plumbob_read_u8(&peek);
     d->item_name = plumbob_read_string7(&peek);
-    skip_item(w, 0, &d->item_count);
+    skip_item(w, &d->item_count);
     d->items = w->r.data + start;
     d->items_size = w->r.pos - start;
 }
