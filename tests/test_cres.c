@@ -530,6 +530,33 @@ void test_cres_malformed(void) {
         t_digest_u32((uint32_t)b0);
         t_digest_u32((uint32_t)b10);
     }
+    /* a form 0 resource node (an object graph node only, no children): it
+       writes back as it was, and every node block becomes a root or hangs
+       under the nodes that list it, in block order */
+    build_cres(&built);
+    cb[0].u.resource.form = 0;
+    cb[0].u.resource.location.present = 1;
+    cb[0].u.resource.location.external = 1;
+    cb[0].u.resource.location.index = 0;
+    CHECK_OK(plumbob_cres_write(&built, bad, 65536, &m));
+    CHECK_OK(decode_cres(bad, m, &a, &c));
+    if (c.blocks) {
+        size_t m2 = 0;
+        CHECK_EQ(c.blocks[0].u.resource.form, 0);
+        CHECK_EQ(c.blocks[0].u.resource.node.child_count, 0);
+        CHECK_EQ(c.blocks[0].u.resource.node.tree.name.len, 0);
+        CHECK_EQ(c.blocks[0].u.resource.location.external, 1);
+        CHECK_OK(plumbob_cres_write(&c, out, 65536, &m2));
+        CHECK(m2 == m && memcmp(out, bad, m) == 0);
+        CHECK_OK(plumbob_cres_skeleton_build(&c, &a, &sk));
+        CHECK_EQ(sk.skeleton.bone_count, CJ + 2);
+        CHECK_EQ(sk.block_of_bone[0], 2);      /* the shape: first node block, a root */
+        CHECK_EQ(sk.block_of_bone[1], 3);      /* auskel, a root, then its tree */
+        CHECK_EQ(sk.block_of_bone[2], joint_block(0));
+        CHECK_EQ(sk.skeleton.parent[1], -1);
+        CHECK_EQ(sk.skeleton.parent[2], 1);
+        t_digest_u64(m);
+    }
     /* rest rotations: non-unit ones normalized, zero ones the identity */
     build_cres(&built);
     cb[joint_block(5)].u.transform.rotation.x = 0.0f;
