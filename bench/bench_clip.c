@@ -35,10 +35,12 @@ typedef struct clip_ctx {
 } clip_ctx;
 
 static void sample(clip_ctx *c, float t) {
+    plumbob_result r;
     if (c->path == PATH_CURSOR)
-        plumbob_clip_sample_pose(&c->clip, &c->binding, c->use_cursor ? &c->cursor : NULL, t, c->poses, NULL);
+        r = plumbob_clip_sample_pose(&c->clip, &c->binding, c->use_cursor ? &c->cursor : NULL, t, c->poses, NULL);
     else
-        plumbob_clip_sampler_sample(&c->sampler[c->path], t, c->poses, NULL);
+        r = plumbob_clip_sampler_sample(&c->sampler[c->path], t, c->poses, NULL);
+    if (r != PLUMBOB_OK) abort();
 }
 
 static void run_poses(void *p) {

@@ -269,8 +269,8 @@ plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena
     plumbob_reader r;
     plumbob_result res;
     size_t need = 0;
+    if (arena_bytes) *arena_bytes = SIZE_MAX;
     if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *arena_bytes = 0;
     res = open_block((const unsigned char *)data, size, &a, &r);
     if (res == PLUMBOB_OK) res = walk(&r, &a, 0);
     if (res != PLUMBOB_OK) return res;

@@ -170,8 +170,8 @@ plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena
     plumbob_clip c;
     plumbob_result res;
     size_t need = 0;
+    if (arena_bytes) *arena_bytes = SIZE_MAX;
     if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *arena_bytes = 0;
     res = read_headers((const unsigned char *)data, size, &c);
     if (res != PLUMBOB_OK) return res;
     plumbob_size_add(&need, plumbob_arena_need(c.track_count, sizeof(plumbob_clip_track)));

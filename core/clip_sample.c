@@ -5,8 +5,9 @@
 #include "clip_kernels_scalar.h"
 #include "pb_clip.h"
 
-uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k,
-                                float out[4]) {
+/* Key k of track t (k < key_count; the decoder checked the key bytes and
+ * palette indices). */
+static uint16_t key_value(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float out[4]) {
     const unsigned char *key = t->keys + (size_t)k * t->key_size;
     unsigned signs = pb_le16(key + 2), i;
     float q;
@@ -34,6 +35,16 @@ uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_tra
         break;
     }
     return pb_le16(key);
+}
+
+plumbob_result plumbob_clip_key_value(const plumbob_clip *clip, uint32_t track, uint32_t k, uint16_t *tick,
+                                      float out[4]) {
+    uint16_t at;
+    if (!clip || !out || track >= clip->track_count || k >= clip->tracks[track].key_count)
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    at = key_value(clip, &clip->tracks[track], k, out);
+    if (tick) *tick = at;
+    return PLUMBOB_OK;
 }
 
 uint32_t pb_clip_find_key(const plumbob_clip_track *t, float ticks) {
@@ -107,8 +118,8 @@ void pb_clip_sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, ui
     default:
         break;
     }
-    (void)plumbob_clip_key_value(clip, t, k, a);
-    if (alpha > 0.0f) (void)plumbob_clip_key_value(clip, t, k + 1u, b);
+    (void)key_value(clip, t, k, a);
+    if (alpha > 0.0f) (void)key_value(clip, t, k + 1u, b);
     if (t->components == 4) {
         if (alpha > 0.0f) {
             pb_quat_nlerp4(a, b, alpha, out);
@@ -121,13 +132,18 @@ void pb_clip_sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, ui
     }
 }
 
-void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds, float out[4]) {
+plumbob_result plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds, float out[4]) {
     const plumbob_clip_track *t;
     float ticks;
-    if (!clip || !out || track >= clip->track_count) return;
+    if (!clip || !out || track >= clip->track_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
     t = &clip->tracks[track];
     ticks = pb_clip_ticks(clip, seconds);
     pb_clip_sample_at(clip, t, t->key_count ? pb_clip_find_key(t, ticks) : 0, ticks, out);
+    return PLUMBOB_OK;
+}
+
+size_t plumbob_clip_cursor_size(const plumbob_clip *clip) {
+    return clip ? plumbob_arena_need(clip->track_count, sizeof(uint16_t)) : SIZE_MAX;
 }
 
 plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
@@ -137,8 +153,14 @@ plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena 
     cursor->key = (uint16_t *)plumbob_arena_alloc_array(arena, clip->track_count, sizeof(uint16_t), 0);
     if (!cursor->key) return PLUMBOB_ERR_OUT_OF_MEMORY;
     for (i = 0; i < clip->track_count; i++) cursor->key[i] = 0;
+    cursor->clip = clip;
     cursor->track_count = clip->track_count;
     return PLUMBOB_OK;
+}
+
+/* Was the cursor made for this clip (and left as it was made)? */
+static int cursor_of(const plumbob_clip_cursor *cursor, const plumbob_clip *clip) {
+    return cursor->clip == clip && cursor->key && cursor->track_count == clip->track_count;
 }
 
 uint32_t pb_clip_next_key(const plumbob_clip_track *t, uint32_t k, float ticks) {
@@ -159,14 +181,25 @@ static uint32_t cursor_key(plumbob_clip_cursor *cursor, const plumbob_clip_track
     return k;
 }
 
-void plumbob_clip_sample_track_cursor(const plumbob_clip *clip, plumbob_clip_cursor *cursor,
-                                      uint32_t track, float seconds, float out[4]) {
+plumbob_result plumbob_clip_sample_track_cursor(const plumbob_clip *clip, plumbob_clip_cursor *cursor,
+                                                uint32_t track, float seconds, float out[4]) {
     const plumbob_clip_track *t;
     float ticks;
-    if (!clip || !cursor || !out || track >= clip->track_count || track >= cursor->track_count) return;
+    if (!clip || !cursor || !out || track >= clip->track_count || !cursor_of(cursor, clip))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
     t = &clip->tracks[track];
     ticks = pb_clip_ticks(clip, seconds);
     pb_clip_sample_at(clip, t, cursor_key(cursor, t, track, ticks), ticks, out);
+    return PLUMBOB_OK;
+}
+
+size_t plumbob_clip_bind_size(const plumbob_clip *clip) {
+    size_t total = 0;
+    if (!clip) return SIZE_MAX;
+    if (!plumbob_size_add(&total, plumbob_arena_need(clip->track_count, sizeof(int32_t))) ||
+        !plumbob_size_add(&total, plumbob_arena_need(clip->track_count, sizeof(int32_t))))
+        return SIZE_MAX;
+    return total;
 }
 
 plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_hashes,
@@ -174,11 +207,17 @@ plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_
                                  uint32_t morph_count, plumbob_arena *arena,
                                  plumbob_clip_binding *binding) {
     uint32_t i, j;
+    size_t mark;
     if (!clip || !arena || !binding || (!bone_hashes && bone_count) || (!morph_hashes && morph_count))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
+    mark = plumbob_arena_mark(arena);
     binding->bone_of_track = (int32_t *)plumbob_arena_alloc_array(arena, clip->track_count, sizeof(int32_t), 0);
     binding->morph_of_track = (int32_t *)plumbob_arena_alloc_array(arena, clip->track_count, sizeof(int32_t), 0);
-    if (!binding->bone_of_track || !binding->morph_of_track) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    if (!binding->bone_of_track || !binding->morph_of_track) {
+        plumbob_arena_reset(arena, mark);
+        return PLUMBOB_ERR_OUT_OF_MEMORY;
+    }
+    binding->clip = clip;
     binding->track_count = clip->track_count;
     for (i = 0; i < clip->track_count; i++) {
         const plumbob_clip_track *t = &clip->tracks[i];
@@ -196,12 +235,13 @@ plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_
     return PLUMBOB_OK;
 }
 
-void plumbob_clip_sample_pose(const plumbob_clip *clip, const plumbob_clip_binding *binding,
-                              plumbob_clip_cursor *cursor, float seconds, plumbob_bone_pose *poses,
-                              float *morph_weights) {
+plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip, const plumbob_clip_binding *binding,
+                                        plumbob_clip_cursor *cursor, float seconds, plumbob_bone_pose *poses,
+                                        float *morph_weights) {
     uint32_t i;
     float ticks, v[4];
-    if (!clip || !binding || binding->track_count != clip->track_count) return;
+    if (!clip || !pb_clip_binding_of(binding, clip) || (cursor && !cursor_of(cursor, clip)))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
     ticks = pb_clip_ticks(clip, seconds);
     for (i = 0; i < clip->track_count; i++) {
         const plumbob_clip_track *t = &clip->tracks[i];
@@ -212,6 +252,12 @@ void plumbob_clip_sample_pose(const plumbob_clip *clip, const plumbob_clip_bindi
         pb_clip_sample_at(clip, t, k, ticks, v);
         pb_clip_store(t, bone, morph, v, poses, morph_weights);
     }
+    return PLUMBOB_OK;
+}
+
+int pb_clip_binding_of(const plumbob_clip_binding *binding, const plumbob_clip *clip) {
+    return binding && binding->clip == clip && binding->bone_of_track && binding->morph_of_track &&
+           binding->track_count == clip->track_count;
 }
 
 void pb_clip_store(const plumbob_clip_track *t, int32_t bone, int32_t morph, const float v[4],

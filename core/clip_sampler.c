@@ -14,6 +14,9 @@
 /* The kernels address poses as floats: rotation at 0, translation at 4. */
 typedef char pb_pose_is_ten_floats[sizeof(plumbob_bone_pose) == 10 * sizeof(float) ? 1 : -1];
 typedef char pb_lanes_keep_alignment[sizeof(pb_clip_lanes) % 16u == 0 ? 1 : -1];
+/* The header's PLUMBOB_CLIP_SAMPLER_SIZE counts a lane group and a
+ * one-by-one track at these sizes. */
+typedef char pb_lanes_size_published[sizeof(pb_clip_lanes) == PLUMBOB_CLIP_SAMPLER_GROUP_BYTES ? 1 : -1];
 
 /* A bound track outside the lanes. */
 typedef struct pb_clip_other {
@@ -21,6 +24,7 @@ typedef struct pb_clip_other {
     int32_t bone, morph;
     uint32_t key;
 } pb_clip_other;
+typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPLER_OTHER_BYTES ? 1 : -1];
 
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 16u
@@ -45,13 +49,14 @@ static uint32_t count_others(const plumbob_clip *clip, const plumbob_clip_bindin
     return n;
 }
 
+/* A schedule and a binding made for the same clip (by identity). */
 static int usable(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
-    return schedule && binding && schedule->clip && binding->track_count == schedule->clip->track_count;
+    return schedule && schedule->clip && pb_clip_binding_of(binding, schedule->clip);
 }
 
 size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
     size_t total = 0;
-    if (!usable(schedule, binding)) return 0;
+    if (!usable(schedule, binding)) return SIZE_MAX;
     if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(schedule->lane_count[0]) +
                                                          GROUPS(schedule->lane_count[1]),
                                                      sizeof(pb_clip_lanes))) ||
@@ -231,8 +236,10 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     uint32_t groups[2], other, i, k, no = 0;
     pb_clip_lanes *lanes;
     pb_clip_other *others;
+    size_t mark;
     if (!usable(schedule, binding) || !arena || !s || (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
+    mark = plumbob_arena_mark(arena);
     clip = schedule->clip;
     groups[0] = GROUPS(schedule->lane_count[0]);
     groups[1] = GROUPS(schedule->lane_count[1]);
@@ -240,7 +247,10 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1], sizeof(pb_clip_lanes),
                                                        LANE_ALIGN);
     others = (pb_clip_other *)plumbob_arena_alloc_array(arena, other, sizeof(pb_clip_other), 0);
-    if (!lanes || !others) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    if (!lanes || !others) {
+        plumbob_arena_reset(arena, mark);
+        return PLUMBOB_ERR_OUT_OF_MEMORY;
+    }
     for (k = 0; k < 2; k++) {
         pb_clip_lanes *g = lanes + (k ? groups[0] : 0);
         for (i = 0; i < groups[k]; i++) init_group(&g[i], k ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
@@ -270,14 +280,15 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     return PLUMBOB_OK;
 }
 
-void plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob_bone_pose *poses,
-                                 float *morph_weights) {
+plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob_bone_pose *poses,
+                                           float *morph_weights) {
     const plumbob_clip *clip;
     pb_clip_lanes *lanes;
     pb_clip_other *others;
     float ticks, v[4];
     uint32_t i;
-    if (!s || !s->clip || !s->schedule) return;
+    if (!s || !s->clip || !s->schedule || s->schedule->clip != s->clip || !s->lanes || !s->others)
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
     clip = s->clip;
     lanes = (pb_clip_lanes *)s->lanes;
     others = (pb_clip_other *)s->others;
@@ -307,4 +318,5 @@ void plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob
         pb_clip_sample_at(clip, t, o->key, ticks, v);
         pb_clip_store(t, o->bone, o->morph, v, poses, morph_weights);
     }
+    return PLUMBOB_OK;
 }

@@ -33,10 +33,13 @@ static void count_lanes(const plumbob_clip *clip, schedule_counts *n) {
     }
 }
 
+/* The header's PLUMBOB_CLIP_SCHEDULE_SIZE counts records at these sizes. */
+typedef char pb_records_published[sizeof(pb_clip_rot_event) <= 24u && sizeof(pb_clip_vec_event) <= 24u ? 1 : -1];
+
 size_t plumbob_clip_schedule_size(const plumbob_clip *clip) {
     schedule_counts n;
     size_t total = 0;
-    if (!clip) return 0;
+    if (!clip) return SIZE_MAX;
     count_lanes(clip, &n);
     if (!plumbob_size_add(&total, plumbob_arena_need(n.lanes[0], sizeof(uint32_t))) ||
         !plumbob_size_add(&total, plumbob_arena_need(n.lanes[1], sizeof(uint32_t))) ||
@@ -103,8 +106,9 @@ plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip, plumbob_are
     schedule_counts n;
     uint32_t *lane_track[2], *start, i, s, filled[2] = {0, 0};
     void *events[2];
-    size_t mark;
+    size_t mark, first;
     if (!clip || !arena || !schedule) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    first = plumbob_arena_mark(arena);
     count_lanes(clip, &n);
     lane_track[0] = (uint32_t *)plumbob_arena_alloc_array(arena, n.lanes[0], sizeof(uint32_t), 0);
     lane_track[1] = (uint32_t *)plumbob_arena_alloc_array(arena, n.lanes[1], sizeof(uint32_t), 0);
@@ -112,7 +116,10 @@ plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip, plumbob_are
     events[1] = plumbob_arena_alloc_array(arena, n.events[1], sizeof(pb_clip_vec_event), 0);
     mark = plumbob_arena_mark(arena);
     start = (uint32_t *)plumbob_arena_alloc_array(arena, (size_t)n.last_tick + 1u, sizeof(uint32_t), 0);
-    if (!lane_track[0] || !lane_track[1] || !events[0] || !events[1] || !start) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    if (!lane_track[0] || !lane_track[1] || !events[0] || !events[1] || !start) {
+        plumbob_arena_reset(arena, first);
+        return PLUMBOB_ERR_OUT_OF_MEMORY;
+    }
     for (i = 0; i < clip->track_count; i++) {
         uint32_t kind = pb_clip_lane_kind(&clip->tracks[i]);
         if (kind) {

@@ -359,8 +359,9 @@ plumbob_result plumbob_cres_measure(const void *data, size_t size, size_t *arena
     plumbob_cres c;
     walk w;
     plumbob_result res;
-    if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *arena_bytes = 0;
+    if (!arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *arena_bytes = SIZE_MAX; /* the sizing rule: bad input is SIZE_MAX, never 0 */
+    if (!data) return PLUMBOB_ERR_INVALID_ARGUMENT;
     res = open_cres(data, size, &c, &w, NULL);
     if (res != PLUMBOB_OK) return res;
     plumbob_size_add(&w.need, plumbob_arena_need(c.block_count, sizeof(plumbob_cres_block)));

@@ -51,7 +51,7 @@ static size_t stack_total(const plumbob_cres *c) {
 
 size_t plumbob_cres_skeleton_size(const plumbob_cres *c) {
     size_t need = 0, bones;
-    if (!c || (!c->blocks && c->block_count)) return 0;
+    if (!c || (!c->blocks && c->block_count)) return SIZE_MAX;
     bones = bone_total(c);
     plumbob_size_add(&need, plumbob_arena_need(bones, sizeof(int32_t)));
     plumbob_size_add(&need, plumbob_arena_need(bones, sizeof(plumbob_bone_pose)));

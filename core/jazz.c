@@ -452,8 +452,9 @@ plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena
     jz_ctx c;
     plumbob_jazz j;
     plumbob_result res;
-    if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    *arena_bytes = 0;
+    if (!arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *arena_bytes = SIZE_MAX; /* the sizing rule: SIZE_MAX on any error */
+    if (!data) return PLUMBOB_ERR_INVALID_ARGUMENT;
     res = count_pass(data, size, &c, &j);
     if (res == PLUMBOB_OK) *arena_bytes = need_for(&c, &j);
     return res;

@@ -1,14 +1,21 @@
-/* The jazz runtime: enter states, follow requested transitions, evaluate
- * decision graphs into actions.  Every table lives in the caller's arena;
- * graph walks use an explicit stack bounded by the step limit, so cyclic or
- * deep graphs end in PLUMBOB_ERR_LIMIT_EXCEEDED, never a stack overflow. */
+/* The jazz runtime: enter states, walk requested routes, follow pending
+ * Next States on ticks, evaluate decision graphs into actions.  Every table
+ * lives in the caller's arena; graph walks use an explicit stack bounded by
+ * the step limit, so cyclic or deep graphs end in PLUMBOB_ERR_LIMIT_EXCEEDED,
+ * never a stack overflow.  No call follows a Next State itself, so every
+ * call enters each state at most once per route step and always ends. */
 #include <float.h>
 #include "plumbob.h"
 #include "pb_bytes.h"
 #include "pb_hash.h"
 
-/* Steps are capped so the stack size cannot overflow size_t arithmetic. */
-#define MAX_STEPS_CAP (1u << 24)
+#define FNV32_X 0x050C5D67u /* FNV-32 of "x" and "y": the two roles of a social clip */
+#define FNV32_Y 0x050C5D66u
+
+/* Stack entries keep the reason a node is visited in the node word's top
+ * byte; node indices stay below PLUMBOB_JAZZ_MAX_CHUNKS. */
+#define NODE_MASK 0x00FFFFFFu
+#define WHY_SHIFT 24u
 
 static size_t bit_words(const plumbob_jazz *j) {
     size_t bits = 0;
@@ -19,12 +26,12 @@ static size_t bit_words(const plumbob_jazz *j) {
 }
 
 static bool limits_ok(const plumbob_jazz_limits *l) {
-    return l && l->max_steps > 0 && l->max_steps <= MAX_STEPS_CAP && l->max_actions > 0;
+    return l && l->max_steps > 0 && l->max_steps <= PLUMBOB_JAZZ_MAX_STEPS && l->max_actions > 0;
 }
 
 size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_limits *limits) {
     size_t need = 0;
-    if (!jazz || !limits_ok(limits)) return 0;
+    if (!jazz || !limits_ok(limits)) return SIZE_MAX; /* the sizing rule */
     plumbob_size_add(&need, plumbob_arena_need(jazz->param_count, sizeof(uint32_t)));
     plumbob_size_add(&need, plumbob_arena_need(jazz->param_count, sizeof(const char *)));
     plumbob_size_add(&need, plumbob_arena_need(jazz->param_count, sizeof(size_t)));
@@ -32,7 +39,7 @@ size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_l
     plumbob_size_add(&need, plumbob_arena_need(jazz->actor_count, sizeof(int)));
     plumbob_size_add(&need, plumbob_arena_need(jazz->node_count, sizeof(uint32_t)));
     plumbob_size_add(&need, plumbob_arena_need(bit_words(jazz), sizeof(uint32_t)));
-    plumbob_size_add(&need, plumbob_arena_need((size_t)jazz->state_count * 3u, sizeof(uint32_t)));
+    plumbob_size_add(&need, plumbob_arena_need((size_t)jazz->state_count * 4u, sizeof(uint32_t)));
     plumbob_size_add(&need, plumbob_arena_need((size_t)limits->max_steps * 2u, sizeof(uint32_t)));
     return need;
 }
@@ -54,7 +61,7 @@ plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plu
     inst->actor_ages = ALLOC(arena, jazz->actor_count, int);
     inst->random_first = ALLOC(arena, jazz->node_count, uint32_t);
     inst->random_used = ALLOC(arena, words, uint32_t);
-    inst->search = ALLOC(arena, (size_t)jazz->state_count * 3u, uint32_t);
+    inst->search = ALLOC(arena, (size_t)jazz->state_count * 4u, uint32_t);
     inst->stack = ALLOC(arena, (size_t)limits->max_steps * 2u, uint32_t);
     if (!inst->param_values || !inst->param_text || !inst->param_text_len || !inst->actor_handles ||
         !inst->actor_ages || !inst->random_first || !inst->random_used || !inst->search || !inst->stack) {
@@ -65,6 +72,13 @@ plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plu
     inst->names = names;
     inst->limits = *limits;
     inst->state = PLUMBOB_JAZZ_NONE;
+    inst->pending = PLUMBOB_JAZZ_NONE;
+    inst->report.steps = 0;
+    inst->report.limit = PLUMBOB_JAZZ_LIMIT_NONE;
+    inst->report.state = PLUMBOB_JAZZ_NONE;
+    inst->report.traced = 0;
+    inst->trace = NULL;
+    inst->trace_cap = 0;
     /* xorshift64* must not start at zero. */
     inst->rng = seed ^ 0x9E3779B97F4A7C15ull;
     if (inst->rng == 0) inst->rng = 0x9E3779B97F4A7C15ull;
@@ -82,6 +96,9 @@ plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plu
         if (jazz->nodes[i].kind == PLUMBOB_JAZZ_RANDOM) bit += jazz->nodes[i].branch_count;
     }
     for (i = 0; i < words; i++) inst->random_used[i] = 0;
+    /* route-search marks: epoch 0 is never current, so all start unvisited */
+    inst->search_epoch = 0;
+    for (i = 0; i < jazz->state_count; i++) inst->search[i] = 0;
     return PLUMBOB_OK;
 }
 
@@ -96,8 +113,8 @@ plumbob_result plumbob_jazz_bind_actor(plumbob_jazz_instance *inst, uint32_t nam
     return PLUMBOB_OK;
 }
 
-plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name, uint32_t value, const char *text,
-                                      size_t text_len) {
+plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name, uint32_t value,
+                                      const char *text, size_t text_len) {
     uint32_t p;
     if (!inst || !inst->jazz || (!text && text_len > 0)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     p = plumbob_jazz_find_param(inst->jazz, name);
@@ -108,6 +125,17 @@ plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name
     return PLUMBOB_OK;
 }
 
+void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_step *steps, size_t cap) {
+    if (!inst) return;
+    inst->trace = cap ? steps : NULL;
+    inst->trace_cap = steps ? cap : 0;
+}
+
+bool plumbob_jazz_finished(const plumbob_jazz_instance *inst) {
+    return inst && inst->jazz && inst->state < inst->jazz->state_count &&
+           (inst->jazz->states[inst->state].flags & PLUMBOB_JAZZ_STATE_EXIT) != 0;
+}
+
 /* ---- one call's state -------------------------------------------------- */
 
 typedef struct run {
@@ -115,22 +143,39 @@ typedef struct run {
     const plumbob_jazz *j;
     plumbob_jazz_action *out;
     size_t cap, n;
-    uint32_t steps;
-    uint32_t destination; /* the requested state, for select-on-destination */
-    uint32_t next;        /* set by the first next-state node of a graph */
+    uint32_t destination; /* the state the call heads for, for select-on-destination */
+    uint32_t route_next;  /* a request passing through: the state after this one; else NONE */
+    bool decided;         /* this graph's Next State is decided */
 } run;
 
-static plumbob_result take_step(run *r) {
-    if (r->steps >= r->inst->limits.max_steps) return PLUMBOB_ERR_LIMIT_EXCEEDED;
-    r->steps++;
+/* Counts one step (and records it in the trace buffer); fails at max_steps. */
+static plumbob_result take_step(run *r, uint32_t why, uint32_t state, uint32_t node, uint32_t branch) {
+    plumbob_jazz_instance *inst = r->inst;
+    if (inst->report.steps >= inst->limits.max_steps) {
+        inst->report.limit = PLUMBOB_JAZZ_LIMIT_STEPS;
+        return PLUMBOB_ERR_LIMIT_EXCEEDED;
+    }
+    inst->report.steps++;
+    if (inst->report.traced < inst->trace_cap) {
+        plumbob_jazz_step *s = &inst->trace[inst->report.traced++];
+        s->why = why;
+        s->state = state;
+        s->node = node;
+        s->branch = branch;
+    }
     return PLUMBOB_OK;
 }
 
-/* A zeroed action slot at the end of the output, or NULL when full. */
+/* A zeroed action slot at the end of the output, or NULL (and the limit
+ * recorded) when full. */
 static plumbob_jazz_action *new_action(run *r, uint32_t kind, uint32_t node, uint32_t after) {
     static const plumbob_jazz_action zero = {0};
     plumbob_jazz_action *a;
-    if (r->n >= r->cap || r->n >= r->inst->limits.max_actions) return NULL;
+    if (r->n >= r->cap || r->n >= r->inst->limits.max_actions) {
+        r->inst->report.limit = r->n >= r->inst->limits.max_actions ? PLUMBOB_JAZZ_LIMIT_ACTIONS
+                                                                    : PLUMBOB_JAZZ_LIMIT_OUTPUT;
+        return NULL;
+    }
     a = &r->out[r->n++];
     *a = zero;
     a->kind = kind;
@@ -138,6 +183,7 @@ static plumbob_jazz_action *new_action(run *r, uint32_t kind, uint32_t node, uin
     a->node = node;
     a->after = after;
     a->actor = PLUMBOB_JAZZ_NONE;
+    a->next = PLUMBOB_JAZZ_NONE;
     return a;
 }
 
@@ -146,40 +192,45 @@ static void set_actor(run *r, plumbob_jazz_action *a, uint32_t actor) {
     a->handle = a->actor != PLUMBOB_JAZZ_NONE ? r->inst->actor_handles[actor] : 0;
 }
 
-/* xorshift64*: 24 random bits as a float in [0, 1). */
-static float next_unit(plumbob_jazz_instance *inst) {
+/* xorshift64*: 53 random bits as a double in [0, 1). */
+static double next_unit(plumbob_jazz_instance *inst) {
     uint64_t x = inst->rng;
     x ^= x >> 12;
     x ^= x << 25;
     x ^= x >> 27;
     inst->rng = x;
-    return (float)((x * 0x2545F4914F6CDD1Dull) >> 40) * (1.0f / 16777216.0f);
+    return (double)((x * 0x2545F4914F6CDD1Dull) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 static bool weight_ok(float w) {
     return w > 0.0f && w <= FLT_MAX; /* false for NaN, zero, negative, infinity */
 }
 
-/* Weighted pick among a Random node's branches; AvoidRepeats skips branches
- * already taken until every valid one has been, then starts over (keeping
- * the last pick out, so no branch repeats back to back while another is
- * valid).  Returns the branch or NONE when no weight is valid. */
+/* Weighted pick among a Random node's branches, summed and compared in
+ * double precision: a float sum overflows for weights near FLT_MAX and
+ * loses every denormal weight to rounding; in double, sums of up to 2^24
+ * float weights are exact enough never to starve a branch, and plain IEEE
+ * add/multiply/compare give the same bits on every target.  AvoidRepeats
+ * skips branches already taken until every valid one has been, then starts
+ * over (keeping the last pick out, so no branch repeats back to back while
+ * another is valid).  Returns the branch or NONE when no weight is valid. */
 static uint32_t pick_random(run *r, uint32_t node) {
     const plumbob_jazz_node *n = &r->j->nodes[node];
     uint32_t *used = r->inst->random_used, first = r->inst->random_first[node], i, pick = PLUMBOB_JAZZ_NONE;
     bool avoid = (n->u.random.flags & PLUMBOB_JAZZ_RANDOM_AVOID_REPEATS) != 0, any_free = false;
-    float total = 0.0f, x, acc = 0.0f;
+    double total = 0.0, x, acc = 0.0;
 #define USED(b) ((used[(first + (b)) / 32u] >> ((first + (b)) % 32u)) & 1u)
     for (i = 0; i < n->branch_count; i++)
         if (weight_ok(n->branches[i].weight) && !(avoid && USED(i))) any_free = true;
     for (i = 0; i < n->branch_count; i++)
-        if (weight_ok(n->branches[i].weight) && !(avoid && any_free && USED(i))) total += n->branches[i].weight;
-    if (!(total > 0.0f)) return PLUMBOB_JAZZ_NONE;
+        if (weight_ok(n->branches[i].weight) && !(avoid && any_free && USED(i)))
+            total += (double)n->branches[i].weight;
+    if (!(total > 0.0)) return PLUMBOB_JAZZ_NONE;
     x = next_unit(r->inst) * total;
     for (i = 0; i < n->branch_count; i++) {
         if (!weight_ok(n->branches[i].weight) || (avoid && any_free && USED(i))) continue;
         pick = i;
-        acc += n->branches[i].weight;
+        acc += (double)n->branches[i].weight;
         if (x < acc) break;
     }
     if (avoid) {
@@ -250,19 +301,66 @@ static plumbob_result substitute(run *r, const plumbob_jazz_text *t, char *name,
     return PLUMBOB_OK;
 }
 
-/* The keys to try for a play: from the substituted name by the clip-name
- * rule with the actor's age, or from the stored key (its age-specific
- * variant first when the actor has an age and the key is generic). */
+static int age_of(const run *r, uint32_t actor) {
+    return actor < r->j->actor_count ? r->inst->actor_ages[actor] : PLUMBOB_AGE_GENERIC;
+}
+
+/* The actor and target codes for a clip name played by `actor`.  Social
+ * clips come in pairs named for both actors, x's code first ("al2c_..._x"
+ * and "al2c_..._y": a small dog x with a child y): the clip of role y (its
+ * name ends in "_y") takes the machine's actor "x" as its actor code and its
+ * own player as the target; any other clip takes its player first and the
+ * machine's actor "y" (or "x" when "y" plays) as the target. */
+static void clip_codes(const run *r, const char *name, size_t len, uint32_t actor, int *code, int *target) {
+    bool role_y = len >= 2 && name[len - 2] == '_' && (name[len - 1] == 'y' || name[len - 1] == 'Y');
+    uint32_t x = plumbob_jazz_find_actor(r->j, FNV32_X), y = plumbob_jazz_find_actor(r->j, FNV32_Y);
+    uint32_t other = role_y ? x : (actor == y ? x : y);
+    int mine = age_of(r, actor), theirs = other != actor ? age_of(r, other) : PLUMBOB_AGE_GENERIC;
+    *code = role_y ? theirs : mine;
+    *target = role_y ? mine : theirs;
+}
+
+/* Keys from a name keep the group the Play node stores (expansion packs keep
+ * generic clips in groups such as 0x70000000) unless a code in the key is a
+ * pet's: then plumbob_clip_fallbacks has given the pet group. */
+static void keys_from_name(run *r, plumbob_jazz_action *a, size_t len, uint32_t group) {
+    size_t count = 0, i;
+    int code, target;
+    clip_codes(r, a->clip_name, len, a->actor, &code, &target);
+    a->clip_result = plumbob_clip_fallbacks(a->clip_name, len, code, target, a->clips, &count);
+    for (i = 0; i < count; i++)
+        if (a->clips[i].group != PLUMBOB_CLIP_GROUP_PETS) a->clips[i].group = group;
+    a->clip_count = (uint32_t)count;
+}
+
+/* The keys to try for a play: from the substituted name, or for a stored
+ * key from its name in the KEY table when the table has one that hashes to
+ * it, by the clip-name rule with the actors' codes; otherwise the stored key
+ * preceded by its age-specific variant for the player's age (one code: a
+ * bare key does not say whether its name had a target code). */
 static void resolve_clip(run *r, plumbob_jazz_action *a, const plumbob_jazz_play *p) {
-    int age = a->actor != PLUMBOB_JAZZ_NONE ? r->inst->actor_ages[a->actor] : PLUMBOB_AGE_GENERIC;
+    int age = age_of(r, a->actor);
     if (p->name.length > 0) {
-        size_t len = 0, count = 0;
+        size_t len = 0;
         a->clip_result = substitute(r, &p->name, a->clip_name, &len);
-        if (a->clip_result == PLUMBOB_OK)
-            a->clip_result = plumbob_clip_fallbacks(a->clip_name, len, age, PLUMBOB_AGE_GENERIC, a->clips, &count);
-        a->clip_count = (uint32_t)count;
+        if (a->clip_result == PLUMBOB_OK) keys_from_name(r, a, len, p->clip.group);
         return;
     }
+    if (r->inst->names) {
+        plumbob_string s;
+        plumbob_clip_key k;
+        if (plumbob_key_table_find(r->inst->names, p->clip.instance, &s) == PLUMBOB_OK &&
+            s.len < PLUMBOB_JAZZ_MAX_CLIP_NAME &&
+            plumbob_clip_key_from_name(s.ptr, s.len, &k) == PLUMBOB_OK && k.instance == p->clip.instance) {
+            size_t i;
+            for (i = 0; i < s.len; i++) a->clip_name[i] = s.ptr[i];
+            a->clip_name[s.len] = '\0';
+            keys_from_name(r, a, s.len, p->clip.group);
+            if (a->clip_result == PLUMBOB_OK) return;
+            a->clip_name[0] = '\0';
+        }
+    }
+    a->clip_result = PLUMBOB_OK;
     a->clip_count = 0;
     if (age != PLUMBOB_AGE_GENERIC && !(p->clip.instance >> 63)) {
         a->clips[0].instance = p->clip.instance ^ ((uint64_t)(0x8000u | (unsigned)age << 8) << 48);
@@ -274,38 +372,103 @@ static void resolve_clip(run *r, plumbob_jazz_action *a, const plumbob_jazz_play
     a->clip_count++;
 }
 
-static plumbob_result push(run *r, size_t *top, uint32_t node, uint32_t after) {
-    if (*top >= r->inst->limits.max_steps) return PLUMBOB_ERR_LIMIT_EXCEEDED;
-    r->inst->stack[2u * *top] = node;
+static plumbob_result push(run *r, size_t *top, uint32_t node, uint32_t why, uint32_t after) {
+    if (*top >= r->inst->limits.max_steps) {
+        r->inst->report.limit = PLUMBOB_JAZZ_LIMIT_STEPS;
+        return PLUMBOB_ERR_LIMIT_EXCEEDED;
+    }
+    r->inst->stack[2u * *top] = node | why << WHY_SHIFT;
     r->inst->stack[2u * *top + 1u] = after;
     (*top)++;
     return PLUMBOB_OK;
 }
 
 /* Pushes a node list in reverse so it pops in order. */
-static plumbob_result push_all(run *r, size_t *top, const uint32_t *nodes, uint32_t count, uint32_t after) {
+static plumbob_result push_all(run *r, size_t *top, const uint32_t *nodes, uint32_t count, uint32_t why,
+                               uint32_t after) {
     uint32_t i;
     for (i = count; i-- > 0;) {
-        plumbob_result res = push(r, top, nodes[i], after);
+        plumbob_result res = push(r, top, nodes[i], why, after);
         if (res != PLUMBOB_OK) return res;
     }
     return PLUMBOB_OK;
 }
 
-/* Evaluates a decision graph depth first from its roots, in order. */
-static plumbob_result run_graph(run *r, uint32_t graph) {
-    const plumbob_jazz_graph *g = &r->j->graphs[graph];
+static bool has_transition(const plumbob_jazz_state *st, uint32_t to) {
+    uint32_t i;
+    for (i = 0; i < st->transition_count; i++)
+        if (st->transitions[i] == to) return true;
+    return false;
+}
+
+/* A Next State node: reported as an action; the first one of the graph
+ * along a declared transition decides.  At the end of a route (or outside a
+ * request) it is left pending for the next tick; a request passing through
+ * keeps its route. */
+static plumbob_jazz_action *next_state(run *r, uint32_t node, uint32_t after) {
+    uint32_t to = r->j->nodes[node].u.next.state;
+    plumbob_jazz_action *a = new_action(r, PLUMBOB_JAZZ_ACTION_NEXT_STATE, node, after);
+    if (!a) return NULL;
+    a->next = to;
+    if (!has_transition(&r->j->states[r->inst->state], to)) {
+        a->next_status = PLUMBOB_JAZZ_NEXT_NO_TRANSITION;
+    } else if (r->decided) {
+        a->next_status = PLUMBOB_JAZZ_NEXT_SUPERSEDED;
+    } else {
+        r->decided = true;
+        if (r->route_next == PLUMBOB_JAZZ_NONE) {
+            a->next_status = PLUMBOB_JAZZ_NEXT_PENDING;
+            r->inst->pending = to;
+        } else {
+            a->next_status = to == r->route_next ? PLUMBOB_JAZZ_NEXT_ON_ROUTE : PLUMBOB_JAZZ_NEXT_IGNORED;
+        }
+    }
+    return a;
+}
+
+/* Evaluates the current state's decision graph depth first from its roots,
+ * in order. */
+static plumbob_result run_graph(run *r) {
+    const uint32_t state = r->inst->state;
+    const plumbob_jazz_graph *g = &r->j->graphs[r->j->states[state].graph];
     size_t top = 0;
-    plumbob_result res = push_all(r, &top, g->roots, g->root_count, PLUMBOB_JAZZ_NONE);
+    plumbob_result res = push_all(r, &top, g->roots, g->root_count, PLUMBOB_JAZZ_WHY_ROOT, PLUMBOB_JAZZ_NONE);
+    r->decided = false;
     while (res == PLUMBOB_OK && top > 0) {
-        uint32_t node, after, b;
+        uint32_t node, why, after, b = PLUMBOB_JAZZ_NONE;
         const plumbob_jazz_node *n;
         plumbob_jazz_action *a = NULL;
         top--;
-        node = r->inst->stack[2u * top];
+        node = r->inst->stack[2u * top] & NODE_MASK;
+        why = r->inst->stack[2u * top] >> WHY_SHIFT;
         after = r->inst->stack[2u * top + 1u];
-        if ((res = take_step(r)) != PLUMBOB_OK) break;
         n = &r->j->nodes[node];
+        switch (n->kind) {
+        case PLUMBOB_JAZZ_RANDOM:
+            /* the branch is picked before the step so the trace can show it */
+            if (r->inst->report.steps < r->inst->limits.max_steps) b = pick_random(r, node);
+            if ((res = take_step(r, why, state, node, b)) != PLUMBOB_OK) break;
+            if (b != PLUMBOB_JAZZ_NONE)
+                res = push_all(r, &top, n->branches[b].children, n->branches[b].child_count,
+                               PLUMBOB_JAZZ_WHY_BRANCH, after);
+            continue;
+        case PLUMBOB_JAZZ_SELECT_PARAM:
+        case PLUMBOB_JAZZ_SELECT_DEST: {
+            uint32_t want = n->kind == PLUMBOB_JAZZ_SELECT_DEST ? r->destination
+                                                                : r->inst->param_values[n->u.select.param];
+            for (b = 0; b < n->branch_count && n->branches[b].value != want; b++) {}
+            if (b >= n->branch_count || want == PLUMBOB_JAZZ_NONE) b = PLUMBOB_JAZZ_NONE;
+            if ((res = take_step(r, why, state, node, b)) != PLUMBOB_OK) break;
+            if (b != PLUMBOB_JAZZ_NONE)
+                res = push_all(r, &top, n->branches[b].children, n->branches[b].child_count,
+                               PLUMBOB_JAZZ_WHY_BRANCH, after);
+            continue;
+        }
+        default:
+            break;
+        }
+        if (res != PLUMBOB_OK) break;
+        if ((res = take_step(r, why, state, node, PLUMBOB_JAZZ_NONE)) != PLUMBOB_OK) break;
         switch (n->kind) {
         case PLUMBOB_JAZZ_PLAY:
             if (!(a = new_action(r, PLUMBOB_JAZZ_ACTION_PLAY, node, after))) break;
@@ -330,50 +493,29 @@ static plumbob_result run_graph(run *r, uint32_t graph) {
             a->op = n->u.actor_op.op;
             a->operand = n->u.actor_op.operand;
             break;
-        case PLUMBOB_JAZZ_RANDOM:
-            b = pick_random(r, node);
-            if (b != PLUMBOB_JAZZ_NONE)
-                res = push_all(r, &top, n->branches[b].children, n->branches[b].child_count, after);
-            continue;
-        case PLUMBOB_JAZZ_SELECT_PARAM:
-        case PLUMBOB_JAZZ_SELECT_DEST: {
-            uint32_t want = n->kind == PLUMBOB_JAZZ_SELECT_DEST ? r->destination
-                                                                : r->inst->param_values[n->u.select.param];
-            for (b = 0; b < n->branch_count && n->branches[b].value != want; b++) {}
-            if (b < n->branch_count && want != PLUMBOB_JAZZ_NONE)
-                res = push_all(r, &top, n->branches[b].children, n->branches[b].child_count, after);
-            continue;
-        }
-        default: /* PLUMBOB_JAZZ_NEXT_STATE: the first one decides */
-            if (r->next == PLUMBOB_JAZZ_NONE) r->next = n->u.next.state;
-            continue;
+        default: /* PLUMBOB_JAZZ_NEXT_STATE */
+            a = next_state(r, node, after);
+            break;
         }
         if (!a) return PLUMBOB_ERR_LIMIT_EXCEEDED;
-        res = push_all(r, &top, n->children, n->child_count, (uint32_t)(r->n - 1u));
+        res = push_all(r, &top, n->children, n->child_count, PLUMBOB_JAZZ_WHY_CHILD, (uint32_t)(r->n - 1u));
     }
     return res;
 }
 
-/* Enters state s, runs its graph, then follows next-state nodes. */
-static plumbob_result enter_state(run *r, uint32_t s) {
-    while (s != PLUMBOB_JAZZ_NONE) {
-        plumbob_result res = take_step(r);
-        plumbob_jazz_action *a;
-        if (res != PLUMBOB_OK) return res;
-        r->inst->state = s;
-        if (!(a = new_action(r, PLUMBOB_JAZZ_ACTION_ENTER, PLUMBOB_JAZZ_NONE, PLUMBOB_JAZZ_NONE)))
-            return PLUMBOB_ERR_LIMIT_EXCEEDED;
-        r->next = PLUMBOB_JAZZ_NONE;
-        res = run_graph(r, r->j->states[s].graph);
-        if (res != PLUMBOB_OK) return res;
-        s = r->next;
-    }
-    return PLUMBOB_OK;
+/* Enters state s (an ENTER action) and runs its graph. */
+static plumbob_result enter_state(run *r, uint32_t s, uint32_t why) {
+    plumbob_result res = take_step(r, why, s, PLUMBOB_JAZZ_NONE, PLUMBOB_JAZZ_NONE);
+    if (res != PLUMBOB_OK) return res;
+    r->inst->state = s;
+    if (!new_action(r, PLUMBOB_JAZZ_ACTION_ENTER, PLUMBOB_JAZZ_NONE, PLUMBOB_JAZZ_NONE))
+        return PLUMBOB_ERR_LIMIT_EXCEEDED;
+    return run_graph(r);
 }
 
-/* Starts a call: checks the arguments and finds state `name` (*state). */
-static plumbob_result begin(run *r, plumbob_jazz_instance *inst, uint32_t name, plumbob_jazz_action *out,
-                            size_t cap, size_t *count, uint32_t *state) {
+/* Starts a call: checks the arguments and clears the report. */
+static plumbob_result begin(run *r, plumbob_jazz_instance *inst, plumbob_jazz_action *out, size_t cap,
+                            size_t *count) {
     if (!inst || !inst->jazz || !count || (!out && cap > 0)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     *count = 0;
     r->inst = inst;
@@ -381,67 +523,115 @@ static plumbob_result begin(run *r, plumbob_jazz_instance *inst, uint32_t name, 
     r->out = out;
     r->cap = cap;
     r->n = 0;
-    r->steps = 0;
-    r->next = PLUMBOB_JAZZ_NONE;
-    r->destination = *state = plumbob_jazz_find_state(r->j, name);
-    return *state == PLUMBOB_JAZZ_NONE ? PLUMBOB_ERR_NOT_FOUND : PLUMBOB_OK;
+    r->destination = PLUMBOB_JAZZ_NONE;
+    r->route_next = PLUMBOB_JAZZ_NONE;
+    r->decided = false;
+    inst->report.steps = 0;
+    inst->report.traced = 0;
+    inst->report.limit = PLUMBOB_JAZZ_LIMIT_NONE;
+    inst->report.state = PLUMBOB_JAZZ_NONE;
+    return PLUMBOB_OK;
 }
 
 plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint32_t name, plumbob_jazz_action *out,
                                   size_t out_cap, size_t *count) {
     run r;
     uint32_t s;
-    plumbob_result res = begin(&r, inst, name, out, out_cap, count, &s);
+    plumbob_result res = begin(&r, inst, out, out_cap, count);
     if (res != PLUMBOB_OK) return res;
+    s = plumbob_jazz_find_state(r.j, name);
+    if (s == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
     if (!(r.j->states[s].flags & PLUMBOB_JAZZ_STATE_ENTRY)) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    res = enter_state(&r, s);
+    inst->pending = PLUMBOB_JAZZ_NONE;
+    r.destination = s;
+    res = enter_state(&r, s, PLUMBOB_JAZZ_WHY_ENTER);
     *count = r.n;
     return res;
 }
 
-/* Breadth-first search from `from` to `to` over transitions in list order;
- * writes the states after `from` to path and returns how many (0: none). */
-static uint32_t find_path(run *r, uint32_t from, uint32_t to) {
+/* Breadth-first search from `from` to `to` over transitions in list order,
+ * one step per state taken from the queue.  Visited marks carry an epoch so
+ * a search touches only the states it visits.  On success writes the states
+ * after `from` to the path area and their number to *len. */
+static plumbob_result find_route(run *r, uint32_t from, uint32_t to, uint32_t *len) {
     const plumbob_jazz *j = r->j;
-    uint32_t *prev = r->inst->search, *queue = prev + j->state_count, *path = queue + j->state_count;
-    uint32_t head = 0, tail = 0, i, n = 0, s;
-    for (i = 0; i < j->state_count; i++) prev[i] = PLUMBOB_JAZZ_NONE;
+    plumbob_jazz_instance *inst = r->inst;
+    uint32_t *mark = inst->search, *prev = mark + j->state_count, *queue = prev + j->state_count,
+             *path = queue + j->state_count;
+    uint32_t head = 0, tail = 0, i, n = 0, s, epoch;
+    if (++inst->search_epoch == 0) { /* wrapped: forget every old mark */
+        for (i = 0; i < j->state_count; i++) mark[i] = 0;
+        inst->search_epoch = 1;
+    }
+    epoch = inst->search_epoch;
+    mark[from] = epoch;
     prev[from] = from;
     queue[tail++] = from;
-    while (head < tail && prev[to] == PLUMBOB_JAZZ_NONE) {
-        const plumbob_jazz_state *st = &j->states[queue[head++]];
+    while (head < tail && mark[to] != epoch) {
+        uint32_t cur = queue[head++];
+        const plumbob_jazz_state *st = &j->states[cur];
+        plumbob_result res = take_step(r, PLUMBOB_JAZZ_WHY_SEARCH, cur, PLUMBOB_JAZZ_NONE, PLUMBOB_JAZZ_NONE);
+        if (res != PLUMBOB_OK) return res;
         for (i = 0; i < st->transition_count; i++) {
             uint32_t t = st->transitions[i];
-            if (prev[t] != PLUMBOB_JAZZ_NONE) continue;
-            prev[t] = (uint32_t)(st - j->states);
+            if (mark[t] == epoch) continue;
+            mark[t] = epoch;
+            prev[t] = cur;
             queue[tail++] = t;
         }
     }
-    if (prev[to] == PLUMBOB_JAZZ_NONE) return 0;
+    if (mark[to] != epoch) {
+        inst->report.state = from;
+        return PLUMBOB_ERR_UNREACHABLE;
+    }
     for (s = to; s != from; s = prev[s]) n++;
     for (s = to, i = n; s != from; s = prev[s]) path[--i] = s;
-    return n;
+    *len = n;
+    return PLUMBOB_OK;
 }
 
 plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name, plumbob_jazz_action *out,
                                     size_t out_cap, size_t *count) {
     run r;
-    uint32_t target;
-    plumbob_result res = begin(&r, inst, name, out, out_cap, count, &target);
+    uint32_t target, n = 0, i;
+    const uint32_t *path;
+    plumbob_result res = begin(&r, inst, out, out_cap, count);
     if (res != PLUMBOB_OK) return res;
-    if (inst->state == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
-    while (res == PLUMBOB_OK && inst->state != target) {
-        uint32_t n = find_path(&r, inst->state, target), i;
-        const uint32_t *path = inst->search + 2u * r.j->state_count;
-        if (n == 0) {
-            res = PLUMBOB_ERR_NOT_FOUND;
-            break;
-        }
-        /* Walk the path; a next-state node diverts it, and the loop plans again. */
-        for (i = 0; i < n && res == PLUMBOB_OK; i++) {
-            res = enter_state(&r, path[i]);
-            if (inst->state != path[i]) break;
-        }
+    target = plumbob_jazz_find_state(r.j, name);
+    if (target == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_NOT_FOUND;
+    if (inst->state == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (inst->state == target) return PLUMBOB_OK;
+    if ((res = find_route(&r, inst->state, target, &n)) != PLUMBOB_OK) return res;
+    inst->pending = PLUMBOB_JAZZ_NONE;
+    r.destination = target;
+    path = inst->search + 3u * (size_t)r.j->state_count;
+    for (i = 0; i < n && res == PLUMBOB_OK; i++) {
+        r.route_next = i + 1u < n ? path[i + 1u] : PLUMBOB_JAZZ_NONE;
+        res = enter_state(&r, path[i], PLUMBOB_JAZZ_WHY_ROUTE);
+    }
+    *count = r.n;
+    return res;
+}
+
+plumbob_result plumbob_jazz_tick(plumbob_jazz_instance *inst, plumbob_jazz_action *out, size_t out_cap,
+                                 size_t *count) {
+    run r;
+    plumbob_result res = begin(&r, inst, out, out_cap, count);
+    uint32_t s;
+    if (res != PLUMBOB_OK) return res;
+    s = inst->state;
+    if (s == PLUMBOB_JAZZ_NONE) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (inst->pending != PLUMBOB_JAZZ_NONE) {
+        s = inst->pending;
+        inst->pending = PLUMBOB_JAZZ_NONE;
+        r.destination = s;
+        res = enter_state(&r, s, PLUMBOB_JAZZ_WHY_NEXT_STATE);
+    } else if (r.j->states[s].flags & PLUMBOB_JAZZ_STATE_LOOP) {
+        r.destination = s;
+        res = take_step(&r, PLUMBOB_JAZZ_WHY_LOOP, s, PLUMBOB_JAZZ_NONE, PLUMBOB_JAZZ_NONE);
+        if (res == PLUMBOB_OK && !new_action(&r, PLUMBOB_JAZZ_ACTION_LOOP, PLUMBOB_JAZZ_NONE, PLUMBOB_JAZZ_NONE))
+            res = PLUMBOB_ERR_LIMIT_EXCEEDED;
+        if (res == PLUMBOB_OK) res = run_graph(&r);
     }
     *count = r.n;
     return res;

@@ -49,6 +49,10 @@ uint32_t pb_clip_next_key(const plumbob_clip_track *t, uint32_t k, float ticks);
 void pb_clip_sample_at(const plumbob_clip *clip, const plumbob_clip_track *t, uint32_t k, float ticks,
                        float out[4]);
 
+/* Was the binding made for this clip (by identity; and left as it was
+ * made)?  binding may be NULL (then no). */
+int pb_clip_binding_of(const plumbob_clip_binding *binding, const plumbob_clip *clip);
+
 /* Writes one track's value to its bone's field or its morph weight. */
 void pb_clip_store(const plumbob_clip_track *t, int32_t bone, int32_t morph, const float v[4],
                    plumbob_bone_pose *poses, float *morph_weights);

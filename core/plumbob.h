@@ -27,6 +27,13 @@
  *     distinct objects;
  *   - every input is untrusted: nothing reads outside [data, data + size),
  *     nothing writes outside the caller's buffers, nothing loops without bound;
+ *     objects the core hands back (a decoded clip, a binding, ...) are
+ *     trusted when passed back in, so hot loops need no per-key checks, but
+ *     every index the caller passes with one (a track, a key, a component)
+ *     is checked against it, or the function says plainly what it does
+ *     with one out of range;
+ *   - every call that takes memory has a query for how much, by one rule
+ *     (Chapter 3), and every job that cannot run says so with a result;
  *   - multi-byte values are assembled byte by byte, so results are identical
  *     on little- and big-endian, aligned and strict-alignment CPUs;
  *   - the only headers needed are <stddef.h> <stdint.h> <stdbool.h>; the only
@@ -92,10 +99,11 @@ typedef enum plumbob_result {
     PLUMBOB_ERR_LIMIT_EXCEEDED = 9,      /* a caller-set limit (steps, actions) was hit */
     PLUMBOB_ERR_BAD_DATA = 10,           /* a value breaks a rule of the format */
     PLUMBOB_ERR_UNSUPPORTED = 11,        /* valid input using a feature not implemented */
-    PLUMBOB_ERR_NOT_FOUND = 12           /* a lookup matched nothing */
+    PLUMBOB_ERR_NOT_FOUND = 12,          /* a lookup matched nothing */
+    PLUMBOB_ERR_UNREACHABLE = 13         /* no route over declared transitions */
 } plumbob_result;
 
-#define PLUMBOB_RESULT_COUNT 13
+#define PLUMBOB_RESULT_COUNT 14
 
 /* A short lowercase name for a result ("ok", "truncated", ...).  Never NULL;
  * unknown values give "unknown_result". */
@@ -108,8 +116,61 @@ PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
 /* A bump allocator over a buffer the caller owns.  Decoders take an arena
  * and place every table they build inside it; nothing is ever freed one by
  * one.  Sizes are checked for overflow, so a hostile count can only produce
- * PLUMBOB_ERR_OUT_OF_MEMORY, never a wrapped size.  Each format offers a
- * query call that tells how many arena bytes a given input needs. */
+ * PLUMBOB_ERR_OUT_OF_MEMORY, never a wrapped size.
+ *
+ * The sizing rule.  Every call that takes an arena, work memory or an
+ * output buffer has a query that says how many bytes it needs, before the
+ * call, in one of four forms:
+ *
+ *   size_t plumbob_X_size(objects)     arena bytes of the call it names
+ *                                      (plumbob_clip_bind_size for
+ *                                      plumbob_clip_bind; _init and _build
+ *                                      calls drop the suffix), for objects
+ *                                      the core made or the caller filled;
+ *   size_t plumbob_X_write_size(obj)   bytes plumbob_X_write writes;
+ *   plumbob_result plumbob_X_measure(data, size, size_t *bytes)
+ *                                      arena bytes plumbob_X_decode needs
+ *                                      for untrusted bytes: it has to parse
+ *                                      their counts, so it returns the
+ *                                      error decode would give for them;
+ *   size_t plumbob_X_bound(n), plumbob_X_work_size()
+ *                                      a compressor's largest output (the
+ *                                      exact size is known only after the
+ *                                      call) and its scratch memory.
+ *
+ * Two outputs are sized by the data itself: plumbob_refpack_decompress's
+ * by the size plumbob_refpack_header reads, plumbob_package_read's by the
+ * entry's mem_size.  Calls that fill an array of records
+ * (plumbob_clip_events_between, plumbob_jazz_enter, plumbob_jazz_request)
+ * take its capacity in records, fill it, and return
+ * PLUMBOB_ERR_LIMIT_EXCEEDED when more were due.  Arrays of values (poses,
+ * palettes, skinned vertices, a quantized track's keys) are sized by
+ * counts the caller already holds; each call's comment names them.
+ *
+ * The answer is exact unless the query says it is a bound.  Arena answers
+ * count worst-case alignment padding, so an arena with that many bytes
+ * free (size - used, at any base address) always suffices.  A query never
+ * answers 0 for bad input: when the call it sizes would refuse the
+ * arguments (NULL, an object made for another clip, one that cannot be
+ * written) or the size does not fit size_t, the answer is SIZE_MAX, and a
+ * _measure also stores SIZE_MAX in *bytes.  No buffer holds SIZE_MAX
+ * bytes, so a caller who forgets to check gets PLUMBOB_ERR_OUT_OF_MEMORY
+ * or a failed allocation, never an overrun.  (docs/API.md lists the few
+ * queries of other chapters still being brought under this rule.)
+ *
+ * Where the need is a formula of counts known in advance, a macro named
+ * after the query in capitals gives it at compile time, so a game can size
+ * static buffers: PLUMBOB_REFPACK_BOUND(n), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE,
+ * PLUMBOB_CLIP_DECODE_SIZE, PLUMBOB_ANIM_DECODE_SIZE (of the counts the
+ * resource declares), PLUMBOB_CLIP_BIND_SIZE(tracks),
+ * PLUMBOB_CLIP_CURSOR_SIZE(tracks), and the bounds
+ * PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks) and
+ * PLUMBOB_CLIP_SAMPLER_SIZE(tracks).  The query returns the macro's value
+ * (at most it, for a bound); the tests check that they agree.  Arguments
+ * are counts within the format's limits, where nothing overflows.
+ *
+ * A call that fails after taking arena bytes gives them back: `used` is
+ * what it was before the call. */
 typedef struct plumbob_arena {
     unsigned char *base; /* start of the caller's buffer */
     size_t size;         /* bytes in the buffer */
@@ -149,6 +210,10 @@ PLUMBOB_API bool plumbob_size_add(size_t *acc, size_t b);
 /* Worst-case arena bytes for one allocation of count * elem_size bytes at
  * PLUMBOB_ARENA_ALIGN (includes padding); SIZE_MAX on overflow. */
 PLUMBOB_API size_t plumbob_arena_need(size_t count, size_t elem_size);
+
+/* The same at compile time, for counts that cannot overflow. */
+#define PLUMBOB_ARENA_NEED(count, elem_size) \
+    ((size_t)(count) * (size_t)(elem_size) + (PLUMBOB_ARENA_ALIGN - 1u))
 
 /* ===================================================================== */
 /* Chapter 4  Bounded reader                                             */
@@ -378,11 +443,18 @@ PLUMBOB_API plumbob_result plumbob_refpack_header(const void *src, size_t src_si
 PLUMBOB_API plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
                                                       size_t dst_cap, size_t *out_size);
 
-/* Largest compressed size of n input bytes (all literals plus header). */
+/* Largest compressed size of n input bytes (all literals, one command byte
+ * per 112 of them, the longest header and the stop command); SIZE_MAX when
+ * that does not fit size_t.  The macro is the same formula at compile time
+ * (where it fits size_t: n up to 0x7FFFFFFF on 32-bit targets). */
 PLUMBOB_API size_t plumbob_refpack_bound(size_t n);
+#define PLUMBOB_REFPACK_BOUND(n) ((size_t)(n) + (size_t)(n) / 112u + 9u)
 
-/* Work memory plumbob_refpack_compress needs, in bytes (a constant). */
+/* Work memory plumbob_refpack_compress needs, in bytes: always
+ * PLUMBOB_REFPACK_COMPRESS_WORK_SIZE (hash-chain tables of 192 Ki u32,
+ * plus 3 bytes to align them in memory of any alignment). */
 PLUMBOB_API size_t plumbob_refpack_compress_work_size(void);
+#define PLUMBOB_REFPACK_COMPRESS_WORK_SIZE ((size_t)(65536u + 131072u) * 4u + 3u)
 
 /* Compresses src[0..src_size) into dst[0..dst_cap) with hash-chain matching
  * and one-step lazy evaluation, using `work` (at least
@@ -704,9 +776,15 @@ typedef struct plumbob_clip {
     const unsigned char *end_block;      /* the 16 bytes at end_pos */
 } plumbob_clip;
 
-/* Arena bytes plumbob_clip_decode needs for this input (reads only counts).
- * Errors: as plumbob_clip_decode for the header and counts. */
+/* Arena bytes plumbob_clip_decode needs for this input (reads only counts):
+ * PLUMBOB_CLIP_DECODE_SIZE of its track, slot and event counts.  On error
+ * *arena_bytes is SIZE_MAX.  Errors: as plumbob_clip_decode for the
+ * header and counts. */
 PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena_bytes);
+#define PLUMBOB_CLIP_DECODE_SIZE(tracks, slots, events)              \
+    (PLUMBOB_ARENA_NEED((tracks), sizeof(plumbob_clip_track)) +      \
+     PLUMBOB_ARENA_NEED((slots), sizeof(plumbob_clip_slot)) +        \
+     PLUMBOB_ARENA_NEED((events), sizeof(plumbob_clip_event)))
 
 /* Decodes and validates a CLIP resource: every offset and count inside the
  * buffer, key data inside the S3Clip section, keys in tick order, palette
@@ -730,8 +808,13 @@ PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, pl
  * between plumbob_skeleton_rest_pose and plumbob_skeleton_model (Chapter
  * 15).  docs/ARCHITECTURE.md walks the whole path with its memory. */
 
-/* A rig map: where each track's value goes in the engine's own arrays. */
+/* A rig map: where each track's value goes in the engine's own arrays.  It
+ * knows the clip it was made for by address: every call that takes a
+ * binding with a clip (or a schedule) refuses one made for another clip,
+ * even of the same track count.  So keep the plumbob_clip where it was
+ * decoded (a copy of the struct is another clip). */
 typedef struct plumbob_clip_binding {
+    const plumbob_clip *clip; /* the clip it was made for */
     int32_t *bone_of_track;   /* per track: output bone slot, or -1 when not in the rig */
     int32_t *morph_of_track;  /* per track: output morph slot, or -1 */
     uint32_t track_count;
@@ -744,9 +827,16 @@ typedef struct plumbob_bone_pose {
     plumbob_vec3 scale;
 } plumbob_bone_pose;
 
+/* Arena bytes plumbob_clip_bind needs: PLUMBOB_CLIP_BIND_SIZE(track_count)
+ * (8 per track); SIZE_MAX for NULL. */
+PLUMBOB_API size_t plumbob_clip_bind_size(const plumbob_clip *clip);
+#define PLUMBOB_CLIP_BIND_SIZE(tracks) (2u * PLUMBOB_ARENA_NEED((tracks), sizeof(int32_t)))
+
 /* Maps tracks to the caller's bones (by bone-name hash) and morphs (by
- * morph hash).  Tracks whose hash is not listed are skipped when sampling.
- * Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * morph hash), and records `clip` in the binding.  Tracks whose hash is not
+ * listed are skipped when sampling; the first match wins.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL clip, arena or binding; NULL hashes
+ * with a count), PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_bind_size). */
 PLUMBOB_API plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_hashes,
                                              uint32_t bone_count, const uint32_t *morph_hashes,
                                              uint32_t morph_count, plumbob_arena *arena,
@@ -771,8 +861,14 @@ typedef struct plumbob_clip_schedule {
 } plumbob_clip_schedule;
 
 /* Arena bytes plumbob_clip_schedule_build needs, alignment and its
- * temporary tick table included; 0 for NULL, SIZE_MAX on overflow. */
+ * temporary tick table included; SIZE_MAX for NULL.  Never above
+ * PLUMBOB_CLIP_SCHEDULE_SIZE(track_count, keys, ticks), where keys counts
+ * the keys of all tracks and ticks is one more than the largest key tick
+ * (the clip's tick_count in game files; 65536 always holds). */
 PLUMBOB_API size_t plumbob_clip_schedule_size(const plumbob_clip *clip);
+#define PLUMBOB_CLIP_SCHEDULE_SIZE(tracks, keys, ticks)                              \
+    (PLUMBOB_ARENA_NEED((tracks), 4u) + 7u + PLUMBOB_ARENA_NEED((keys), 24u) + 7u + \
+     PLUMBOB_ARENA_NEED((ticks), 4u))
 
 /* Builds the schedule of a decoded clip (the clip and its key bytes must
  * outlive it).  Linear in the clip's keys plus its last tick.
@@ -807,69 +903,106 @@ typedef struct plumbob_clip_sampler {
  * of the port's SIMD twin (for tests and benchmarks; same results). */
 #define PLUMBOB_CLIP_SAMPLER_REFERENCE 1u
 
-/* Arena bytes plumbob_clip_sampler_init needs (with alignment padding); 0
- * for NULL arguments or a binding of another clip, SIZE_MAX on overflow. */
+/* Arena bytes plumbob_clip_sampler_init needs (with alignment padding):
+ * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four lane tracks of
+ * each kind, 16 to align them, and PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per
+ * track sampled one by one.  SIZE_MAX for NULL arguments or a schedule
+ * and a binding made for different clips.  Never above
+ * PLUMBOB_CLIP_SAMPLER_SIZE(track_count), whatever the rig. */
 PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule,
                                              const plumbob_clip_binding *binding);
+#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES (272u + 4u * sizeof(const unsigned char *))
+#define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
+#define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
+    (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \
+     16u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
 
-/* Builds a sampler for the tracks `binding` maps (the schedule, its clip
- * and the binding must outlive it; it copies what it needs of the
- * binding).  flags: 0 or PLUMBOB_CLIP_SAMPLER_REFERENCE.
- * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a binding of another clip,
- * unknown flags), PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_sampler_size). */
+/* Builds a sampler for the tracks `binding` maps (the schedule and its
+ * clip must outlive it; it copies what it needs of the binding).  flags:
+ * 0 or PLUMBOB_CLIP_SAMPLER_REFERENCE.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL; a binding made for another clip than
+ * the schedule's, compared by address, not by track count; unknown flags),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_sampler_size). */
 PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                                                      const plumbob_clip_binding *binding, uint32_t flags,
                                                      plumbob_arena *arena, plumbob_clip_sampler *sampler);
 
 /* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot], as plumbob_clip_sample_pose does (either may be
- * NULL to skip that kind).  When two tracks drive the same value, 12-bit
- * rotation and 10-bit translation tracks are written before the others. */
-PLUMBOB_API void plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
-                                             plumbob_bone_pose *poses, float *morph_weights);
+ * morph_weights[morph slot], as plumbob_clip_sample_pose does.  Either may
+ * be NULL to skip that kind; otherwise they hold the bone_count and
+ * morph_count entries given to plumbob_clip_bind (slots index those
+ * lists).  Any time is defined: NaN plays the first key, times before the
+ * first key or after the last (the infinities too) hold it.  When two
+ * tracks drive the same value, 12-bit rotation and 10-bit translation
+ * tracks are written before the others.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a sampler plumbob_clip_sampler_init
+ * did not make); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
+                                                       plumbob_bone_pose *poses, float *morph_weights);
 
 /* --- Single-track sampling and the cursor: for tools and tests ---------
  * The same values as the sampler with less memory and more time per frame:
  * random access to one track, a 2-byte-per-track cursor, and a whole pose
  * without a schedule.  A game's update loop wants the sampler above. */
 
-/* Key k of a track: its tick and dequantized values (sign, then scale and
- * offset; rotations are returned as stored, not normalized).  k must be
- * below key_count. */
-PLUMBOB_API uint16_t plumbob_clip_key_value(const plumbob_clip *clip, const plumbob_clip_track *t,
-                                      uint32_t k, float out[4]);
+/* Key k of track `track`: its tick (*tick, may be NULL) and dequantized
+ * values in out[0..components) (sign, then scale and offset; rotations are
+ * returned as stored, not normalized).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL clip or out, track >= track_count, k >= the track's key_count);
+ * nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_clip_key_value(const plumbob_clip *clip, uint32_t track, uint32_t k,
+                                                  uint16_t *tick, float out[4]);
 
 /* The value of track `track` at `seconds` by the rule in docs/FORMATS.md:
- * clamp to the first and last key, lerp vectors and morphs, shorter-arc
- * nlerp for rotations (always unit), keyless tracks constant (identity
- * rotation; `offset` otherwise).  Fills `components` floats of out.
- * Random access: a binary search per call. */
-PLUMBOB_API void plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
-                                           float out[4]);
+ * clamp to the first and last key (times before the first, after the
+ * last and the infinities hold it; NaN plays the first key), lerp vectors
+ * and morphs, shorter-arc nlerp for rotations (always unit), keyless
+ * tracks constant (identity rotation; `offset` otherwise).  Fills
+ * `components` floats of out.  Random access: a binary search per call.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, track >= track_count);
+ * nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_clip_sample_track(const plumbob_clip *clip, uint32_t track, float seconds,
+                                                     float out[4]);
 
 /* Forward-playback cursor: the current key of every track, so a frame costs
  * O(tracks) rather than O(keys).  Any time order works (it falls back to a
- * search when time jumps backwards or far ahead). */
+ * search when time jumps backwards or far ahead).  Like a binding, it
+ * knows its clip by address and is refused with any other. */
 typedef struct plumbob_clip_cursor {
+    const plumbob_clip *clip; /* the clip it was made for */
     uint16_t *key;            /* per track, in the arena */
     uint32_t track_count;
 } plumbob_clip_cursor;
 
-/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+/* Arena bytes plumbob_clip_cursor_init needs:
+ * PLUMBOB_CLIP_CURSOR_SIZE(track_count) (2 per track); SIZE_MAX for NULL. */
+PLUMBOB_API size_t plumbob_clip_cursor_size(const plumbob_clip *clip);
+#define PLUMBOB_CLIP_CURSOR_SIZE(tracks) PLUMBOB_ARENA_NEED((tracks), sizeof(uint16_t))
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_OUT_OF_MEMORY
+ * (see plumbob_clip_cursor_size). */
 PLUMBOB_API plumbob_result plumbob_clip_cursor_init(const plumbob_clip *clip, plumbob_arena *arena,
                                                     plumbob_clip_cursor *cursor);
-PLUMBOB_API void plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
-                                                  plumbob_clip_cursor *cursor, uint32_t track,
-                                                  float seconds, float out[4]);
+
+/* plumbob_clip_sample_track through the cursor: the same values.  Errors:
+ * those of plumbob_clip_sample_track, and PLUMBOB_ERR_INVALID_ARGUMENT for a
+ * cursor made for another clip. */
+PLUMBOB_API plumbob_result plumbob_clip_sample_track_cursor(const plumbob_clip *clip,
+                                                            plumbob_clip_cursor *cursor, uint32_t track,
+                                                            float seconds, float out[4]);
 
 /* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot] (either may be NULL to skip that kind).  Bones
- * the clip does not animate are left as they were.  cursor may be NULL
- * (random access). */
-PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
-                                          const plumbob_clip_binding *binding,
-                                          plumbob_clip_cursor *cursor, float seconds,
-                                          plumbob_bone_pose *poses, float *morph_weights);
+ * morph_weights[morph slot].  Either may be NULL to skip that kind;
+ * otherwise they hold the bone_count and morph_count entries given to
+ * plumbob_clip_bind.  Bones the clip does not animate are left as they
+ * were.  cursor may be NULL (random access).  Times as
+ * plumbob_clip_sample_track.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * clip or binding, a binding or cursor made for another clip); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
+                                                    const plumbob_clip_binding *binding,
+                                                    plumbob_clip_cursor *cursor, float seconds,
+                                                    plumbob_bone_pose *poses, float *morph_weights);
 
 /* --- Duration and events --------------------------------------------- */
 
@@ -877,9 +1010,10 @@ PLUMBOB_API void plumbob_clip_sample_pose(const plumbob_clip *clip,
 PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
 
 /* Events with time in the half-open window [t0, t1): indices into
- * clip->events, in event order, at most `max` of them, *count how many were
- * written.  With `looping` and t1 < t0 the window wraps around the end of
- * the clip ([t0, duration) then [0, t1)), so each event fires once per loop.
+ * clip->events, in event order, at most `max` of them (never more than
+ * events_decoded match), *count how many were written.  With `looping`
+ * and t1 < t0 the window wraps around the end of the clip ([t0, duration)
+ * then [0, t1)), so each event fires once per loop.
  * Returns PLUMBOB_ERR_LIMIT_EXCEEDED when more than `max` matched (the first
  * `max` are written). */
 PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1,
@@ -1225,8 +1359,17 @@ typedef struct plumbob_anim {
     size_t end_pos;           /* bytes after the ANIM block: more RCOL blocks */
 } plumbob_anim;
 
-/* Arena bytes plumbob_anim_decode needs.  Errors: as plumbob_anim_decode. */
+/* Arena bytes plumbob_anim_decode needs: PLUMBOB_ANIM_DECODE_SIZE of the
+ * counts the resource declares (SIZE_MAX on error).  Errors: as
+ * plumbob_anim_decode. */
 PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena_bytes);
+#define PLUMBOB_ANIM_DECODE_SIZE(targets, channels, components, ik_chains, ik_targets, events) \
+    (PLUMBOB_ARENA_NEED((targets), sizeof(plumbob_anim_target)) +                           \
+     PLUMBOB_ARENA_NEED((channels), sizeof(plumbob_anim_channel)) +                         \
+     PLUMBOB_ARENA_NEED((components), sizeof(plumbob_anim_component)) +                     \
+     PLUMBOB_ARENA_NEED((ik_chains), sizeof(plumbob_anim_ik_chain)) +                       \
+     PLUMBOB_ARENA_NEED((ik_targets), sizeof(plumbob_anim_ik_target)) +                     \
+     PLUMBOB_ARENA_NEED((events), sizeof(plumbob_anim_event)))
 
 /* Decodes a Sims 2 RCOL resource whose first block is a cAnimResourceConst
  * and validates it: the size field, every string against its stored length
@@ -1243,14 +1386,17 @@ PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_anim *anim);
 
-/* Key k of component c (k < key_count). */
+/* Key k of component c.  Out of range (anim NULL, c >= component_count,
+ * k >= the component's key_count) it reads nothing and returns the zero
+ * key {0, 0, 0, 0}: check the counts first when that matters. */
 PLUMBOB_API plumbob_anim_key plumbob_anim_key_at(const plumbob_anim *anim, uint32_t c, uint32_t k);
 
 /* Component c at `ticks`: baked keys linear between their evenly spaced
  * times, continuous and discontinuous keys cubic Hermite with the stored
  * tangents; held outside the keys.  Components of rotation channels are
- * angles in degrees and interpolate the shorter way round.  0 when c is out
- * of range or has no keys. */
+ * angles in degrees and interpolate the shorter way round.  Any time is
+ * defined: NaN plays the first key, the infinities hold the end keys.  0
+ * when c is out of range or has no keys. */
 PLUMBOB_API float plumbob_anim_sample_component(const plumbob_anim *anim, uint32_t c, float ticks);
 
 /* Channel ch at `ticks`: out[0..components-1] raw component values;
@@ -1320,6 +1466,11 @@ typedef enum plumbob_jazz_node_kind {
 #define PLUMBOB_JAZZ_STATE_ENTRY 0x0002u
 #define PLUMBOB_JAZZ_STATE_EXIT 0x0004u
 #define PLUMBOB_JAZZ_STATE_LOOP 0x0008u
+#define PLUMBOB_JAZZ_STATE_ONE_SHOT 0x0010u
+#define PLUMBOB_JAZZ_STATE_ONE_SHOT_HOLD 0x0020u
+#define PLUMBOB_JAZZ_STATE_SYNCHRONIZED 0x0040u
+#define PLUMBOB_JAZZ_STATE_JOIN 0x0080u
+#define PLUMBOB_JAZZ_STATE_EXPLICIT 0x0100u
 
 /* Random node flag. */
 #define PLUMBOB_JAZZ_RANDOM_AVOID_REPEATS 0x0001u
@@ -1467,8 +1618,9 @@ typedef struct plumbob_jazz {
     const plumbob_jazz_node *nodes;
 } plumbob_jazz;
 
-/* Arena bytes plumbob_jazz_decode needs for this input.  Errors: as
- * plumbob_jazz_decode, except those only reference checks find. */
+/* Arena bytes plumbob_jazz_decode needs for this input (SIZE_MAX on any
+ * error).  Errors: as plumbob_jazz_decode, except those only reference
+ * checks find. */
 PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena_bytes);
 
 /* Decodes and validates a jazz resource: the RCOL header and chunk table
@@ -1510,21 +1662,43 @@ PLUMBOB_API uint32_t plumbob_jazz_find_param(const plumbob_jazz *jazz, uint32_t 
 
 /* ---- Runtime ---------------------------------------------------------- */
 
+/* The runtime model in short (the full list of rules: docs/API.md).  An
+ * instance has one current state.  `enter` puts it in an entry state;
+ * `request` walks the shortest route of declared transitions to a state,
+ * entering each state on the way; `tick` moves along a pending Next State or
+ * plays a Loop state's graph again.  Entering a state runs its decision
+ * graph, which emits actions.  A Next State node never moves the machine
+ * within the call that ran it: at the end of a request's route or after
+ * `enter`/`tick` it is left pending for the next `tick`; in a state a
+ * request passes through it is ignored (the request keeps its route).  Only
+ * a Next State along a declared transition of its state is ever taken. */
+
 /* What a run emits, in order. */
 typedef enum plumbob_jazz_action_kind {
     PLUMBOB_JAZZ_ACTION_ENTER = 0,    /* the machine entered `state` */
     PLUMBOB_JAZZ_ACTION_PLAY = 1,
     PLUMBOB_JAZZ_ACTION_STOP = 2,
     PLUMBOB_JAZZ_ACTION_PROP = 3,     /* create prop `prop` as `actor` */
-    PLUMBOB_JAZZ_ACTION_ACTOR_OP = 4  /* op (1 SetMirror) with operand on `actor` */
+    PLUMBOB_JAZZ_ACTION_ACTOR_OP = 4, /* op (1 SetMirror) with operand on `actor` */
+    PLUMBOB_JAZZ_ACTION_NEXT_STATE = 5, /* a Next State node: `next`, `next_status` */
+    PLUMBOB_JAZZ_ACTION_LOOP = 6      /* tick: Loop state `state` runs its graph again */
 } plumbob_jazz_action_kind;
+
+/* What became of a Next State node (action field next_status). */
+typedef enum plumbob_jazz_next_status {
+    PLUMBOB_JAZZ_NEXT_PENDING = 0,    /* taken by the next plumbob_jazz_tick */
+    PLUMBOB_JAZZ_NEXT_ON_ROUTE = 1,   /* a request passes through: its route goes there anyway */
+    PLUMBOB_JAZZ_NEXT_IGNORED = 2,    /* a request passes through on another route: not diverted */
+    PLUMBOB_JAZZ_NEXT_NO_TRANSITION = 3, /* the state declares no transition there: refused */
+    PLUMBOB_JAZZ_NEXT_SUPERSEDED = 4  /* an earlier Next State of the same graph decided */
+} plumbob_jazz_next_status;
 
 #define PLUMBOB_JAZZ_MAX_CLIP_NAME 128
 
 typedef struct plumbob_jazz_action {
     uint32_t kind;            /* plumbob_jazz_action_kind */
-    uint32_t state;           /* state whose graph emitted it (ENTER: the state) */
-    uint32_t node;            /* node index, NONE for ENTER */
+    uint32_t state;           /* state whose graph emitted it (ENTER, LOOP: the state) */
+    uint32_t node;            /* node index, NONE for ENTER and LOOP */
     uint32_t after;           /* index (in this call's output) of the play or
                                  other action it is sequenced after, or NONE */
     uint32_t actor;           /* actor index or NONE */
@@ -1532,7 +1706,8 @@ typedef struct plumbob_jazz_action {
     /* PLAY */
     plumbob_clip_key clips[PLUMBOB_CLIP_MAX_FALLBACKS]; /* keys to try, in order */
     uint32_t clip_count;
-    char clip_name[PLUMBOB_JAZZ_MAX_CLIP_NAME]; /* after substitution (NUL-ended; "" for keys) */
+    char clip_name[PLUMBOB_JAZZ_MAX_CLIP_NAME]; /* after substitution, or the stored
+                                 key's name from the KEY table (NUL-ended; "" if none) */
     plumbob_result clip_result; /* OK, or why the name could not be formed */
     const plumbob_jazz_play *play; /* the node's fields (slots, masks, ...) */
     /* PLAY and STOP */
@@ -1541,22 +1716,66 @@ typedef struct plumbob_jazz_action {
     plumbob_jazz_key prop;
     /* ACTOR_OP */
     uint32_t op, operand;
+    /* NEXT_STATE */
+    uint32_t next;            /* the state the node names */
+    uint32_t next_status;     /* plumbob_jazz_next_status */
 } plumbob_jazz_action;
 
-/* Limits a run stops at with PLUMBOB_ERR_LIMIT_EXCEEDED. */
+/* Limits a call stops at with PLUMBOB_ERR_LIMIT_EXCEEDED. */
 typedef struct plumbob_jazz_limits {
-    uint32_t max_steps;       /* node visits plus state entries per call */
-    uint32_t max_actions;     /* entries one call may write (also out_cap) */
+    uint32_t max_steps;       /* state entries, node visits and route-search
+                                 visits per call; 1..PLUMBOB_JAZZ_MAX_STEPS */
+    uint32_t max_actions;     /* entries one call may write (also out_cap); > 0 */
 } plumbob_jazz_limits;
 
+#define PLUMBOB_JAZZ_MAX_STEPS (1u << 24)
+
+/* Which limit ended the last call (plumbob_jazz_report.limit). */
+typedef enum plumbob_jazz_limit_kind {
+    PLUMBOB_JAZZ_LIMIT_NONE = 0,
+    PLUMBOB_JAZZ_LIMIT_STEPS = 1,     /* max_steps */
+    PLUMBOB_JAZZ_LIMIT_ACTIONS = 2,   /* max_actions */
+    PLUMBOB_JAZZ_LIMIT_OUTPUT = 3     /* out_cap */
+} plumbob_jazz_limit_kind;
+
+/* What the last enter/request/tick did (read it from inst->report). */
+typedef struct plumbob_jazz_report {
+    uint32_t steps;           /* steps it used */
+    uint32_t traced;          /* steps written to the trace buffer (the first ones) */
+    uint32_t limit;           /* plumbob_jazz_limit_kind: which limit ended it */
+    uint32_t state;           /* UNREACHABLE: the state no route leads from; else NONE */
+} plumbob_jazz_report;
+
+/* One step of a call, as the trace buffer records it. */
+typedef enum plumbob_jazz_why {
+    PLUMBOB_JAZZ_WHY_ENTER = 0,       /* enter: the entry state */
+    PLUMBOB_JAZZ_WHY_ROUTE = 1,       /* request: the next state of its route */
+    PLUMBOB_JAZZ_WHY_NEXT_STATE = 2,  /* tick: the pending Next State */
+    PLUMBOB_JAZZ_WHY_LOOP = 3,        /* tick: the Loop state's graph again */
+    PLUMBOB_JAZZ_WHY_SEARCH = 4,      /* request: the route search visited `state` */
+    PLUMBOB_JAZZ_WHY_ROOT = 5,        /* node: a root of the state's graph */
+    PLUMBOB_JAZZ_WHY_CHILD = 6,       /* node: runs after its parent's action */
+    PLUMBOB_JAZZ_WHY_BRANCH = 7       /* node: in the branch its parent chose */
+} plumbob_jazz_why;
+
+typedef struct plumbob_jazz_step {
+    uint32_t why;             /* plumbob_jazz_why */
+    uint32_t state;           /* the current state (SEARCH: the state visited) */
+    uint32_t node;            /* the node visited, NONE for state steps */
+    uint32_t branch;          /* random and select nodes: the branch taken, or NONE */
+} plumbob_jazz_step;
+
 /* An instance: all state lives in caller memory sized by
- * plumbob_jazz_instance_size.  Fields are private; an instance is not
- * shared between threads while a call runs. */
+ * plumbob_jazz_instance_size.  Fields are private except `state`,
+ * `pending` and `report`, which may be read; an instance is not shared
+ * between threads while a call runs. */
 typedef struct plumbob_jazz_instance {
     const plumbob_jazz *jazz;
-    const plumbob_key_table *names; /* value names for {parameter} substitution */
+    const plumbob_key_table *names; /* value and clip names */
     plumbob_jazz_limits limits;
     uint32_t state;           /* current state or NONE */
+    uint32_t pending;         /* Next State the next tick takes, or NONE */
+    plumbob_jazz_report report;
     uint64_t rng;             /* xorshift64* state */
     uint32_t *param_values;   /* per parameter: value hash */
     const char **param_text;  /* per parameter: value name or NULL */
@@ -1565,17 +1784,22 @@ typedef struct plumbob_jazz_instance {
     int *actor_ages;          /* per actor: PLUMBOB_AGE_* */
     uint32_t *random_first;   /* per node: first AvoidRepeats bit */
     uint32_t *random_used;    /* one bit per Random branch */
-    uint32_t *search;         /* path search: 3 words per state */
+    uint32_t *search;         /* route search: 4 words per state */
+    uint32_t search_epoch;
     uint32_t *stack;          /* pending nodes: 2 words each, max_steps of them */
+    plumbob_jazz_step *trace; /* the caller's trace buffer or NULL */
+    size_t trace_cap;
 } plumbob_jazz_instance;
 
-/* Arena bytes an instance of `jazz` with these limits needs. */
+/* Arena bytes an instance of `jazz` with these limits needs (SIZE_MAX for
+ * NULL or limits out of range). */
 PLUMBOB_API size_t plumbob_jazz_instance_size(const plumbob_jazz *jazz, const plumbob_jazz_limits *limits);
 
 /* Starts an instance: no current state, parameters at their S_PD defaults,
  * no actors bound, the PRNG seeded with `seed`.  `names` (may be NULL) names
- * default values for substitution.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
- * (NULL, zero limits), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * default values for substitution and stored clip keys.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, max_steps 0 or above
+ * PLUMBOB_JAZZ_MAX_STEPS, max_actions 0), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_jazz_instance_init(plumbob_jazz_instance *inst, const plumbob_jazz *jazz,
                                                       const plumbob_jazz_limits *limits,
                                                       const plumbob_key_table *names, uint64_t seed,
@@ -1593,23 +1817,46 @@ PLUMBOB_API plumbob_result plumbob_jazz_bind_actor(plumbob_jazz_instance *inst, 
 PLUMBOB_API plumbob_result plumbob_jazz_set_param(plumbob_jazz_instance *inst, uint32_t name, uint32_t value,
                                                   const char *text, size_t text_len);
 
+/* Records the steps of each later call, in order, into steps[0..cap) (the
+ * caller's memory; NULL or 0: no trace).  After a call, report.traced says
+ * how many were written: the first min(report.steps, cap). */
+PLUMBOB_API void plumbob_jazz_set_trace(plumbob_jazz_instance *inst, plumbob_jazz_step *steps, size_t cap);
+
 /* Enters state `name` (it must carry PLUMBOB_JAZZ_STATE_ENTRY) and runs its
- * graph, then follows any next-state node.  Writes actions to out and their
- * number to *count.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, not an
- * entry state), PLUMBOB_ERR_NOT_FOUND (no such state),
- * PLUMBOB_ERR_LIMIT_EXCEEDED (steps or actions; *count holds what was
- * written, the machine stays in the last state it entered). */
+ * graph; a Next State found there is left pending.  Writes actions to out
+ * and their number to *count (also on error: what was written).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, not an entry state),
+ * PLUMBOB_ERR_NOT_FOUND (no such state), PLUMBOB_ERR_LIMIT_EXCEEDED (steps,
+ * actions or out_cap, see inst->report.limit; the machine stays in the last
+ * state it entered). */
 PLUMBOB_API plumbob_result plumbob_jazz_enter(plumbob_jazz_instance *inst, uint32_t name,
                                               plumbob_jazz_action *out, size_t out_cap, size_t *count);
 
-/* Moves toward state `name` along declared transitions only, by the shortest
- * path (ties: the transition listed first), entering each state on the way
- * and running its graph; a next-state node moves the machine once that graph
- * finishes, and the path is searched again from there.  Errors: as
- * plumbob_jazz_enter, plus PLUMBOB_ERR_NOT_FOUND when no path exists or no
- * state is current. */
+/* Moves to state `name` along declared transitions only, by the shortest
+ * route (ties: the transition listed first), entering each state on it and
+ * running its graph.  The request ends when `name` has been entered; Next
+ * State nodes of the states it passes through do not divert it, and one in
+ * `name`'s graph is left pending.  A request that finds a route drops an
+ * earlier pending Next State; requesting the current state does nothing
+ * (what is pending stays).  The route search
+ * counts one step per state it visits.  Errors: as plumbob_jazz_enter
+ * (INVALID_ARGUMENT also when no state is current), plus
+ * PLUMBOB_ERR_UNREACHABLE (no route from the current state, named in
+ * inst->report.state; nothing is emitted). */
 PLUMBOB_API plumbob_result plumbob_jazz_request(plumbob_jazz_instance *inst, uint32_t name,
                                                 plumbob_jazz_action *out, size_t out_cap, size_t *count);
+
+/* One idle step, for when the current state's animations have finished:
+ * follows the pending Next State (entering it and running its graph), or
+ * else runs a Loop state's graph again (a LOOP action first), or else does
+ * nothing (*count 0).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, no state
+ * is current), PLUMBOB_ERR_LIMIT_EXCEEDED as plumbob_jazz_enter. */
+PLUMBOB_API plumbob_result plumbob_jazz_tick(plumbob_jazz_instance *inst, plumbob_jazz_action *out,
+                                             size_t out_cap, size_t *count);
+
+/* True when the current state carries PLUMBOB_JAZZ_STATE_EXIT: the machine
+ * has finished (false for NULL or no current state). */
+PLUMBOB_API bool plumbob_jazz_finished(const plumbob_jazz_instance *inst);
 
 /* ===================================================================== */
 /* Chapter 15 Skeletons: rest pose and model space                        */
@@ -1821,7 +2068,9 @@ typedef struct plumbob_cres {
     const plumbob_sims2_link *links; /* writer input when data is NULL: rcol.link_count links */
 } plumbob_cres;
 
-/* Arena bytes plumbob_cres_decode needs.  Errors: as plumbob_cres_decode. */
+/* Arena bytes plumbob_cres_decode needs (exact, alignment padding
+ * included); on any error *arena_bytes is SIZE_MAX.  Errors: as
+ * plumbob_cres_decode, except those only reference checks find. */
 PLUMBOB_API plumbob_result plumbob_cres_measure(const void *data, size_t size, size_t *arena_bytes);
 
 /* Decodes a Sims 2 RCOL whose first block is a cResourceNode: every block
@@ -1871,8 +2120,8 @@ typedef struct plumbob_cres_skeleton {
     const uint32_t *joint_of_bone; /* transform nodes: their joint; shape refs: NO_JOINT */
 } plumbob_cres_skeleton;
 
-/* Arena bytes plumbob_cres_skeleton_build needs (SIZE_MAX on overflow, 0
- * for NULL). */
+/* Arena bytes plumbob_cres_skeleton_build needs, its scratch stack
+ * included (SIZE_MAX for NULL or on overflow). */
 PLUMBOB_API size_t plumbob_cres_skeleton_size(const plumbob_cres *cres);
 
 /* Builds the skeleton of a decoded CRES (the CRES and its input must outlive

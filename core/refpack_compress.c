@@ -22,8 +22,15 @@ size_t plumbob_refpack_bound(size_t n) {
     return n > SIZE_MAX - extra ? SIZE_MAX : n + extra;
 }
 
+/* The header publishes the work size as a constant: the tables below,
+ * plus 3 bytes to align them to 4 in memory of any alignment. */
+typedef char pb_work_size_published[PLUMBOB_REFPACK_COMPRESS_WORK_SIZE ==
+                                            (RP_HASH_SIZE + RP_WINDOW) * sizeof(uint32_t) + sizeof(uint32_t) - 1u
+                                        ? 1
+                                        : -1];
+
 size_t plumbob_refpack_compress_work_size(void) {
-    return (RP_HASH_SIZE + RP_WINDOW) * sizeof(uint32_t) + sizeof(uint32_t) - 1u;
+    return PLUMBOB_REFPACK_COMPRESS_WORK_SIZE;
 }
 
 typedef struct rp_out {

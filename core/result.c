@@ -20,6 +20,7 @@ const char *plumbob_result_str(plumbob_result r) {
     case PLUMBOB_ERR_BAD_DATA: return "bad_data";
     case PLUMBOB_ERR_UNSUPPORTED: return "unsupported";
     case PLUMBOB_ERR_NOT_FOUND: return "not_found";
+    case PLUMBOB_ERR_UNREACHABLE: return "unreachable";
     }
     return "unknown_result";
 }

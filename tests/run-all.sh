@@ -6,7 +6,8 @@
 # Cortex-M4 under qemu-system-arm; the worst-case stack of every public
 # function; the build's own checks (host flags, header dependencies, symbol
 # prefix); the freestanding link check; the tool's
-# own tests; the Smooth Jazz compiler's tests (ASan+UBSan); a short run of
+# own tests; the Smooth Jazz compiler's tests (ASan+UBSan); the tool under
+# ASan+UBSan on broken inputs (tests/tool-attack.sh); a short run of
 # every fuzz target.
 #
 # The unit-test stages each print a digest of everything they decoded; the
@@ -177,6 +178,14 @@ if build smooth-jazz "${sjflags[@]}" "$sjb/smooth-jazz-tests"; then
 fi
 if build gltf "${sjflags[@]}" "$sjb/gltf-tests"; then
     run_script gltf "$sjb/gltf-tests" "${PLUMBOB_CORPUS:-../shared/corpus}"
+fi
+# the tool itself under ASan + UBSan, on broken inputs of every kind
+if have clang; then
+    if build tool-attack "${sjflags[@]}" "$sjb/plumbob"; then
+        run_script tool-attack bash tests/tool-attack.sh "$sjb" 8 16
+    fi
+else
+    skip_stage tool-attack "clang missing: apt-get install -y clang libclang-rt-14-dev"
 fi
 if have clang; then
     if build fuzz-build fuzz-build; then

@@ -135,6 +135,8 @@ void test_anim_synthetic_round_trip(void) {
     CHECK_OK(plumbob_anim_measure(buf, n, &need));
     CHECK(need > 0 && need < 4096);
     CHECK_OK(decode(buf, n, &a));
+    CHECK_EQ(need, PLUMBOB_ANIM_DECODE_SIZE(a.target_count, a.channel_count, a.component_count, a.ik_chain_count,
+                                            a.ik_target_count, a.event_count));
     CHECK_EQ(a.duration, 251);
     CHECK_EQ(a.version, 7);
     CHECK_EQ(a.target_count, 2);
@@ -194,6 +196,47 @@ void test_anim_sampling(void) {
     t_digest_f32(q.x);
     t_digest_f32(q.w);
     CHECK_EQ(plumbob_anim_sample_channel(&a, 9, 0.0f, out, NULL), 0);
+}
+
+/* Indices the caller passes are checked: out of range the accessors read
+ * nothing and give their documented safe values; any time is defined; the
+ * measure query stores SIZE_MAX, never 0, for bytes it refuses. */
+void test_anim_index_and_time_checks(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_anim(buf, 65536), need = 0;
+    plumbob_anim a;
+    plumbob_anim_key key;
+    float out[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+    volatile float zero = 0.0f;
+    CHECK_OK(decode(buf, n, &a));
+    key = plumbob_anim_key_at(&a, 5, 2); /* in range: the last key */
+    CHECK_NEAR(key.value, 0.75, 0.0);
+    key = plumbob_anim_key_at(&a, 5, 3); /* k == key_count */
+    CHECK(key.time == 0.0f && key.value == 0.0f && key.tangent_in == 0.0f && key.tangent_out == 0.0f);
+    key = plumbob_anim_key_at(&a, NCOMP, 0); /* c == component_count */
+    CHECK(key.time == 0.0f && key.value == 0.0f);
+    key = plumbob_anim_key_at(&a, 0xFFFFFFFFu, 0xFFFFFFFFu);
+    CHECK(key.value == 0.0f);
+    key = plumbob_anim_key_at(NULL, 0, 0);
+    CHECK(key.value == 0.0f);
+    CHECK(plumbob_anim_sample_component(&a, NCOMP, 10.0f) == 0.0f);
+    CHECK(plumbob_anim_sample_component(NULL, 0, 10.0f) == 0.0f);
+    CHECK_EQ(plumbob_anim_sample_channel(&a, a.channel_count, 0.0f, out, NULL), 0);
+    CHECK_EQ(plumbob_anim_sample_channel(&a, 0, 0.0f, NULL, NULL), 0);
+    CHECK(out[0] == 5.0f && out[7] == 5.0f);
+    /* NaN plays the first key; the infinities hold the ends (timed and baked) */
+    CHECK_NEAR(plumbob_anim_sample_component(&a, 5, zero / zero), 1.5, 0.0);
+    CHECK_NEAR(plumbob_anim_sample_component(&a, 5, -1.0f / zero), 1.5, 0.0);
+    CHECK_NEAR(plumbob_anim_sample_component(&a, 5, 1.0f / zero), 0.75, 0.0);
+    CHECK_NEAR(plumbob_anim_sample_component(&a, 0, zero / zero), 1.5, 0.0);
+    CHECK_NEAR(plumbob_anim_sample_component(&a, 0, -1.0f / zero), 1.5, 0.0);
+    CHECK_NEAR(plumbob_anim_sample_component(&a, 0, 1.0f / zero), 0.75, 0.0);
+    /* the measure query: SIZE_MAX with the error */
+    CHECK(plumbob_anim_measure(buf, 20, &need) != PLUMBOB_OK);
+    CHECK_EQ(need, SIZE_MAX);
+    need = 0;
+    CHECK_EQ(plumbob_anim_measure(NULL, n, &need), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(need, SIZE_MAX);
 }
 
 /* Euler angles against a double-precision q = qz qy qx (X applied first). */

@@ -158,7 +158,9 @@ void test_clip_synthetic_round_trip(void) {
         CHECK_EQ(t->key_count, NKEYS);
         for (k = 0; k < NKEYS; k++) {
             float want[4], got[4];
-            CHECK_EQ(plumbob_clip_key_value(&c, t, (uint32_t)k, got), k * 2);
+            uint16_t tick = 0xFFFF;
+            CHECK_OK(plumbob_clip_key_value(&c, (uint32_t)tr, (uint32_t)k, &tick, got));
+            CHECK_EQ(tick, k * 2);
             curve(tr, k, want);
             for (i = 0; i < t->components; i++) CHECK_NEAR(got[i], want[i], 0.5 * quantum + 1e-6);
             for (i = 0; i < t->components; i++) t_digest_f32(got[i]);
@@ -180,27 +182,27 @@ void test_clip_sampling_rules(void) {
     CHECK_OK(decode(buf, n, &c));
     CHECK_NEAR(plumbob_clip_duration(&c), 61.0 / 30.0, 1e-6);
     /* clamping: before the first key and after the last */
-    plumbob_clip_sample_track(&c, TR_LINEAR, -5.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_LINEAR, -5.0f, v));
     CHECK_NEAR(v[0], 0.0, 0.002);
-    plumbob_clip_sample_track(&c, TR_LINEAR, 100.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_LINEAR, 100.0f, v));
     CHECK_NEAR(v[0], 3.0, 0.002);
     /* lerp between keys: tick 3 is halfway between keys 1 and 2 */
-    plumbob_clip_sample_track(&c, TR_LINEAR, 3.0f / 30.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_LINEAR, 3.0f / 30.0f, v));
     CHECK_NEAR(v[0], 0.15, 0.002);
     CHECK_NEAR(v[1], -0.075, 0.002);
     /* keyless tracks are constant: identity rotation, offset otherwise */
-    plumbob_clip_sample_track(&c, TR_NULL_R, 1.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_NULL_R, 1.0f, v));
     CHECK(v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 1);
-    plumbob_clip_sample_track(&c, TR_NULL_T, 1.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_NULL_T, 1.0f, v));
     CHECK(v[0] == 0.75f && v[1] == 0.75f && v[2] == 0.75f);
-    plumbob_clip_sample_track(&c, TR_NULL_M, 1.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_NULL_M, 1.0f, v));
     CHECK(v[0] == 0.25f);
     /* rotations are unit, and the q -> -q flips make no difference
      * (the shorter arc), so the flip track matches the plain Z track */
     for (k = 0; k <= 120; k++) {
         float t = (float)k / 60.0f;
-        plumbob_clip_sample_track(&c, TR_ROT_Z, t, v);
-        plumbob_clip_sample_track(&c, TR_FLIP, t, w);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_ROT_Z, t, v));
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_FLIP, t, w));
         CHECK_NEAR(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3], 1.0, 2e-6);
         if (w[3] * v[3] < 0) { w[0] = -w[0]; w[1] = -w[1]; w[2] = -w[2]; w[3] = -w[3]; }
         CHECK_NEAR(w[2], v[2], 1e-3);
@@ -215,17 +217,53 @@ void test_clip_sampling_rules(void) {
         t_digest_f32(v[3]);
     }
     /* a sampled morph weight follows its ramp */
-    plumbob_clip_sample_track(&c, TR_MORPH, 1.0f, v);
+    CHECK_OK(plumbob_clip_sample_track(&c, TR_MORPH, 1.0f, v));
     CHECK_NEAR(v[0], 0.5, 1e-4);
-    /* NaN time plays the first key; a bad track index writes nothing */
+    /* NaN time plays the first key, the infinities hold the ends; a bad
+     * track index is refused and writes nothing */
     {
         volatile float zero = 0.0f;
-        plumbob_clip_sample_track(&c, TR_LINEAR, zero / zero, v);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_LINEAR, zero / zero, v));
         CHECK_NEAR(v[0], 0.0, 0.002);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_LINEAR, -1.0f / zero, v));
+        CHECK_NEAR(v[0], 0.0, 0.002);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_LINEAR, 1.0f / zero, v));
+        CHECK_NEAR(v[0], 3.0, 0.002);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_ROT_Z, 1.0f / zero, v));
+        CHECK_NEAR(v[2], sin_approx(PI_F / 4), 2e-3);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_ROT_Z, -1.0f / zero, v));
+        CHECK_NEAR(v[2], 0.0, 2e-3);
+        CHECK_NEAR(v[3], 1.0, 2e-6);
         v[0] = 42.0f;
-        plumbob_clip_sample_track(&c, 999, 1.0f, v);
+        CHECK_EQ(plumbob_clip_sample_track(&c, 999, 1.0f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
         CHECK(v[0] == 42.0f);
     }
+}
+
+/* plumbob_clip_key_value checks the track and the key against the clip:
+ * out of range it refuses and writes nothing. */
+void test_clip_key_value_checks(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_clip(buf, 65536);
+    plumbob_clip c;
+    float v[4] = {9, 9, 9, 9};
+    uint16_t tick = 777;
+    CHECK_OK(decode(buf, n, &c));
+    CHECK_OK(plumbob_clip_key_value(&c, TR_LINEAR, NKEYS - 1, &tick, v));
+    CHECK_EQ(tick, (NKEYS - 1) * 2);
+    CHECK_NEAR(v[0], 3.0, 0.002);
+    CHECK_OK(plumbob_clip_key_value(&c, TR_LINEAR, 1, NULL, v)); /* the tick is optional */
+    CHECK_NEAR(v[0], 0.1, 0.002);
+    v[0] = v[1] = v[2] = v[3] = 9.0f;
+    tick = 777;
+    CHECK_EQ(plumbob_clip_key_value(&c, TR_LINEAR, NKEYS, &tick, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_key_value(&c, TR_NULL_T, 0, &tick, v), PLUMBOB_ERR_INVALID_ARGUMENT); /* keyless */
+    CHECK_EQ(plumbob_clip_key_value(&c, TRACKS, 0, &tick, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_key_value(&c, 0xFFFFFFFFu, 0, &tick, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_key_value(NULL, 0, 0, &tick, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_key_value(&c, 0, 0, &tick, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK(v[0] == 9.0f && v[1] == 9.0f && v[2] == 9.0f && v[3] == 9.0f);
+    CHECK_EQ(tick, 777);
 }
 
 void test_clip_cursor_matches_random_access(void) {
@@ -243,16 +281,16 @@ void test_clip_cursor_matches_random_access(void) {
     for (i = 0; i < sizeof times / sizeof times[0]; i++) {
         for (tr = 0; tr < c.track_count; tr++) {
             float x[4] = {0, 0, 0, 0}, y[4] = {0, 0, 0, 0};
-            plumbob_clip_sample_track(&c, tr, times[i], x);
-            plumbob_clip_sample_track_cursor(&c, &cur, tr, times[i], y);
+            CHECK_OK(plumbob_clip_sample_track(&c, tr, times[i], x));
+            CHECK_OK(plumbob_clip_sample_track_cursor(&c, &cur, tr, times[i], y));
             CHECK(memcmp(x, y, sizeof x) == 0);
         }
     }
     /* forward playback at 60 Hz over the whole clip */
     for (i = 0; i < 130; i++) {
         float x[4], y[4];
-        plumbob_clip_sample_track(&c, TR_SINE, (float)i / 60.0f, x);
-        plumbob_clip_sample_track_cursor(&c, &cur, TR_SINE, (float)i / 60.0f, y);
+        CHECK_OK(plumbob_clip_sample_track(&c, TR_SINE, (float)i / 60.0f, x));
+        CHECK_OK(plumbob_clip_sample_track_cursor(&c, &cur, TR_SINE, (float)i / 60.0f, y));
         CHECK(x[0] == y[0]);
     }
     plumbob_arena_init(&a, t_arena_mem() + 65536, 4);
@@ -279,7 +317,7 @@ void test_clip_pose_binding(void) {
     CHECK_EQ(b.morph_of_track[TR_MORPH], 1);
     memset(poses, 0, sizeof poses);
     poses[0].translation.x = 7.0f;
-    plumbob_clip_sample_pose(&c, &b, NULL, 1.0f, poses, morphs);
+    CHECK_OK(plumbob_clip_sample_pose(&c, &b, NULL, 1.0f, poses, morphs));
     CHECK(poses[0].translation.x == 7.0f); /* untouched: not in the clip */
     CHECK_NEAR(poses[2].translation.x, 1.5, 0.002);
     CHECK_NEAR(poses[1].rotation.x, sin_approx(PI_F / 8), 2e-3);
@@ -327,7 +365,7 @@ static void sample_all(const plumbob_clip *c) {
     for (tr = 0; tr < c->track_count; tr++)
         for (k = 0; k < 4; k++) {
             float v[4] = {0, 0, 0, 0};
-            plumbob_clip_sample_track(c, tr, (float)k * 0.7f, v);
+            CHECK_OK(plumbob_clip_sample_track(c, tr, (float)k * 0.7f, v));
         }
 }
 
@@ -436,7 +474,8 @@ void test_clip_corpus(void) {
                 const plumbob_clip_track *t = &c.tracks[tr];
                 for (k = 0; k < t->key_count; k++) {
                     float v[4];
-                    uint16_t tick = plumbob_clip_key_value(&c, t, k, v);
+                    uint16_t tick = 0;
+                    CHECK_OK(plumbob_clip_key_value(&c, tr, k, &tick, v));
                     if (tick > last) last = tick;
                     if (t->components == 4)
                         CHECK_NEAR(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3], 1.0, 0.002);
@@ -448,7 +487,7 @@ void test_clip_corpus(void) {
                 for (tr = 0; tr < c.track_count; tr++) {
                     float v[4] = {0, 0, 0, 0};
                     uint32_t j;
-                    plumbob_clip_sample_track(&c, tr, t, v);
+                    CHECK_OK(plumbob_clip_sample_track(&c, tr, t, v));
                     for (j = 0; j < c.tracks[tr].components; j++) {
                         CHECK(v[j] == v[j] && v[j] < 1e6f && v[j] > -1e6f);
                         if ((k % 33) == 0) t_digest_f32(v[j]);

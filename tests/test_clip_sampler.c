@@ -364,7 +364,7 @@ void test_clip_sampler_errors(void) {
     rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
     CHECK_OK(plumbob_clip_bind(&c, bones, nb, morphs, nm, &a, &b));
     /* the schedule */
-    CHECK_EQ(plumbob_clip_schedule_size(NULL), 0);
+    CHECK_EQ(plumbob_clip_schedule_size(NULL), SIZE_MAX);
     CHECK_EQ(plumbob_clip_schedule_build(NULL, &a, &sc), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_schedule_build(&c, NULL, &sc), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_schedule_build(&c, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
@@ -381,14 +381,14 @@ void test_clip_sampler_errors(void) {
     /* the sampler */
     need = plumbob_clip_sampler_size(&sc, &b);
     CHECK(need >= 16u);
-    CHECK_EQ(plumbob_clip_sampler_size(NULL, &b), 0);
-    CHECK_EQ(plumbob_clip_sampler_size(&sc, NULL), 0);
+    CHECK_EQ(plumbob_clip_sampler_size(NULL, &b), SIZE_MAX);
+    CHECK_EQ(plumbob_clip_sampler_size(&sc, NULL), SIZE_MAX);
     other = b;
     other.track_count--;
     bad = sc;
     bad.clip = NULL;
-    CHECK_EQ(plumbob_clip_sampler_size(&sc, &other), 0);
-    CHECK_EQ(plumbob_clip_sampler_size(&bad, &b), 0);
+    CHECK_EQ(plumbob_clip_sampler_size(&sc, &other), SIZE_MAX);
+    CHECK_EQ(plumbob_clip_sampler_size(&bad, &b), SIZE_MAX);
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &other, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(&bad, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(NULL, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
@@ -403,9 +403,171 @@ void test_clip_sampler_errors(void) {
         plumbob_arena_init(&small, mem + shift, need / 2);
         CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
     }
-    plumbob_clip_sampler_sample(NULL, 0.5f, NULL, NULL); /* no effect, no crash */
+    CHECK_EQ(plumbob_clip_sampler_sample(NULL, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT); /* no effect, no crash */
     CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
-    plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL);
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL));
+    memset(&s, 0, sizeof s); /* never initialised */
+    CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* Bindings, cursors and samplers know their clip by address: two clips
+ * with the same track count (and the same hashes) cannot be mixed, and a
+ * refused call writes nothing. */
+void test_clip_refuses_another_clip(void) {
+    unsigned char *buf = t_scratch(), *buf2 = t_scratch() + T_SCRATCH_SIZE / 2;
+    size_t len = random_clip(0xC1u, 13, buf, T_SCRATCH_SIZE / 2), len2 = random_clip(0xC2u, 13, buf2, T_SCRATCH_SIZE / 2);
+    plumbob_arena a;
+    plumbob_clip c, d, copy;
+    plumbob_clip_binding bc, bd, edited;
+    plumbob_clip_cursor kc, kd;
+    plumbob_clip_schedule sc, sd;
+    plumbob_clip_sampler s;
+    static pose_out before, out;
+    uint32_t bones[MAX_RIG], morphs[8], nb, nm, used;
+    float v[4] = {7, 7, 7, 7};
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    CHECK_OK(decode_in(buf2, len2, &a, &d));
+    CHECK_EQ(c.track_count, 13);
+    CHECK_EQ(d.track_count, 13);
+    rig_of(&c, bones, &nb, morphs, &nm, MAX_RIG);
+    CHECK_OK(plumbob_clip_bind(&c, bones, nb, morphs, nm, &a, &bc));
+    CHECK_OK(plumbob_clip_bind(&d, bones, nb, morphs, nm, &a, &bd));
+    CHECK(bc.clip == &c && bd.clip == &d);
+    CHECK_OK(plumbob_clip_cursor_init(&c, &a, &kc));
+    CHECK_OK(plumbob_clip_cursor_init(&d, &a, &kd));
+    CHECK(kc.clip == &c && kd.clip == &d);
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    CHECK_OK(plumbob_clip_schedule_build(&d, &a, &sd));
+    fill(&before);
+    fill(&out);
+    /* a binding or cursor of c with d: refused, nothing written */
+    CHECK_EQ(plumbob_clip_sample_pose(&d, &bc, NULL, 0.5f, out.poses, out.morphs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_pose(&d, &bd, &kc, 0.5f, out.poses, out.morphs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track_cursor(&d, &kc, 0, 0.5f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK(memcmp(&before, &out, sizeof out) == 0);
+    CHECK(v[0] == 7.0f && v[3] == 7.0f);
+    /* the sampler: a schedule of d with a binding of c */
+    CHECK_EQ(plumbob_clip_sampler_size(&sd, &bc), SIZE_MAX);
+    used = (uint32_t)a.used;
+    CHECK_EQ(plumbob_clip_sampler_init(&sd, &bc, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(a.used, used);
+    /* a copy of the clip struct is another clip; so is a binding whose
+     * count was edited */
+    copy = c;
+    CHECK_EQ(plumbob_clip_sample_pose(&copy, &bc, NULL, 0.5f, out.poses, out.morphs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    edited = bc;
+    edited.track_count = 12;
+    CHECK_EQ(plumbob_clip_sample_pose(&c, &edited, NULL, 0.5f, out.poses, out.morphs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_size(&sc, &edited), SIZE_MAX);
+    CHECK(memcmp(&before, &out, sizeof out) == 0);
+    /* NULLs and a track out of range */
+    CHECK_EQ(plumbob_clip_sample_pose(NULL, &bc, NULL, 0.5f, out.poses, out.morphs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_pose(&c, NULL, NULL, 0.5f, out.poses, out.morphs), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track(NULL, 0, 0.5f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track(&c, 0, 0.5f, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track(&c, 13, 0.5f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track_cursor(&c, &kc, 13, 0.5f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track_cursor(&c, NULL, 0, 0.5f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sample_track_cursor(NULL, &kc, 0, 0.5f, v), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK(v[0] == 7.0f && v[3] == 7.0f);
+    CHECK(memcmp(&before, &out, sizeof out) == 0);
+    /* the matching pairs run and write */
+    CHECK_OK(plumbob_clip_sample_pose(&d, &bd, &kd, 0.5f, out.poses, out.morphs));
+    CHECK(memcmp(&before, &out, sizeof out) != 0);
+    CHECK_OK(plumbob_clip_sample_pose(&c, &bc, &kc, 0.5f, out.poses, out.morphs));
+    CHECK_OK(plumbob_clip_sample_track_cursor(&c, &kc, 12, 0.5f, v));
+    CHECK_OK(plumbob_clip_sampler_init(&sd, &bd, 0, &a, &s));
+    CHECK(s.clip == &d);
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, out.poses, out.morphs));
+    t_digest_f32(out.poses[0].rotation.w);
+}
+
+/* Each query against its header macro, an arena of exactly the answer at
+ * every start alignment, a smaller one refused with the arena untouched,
+ * and SIZE_MAX (never 0) for what the call would refuse. */
+void test_clip_sizes_match_macros(void) {
+    unsigned char *buf = t_scratch();
+    size_t len = random_clip(0x512Eu, 40, buf, T_SCRATCH_SIZE), need, shift;
+    /* compile-time buffers, as a game would declare them */
+    static unsigned char bind_mem[PLUMBOB_CLIP_BIND_SIZE(40) + 16];
+    static unsigned char cursor_mem[PLUMBOB_CLIP_CURSOR_SIZE(40) + 16];
+    static unsigned char sampler_mem[PLUMBOB_CLIP_SAMPLER_SIZE(40) + 16];
+    plumbob_arena a, small;
+    plumbob_clip c;
+    plumbob_clip_binding b;
+    plumbob_clip_cursor k;
+    plumbob_clip_schedule sc;
+    plumbob_clip_sampler s;
+    uint32_t hashes[40], i;
+    float last_value[4];
+    CHECK_OK(plumbob_clip_measure(buf, len, &need));
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(plumbob_clip_decode(buf, len, &a, &c));
+    CHECK_EQ(need, PLUMBOB_CLIP_DECODE_SIZE(c.track_count, c.slot_count, c.event_count));
+    CHECK_EQ(plumbob_clip_measure(buf, 10, &need), PLUMBOB_ERR_TRUNCATED);
+    CHECK_EQ(need, SIZE_MAX);
+    need = 0;
+    CHECK_EQ(plumbob_clip_measure(NULL, len, &need), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(need, SIZE_MAX);
+    CHECK_EQ(plumbob_clip_bind_size(&c), PLUMBOB_CLIP_BIND_SIZE(40));
+    CHECK_EQ(plumbob_clip_bind_size(&c), 2u * (40u * 4u + 7u));
+    CHECK_EQ(plumbob_clip_cursor_size(&c), PLUMBOB_CLIP_CURSOR_SIZE(40));
+    CHECK_EQ(plumbob_clip_cursor_size(&c), 40u * 2u + 7u);
+    CHECK_EQ(plumbob_clip_bind_size(NULL), SIZE_MAX);
+    CHECK_EQ(plumbob_clip_cursor_size(NULL), SIZE_MAX);
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, sizeof(pb_clip_lanes));
+    for (i = 0; i < 40; i++) hashes[i] = c.tracks[i].hash;
+    for (shift = 0; shift < 8; shift++) {
+        need = plumbob_clip_bind_size(&c);
+        plumbob_arena_init(&small, bind_mem + shift, need - 170u); /* room for one table, not two */
+        CHECK_EQ(plumbob_clip_bind(&c, hashes, 40, hashes, 40, &small, &b), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(small.used, 0); /* what it took was given back */
+        plumbob_arena_init(&small, bind_mem + shift, need);
+        CHECK_OK(plumbob_clip_bind(&c, hashes, 40, hashes, 40, &small, &b));
+        CHECK(b.clip == &c);
+        need = plumbob_clip_cursor_size(&c);
+        plumbob_arena_init(&small, cursor_mem + shift, need - 8u);
+        CHECK_EQ(plumbob_clip_cursor_init(&c, &small, &k), PLUMBOB_ERR_OUT_OF_MEMORY);
+        plumbob_arena_init(&small, cursor_mem + shift, need);
+        CHECK_OK(plumbob_clip_cursor_init(&c, &small, &k));
+    }
+    /* the sampler's worst rig (every track a bone and a morph) stays
+     * within the macro, and its exact answer fits at any alignment */
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    need = plumbob_clip_sampler_size(&sc, &b);
+    CHECK(need <= PLUMBOB_CLIP_SAMPLER_SIZE(40));
+    CHECK(need > PLUMBOB_CLIP_SAMPLER_SIZE(40) / 2u);
+    for (shift = 0; shift < 16; shift += 4) {
+        plumbob_arena_init(&small, sampler_mem + shift, need);
+        CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s));
+        plumbob_arena_init(&small, sampler_mem + shift, need / 2u);
+        CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(small.used, 0);
+    }
+    /* the schedule stays within its bound (all keys, the last tick) */
+    {
+        uint32_t keys = 0, ticks = 0;
+        for (i = 0; i < 40; i++) {
+            const plumbob_clip_track *t = &c.tracks[i];
+            uint16_t last = 0;
+            keys += t->key_count;
+            if (t->key_count) CHECK_OK(plumbob_clip_key_value(&c, i, t->key_count - 1u, &last, last_value));
+            if (t->key_count && last + 1u > ticks) ticks = last + 1u;
+        }
+        need = plumbob_clip_schedule_size(&c);
+        CHECK(need <= PLUMBOB_CLIP_SCHEDULE_SIZE(40, keys, ticks));
+        CHECK(need <= PLUMBOB_CLIP_SCHEDULE_SIZE(40, keys, 65536u));
+        CHECK(need > PLUMBOB_CLIP_SCHEDULE_SIZE(40, keys, ticks) / 2u);
+        CHECK_EQ(plumbob_clip_schedule_size(NULL), SIZE_MAX);
+    }
+    /* the schedule gives back what it took when it does not fit */
+    need = plumbob_clip_schedule_size(&c);
+    CHECK(need / 2u <= T_SCRATCH_SIZE / 2u);
+    plumbob_arena_init(&small, t_scratch() + T_SCRATCH_SIZE / 2u, need / 2u);
+    CHECK_EQ(plumbob_clip_schedule_build(&c, &small, &sc), PLUMBOB_ERR_OUT_OF_MEMORY);
+    CHECK_EQ(small.used, 0);
+    t_digest_u64(plumbob_clip_bind_size(&c));
 }
 
 void test_clip_sampler_corpus(void) {

@@ -188,7 +188,10 @@ static void build_cres(plumbob_cres *c) {
 static plumbob_result decode_cres(const unsigned char *d, size_t n, plumbob_arena *a, plumbob_cres *c) {
     size_t need;
     plumbob_result r = plumbob_cres_measure(d, n, &need);
-    if (r != PLUMBOB_OK) return r;
+    if (r != PLUMBOB_OK) {
+        if (need != SIZE_MAX) t_fail(__FILE__, __LINE__, "measure failed without storing SIZE_MAX");
+        return r;
+    }
     if (need > T_ARENA_SIZE / 2) return PLUMBOB_ERR_OUT_OF_MEMORY;
     plumbob_arena_init(a, t_arena_mem(), T_ARENA_SIZE);
     r = plumbob_cres_decode(d, n, a, c);
@@ -588,6 +591,13 @@ void test_cres_malformed(void) {
     }
     CHECK_EQ(plumbob_cres_decode(NULL, 0, &a, &c), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_cres_write_size(NULL), SIZE_MAX);
+    CHECK_EQ(plumbob_cres_skeleton_size(NULL), SIZE_MAX);
+    {
+        size_t need = 0;
+        CHECK_EQ(plumbob_cres_measure(NULL, 0, &need), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(need, SIZE_MAX);
+        CHECK_EQ(plumbob_cres_measure(buf, n, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
     CHECK_EQ(plumbob_cres_skeleton_build(NULL, &a, &sk), PLUMBOB_ERR_INVALID_ARGUMENT);
     (void)unknown_id;
     (void)out;

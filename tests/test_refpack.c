@@ -160,6 +160,37 @@ void test_refpack_round_trip(void) {
     }
 }
 
+/* The compile-time sizes: a game declares its compressor memory with the
+ * macros, and the queries give the same numbers. */
+typedef char t_work_fits_macro[PLUMBOB_REFPACK_COMPRESS_WORK_SIZE <= T_WORK_SIZE ? 1 : -1];
+
+void test_refpack_sizes_match_macros(void) {
+    static const size_t sizes[] = {0, 1, 111, 112, 113, 4000, 65536, 0x7FFFFFFFu};
+    static unsigned char out[PLUMBOB_REFPACK_BOUND(4000)]; /* a static buffer sized at compile time */
+    unsigned char *in = t_scratch(), *back = t_scratch() + 8192;
+    size_t i, cn = 0, dn = 0;
+    CHECK_EQ(plumbob_refpack_compress_work_size(), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE);
+    CHECK_EQ(PLUMBOB_REFPACK_COMPRESS_WORK_SIZE, 786435u);
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        CHECK_EQ(plumbob_refpack_bound(sizes[i]), PLUMBOB_REFPACK_BOUND(sizes[i]));
+        t_digest_u64(plumbob_refpack_bound(sizes[i]));
+    }
+    CHECK_EQ(PLUMBOB_REFPACK_BOUND(112), 122u);
+    /* too big for size_t: SIZE_MAX, never a wrapped small number */
+    CHECK_EQ(plumbob_refpack_bound(SIZE_MAX), SIZE_MAX);
+    CHECK_EQ(plumbob_refpack_bound(SIZE_MAX - 8u), SIZE_MAX);
+    /* incompressible input fits the macro's buffer exactly as declared */
+    make_data(in, 4000, 0, 0xB0u);
+    CHECK_OK(plumbob_refpack_compress(in, 4000, out, sizeof out, t_work(), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE, &cn));
+    CHECK(cn > 4000u && cn <= sizeof out);
+    CHECK_OK(plumbob_refpack_decompress(out, cn, back, 4000, &dn));
+    CHECK(dn == 4000 && memcmp(in, back, 4000) == 0);
+    /* one byte less work memory is refused */
+    CHECK_EQ(plumbob_refpack_compress(in, 4000, out, sizeof out, t_work(), PLUMBOB_REFPACK_COMPRESS_WORK_SIZE - 1u,
+                                      &cn),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
 /* Every prefix of a stream decodes to OK (only the whole stream) or a named
  * error; every single-bit flip gives OK or a named error.  ASan and the
  * strict-alignment targets watch for any access outside the buffers. */

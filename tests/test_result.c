@@ -6,7 +6,7 @@ void test_result_names(void) {
     static const char *const want[PLUMBOB_RESULT_COUNT] = {
         "ok", "truncated", "bad_magic", "unsupported_version", "bad_offset", "bad_count",
         "bad_index", "out_of_memory", "invalid_argument", "limit_exceeded", "bad_data",
-        "unsupported", "not_found"};
+        "unsupported", "not_found", "unreachable"};
     int i;
     for (i = 0; i < PLUMBOB_RESULT_COUNT; i++) {
         CHECK(strcmp(plumbob_result_str((plumbob_result)i), want[i]) == 0);

@@ -212,10 +212,48 @@ expect jazz-run-count 0 '^8$' sh -c "\"$bin\" jazz run \"$jazz\" --enter Enter -
 expect jazz-run-seed 0 'play 00000000:111A620DB4522B06' "$bin" jazz run "$jazz" --enter Enter --request Idle --seed 5
 expect jazz-run-not-entry 1 'not an entry state' "$bin" jazz run "$jazz" --enter Open
 expect jazz-run-request-first 2 'comes before any --enter' "$bin" jazz run "$jazz" --request Open
-expect jazz-run-no-path 1 'no such state, or no path to it' "$bin" jazz run "$jazz" --enter Enter --request Nowhere
+expect jazz-run-unknown-state 1 'request Nowhere: no such state$' "$bin" jazz run "$jazz" --enter Enter --request Nowhere
+expect jazz-run-unreachable 1 'request Enter: unreachable: no route of declared transitions leads there from 0x01994745' "$bin" jazz run "$jazz" --enter Enter --request Exit --request Enter
+expect jazz-run-finished 0 '^finished in exit state 0x01994745$' "$bin" jazz run "$jazz" --enter Enter --request Exit
+expect jazz-run-tick-loop 0 '^  0 loop 0x6FB760FF$' "$bin" jazz run "$jazz" --enter Enter --request Idle --tick
+expect jazz-run-tick-json 0 '^\{"op": "tick", "action": "loop", "state": "0x6FB760FF"\}$' "$bin" jazz run "$jazz" --enter Enter --request Idle --tick --json
+expect jazz-run-tick-first 2 '\-\-tick comes before any \-\-enter' "$bin" jazz run "$jazz" --tick
+expect jazz-run-trace 0 '^    trace root       0xB71D2CB1 #0 select_parameter -> branch 0$' "$bin" jazz run "$jazz" --enter Enter --request Idle --trace
+expect jazz-run-trace-search 0 '^    trace search     0x8D31B469$' "$bin" jazz run "$jazz" --enter Enter --request Idle --trace
+expect jazz-run-trace-json 0 '^\{"op": "trace", "why": "branch", "state": "0x6FB760FF", "node": [567], "kind": "play"\}$' "$bin" jazz run "$jazz" --enter Enter --request Idle --trace --json
+expect jazz-run-seed-64 0 'play 00000000:' "$bin" jazz run "$jazz" --enter Enter --request Idle --seed 18446744073709551615
+expect jazz-run-seed-too-big 2 "\-\-seed '18446744073709551616' is not a number from 0 to 2\^64-1" "$bin" jazz run "$jazz" --enter Enter --seed 18446744073709551616
+expect jazz-run-max-steps-too-big 2 '\-\-max-steps 20000000 is more than a call may take \(at most 16777216\)' "$bin" jazz run "$jazz" --enter Enter --max-steps 20000000
+expect jazz-run-max-actions-too-big 2 '\-\-max-actions 4294967295 is more than the tool holds \(at most 1000000\)' "$bin" jazz run "$jazz" --enter Enter --max-actions 4294967295
+expect jazz-run-step-limit 1 'request Exit: limit_exceeded: the step limit \(\-\-max-steps 3\) was reached' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-steps 3
+# the wacky_pet pattern: Loop picks a Next State at random; each picked state plays once and goes back
+cat > "$tmp/wacky.jazz" <<'JAZZ'
+State Machine "wacky"
+{
+    Actor "x"
+    State "Enter" { Properties Public, Entry  Transitions to "Loop"  Next State "Exit" }
+    State "Loop"
+    {
+        Properties Public, Loop
+        Transitions to "A", "B", "Exit"
+        Select Random { Weight 1 { Next State "A" } Weight 1 { Next State "B" } }
+    }
+    State "A" { Transitions to "Loop"  Play "a_wacky_a" For "x"  Next State "Loop" }
+    State "B" { Transitions to "Loop"  Play "a_wacky_b" For "x"  Next State "Loop" }
+    State "Exit" { Properties Public, Exit }
+}
+JAZZ
+expect jazz-wacky-compile 0 'compiled' "$bin" jazz compile "$tmp/wacky.jazz" -o "$tmp/wacky.bin"
+expect jazz-wacky-exit 0 '^finished in exit state 0x' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --request Exit
+expect jazz-wacky-ignored 0 '"action": "next_state", "state": "0x[0-9A-F]+", "node": [0-9]+, "after": null, "actor": null, "handle": 0, "next": "0x[0-9A-F]+", "next_status": "ignored"' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --request Exit --json
+expect jazz-wacky-refused 0 '"next_status": "no_transition"' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --json
+expect jazz-wacky-dump-refused 0 '#[0-9]+ next_state 0x[0-9A-F]+ \(no transition there: the runtime refuses it\)' "$bin" jazz dump "$tmp/wacky.bin"
+expect jazz-wacky-loop 0 '^\{"op": "tick", "action": "enter", "state": "0x[0-9A-F]+"\}$' "$bin" jazz run "$tmp/wacky.bin" --enter Enter --request Loop --tick --tick --tick --json
+expect jazz-wacky-loop-count 0 '^7$' sh -c "\"$bin\" jazz run \"$tmp/wacky.bin\" --enter Enter --request Loop --tick --tick --tick --tick --tick --tick --json | grep -c '\"next_status\": \"pending\"'"
+expect jazz-dump-flag-names 0 '"flags": 5, "flag_names": \["public", "exit"\]' "$bin" jazz dump "$jazz" --json
 expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
 expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
-expect jazz-run-limit 1 'limit_exceeded' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
+expect jazz-run-limit 1 'request Exit: limit_exceeded: the action limit \(\-\-max-actions 3\) was reached after [0-9]+ steps' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
 expect jazz-not-jazz 1 'not a valid Sims 3 jazz resource' "$bin" jazz dump "$anim"
 expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help
 # Smooth Jazz: decompile, compile back to the same bytes, errors with a caret
@@ -289,7 +327,7 @@ if [ -d "$corpus" ]; then
     expect corpus-anim-sample 0 '"name": "body_trans", "attribute": "translation", "value": \[0, 0, 0.936035156\]' "$bin" anim sample "$corpus/sims2/animation.package@FED15CBCFF6BE5EA" --time 112 --json
     expect corpus-jazz-check-ew 0 'ok: round trip identical \(3936 bytes\)' "$bin" check "$corpus/sims3/EWBreastfeed.package@F2524F99CE17CA3E"
     expect corpus-jazz-check-wc 0 'ok: round trip identical \(7132 bytes\)' "$bin" check "$corpus/sims3/WarriorCats.package@91B95750336A8701"
-    expect corpus-jazz-dump-names 0 'state "Enter Standing" \(flags 0x3\) -> "a2o_gardening_bendover_start_x"' "$bin" jazz dump "$corpus/sims3/WarriorCats.package@91B95750336A8701"
+    expect corpus-jazz-dump-names 0 'state "Enter Standing" \(flags 0x3: public entry\) -> "a2o_gardening_bendover_start_x"' "$bin" jazz dump "$corpus/sims3/WarriorCats.package@91B95750336A8701"
     expect corpus-jazz-run 0 '"action": "play", "state": "a2o_gardening_bendover_start_x", "node": 3, "after": null, "actor": "x", "handle": 5, "clips": \["6B20C4F3:00000000:674F041B05156E14"\]' "$bin" jazz run "$corpus/sims3/WarriorCats.package@91B95750336A8701" --actor x=5 --enter "Enter Standing" --request "Loop Harvest" --json
     "$bin" extract "$corpus/sims3/WarriorCats.package" --type 02D5DF13 -o "$tmp/wcj" >/dev/null
     for pj in EWBreastfeed@F2524F99CE17CA3E WarriorCats@91B95750336A8701; do

@@ -1,4 +1,5 @@
-/* libFuzzer target for Sims 2 ANIM: measure, decode into an arena of
+/* libFuzzer target for Sims 2 ANIM: measure (SIZE_MAX on error, the
+ * header's PLUMBOB_ANIM_DECODE_SIZE on success), decode into an arena of
  * exactly the measured size, sample every component and channel, and
  * re-encode: the writer must reproduce the input exactly. */
 #include <stdint.h>
@@ -12,10 +13,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plumbob_arena a;
     plumbob_anim an;
     uint32_t i;
-    if (plumbob_anim_measure(data, size, &need) != PLUMBOB_OK || need > (64u << 20)) return 0;
+    if (plumbob_anim_measure(data, size, &need) != PLUMBOB_OK) {
+        if (need != SIZE_MAX) __builtin_trap(); /* the sizing rule: never 0 for bad input */
+        return 0;
+    }
+    if (need > (64u << 20)) return 0;
     mem = (unsigned char *)malloc(need ? need : 1);
     plumbob_arena_init(&a, mem, need);
     if (plumbob_anim_decode(data, size, &a, &an) == PLUMBOB_OK) {
+        if (need != PLUMBOB_ANIM_DECODE_SIZE(an.target_count, an.channel_count, an.component_count, an.ik_chain_count,
+                                             an.ik_target_count, an.event_count))
+            __builtin_trap();
         volatile float sink = 0;
         float out[8];
         plumbob_quat q;

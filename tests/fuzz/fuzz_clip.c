@@ -1,5 +1,7 @@
 /* libFuzzer target for CLIP: measure, decode into an arena of exactly the
- * measured size, sample every track (random access and cursor), run the
+ * measured size, then bind, build the schedule, start a cursor and the
+ * samplers each in an arena of exactly its query's size (never above the
+ * header's macro), sample every track (random access and cursor), run the
  * sampler with the port's kernel and the scalar reference (same finite
  * values), look up events, and re-encode: a decoded clip must write back to
  * the same bytes when the input was a complete, canonical clip. */
@@ -23,14 +25,22 @@ static void run_samplers(const plumbob_clip *c) {
     unsigned char *smem;
     static const float times[] = {0.0f, 0.02f, 0.5f, 0.51f, 0.1f, 9.0f, -1.0f, 0.26f};
     for (i = 0; i < n; i++) hashes[i] = c->tracks[i].hash;
-    mem = (unsigned char *)malloc(16u * n + 64u);
-    plumbob_arena_init(&a, mem, 16u * n + 64u);
+    need = plumbob_clip_bind_size(c);
+    if (need != PLUMBOB_CLIP_BIND_SIZE(n)) __builtin_trap();
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&a, mem, need);
     if (plumbob_clip_bind(c, hashes, (uint32_t)n, hashes, (uint32_t)n, &a, &b) != PLUMBOB_OK) __builtin_trap();
     need = plumbob_clip_schedule_size(c); /* exactly the size: the build must fit */
+    {
+        size_t keys = 0;
+        for (i = 0; i < n; i++) keys += c->tracks[i].key_count;
+        if (need > PLUMBOB_CLIP_SCHEDULE_SIZE(n, keys, 65536u)) __builtin_trap();
+    }
     smem = (unsigned char *)malloc(need);
     plumbob_arena_init(&a, smem, need);
     if (plumbob_clip_schedule_build(c, &a, &sc) != PLUMBOB_OK) __builtin_trap();
     need = plumbob_clip_sampler_size(&sc, &b);
+    if (need > PLUMBOB_CLIP_SAMPLER_SIZE(n)) __builtin_trap();
     free(hashes);
     hashes = (uint32_t *)malloc(2 * need + 1);
     plumbob_arena_init(&a, hashes, 2 * need + 1);
@@ -38,8 +48,9 @@ static void run_samplers(const plumbob_clip *c) {
         plumbob_clip_sampler_init(&sc, &b, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a, &s1) != PLUMBOB_OK)
         __builtin_trap();
     for (i = 0; i < sizeof times / sizeof times[0]; i++) {
-        plumbob_clip_sampler_sample(&s0, times[i], p0, m0);
-        plumbob_clip_sampler_sample(&s1, times[i], p1, m1);
+        if (plumbob_clip_sampler_sample(&s0, times[i], p0, m0) != PLUMBOB_OK ||
+            plumbob_clip_sampler_sample(&s1, times[i], p1, m1) != PLUMBOB_OK)
+            __builtin_trap();
         for (j = 0; j < n; j++) {
             const float *x = &p0[j].rotation.x, *y = &p1[j].rotation.x;
             int k;
@@ -63,18 +74,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plumbob_clip c;
     plumbob_clip_cursor cur;
     uint32_t tr, idx[16], n;
-    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK || need > (64u << 20)) return 0;
-    mem = (unsigned char *)malloc(need + 65536u * 2u + 16u);
+    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK) {
+        if (need != SIZE_MAX) __builtin_trap();
+        return 0;
+    }
+    if (need > (64u << 20)) return 0;
+    mem = (unsigned char *)malloc(need + PLUMBOB_CLIP_CURSOR_SIZE(PLUMBOB_CLIP_MAX_TRACKS));
     plumbob_arena_init(&a, mem, need);
     if (plumbob_clip_decode(data, size, &a, &c) == PLUMBOB_OK) {
-        plumbob_arena_init(&a, mem + need, 65536u * 2u + 16u);
+        size_t cneed = plumbob_clip_cursor_size(&c);
+        if (need != PLUMBOB_CLIP_DECODE_SIZE(c.track_count, c.slot_count, c.event_count) ||
+            cneed != PLUMBOB_CLIP_CURSOR_SIZE(c.track_count))
+            __builtin_trap();
+        plumbob_arena_init(&a, mem + need, cneed);
         if (plumbob_clip_cursor_init(&c, &a, &cur) != PLUMBOB_OK) __builtin_trap();
         for (i = 0; i < 5; i++) {
             float t = (float)i * 0.37f - 0.1f;
             for (tr = 0; tr < c.track_count; tr++) {
                 float x[4], y[4];
-                plumbob_clip_sample_track(&c, tr, t, x);
-                plumbob_clip_sample_track_cursor(&c, &cur, tr, t, y);
+                if (plumbob_clip_sample_track(&c, tr, t, x) != PLUMBOB_OK ||
+                    plumbob_clip_sample_track_cursor(&c, &cur, tr, t, y) != PLUMBOB_OK)
+                    __builtin_trap();
                 if (memcmp(x, y, sizeof(float) * c.tracks[tr].components) != 0 && x[0] == x[0]) __builtin_trap();
             }
         }

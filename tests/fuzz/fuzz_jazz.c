@@ -1,7 +1,8 @@
 /* libFuzzer target for Sims 3 jazz: measure, decode into an arena of exactly
  * the measured size, re-encode (the writer must reproduce the input), then
- * run the machine: enter every entry state and request every state, with
- * small limits so cyclic graphs end quickly. */
+ * run the machine: enter every entry state, request every state and tick,
+ * with small limits so cyclic graphs end quickly; every call stays within
+ * them.  fuzz_jazz_run.c drives random machines built directly. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 if (plumbob_jazz_instance_init(&inst, &j, &limits, NULL, t, &ia) != PLUMBOB_OK) __builtin_trap();
                 if (plumbob_jazz_enter(&inst, j.states[s].name, actions, 64, &n) != PLUMBOB_OK) continue;
                 (void)plumbob_jazz_request(&inst, j.states[t].name, actions, 64, &n);
-                if (n > 64) __builtin_trap();
+                if (n > 64 || inst.report.steps > limits.max_steps) __builtin_trap();
+                (void)plumbob_jazz_tick(&inst, actions, 64, &n);
+                if (n > 64 || inst.report.steps > limits.max_steps) __builtin_trap();
             }
         }
         free(imem);

@@ -46,4 +46,8 @@ if [ -d "$corpus" ]; then
         "$bin" jazz decompile "$f" -o "$out/corpus-fuzz_smooth_jazz/$(basename "$f" .jazz).sj" 2>/dev/null
     done
 fi
+# skinning: the demo's skinned, morphing meshes (small, so each run is fast)
+mkdir -p "$out/corpus-fuzz_skin"
+find "$tmp/demo" -name '*.gmdc' -exec cp {} "$out/corpus-fuzz_skin/" \; 2>/dev/null
+find "$tmp/demo" -name '*.gmdc' -exec cp {} "$out/corpus-fuzz_gmdc/" \; 2>/dev/null
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"

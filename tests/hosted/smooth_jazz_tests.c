@@ -448,6 +448,50 @@ static void test_corpus(const char *corpus) {
     }
 }
 
+/* Short-form plays that say the group: group:name for a stored key (the
+ * same bytes as the three-part form with the clip type), group:"text" With
+ * Substitution for a name play; both round-trip. */
+static void test_play_groups(void) {
+    static const char two[] = "State Machine \"m\" { State \"s\" { Play 0x70000000:\"a_idle_fancy\" "
+                              "Play 0x88000000:\"{age}_jump\" With Substitution Play 0x78000000:0x1234 } }";
+    static const char three[] = "State Machine \"m\" { State \"s\" { Play 0x6B20C4F3:0x70000000:\"a_idle_fancy\" "
+                                "Play \"{age}_jump\" With Substitution { Clip 0x6B20C4F3:0x88000000:0x0 } "
+                                "Play 0x6B20C4F3:0x78000000:0x1234 } }";
+    sj_program prog;
+    sj_error err;
+    plumbob_clip_key k;
+    size_t n2 = 0, n3 = 0;
+    char *text = NULL;
+    unsigned char *b2, *b3;
+    CHECK(sj_compile(two, sizeof two - 1u, &prog, &err));
+    plumbob_clip_key_from_name("a_idle_fancy", 12, &k);
+    CHECK(prog.build.jazz.node_count == 3);
+    if (prog.build.jazz.node_count == 3) {
+        const plumbob_jazz_node *n = prog.build.jazz.nodes;
+        CHECK(n[0].u.play.clip.group == 0x70000000u && n[0].u.play.clip.type == PLUMBOB_TYPE_CLIP &&
+              n[0].u.play.clip.instance == k.instance);
+        CHECK(n[1].u.play.clip.group == 0x88000000u && n[1].u.play.clip.instance == 0 && n[1].u.play.name.length == 10);
+        CHECK(n[2].u.play.clip.group == 0x78000000u && n[2].u.play.clip.instance == 0x1234u);
+    }
+    sj_program_free(&prog);
+    b2 = round_trip(two, sizeof two - 1u, NULL, &n2, &text);
+    b3 = round_trip(three, sizeof three - 1u, NULL, &n3, NULL);
+    CHECK(b2 && b3 && n2 == n3 && memcmp(b2, b3, n2) == 0);
+    /* the decompiler writes the substitution play's group in the short form */
+    CHECK(text && strstr(text, "Play 0x88000000:\"{age}_jump\" With Substitution\n") != NULL);
+    CHECK(text && strstr(text, "Clip ") == NULL);
+    /* "N:" followed by a string that is not With Substitution is a stored key's group */
+    {
+        static const char bad[] = "State Machine \"m\" { State \"s\" { Play 0x7:: } }";
+        CHECK(!sj_compile(bad, sizeof bad - 1u, &prog, &err));
+        CHECK(strstr(err.message, "clip") != NULL);
+        sj_program_free(&prog);
+    }
+    free(text);
+    free(b2);
+    free(b3);
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "tests/smooth-jazz";
     const char *corpus = argc > 2 ? argv[2] : "../shared/corpus";
@@ -457,6 +501,7 @@ int main(int argc, char **argv) {
     test_nesting_limit();
     test_deepest_nesting_round_trips();
     test_empty_strings();
+    test_play_groups();
     test_error_print();
     test_truncation_and_bitflips(dir);
     test_corpus(corpus);

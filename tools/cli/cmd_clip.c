@@ -118,7 +118,8 @@ static void dump_json(FILE *out, const plumbob_clip *c) {
         fputs(", \"keys\": [", out);
         for (k = 0; k < t->key_count; k++) {
             float v[4];
-            uint16_t tick = plumbob_clip_key_value(c, t, k, v);
+            uint16_t tick = 0;
+            if (plumbob_clip_key_value(c, i, k, &tick, v) != PLUMBOB_OK) break; /* k < key_count: never */
             fprintf(out, "%s{\"tick\": %u, \"value\": ", k ? ", " : "", (unsigned)tick);
             json_floats(out, v, t->components);
             fputc('}', out);
@@ -314,7 +315,7 @@ int cmd_clip(int argc, char **argv) {
             printf(", \"tracks\": [");
             for (k = 0; k < tc.clip.track_count; k++) {
                 float v[4] = {0, 0, 0, 0};
-                plumbob_clip_sample_track(&tc.clip, k, (float)t, v);
+                (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
                 printf("%s\n  {\"hash\": \"0x%08X\", \"target\": \"%s\", \"value\": ", k ? "," : "",
                        (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
                 json_floats(stdout, v, tc.clip.tracks[k].components);
@@ -326,7 +327,7 @@ int cmd_clip(int argc, char **argv) {
             for (k = 0; k < tc.clip.track_count; k++) {
                 float v[4] = {0, 0, 0, 0};
                 unsigned j;
-                plumbob_clip_sample_track(&tc.clip, k, (float)t, v);
+                (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
                 printf("  0x%08X %-11s", (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
                 for (j = 0; j < tc.clip.tracks[k].components; j++) printf(" %10.6f", (double)v[j]);
                 printf("\n");

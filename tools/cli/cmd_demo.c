@@ -98,7 +98,7 @@ static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const to
         plumbob_gmdc_skin_job job;
         memcpy(pose, rest, sizeof pose);
         memset(weights, 0, sizeof weights);
-        plumbob_clip_sample_pose(clip, &binding, NULL, t, pose, weights);
+        if (plumbob_clip_sample_pose(clip, &binding, NULL, t, pose, weights) != PLUMBOB_OK) return 0;
         for (j = 0; j < 3; j++) { /* local (Y-up) -> model -> the mesh's Z-up */
             model_q[j] = pose[j].rotation;
             model_t[j] = pose[j].translation;
@@ -181,11 +181,13 @@ static int demo_clip_and_mesh(const char *dir) {
     printf("\nA CLIP written by plumbob: %.*s, %zu bytes, %zu arena bytes, %.3f s, %u tracks:\n", (int)c.name.len,
            c.name.ptr, clip_size, need, (double)plumbob_clip_duration(&c), (unsigned)c.track_count);
     for (i = 0; i <= 4; i++) {
-        float t = plumbob_clip_duration(&c) * (float)i / 4.0f, v[4];
-        plumbob_clip_sample_track(&c, 0, t, v);
-        printf("  t=%.2fs  spine rotation z=%.4f w=%.4f", (double)t, (double)v[2], (double)v[3]);
-        plumbob_clip_sample_track(&c, 1, t, v);
-        printf("  root y=%.3f\n", (double)v[1]);
+        float t = plumbob_clip_duration(&c) * (float)i / 4.0f, v[4], w[4];
+        if (plumbob_clip_sample_track(&c, 0, t, v) != PLUMBOB_OK || plumbob_clip_sample_track(&c, 1, t, w) != PLUMBOB_OK) {
+            tool_error("demo", "the demo clip has fewer than two tracks (a bug: please report it)");
+            goto done;
+        }
+        printf("  t=%.2fs  spine rotation z=%.4f w=%.4f  root y=%.3f\n", (double)t, (double)v[2], (double)v[3],
+               (double)w[1]);
     }
     printf("\nA GMDC written by plumbob: %.*s, %zu bytes: %u vertices, %u triangles, %u joints, morphs",
            (int)g.head.resource_name.len, g.head.resource_name.ptr, mesh_in.size, (unsigned)g.linkages[0].vertex_count,

@@ -133,8 +133,31 @@ static const char *node_kind_name(uint32_t kind) {
 }
 
 static const char *action_kind_name(uint32_t kind) {
-    static const char *names[] = {"enter", "play", "stop", "create_prop", "actor_operation"};
-    return kind < 5u ? names[kind] : "unknown";
+    static const char *names[] = {"enter", "play", "stop", "create_prop", "actor_operation", "next_state", "loop"};
+    return kind < sizeof names / sizeof names[0] ? names[kind] : "unknown";
+}
+
+static const char *next_status_name(uint32_t status) {
+    static const char *names[] = {"pending", "on_route", "ignored", "no_transition", "superseded"};
+    return status < sizeof names / sizeof names[0] ? names[status] : "unknown";
+}
+
+/* State flag names, by bit (PLUMBOB_JAZZ_STATE_*). */
+static const char *const state_flag_names[] = {"public", "entry", "exit", "loop", "one_shot", "one_shot_hold",
+                                               "synchronized", "join", "explicit"};
+#define STATE_FLAG_NAMES (sizeof state_flag_names / sizeof state_flag_names[0])
+
+/* The flags as names, separated by `sep`; bits without a name as 0x hex. */
+static void flag_names(FILE *out, uint32_t flags, int json) {
+    uint32_t b;
+    int first = 1;
+    for (b = 0; b < 32; b++) {
+        if (!(flags >> b & 1u)) continue;
+        if (!first) fputs(json ? ", " : " ", out);
+        first = 0;
+        if (b < STATE_FLAG_NAMES) fprintf(out, json ? "\"%s\"" : "%s", state_flag_names[b]);
+        else fprintf(out, json ? "\"0x%X\"" : "0x%X", (unsigned)(1u << b));
+    }
 }
 
 static void json_key(FILE *out, plumbob_jazz_key k) {
@@ -294,7 +317,9 @@ static void dump_json(FILE *out, const tool_jazz *tj) {
         uint32_t t;
         fprintf(out, "%s\n  {\"index\": %u, \"name\": ", i ? "," : "", (unsigned)i);
         json_name(out, tj, s->name);
-        fprintf(out, ", \"flags\": %u, \"graph\": %u, \"roots\": ", (unsigned)s->flags, (unsigned)s->graph);
+        fprintf(out, ", \"flags\": %u, \"flag_names\": [", (unsigned)s->flags);
+        flag_names(out, s->flags, 1);
+        fprintf(out, "], \"graph\": %u, \"roots\": ", (unsigned)s->graph);
         json_list(out, j->graphs[s->graph].roots, j->graphs[s->graph].root_count);
         fputs(", \"transitions\": [", out);
         for (t = 0; t < s->transition_count; t++) {
@@ -312,7 +337,8 @@ static void dump_json(FILE *out, const tool_jazz *tj) {
 }
 
 /* One node and what runs under it, indented; `depth` stops cycles. */
-static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
+/* Node i of state `state`'s graph, indented by depth. */
+static void text_node(FILE *out, const tool_jazz *tj, uint32_t state, uint32_t i, int depth) {
     const plumbob_jazz *j = &tj->jazz;
     const plumbob_jazz_node *n = &j->nodes[i];
     uint32_t b, c;
@@ -349,10 +375,15 @@ static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
         fputs(" on ", out);
         text_name(out, tj, j->params[n->u.select.param].name);
         break;
-    case PLUMBOB_JAZZ_NEXT_STATE:
+    case PLUMBOB_JAZZ_NEXT_STATE: {
+        const plumbob_jazz_state *st = &j->states[state];
+        uint32_t t;
         fputs(" ", out);
         text_name(out, tj, j->states[n->u.next.state].name);
+        for (t = 0; t < st->transition_count && st->transitions[t] != n->u.next.state; t++) {}
+        if (t == st->transition_count) fputs(" (no transition there: the runtime refuses it)", out);
         break;
+    }
     case PLUMBOB_JAZZ_PROP:
         fprintf(out, " %016llX", (unsigned long long)n->u.prop.object.instance);
         if (n->u.prop.actor != PLUMBOB_JAZZ_NONE) {
@@ -364,7 +395,7 @@ static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
     default: break;
     }
     fputc('\n', out);
-    for (c = 0; c < n->child_count; c++) text_node(out, tj, n->children[c], depth + 1);
+    for (c = 0; c < n->child_count; c++) text_node(out, tj, state, n->children[c], depth + 1);
     for (b = 0; b < n->branch_count; b++) {
         const plumbob_jazz_branch *br = &n->branches[b];
         fprintf(out, "%*s", 6 + 2 * depth, "");
@@ -378,7 +409,7 @@ static void text_node(FILE *out, const tool_jazz *tj, uint32_t i, int depth) {
             text_name(out, tj, br->value);
             fputs(":\n", out);
         }
-        for (c = 0; c < br->child_count; c++) text_node(out, tj, br->children[c], depth + 2);
+        for (c = 0; c < br->child_count; c++) text_node(out, tj, state, br->children[c], depth + 2);
     }
 }
 
@@ -404,14 +435,17 @@ static void dump_text(FILE *out, const tool_input *in, const tool_jazz *tj) {
         const plumbob_jazz_graph *g = &j->graphs[s->graph];
         fputs("  state ", out);
         text_name(out, tj, s->name);
-        fprintf(out, " (flags 0x%X)", (unsigned)s->flags);
+        fprintf(out, " (flags 0x%X", (unsigned)s->flags);
+        if (s->flags) fputs(": ", out);
+        flag_names(out, s->flags, 0);
+        fputc(')', out);
         if (s->transition_count) fputs(" ->", out);
         for (t = 0; t < s->transition_count; t++) {
             fputs(t ? ", " : " ", out);
             text_name(out, tj, j->states[s->transitions[t]].name);
         }
         fputc('\n', out);
-        for (t = 0; t < g->root_count; t++) text_node(out, tj, g->roots[t], 0);
+        for (t = 0; t < g->root_count; t++) text_node(out, tj, i, g->roots[t], 0);
     }
 }
 
@@ -430,7 +464,7 @@ static void json_action(FILE *out, const tool_jazz *tj, const char *op, const pl
     uint32_t k;
     fprintf(out, "{\"op\": \"%s\", \"action\": \"%s\", \"state\": ", op, action_kind_name(a->kind));
     json_name(out, tj, j->states[a->state].name);
-    if (a->kind == PLUMBOB_JAZZ_ACTION_ENTER) {
+    if (a->kind == PLUMBOB_JAZZ_ACTION_ENTER || a->kind == PLUMBOB_JAZZ_ACTION_LOOP) {
         fputs("}\n", out);
         return;
     }
@@ -463,13 +497,18 @@ static void json_action(FILE *out, const tool_jazz *tj, const char *op, const pl
     }
     if (a->kind == PLUMBOB_JAZZ_ACTION_ACTOR_OP)
         fprintf(out, ", \"operation\": %u, \"operand\": %u", (unsigned)a->op, (unsigned)a->operand);
+    if (a->kind == PLUMBOB_JAZZ_ACTION_NEXT_STATE) {
+        fputs(", \"next\": ", out);
+        json_name(out, tj, j->states[a->next].name);
+        fprintf(out, ", \"next_status\": \"%s\"", next_status_name(a->next_status));
+    }
     fputs("}\n", out);
 }
 
 static void text_action(FILE *out, const tool_jazz *tj, size_t index, const plumbob_jazz_action *a) {
     const plumbob_jazz *j = &tj->jazz;
-    if (a->kind == PLUMBOB_JAZZ_ACTION_ENTER) {
-        fprintf(out, "%3zu enter ", index);
+    if (a->kind == PLUMBOB_JAZZ_ACTION_ENTER || a->kind == PLUMBOB_JAZZ_ACTION_LOOP) {
+        fprintf(out, "%3zu %s ", index, a->kind == PLUMBOB_JAZZ_ACTION_ENTER ? "enter" : "loop");
         text_name(out, tj, j->states[a->state].name);
         fputc('\n', out);
         return;
@@ -481,6 +520,11 @@ static void text_action(FILE *out, const tool_jazz *tj, size_t index, const plum
             fprintf(out, " %08X:%016llX", (unsigned)a->clips[a->clip_count - 1u].group,
                     (unsigned long long)a->clips[a->clip_count - 1u].instance);
         if (a->clip_result != PLUMBOB_OK) fprintf(out, " (%s)", plumbob_result_str(a->clip_result));
+    }
+    if (a->kind == PLUMBOB_JAZZ_ACTION_NEXT_STATE) {
+        fputc(' ', out);
+        text_name(out, tj, j->states[a->next].name);
+        fprintf(out, " (%s)", next_status_name(a->next_status));
     }
     if (a->actor != PLUMBOB_JAZZ_NONE) {
         fputs(" for ", out);
@@ -496,8 +540,8 @@ static int jazz_usage(FILE *out, int rc) {
           "       plumbob jazz decompile FILE [--names PACKAGE] [-o OUT.jazz]\n"
           "       plumbob jazz compile IN.jazz [-o OUT] [--package PKG]\n"
           "       plumbob jazz run FILE [--actor NAME=ID[:AGE]]... [--param NAME=VALUE]...\n"
-          "                        --enter STATE [--request STATE]... [--seed N]\n"
-          "                        [--max-steps N] [--max-actions N] [--json] [--names PACKAGE]\n"
+          "                        --enter STATE [--request STATE | --tick]... [--seed N]\n"
+          "                        [--max-steps N] [--max-actions N] [--trace] [--json] [--names PACKAGE]\n"
           "  FILE is a Sims 3 jazz resource or PACKAGE@INSTANCE (then the package's KEY\n"
           "  table names things; --names PACKAGE takes them from another package).\n"
           "  dump  actors, parameters, states with transitions and decision graphs\n"
@@ -505,9 +549,13 @@ static int jazz_usage(FILE *out, int rc) {
           "        warns when the text would not compile back to the same bytes\n"
           "  compile  Smooth Jazz text to the binary resource (OUT), and/or into PKG\n"
           "        (replacing the resource with that key and adding the names to its KEY table)\n"
-          "  run   enters STATE, then makes each request in order, and prints every action\n"
-          "        (one JSON object per line with --json).  NAME, VALUE and STATE are names\n"
-          "        (FNV-32 hashed) or 0x hashes; AGE is a clip prefix code (a, c, t, ad, ...).\n"
+          "  run   enters STATE, then makes each request and tick in order, and prints every\n"
+          "        action (one JSON object per line with --json).  A request walks declared\n"
+          "        transitions to its state; a tick follows a pending Next State or replays a\n"
+          "        Loop state.  --trace shows every step (state, node, reason); --seed takes\n"
+          "        0..2^64-1; --max-steps at most 16777216, --max-actions at most 1000000.\n"
+          "        NAME, VALUE and STATE are names (FNV-32 hashed) or 0x hashes; AGE is a\n"
+          "        clip prefix code (a, c, t, ad, ...).\n"
           "example: plumbob jazz run WarriorCats.package@91B95750336A8701 --enter \"Enter Standing\"\n"
           "         --request \"Exit Standing\" --json\n",
           out);
@@ -581,6 +629,71 @@ static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
     return 1;
 }
 
+static int parse_u64(const char *s, uint64_t *out) {
+    char *end;
+    unsigned long long v;
+    errno = 0;
+    if (*s == '-') return 0;
+    v = strtoull(s, &end, 0);
+    if (errno || end == s || *end) return 0;
+    *out = (uint64_t)v;
+    return 1;
+}
+
+/* One --trace line for a step. */
+static void trace_step(const tool_jazz *tj, int json, const plumbob_jazz_step *st) {
+    static const char *whys[] = {"enter", "route", "next_state", "loop", "search", "root", "child", "branch"};
+    const plumbob_jazz *j = &tj->jazz;
+    const char *why = st->why < sizeof whys / sizeof whys[0] ? whys[st->why] : "unknown";
+    if (json) {
+        fprintf(stdout, "{\"op\": \"trace\", \"why\": \"%s\", \"state\": ", why);
+        json_name(stdout, tj, j->states[st->state].name);
+        if (st->node != PLUMBOB_JAZZ_NONE)
+            fprintf(stdout, ", \"node\": %u, \"kind\": \"%s\"", (unsigned)st->node,
+                    node_kind_name(j->nodes[st->node].kind));
+        if (st->branch != PLUMBOB_JAZZ_NONE) fprintf(stdout, ", \"branch\": %u", (unsigned)st->branch);
+        fputs("}\n", stdout);
+        return;
+    }
+    fprintf(stdout, "    trace %-10s ", why);
+    text_name(stdout, tj, j->states[st->state].name);
+    if (st->node != PLUMBOB_JAZZ_NONE)
+        fprintf(stdout, " #%u %s", (unsigned)st->node, node_kind_name(j->nodes[st->node].kind));
+    if (st->branch != PLUMBOB_JAZZ_NONE) fprintf(stdout, " -> branch %u", (unsigned)st->branch);
+    fputc('\n', stdout);
+}
+
+/* Says why a call failed, naming the limit or the state. */
+static void run_error(const tool_jazz *tj, const plumbob_jazz_instance *inst, const plumbob_jazz_limits *limits,
+                      const char *opt, const char *arg, plumbob_result r) {
+    const char *what = plumbob_result_str(r);
+    char buf[160];
+    if (r == PLUMBOB_ERR_NOT_FOUND) {
+        what = "no such state";
+    } else if (r == PLUMBOB_ERR_INVALID_ARGUMENT) {
+        what = strcmp(opt, "--enter") == 0 ? "not an entry state" : "no state is current";
+    } else if (r == PLUMBOB_ERR_UNREACHABLE) {
+        size_t len;
+        uint32_t from = inst->report.state < tj->jazz.state_count ? tj->jazz.states[inst->report.state].name : 0;
+        const char *name = name_of(tj, from, &len);
+        if (name) snprintf(buf, sizeof buf, "unreachable: no route of declared transitions leads there from \"%.*s\"",
+                           (int)(len > 100 ? 100 : len), name);
+        else snprintf(buf, sizeof buf, "unreachable: no route of declared transitions leads there from 0x%08X",
+                      (unsigned)from);
+        what = buf;
+    } else if (r == PLUMBOB_ERR_LIMIT_EXCEEDED) {
+        if (inst->report.limit == PLUMBOB_JAZZ_LIMIT_STEPS)
+            snprintf(buf, sizeof buf, "limit_exceeded: the step limit (--max-steps %u) was reached",
+                     (unsigned)limits->max_steps);
+        else
+            snprintf(buf, sizeof buf, "limit_exceeded: the action limit (--max-actions %u) was reached after %u steps",
+                     (unsigned)limits->max_actions, (unsigned)inst->report.steps);
+        what = buf;
+    }
+    if (arg) tool_error("jazz", "%s %s: %s", opt, arg, what);
+    else tool_error("jazz", "%s: %s", opt, what);
+}
+
 static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
     plumbob_jazz_limits limits = {4096, 1024};
     plumbob_jazz_instance inst;
@@ -589,56 +702,108 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
     plumbob_jazz_action *actions;
     uint64_t seed = 1;
     size_t need;
-    int i, rc = 0, entered = 0;
+    int i, rc = 0, entered = 0, trace = 0;
+    plumbob_jazz_step *steps = NULL;
+    size_t trace_cap = 0;
+    plumbob_result r;
     for (i = 3; i < argc; i++) {
-        if ((strcmp(argv[i], "--max-steps") == 0 || strcmp(argv[i], "--max-actions") == 0 || strcmp(argv[i], "--seed") == 0) &&
-            i + 1 < argc) {
-            uint32_t v;
-            if (!parse_u32(argv[i + 1], &v) || (v == 0 && strcmp(argv[i], "--seed") != 0)) {
-                tool_error("jazz", "%s '%s' is not a positive number", argv[i], argv[i + 1]);
+        if (strcmp(argv[i], "--trace") == 0) trace = 1;
+        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            if (!parse_u64(argv[i + 1], &seed)) {
+                tool_error("jazz", "--seed '%s' is not a number from 0 to 2^64-1", argv[i + 1]);
                 return 2;
             }
-            if (strcmp(argv[i], "--max-steps") == 0) limits.max_steps = v;
-            else if (strcmp(argv[i], "--max-actions") == 0) limits.max_actions = v;
-            else seed = v;
+            i++;
+        } else if ((strcmp(argv[i], "--max-steps") == 0 || strcmp(argv[i], "--max-actions") == 0) && i + 1 < argc) {
+            uint32_t v;
+            if (!parse_u32(argv[i + 1], &v) || v == 0) {
+                tool_error("jazz", "%s '%s' is not a number from 1 to 4294967295", argv[i], argv[i + 1]);
+                return 2;
+            }
+            if (strcmp(argv[i], "--max-steps") == 0) {
+                if (v > PLUMBOB_JAZZ_MAX_STEPS) {
+                    tool_error("jazz", "--max-steps %u is more than a call may take (at most %u)", (unsigned)v,
+                               (unsigned)PLUMBOB_JAZZ_MAX_STEPS);
+                    return 2;
+                }
+                limits.max_steps = v;
+            } else {
+                if (v > 1000000u) { /* an action is a few hundred bytes */
+                    tool_error("jazz", "--max-actions %u is more than the tool holds (at most 1000000)", (unsigned)v);
+                    return 2;
+                }
+                limits.max_actions = v;
+            }
             i++;
         }
     }
     need = plumbob_jazz_instance_size(&tj->jazz, &limits);
+    if (need == SIZE_MAX) {
+        tool_error("jazz run", "the step and action limits are out of range");
+        return 2;
+    }
     mem = (unsigned char *)malloc(need ? need : 1);
     actions = (plumbob_jazz_action *)malloc(sizeof *actions * limits.max_actions);
-    plumbob_arena_init(&arena, mem, need);
-    if (!mem || !actions ||
-        plumbob_jazz_instance_init(&inst, &tj->jazz, &limits, tj->names.have ? &tj->names.kt : NULL, seed, &arena) !=
-            PLUMBOB_OK ||
-        !setup(&inst, argc, argv)) {
+    if (!mem || !actions) {
+        tool_error("jazz", "out of memory for %u steps and %u actions (%zu + %zu bytes)", (unsigned)limits.max_steps,
+                   (unsigned)limits.max_actions, need, sizeof *actions * (size_t)limits.max_actions);
         free(mem);
         free(actions);
         return 1;
     }
+    plumbob_arena_init(&arena, mem, need);
+    r = plumbob_jazz_instance_init(&inst, &tj->jazz, &limits, tj->names.have ? &tj->names.kt : NULL, seed, &arena);
+    if (r != PLUMBOB_OK) {
+        tool_error("jazz", "cannot start the machine: %s", plumbob_result_str(r));
+        free(mem);
+        free(actions);
+        return 1;
+    }
+    if (!setup(&inst, argc, argv)) {
+        free(mem);
+        free(actions);
+        return 1;
+    }
+    if (trace) { /* a step is 16 bytes: keep at most 2^20 of them per call */
+        trace_cap = limits.max_steps < (1u << 20) ? limits.max_steps : (1u << 20);
+        steps = (plumbob_jazz_step *)malloc(sizeof *steps * trace_cap);
+        if (!steps) {
+            tool_error("jazz", "out of memory for a trace of %zu steps", trace_cap);
+            free(mem);
+            free(actions);
+            return 1;
+        }
+        plumbob_jazz_set_trace(&inst, steps, trace_cap);
+    }
     for (i = 3; i < argc && rc == 0; i++) {
-        int enter = strcmp(argv[i], "--enter") == 0, request = strcmp(argv[i], "--request") == 0;
+        int enter = strcmp(argv[i], "--enter") == 0, request = strcmp(argv[i], "--request") == 0,
+            tick = strcmp(argv[i], "--tick") == 0;
+        const char *opt = argv[i], *arg = NULL, *op = enter ? "enter" : request ? "request" : "tick";
         size_t n = 0, k;
-        plumbob_result r;
-        if ((!enter && !request) || i + 1 >= argc) continue;
-        i++;
-        if (request && !entered) {
-            tool_error("jazz", "--request %s comes before any --enter", argv[i]);
+        if (!enter && !request && !tick) continue;
+        if (!tick) {
+            if (i + 1 >= argc) continue;
+            arg = argv[++i];
+        }
+        if (!enter && !entered) {
+            tool_error("jazz", "%s%s%s comes before any --enter", opt, arg ? " " : "", arg ? arg : "");
             rc = 2;
             break;
         }
-        if (enter) r = plumbob_jazz_enter(&inst, hash_arg(argv[i], strlen(argv[i])), actions, limits.max_actions, &n);
-        else r = plumbob_jazz_request(&inst, hash_arg(argv[i], strlen(argv[i])), actions, limits.max_actions, &n);
-        entered = 1;
+        if (!json && trace) fprintf(stdout, "%s%s%s\n", opt + 2, arg ? " " : "", arg ? arg : "");
+        if (enter) r = plumbob_jazz_enter(&inst, hash_arg(arg, strlen(arg)), actions, limits.max_actions, &n);
+        else if (request) r = plumbob_jazz_request(&inst, hash_arg(arg, strlen(arg)), actions, limits.max_actions, &n);
+        else r = plumbob_jazz_tick(&inst, actions, limits.max_actions, &n);
+        if (enter) entered = 1;
+        for (k = 0; trace && k < inst.report.traced; k++) trace_step(tj, json, &steps[k]);
+        if (trace && inst.report.steps > inst.report.traced && !json)
+            fprintf(stdout, "    trace (%u more steps not shown)\n", (unsigned)(inst.report.steps - inst.report.traced));
         for (k = 0; k < n; k++) {
-            if (json) json_action(stdout, tj, enter ? "enter" : "request", &actions[k]);
+            if (json) json_action(stdout, tj, op, &actions[k]);
             else text_action(stdout, tj, k, &actions[k]);
         }
         if (r != PLUMBOB_OK) {
-            tool_error("jazz", "%s %s: %s", enter ? "--enter" : "--request", argv[i],
-                       r == PLUMBOB_ERR_NOT_FOUND ? "no such state, or no path to it"
-                       : r == PLUMBOB_ERR_INVALID_ARGUMENT ? "not an entry state"
-                                                            : plumbob_result_str(r));
+            run_error(tj, &inst, &limits, opt, arg, r);
             rc = 1;
         }
     }
@@ -646,6 +811,12 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         tool_error("jazz", "run needs --enter STATE");
         rc = 2;
     }
+    if (rc == 0 && !json && plumbob_jazz_finished(&inst)) {
+        fputs("finished in exit state ", stdout);
+        text_name(stdout, tj, tj->jazz.states[inst.state].name);
+        fputc('\n', stdout);
+    }
+    free(steps);
     free(mem);
     free(actions);
     return rc;
@@ -673,6 +844,7 @@ int cmd_jazz(int argc, char **argv) {
                           strcmp(argv[i], "--seed") == 0 || strcmp(argv[i], "--max-steps") == 0 ||
                           strcmp(argv[i], "--max-actions") == 0;
         if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if ((strcmp(argv[i], "--trace") == 0 || strcmp(argv[i], "--tick") == 0) && strcmp(sub, "run") == 0) {}
         else if (strcmp(argv[i], "--help") == 0) return jazz_usage(stdout, 0);
         else if (strcmp(argv[i], "--names") == 0 && i + 1 < argc) names = argv[++i];
         else if (strcmp(argv[i], "-o") == 0 && strcmp(sub, "decompile") == 0 && i + 1 < argc) out_path = argv[++i];

@@ -441,14 +441,15 @@ static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, f
     int last = -1;
     if (!t->key_count) { /* keyless: constant */
         float v[4];
-        plumbob_clip_sample_track(c, (uint32_t)(t - c->tracks), 0.0f, v);
+        (void)plumbob_clip_sample_track(c, (uint32_t)(t - c->tracks), 0.0f, v); /* t is c's: never fails */
         times[0] = 0.0f;
         memcpy(values, v, sizeof(float) * comps);
         return 1;
     }
     for (k = 0; k < t->key_count; k++) {
         float v[4] = {0, 0, 0, 1};
-        uint16_t tick = plumbob_clip_key_value(c, t, k, v);
+        uint16_t tick = 0;
+        if (plumbob_clip_key_value(c, (uint32_t)(t - c->tracks), k, &tick, v) != PLUMBOB_OK) break;
         if ((int)tick == last) continue;
         last = tick;
         times[n] = (float)tick * c->frame_duration;
@@ -501,8 +502,9 @@ static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
                 any = 1;
                 for (key = 0; key < c->tracks[k].key_count; key++) {
                     float v[4];
-                    uint16_t tick = plumbob_clip_key_value(c, &c->tracks[k], key, v);
-                    if (tick <= c->tick_count) tick_used[tick] = 1;
+                    uint16_t tick = 0;
+                    if (plumbob_clip_key_value(c, k, key, &tick, v) == PLUMBOB_OK && tick <= c->tick_count)
+                        tick_used[tick] = 1;
                 }
                 if (!c->tracks[k].key_count) tick_used[0] = 1;
                 break;
@@ -519,7 +521,7 @@ static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
         times[n] = (float)k * c->frame_duration;
         for (t = 0; t < s->target_count; t++) {
             float v[4] = {0, 0, 0, 0};
-            if (track_of[t] >= 0) plumbob_clip_sample_track(c, (uint32_t)track_of[t], times[n], v);
+            if (track_of[t] >= 0) (void)plumbob_clip_sample_track(c, (uint32_t)track_of[t], times[n], v); /* v stays 0 on error */
             w[(size_t)n * s->target_count + t] = v[0];
         }
         n++;

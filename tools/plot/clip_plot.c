@@ -31,7 +31,7 @@ static int fill_panel(const plumbob_clip *c, uint32_t ti, plot_panel *p, float *
     for (i = 0; i < n; i++) {
         float v[4] = {0, 0, 0, 1};
         st[i] = step * (float)i;
-        plumbob_clip_sample_track(c, ti, st[i], v);
+        (void)plumbob_clip_sample_track(c, ti, st[i], v); /* ti < track_count: never fails */
         if (rot) {
             plot_quat_to_euler(v, sv + 3 * i);
             plot_unwrap(i ? sv + 3 * (i - 1) : NULL, sv + 3 * i, 3);
@@ -42,7 +42,9 @@ static int fill_panel(const plumbob_clip *c, uint32_t ti, plot_panel *p, float *
     for (k = 0; k < t->key_count; k++) {
         float v[4] = {0, 0, 0, 1};
         uint32_t near;
-        kt[k] = (float)plumbob_clip_key_value(c, t, k, v) * c->frame_duration;
+        uint16_t tick = 0;
+        (void)plumbob_clip_key_value(c, ti, k, &tick, v); /* k < key_count: never fails */
+        kt[k] = (float)tick * c->frame_duration;
         near = step > 0 ? (uint32_t)(kt[k] / step + 0.5f) : 0u;
         if (near >= n) near = n - 1;
         if (rot) {

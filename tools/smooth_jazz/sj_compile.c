@@ -299,16 +299,22 @@ static int parse_flags(parser *p, const sj_word *table, uint32_t *out, const cha
     }
 }
 
-/* <resource-ref>: name, or type:group:name. */
+static int is_colon(parser *p, size_t ahead) {
+    return tok_at(p, ahead)->kind == SJ_PUNCT && tok_at(p, ahead)->at[0] == ':';
+}
+
+/* <resource-ref>: name, group:name (plumbob: the default type), or
+ * type:group:name.  After "N:", a number followed by ':' starts the
+ * three-part form; anything else is the name of the two-part form. */
 static int parse_ref(parser *p, plumbob_jazz_key *k, uint32_t default_type, int mode, const char *what) {
-    if (tok(p)->kind == SJ_NUMBER && tok_at(p, 1)->kind == SJ_PUNCT && tok_at(p, 1)->at[0] == ':') {
-        if (!parse_u32(p, &k->type, "resource type") || !expect_punct(p, ':') || !parse_u32(p, &k->group, "resource group") ||
-            !expect_punct(p, ':'))
-            return 0;
-        return parse_name64(p, &k->instance, mode, what);
-    }
     k->type = default_type;
     k->group = 0;
+    if (tok(p)->kind == SJ_NUMBER && is_colon(p, 1)) {
+        if (tok_at(p, 2)->kind == SJ_NUMBER && is_colon(p, 3)) {
+            if (!parse_u32(p, &k->type, "resource type") || !expect_punct(p, ':')) return 0;
+        }
+        if (!parse_u32(p, &k->group, "resource group") || !expect_punct(p, ':')) return 0;
+    }
     return parse_name64(p, &k->instance, mode, what);
 }
 
@@ -456,8 +462,11 @@ static int parse_for(parser *p, uint32_t node, size_t offset) {
     return parse_name32(p, &h, "actor") && add_ref(p, REF_ACTOR, h, at, node, offset, NULL);
 }
 
-/* <clip-definition>: "text" With Substitution, or a resource ref. */
+/* <clip-definition>: [group:]"text" With Substitution, or a resource ref. */
 static int parse_clip_def(parser *p, plumbob_jazz_key *key, plumbob_jazz_text *text, uint32_t key_type) {
+    if (tok(p)->kind == SJ_NUMBER && is_colon(p, 1) && tok_at(p, 2)->kind == SJ_STRING && is_word(p, 3, "With")) {
+        if (!parse_u32(p, &key->group, "resource group") || !expect_punct(p, ':')) return 0;
+    }
     if (tok(p)->kind == SJ_STRING && is_word(p, 1, "With")) {
         const sj_token *t = tok(p);
         next(p);

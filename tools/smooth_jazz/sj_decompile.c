@@ -292,14 +292,19 @@ static int put_play(printer *p, const plumbob_jazz_node *node, unsigned level) {
     const plumbob_jazz_key default_clip = {0, PLUMBOB_TYPE_CLIP, 0};
     int open = 0;
     uint32_t k;
+    /* a substitution play's key that differs only in its group: "group:"text" With Substitution" */
+    int group_only = pl->name.length && pl->clip.instance == 0 && pl->clip.type == PLUMBOB_TYPE_CLIP &&
+                     pl->clip.group != 0;
     put(p, "Play ");
+    if (group_only) put(p, "0x%08X:", (unsigned)pl->clip.group);
     if (pl->name.length)
         put_utf16(p, pl->name), put(p, " With Substitution");
     else
         put_ref(p, pl->clip, PLUMBOB_TYPE_CLIP, 1);
     if (pl->anim.actor != PLUMBOB_JAZZ_NONE) put(p, " For "), put_actor(p, pl->anim.actor);
-    FIELD(pl->name.length && (pl->clip.instance != default_clip.instance || pl->clip.type != default_clip.type ||
-                              pl->clip.group != default_clip.group))
+    FIELD(pl->name.length && !group_only &&
+          (pl->clip.instance != default_clip.instance || pl->clip.type != default_clip.type ||
+           pl->clip.group != default_clip.group))
     put(p, "Clip ");
     put_ref(p, pl->clip, PLUMBOB_TYPE_CLIP, 1);
     END_FIELD

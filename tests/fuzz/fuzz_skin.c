@@ -1,0 +1,109 @@
+/* libFuzzer target for skinning: a fuzzed GMDC, then a pose and morph
+ * weights drawn from the input's own bytes (NaN, infinities, huge and tiny
+ * values among them), skinned group by group with the port's kernel and with
+ * the scalar reference into buffers sized exactly, with guard floats after
+ * them.  Skinning must stay inside its outputs, and the twins must give the
+ * same bits (NaN compared as NaN). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plumbob.h"
+
+#define GUARD 8
+
+static uint32_t next(uint32_t *s) {
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+
+/* Mostly ordinary values; one in eight something hostile. */
+static float value(uint32_t *s) {
+    static const uint32_t hostile[] = {0x7FC00000u, 0x7F800000u, 0xFF800000u, 0x7F7FFFFFu,
+                                       0x00000001u, 0x80000000u, 0x4E6E6B28u, 0xFF7FFFFFu};
+    uint32_t r = next(s);
+    float f;
+    if (r % 8 == 0) {
+        uint32_t bits = hostile[(r >> 8) % 8];
+        memcpy(&f, &bits, sizeof f);
+        return f;
+    }
+    return (float)((int32_t)(r >> 8) % 4001 - 2000) / 1000.0f;
+}
+
+static int same_bits(const float *a, const float *b, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (a[i] != a[i] && b[i] != b[i]) continue; /* both NaN */
+        if (memcmp(&a[i], &b[i], sizeof a[i]) != 0) return 0;
+    }
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    size_t need;
+    unsigned char *mem;
+    plumbob_arena a;
+    plumbob_gmdc g;
+    uint32_t seed = 0x9E3779B9u, i, j;
+    for (i = 0; i < size && i < 64; i++) seed = (seed ^ data[i]) * 0x01000193u;
+    if (!seed) seed = 1;
+    if (plumbob_gmdc_measure(data, size, &need) != PLUMBOB_OK || need > (64u << 20)) return 0;
+    mem = (unsigned char *)malloc(need ? need : 1);
+    plumbob_arena_init(&a, mem, need);
+    if (plumbob_gmdc_decode(data, size, &a, &g) == PLUMBOB_OK && g.joint_count <= 4096) {
+        plumbob_mat34 *model = (plumbob_mat34 *)malloc((g.joint_count + 1) * sizeof *model);
+        plumbob_mat34 *palette = (plumbob_mat34 *)malloc((g.joint_count + 1) * sizeof *palette);
+        float *weights = (float *)malloc((g.morph_count + 1) * sizeof *weights);
+        for (j = 0; j < g.joint_count; j++) {
+            int r, c;
+            for (r = 0; r < 3; r++)
+                for (c = 0; c < 4; c++) model[j].m[r][c] = value(&seed);
+        }
+        for (j = 0; j < g.morph_count; j++) weights[j] = value(&seed);
+        if (plumbob_gmdc_palette(&g, next(&seed) % 4 == 0 ? NULL : model, palette) != PLUMBOB_OK)
+            __builtin_trap(); /* a decoded mesh always has a palette */
+        for (i = 0; i < g.group_count && i < 64; i++) {
+            uint32_t n = g.linkages[g.groups[i].link].vertex_count, stride = 3 + next(&seed) % 3, k;
+            size_t floats = (size_t)n * stride + GUARD;
+            float *out[2], *nrm[2];
+            plumbob_result r[2];
+            if (n > (1u << 16)) continue; /* bounded work per input */
+            for (k = 0; k < 2; k++) {
+                plumbob_gmdc_skin_job job;
+                uint32_t q;
+                out[k] = (float *)malloc(floats * sizeof(float));
+                nrm[k] = (float *)malloc(floats * sizeof(float));
+                for (q = 0; q < floats; q++) out[k][q] = nrm[k][q] = -12345.0f;
+                memset(&job, 0, sizeof job);
+                job.gmdc = &g;
+                job.group = i;
+                job.palette = palette;
+                job.morph_weights = g.morph_count && (seed & 1) ? weights : NULL;
+                job.positions = out[k];
+                job.position_stride = stride;
+                job.normals = nrm[k];
+                job.normal_stride = stride;
+                job.flags = k ? PLUMBOB_SKIN_REFERENCE : 0;
+                r[k] = plumbob_gmdc_skin(&job);
+                for (q = 0; q < GUARD; q++) /* nothing written past the last vertex's stride */
+                    if (out[k][(size_t)n * stride + q] != -12345.0f || nrm[k][(size_t)n * stride + q] != -12345.0f)
+                        __builtin_trap();
+            }
+            if (r[0] != r[1]) __builtin_trap();
+            if (r[0] == PLUMBOB_OK && (!same_bits(out[0], out[1], floats) || !same_bits(nrm[0], nrm[1], floats)))
+                __builtin_trap();
+            for (k = 0; k < 2; k++) {
+                free(out[k]);
+                free(nrm[k]);
+            }
+        }
+        free(model);
+        free(palette);
+        free(weights);
+    }
+    free(mem);
+    return 0;
+}
