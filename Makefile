@@ -5,6 +5,8 @@
 #   make test                 every test on every target (see tests/run-all.sh)
 #   make check                host unit tests only (fast)
 #   make fuzz                 build libFuzzer targets, run each FUZZ_SECONDS
+#   make fuzz-long            a campaign: every target FUZZ_SECONDS on all cores, corpus kept
+#   make coverage             line and branch coverage of core/ (unit tests + fuzz corpora)
 #   make bench                build and run build/plumbob-bench
 #   make install PREFIX=/usr/local
 #   make CROSS=aarch64-linux-gnu-   cross build into build/aarch64-linux-gnu/
@@ -66,7 +68,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
 LIB := $(BUILD)/libplumbob.a
 
-.PHONY: all lib tool tests check demo test fuzz fuzz-build bench install clean baremetal freestanding stack-usage
+.PHONY: all lib tool tests check demo test fuzz fuzz-build fuzz-long coverage bench install clean baremetal freestanding stack-usage
 .DELETE_ON_ERROR:
 
 all: $(LIB) $(BUILD)/plumbob
@@ -194,6 +196,14 @@ fuzz: $(FUZZ_BIN)
 	        2>build/fuzz/$$(basename $$f).log || { tail -40 build/fuzz/$$(basename $$f).log; exit 1; }; \
 	    grep -E '^(#[0-9]+|Done)' build/fuzz/$$(basename $$f).log | tail -1; \
 	done
+
+# A campaign (every target FUZZ_SECONDS with -fork over FUZZ_JOBS cores, the
+# corpus merged into build/fuzz/kept-*) and source-based coverage of the core
+# from the unit tests plus a replay of the kept corpora.
+fuzz-long:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/campaign.sh
+coverage:
+	bash tests/coverage.sh
 
 # --- install -----------------------------------------------------------------
 install: all

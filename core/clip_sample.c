@@ -2,7 +2,7 @@
  * The decoder has validated every key, so nothing here re-checks bounds. */
 #include "plumbob.h"
 #include "pb_math.h"
-#include "clip_kernels_scalar.h"
+#include "pb_clip_dequant.h"
 #include "pb_clip.h"
 
 /* Key k of track t (k < key_count; the decoder checked the key bytes and

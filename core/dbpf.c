@@ -59,7 +59,7 @@ static void apply_sims2_directory(const plumbob_package *pkg, plumbob_package_en
 plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size) {
     const unsigned char *p = (const unsigned char *)data;
     plumbob_reader r;
-    uint32_t i;
+    uint32_t i, dirs = 0;
     if (!pkg || !data) return PLUMBOB_ERR_INVALID_ARGUMENT;
     {
         plumbob_package empty = {0};
@@ -104,12 +104,15 @@ plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size
     pkg->entries_offset = pkg->index_offset + (uint32_t)r.pos;
     if (pkg->count > plumbob_reader_remaining(&r) / pkg->entry_size) return PLUMBOB_ERR_BAD_COUNT;
 
-    /* Every entry's bytes inside the file; find the 1.x directory. */
+    /* Every entry's bytes inside the file; find the 1.x directory.  Two
+     * directories contradict each other about which entries are compressed:
+     * refused rather than guessed. */
     for (i = 0; i < pkg->count; i++) {
         plumbob_package_entry e;
         decode_entry(pkg, i, &e);
         if (e.offset > size || e.file_size > size - e.offset) return PLUMBOB_ERR_BAD_OFFSET;
-        if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && pkg->dir_count == 0) {
+        if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && dirs++ > 0) return PLUMBOB_ERR_BAD_DATA;
+        if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR) {
             pkg->dir_entry_size = pkg->entry_size == 24 ? 20u : 16u;
             pkg->dir_offset = e.offset;
             pkg->dir_count = e.file_size / pkg->dir_entry_size;

@@ -67,6 +67,9 @@ plumbob_result plumbob_package_write(const plumbob_package_write_entry *entries,
     for (i = 0; i < count; i++) {
         const plumbob_package_write_entry *e = &entries[i];
         if (!e->data && e->size) return PLUMBOB_ERR_INVALID_ARGUMENT;
+        /* 1.x: the writer makes the compression directory itself; a second
+         * one would contradict it */
+        if (major == 1 && e->type == PLUMBOB_TYPE_SIMS2_DIR) return PLUMBOB_ERR_INVALID_ARGUMENT;
         if (e->compression == PLUMBOB_COMPRESSION_NONE) {
             if (e->mem_size != e->size) return PLUMBOB_ERR_INVALID_ARGUMENT;
         } else if (e->compression != PLUMBOB_COMPRESSION_REFPACK) {

@@ -26,44 +26,77 @@ plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *
 }
 
 
-/* Vertices staged per block when morphs apply or normals must be made up. */
+/* Vertices staged per block when morphs apply, normals must be made up or
+ * an element is sparse. */
 #define STAGE 64u
 
 typedef struct skin_inputs {
+    const plumbob_gmdc *g;
     const plumbob_gmdc_element *pos, *nrm, *map, *mvd[4], *mnd[4];
     const float *weights;
     uint32_t morph_count;
 } skin_inputs;
 
+/* Vertex v's item of e (item_size bytes), or NULL when e holds none. */
+static const unsigned char *item_at(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t v,
+                                    uint32_t item_size) {
+    uint32_t k = plumbob_gmdc_item(g, e, v);
+    return k == PLUMBOB_GMDC_NO_ITEM ? NULL : e->data + (size_t)k * item_size;
+}
+
 /* Positions and normals of vertices v0 .. v0+n-1 with morph deltas added,
- * written back as little-endian floats so the kernel reads one layout. */
+ * written back as little-endian floats so the kernel reads one layout.
+ * Every element is read through plumbob_gmdc_item, so sparse ones work;
+ * a missing item reads as the defaults plumbob.h lists. */
 static void stage_block(const skin_inputs *in, uint32_t v0, uint32_t n, unsigned char *pos_out,
                         unsigned char *nrm_out) {
     uint32_t i, k, c;
     for (i = 0; i < n; i++) {
         uint32_t v = v0 + i;
-        float p[3], m[3] = {0.0f, 0.0f, 1.0f}; /* a mesh without normals faces up */
-        for (c = 0; c < 3; c++) p[c] = pb_f32le(in->pos->data + 12u * v + 4u * c);
-        if (in->nrm)
-            for (c = 0; c < 3; c++) m[c] = pb_f32le(in->nrm->data + 12u * v + 4u * c);
-        if (in->map) {
-            uint32_t ids = pb_le32(in->map->data + 4u * v);
+        float p[3] = {0.0f, 0.0f, 0.0f}, m[3] = {0.0f, 0.0f, 1.0f}; /* a mesh without normals faces up */
+        const unsigned char *src = item_at(in->g, in->pos, v, 12u);
+        if (src)
+            for (c = 0; c < 3; c++) p[c] = pb_f32le(src + 4u * c);
+        src = in->nrm ? item_at(in->g, in->nrm, v, 12u) : NULL;
+        if (src)
+            for (c = 0; c < 3; c++) m[c] = pb_f32le(src + 4u * c);
+        src = in->map ? item_at(in->g, in->map, v, 4u) : NULL;
+        if (src) {
+            uint32_t ids = pb_le32(src);
             for (k = 0; k < 4; k++) {
                 uint32_t id = (ids >> (8u * k)) & 0xFFu;
+                const unsigned char *d;
                 float w;
                 if (!id || id >= in->morph_count) continue;
                 w = in->weights[id];
                 if (w == 0.0f) continue;
-                if (in->mvd[k])
-                    for (c = 0; c < 3; c++) p[c] += w * pb_f32le(in->mvd[k]->data + 12u * v + 4u * c);
-                if (in->mnd[k] && in->nrm)
-                    for (c = 0; c < 3; c++) m[c] += w * pb_f32le(in->mnd[k]->data + 12u * v + 4u * c);
+                d = in->mvd[k] ? item_at(in->g, in->mvd[k], v, 12u) : NULL;
+                if (d)
+                    for (c = 0; c < 3; c++) p[c] += w * pb_f32le(d + 4u * c);
+                d = in->mnd[k] && in->nrm ? item_at(in->g, in->mnd[k], v, 12u) : NULL;
+                if (d)
+                    for (c = 0; c < 3; c++) m[c] += w * pb_f32le(d + 4u * c);
             }
         }
         for (c = 0; c < 3; c++) {
             pb_put_f32le(pos_out + 12u * i + 4u * c, p[c]);
             pb_put_f32le(nrm_out + 12u * i + 4u * c, m[c]);
         }
+    }
+}
+
+/* Bone assignments and weights of a block from sparse elements: a vertex
+ * without an assignment item has no influence (0xFFFFFFFF), one without a
+ * weight item weighs 0. */
+static void stage_bones(const plumbob_gmdc *g, const plumbob_gmdc_element *ba, const plumbob_gmdc_element *bw,
+                        uint32_t weight_count, uint32_t v0, uint32_t n, unsigned char *assign_out,
+                        unsigned char *weight_out) {
+    uint32_t i, c;
+    for (i = 0; i < n; i++) {
+        const unsigned char *a = item_at(g, ba, v0 + i, 4u);
+        const unsigned char *w = bw ? item_at(g, bw, v0 + i, 4u * weight_count) : NULL;
+        for (c = 0; c < 4; c++) assign_out[4u * i + c] = a ? a[c] : 0xFFu;
+        for (c = 0; c < 4u * weight_count; c++) weight_out[4u * weight_count * i + c] = w ? w[c] : 0u;
     }
 }
 
@@ -98,14 +131,16 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
      * read for unused slots: 16 KiB of stack). */
     float rows_mem[256u * 16u + 3u], *rows;
     uint32_t n, k, slots;
-    int skinned;
+    int skinned, sparse_bones, sparse;
     if (!job || !job->gmdc || !job->positions || job->position_stride < 3 ||
         (job->normals && job->normal_stride < 3))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     g = job->gmdc;
     if (job->group >= g->group_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
     gr = &g->groups[job->group];
+    if (gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) return PLUMBOB_ERR_UNSUPPORTED;
     n = g->linkages[gr->link].vertex_count;
+    in.g = g;
     in.pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
     if (!in.pos || in.pos->format != 2) return PLUMBOB_ERR_BAD_DATA;
     /* normals are read and blended only when the caller wants them */
@@ -125,6 +160,8 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
         if (in.mnd[k] && in.mnd[k]->format != 2) in.mnd[k] = NULL;
     }
     skinned = ba && g->joint_count;
+    sparse_bones = skinned && (ba->items.count || (bw && bw->items.count));
+    sparse = sparse_bones || in.pos->items.count || (in.nrm && in.nrm->items.count);
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
     rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
@@ -143,15 +180,16 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     r.slot_rows = rows;
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;
-    if (!in.map && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
+    if (!in.map && !sparse && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
         r.count = n;
         r.positions = in.pos->data;
         r.normals = job->normals ? in.nrm->data : NULL;
         r.out_positions = job->positions;
         r.out_normals = job->normals;
         run(&r, skinned, job->flags);
-    } else { /* morphs, or normals made up: stage blocks */
+    } else { /* morphs, normals made up or sparse elements: stage blocks */
         unsigned char pos_stage[STAGE * 12u], nrm_stage[STAGE * 12u];
+        unsigned char assign_stage[STAGE * 4u], weight_stage[STAGE * 12u];
         uint32_t v0;
         for (v0 = 0; v0 < n; v0 += STAGE) {
             uint32_t count = n - v0 < STAGE ? n - v0 : STAGE;
@@ -159,8 +197,14 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
             r.count = count;
             r.positions = pos_stage;
             r.normals = job->normals ? nrm_stage : NULL;
-            r.assignments = ba ? ba->data + 4u * v0 : NULL;
-            r.weights = bw ? bw->data + 4u * r.weight_count * v0 : NULL;
+            if (sparse_bones) {
+                stage_bones(g, ba, bw, r.weight_count, v0, count, assign_stage, weight_stage);
+                r.assignments = assign_stage;
+                r.weights = weight_stage;
+            } else {
+                r.assignments = ba ? ba->data + 4u * v0 : NULL;
+                r.weights = bw ? bw->data + 4u * r.weight_count * v0 : NULL;
+            }
             r.out_positions = job->positions + job->position_stride * v0;
             r.out_normals = job->normals ? job->normals + job->normal_stride * v0 : NULL;
             run(&r, skinned, job->flags);

@@ -19,6 +19,7 @@
 #define pb_clip_next_key plumbob_pb_clip_next_key
 #define pb_clip_sample_at plumbob_pb_clip_sample_at
 #define pb_clip_store plumbob_pb_clip_store
+#define pb_clip_binding_of plumbob_pb_clip_binding_of
 
 /* Bytes of type-specific data after an event's name; -1 for unknown types. */
 long pb_clip_event_payload_size(uint16_t type);

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "plumbob.h"
 #include "kernels.h"
-#include "clip_kernels_scalar.h"
+#include "pb_clip_dequant.h"
 
 /* The lane kind of a track: PB_CLIP_ROTATION (12-bit quaternions),
  * PB_CLIP_VECTOR (10-bit translations), or 0 for the one-by-one list.

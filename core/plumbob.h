@@ -5,7 +5,7 @@
  * Read this header top to bottom once; it is the reference card.
  *
  *   Chapter 1  Version and build switches
- *   Chapter 2  Results                 plumbob_result, plumbob_result_str
+ *   Chapter 2  Results                 plumbob_result, plumbob_result_str, plumbob_error
  *   Chapter 3  Arena (caller memory)   plumbob_arena_*
  *   Chapter 4  Bounded reader          plumbob_reader_*, plumbob_read_*
  *   Chapter 5  Names and hashes        plumbob_fnv32/64, plumbob_clip_key_*
@@ -108,6 +108,27 @@ typedef enum plumbob_result {
 /* A short lowercase name for a result ("ok", "truncated", ...).  Never NULL;
  * unknown values give "unknown_result". */
 PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
+
+/* Where a decode failed, for the decoders that offer an `_ex` variant taking
+ * one (GMDC today; any format may adopt it).  The decoder fills it on its
+ * first failure and leaves it as plumbob_error_clear made it on success:
+ * result PLUMBOB_OK, offset 0, table "", index PLUMBOB_ERROR_NO_INDEX,
+ * reason "".  The strings are static (never NULL, never freed).  offset is
+ * the byte position in the caller's input (from its first byte) where the
+ * fault was found: the field or record that breaks a rule, or where a read
+ * ran past the end. */
+#define PLUMBOB_ERROR_NO_INDEX 0xFFFFFFFFu
+
+typedef struct plumbob_error {
+    plumbob_result result; /* the code the call returned */
+    size_t offset;         /* byte offset in the input */
+    const char *table;     /* the part of the format: "rcol", "element", "linkage", "group", ... */
+    uint32_t index;        /* entry of that table, or PLUMBOB_ERROR_NO_INDEX */
+    const char *reason;    /* a short reason: "item index past the element's count" */
+} plumbob_error;
+
+/* Resets *e to the no-error state above (e may be NULL). */
+PLUMBOB_API void plumbob_error_clear(plumbob_error *e);
 
 /* ===================================================================== */
 /* Chapter 3  Arena: the caller's memory                                 */
@@ -532,7 +553,9 @@ typedef struct plumbob_package {
  * PLUMBOB_ERR_UNSUPPORTED_VERSION (major not 1 or 2), PLUMBOB_ERR_BAD_OFFSET
  * (index, an entry's data or the directory outside the file),
  * PLUMBOB_ERR_BAD_COUNT (entry count does not fit the index size),
- * PLUMBOB_ERR_UNSUPPORTED (2.0 index flag bits above bit 2). */
+ * PLUMBOB_ERR_UNSUPPORTED (2.0 index flag bits above bit 2),
+ * PLUMBOB_ERR_BAD_DATA (a 1.x package with two compression directories: they
+ * would disagree about which entries are compressed). */
 PLUMBOB_API plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size);
 
 /* Entry i (0 <= i < count).  Errors: PLUMBOB_ERR_BAD_INDEX. */
@@ -593,7 +616,9 @@ PLUMBOB_API size_t plumbob_package_write_size(const plumbob_package_write_entry 
 
 /* Writes a package: header, resource data in entry order, then the index.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, major not 1 or 2, NONE entry
- * with mem_size != size, unknown compression), PLUMBOB_ERR_OUT_OF_MEMORY
+ * with mem_size != size, unknown compression, an entry of type
+ * PLUMBOB_TYPE_SIMS2_DIR with major 1: the writer builds that directory from
+ * the entries' compression itself), PLUMBOB_ERR_OUT_OF_MEMORY
  * (out_cap too small), PLUMBOB_ERR_LIMIT_EXCEEDED (over 4 GiB). */
 PLUMBOB_API plumbob_result plumbob_package_write(const plumbob_package_write_entry *entries,
                                                  uint32_t count, uint32_t major, void *out,
@@ -1096,6 +1121,18 @@ PLUMBOB_API void plumbob_clip_fit_range(const float *values, uint32_t count, uin
 #define PLUMBOB_GMDC_MAX_GROUPS 4096u
 #define PLUMBOB_GMDC_MAX_MORPHS 256u
 #define PLUMBOB_GMDC_MAX_JOINTS 65536u
+/* Most vertices a sparse element may span (its count): a sparse element's
+ * count is not backed by bytes, so it is bounded here (version 4 linkages
+ * hold at most 65535 vertices anyway). */
+#define PLUMBOB_GMDC_MAX_SPARSE_COUNT 1048576u
+
+/* Group primitive types.  The GMDC page lists one: 2, a triangle list (three
+ * face indices per triangle).  Others decode and round-trip, but
+ * plumbob_gmdc_skin and the tool's export refuse them (PLUMBOB_ERR_UNSUPPORTED). */
+#define PLUMBOB_GMDC_PRIMITIVE_TRIANGLES 2u
+
+/* plumbob_gmdc_item's answer for a vertex an element holds no item for. */
+#define PLUMBOB_GMDC_NO_ITEM 0xFFFFFFFFu
 
 /* Index arrays are u16 in version 4 and u32 in versions 1 and 2; they stay
  * in the caller's buffer.  Read entry i with plumbob_gmdc_index. */
@@ -1104,15 +1141,27 @@ typedef struct plumbob_gmdc_indices {
     uint32_t count;
 } plumbob_gmdc_indices;
 
+/* An element is dense when its item list is empty: data holds `count`
+ * items, item v for vertex v.  It is sparse when the item list is not empty
+ * (as the GMDC page says of Target Indices): data holds one item per list
+ * entry, item k for vertex items[k], and count is the number of vertices
+ * the element spans (every items[k] < count); a vertex the list does not
+ * name has no item, and when the list names a vertex more than once its
+ * first entry counts.  plumbob_gmdc_item reads both forms. */
 typedef struct plumbob_gmdc_element {
-    uint32_t count;           /* items of data (vertices, normals, ...) */
+    uint32_t count;           /* vertices the element covers (dense: items of data) */
     uint32_t identity;        /* PLUMBOB_GMDC_* */
     uint32_t group;           /* RepeatCount in format write-ups: morph delta set number 0..3 */
     uint32_t format;          /* 0, 1, 2: 1, 2, 3 floats; 4: one u32 */
     uint32_t set;             /* 0 main, 1 norms, 2 UV, 3 secondary */
     uint32_t byte_size;
     const unsigned char *data; /* byte_size bytes, little-endian */
-    plumbob_gmdc_indices items;
+    plumbob_gmdc_indices items; /* empty: dense; else the vertex of each data item */
+    /* Decoded sparse elements: items.count pairs {vertex, item position}
+     * sorted by vertex then position, in the arena, for plumbob_gmdc_item's
+     * binary search.  NULL for dense elements; a caller filling in a mesh
+     * may leave it NULL (lookups then scan the item list). */
+    const uint32_t *sparse;
 } plumbob_gmdc_element;
 
 typedef struct plumbob_gmdc_linkage {
@@ -1155,7 +1204,9 @@ typedef struct plumbob_gmdc {
     size_t end_pos;                   /* bytes after the GMDC block: more RCOL blocks */
 } plumbob_gmdc;
 
-/* Arena bytes plumbob_gmdc_decode needs (walks the structure once).
+/* Arena bytes plumbob_gmdc_decode needs (walks the structure once; 8
+ * bytes per sparse item list entry plus the tables).  On any error
+ * *arena_bytes is SIZE_MAX (the sizing rule).
  * Errors: as plumbob_gmdc_decode. */
 PLUMBOB_API plumbob_result plumbob_gmdc_measure(const void *data, size_t size, size_t *arena_bytes);
 
@@ -1164,14 +1215,38 @@ PLUMBOB_API plumbob_result plumbob_gmdc_measure(const void *data, size_t size, s
  * links, face indices against the linkage's vertex count, bone lists
  * against the joint table, bone-assignment slots against each group's bone
  * list (version 1, which has no bone lists: against the joint table), morph-map ids against the morph name pairs, and element sizes
- * against their counts and formats.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
+ * against their counts and formats (sparse elements: against their item
+ * lists, whose entries must be below the element's count), and triangle-list
+ * groups' face counts (a multiple of 3).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
  * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_MAGIC (first block not a GMDC),
  * PLUMBOB_ERR_UNSUPPORTED_VERSION (not 1, 2 or 4), PLUMBOB_ERR_BAD_COUNT
- * (counts beyond limits or the bytes), PLUMBOB_ERR_BAD_INDEX (any index out
- * of range), PLUMBOB_ERR_BAD_DATA (element size not matching its count and
- * format, unknown format), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * (counts beyond limits or the bytes, a sparse count above
+ * PLUMBOB_GMDC_MAX_SPARSE_COUNT, a per-vertex element covering fewer
+ * vertices than its linkage, a triangle list not in threes),
+ * PLUMBOB_ERR_BAD_INDEX (any index out of range), PLUMBOB_ERR_BAD_DATA
+ * (element size not matching its count or item list and format, unknown
+ * format, a bone assignment or morph map element not of format 4, a bad
+ * string prefix), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_gmdc_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_gmdc *gmdc);
+
+/* plumbob_gmdc_measure and plumbob_gmdc_decode that also say where they
+ * failed: *err (may be NULL) is cleared, then on failure filled with the
+ * byte offset in data, the table ("rcol", "head", "element", "linkage",
+ * "group", "joints", "morphs", "bounding", "subset"), the entry's index and
+ * a short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_gmdc_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_gmdc_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_gmdc *gmdc, plumbob_error *err);
+
+/* The position in e->data of vertex v's item, or PLUMBOB_GMDC_NO_ITEM when
+ * e holds none: dense elements answer v when v < count; sparse ones the
+ * first k with items[k] == v (binary search over e->sparse when set, else
+ * a scan of the item list).  Item k's bytes start at
+ * e->data + k * (item size: 4 * (format + 1) for formats 0..2, 4 for 4). */
+PLUMBOB_API uint32_t plumbob_gmdc_item(const plumbob_gmdc *gmdc, const plumbob_gmdc_element *e,
+                                       uint32_t v);
 
 /* Entry i of an index array (no range check: i < idx->count). */
 PLUMBOB_API uint32_t plumbob_gmdc_index(const plumbob_gmdc *gmdc, const plumbob_gmdc_indices *idx,
@@ -1183,7 +1258,8 @@ PLUMBOB_API const plumbob_gmdc_element *plumbob_gmdc_find_element(const plumbob_
                                                                   uint32_t link, uint32_t identity,
                                                                   uint32_t group);
 
-/* Float k of item i of a float element (format 0..2), read byte by byte. */
+/* Float k of item i of a float element (format 0..2), read byte by byte.
+ * i is an item position (for sparse elements: plumbob_gmdc_item's answer). */
 PLUMBOB_API float plumbob_gmdc_float(const plumbob_gmdc_element *e, uint32_t i, uint32_t k);
 
 /* Joint j's inverse bind transform (model space -> bone space). */
@@ -1195,7 +1271,8 @@ PLUMBOB_API void plumbob_gmdc_joint(const plumbob_gmdc *gmdc, uint32_t j, plumbo
  * with `data` NULL it writes a fresh RCOL header (16-byte link form, no
  * links, one block); with `data` set it copies the source's RCOL header and
  * any blocks after the GMDC, so decode -> write gives the original bytes.
- * Index arrays are written with the version's index size (u16 for 4). */
+ * Index arrays are written with the version's index size (u16 for 4).
+ * Sparse elements are written as they are: data, then the item list. */
 PLUMBOB_API size_t plumbob_gmdc_write_size(const plumbob_gmdc *gmdc);
 
 /* Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, version not 1/2/4, index size
@@ -1239,11 +1316,19 @@ typedef struct plumbob_gmdc_skin_job {
  * sum; group bone lists map slots to joints; version 1 slots are joints).
  * Normals are renormalized.  A linkage without bone assignments passes
  * through unskinned (with morphs).  Output is in the linkage's vertex order.
+ * Sparse elements are read through their item lists (plumbob_gmdc_item); a
+ * vertex a sparse element holds no item for reads as: position (0,0,0),
+ * normal (0,0,1) (as for a mesh without normals), assignment 0xFFFFFFFF
+ * (no influence), weights 0, morph map 0 (no morph), deltas 0.  Target
+ * Indices and the other kinds are not read.
  * The blend is of matrices (C = sum w_k palette[slot_k]; p' = C p), done by
  * the port's kernel (ports/kernels.h); every port gives the same bits.
- * Stack: about 17 KiB (the group's slot matrices, aligned for SIMD).
+ * Stack: about 19 KiB (the group's slot matrices, aligned for SIMD, and
+ * staging for morphed or sparse vertices).
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers, group out of range,
- * stride below 3), PLUMBOB_ERR_BAD_DATA (no float3 vertex element). */
+ * stride below 3), PLUMBOB_ERR_BAD_DATA (no float3 vertex element),
+ * PLUMBOB_ERR_UNSUPPORTED (the group's primitive type is not
+ * PLUMBOB_GMDC_PRIMITIVE_TRIANGLES). */
 PLUMBOB_API plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job);
 
 /* Vertices in all per-joint subset meshes together (the bounding mesh an

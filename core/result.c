@@ -24,3 +24,12 @@ const char *plumbob_result_str(plumbob_result r) {
     }
     return "unknown_result";
 }
+
+void plumbob_error_clear(plumbob_error *e) {
+    if (!e) return;
+    e->result = PLUMBOB_OK;
+    e->offset = 0;
+    e->table = "";
+    e->index = PLUMBOB_ERROR_NO_INDEX;
+    e->reason = "";
+}

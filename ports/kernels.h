@@ -79,7 +79,8 @@ PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, uint32_t a, const
 PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
                                         float w[4], const float *m[4]) {
     uint32_t a = pb_le32(r->assignments + 4u * v), stored = influences - 1u;
-    const unsigned char *wp = r->weights + 4u * stored * v;
+    /* no stored weights: the stream may be NULL, and NULL + 0 is undefined */
+    const unsigned char *wp = stored ? r->weights + 4u * stored * v : r->weights;
     float sum = 0.0f;
     pb_skin_influence(r, a, wp, 0, stored, &sum, &w[0], &m[0]);
     if (influences > 1) pb_skin_influence(r, a, wp, 1, stored, &sum, &w[1], &m[1]);

@@ -54,5 +54,9 @@ fi
 # from libc but the mem* routines: the compiler turns no loop into strlen & co.
 needs=$(nm -u "$b/libplumbob.a" 2>/dev/null | awk '{ print $2 }' | grep -v '^plumbob_' | sort -u | grep -vxE 'memcpy|memset|memmove|memcmp')
 [ -z "$needs" ] && ok "an ordinary build needs only mem* from libc" || bad "an ordinary build needs only mem* from libc" "$needs"
+# one-way dependencies: ports/ includes nothing of core/ but the public header
+back=$(for f in ports/*; do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
+    while read -r h; do [ "$h" != plumbob.h ] && [ -e "core/$h" ] && echo "$f includes core/$h"; done; done)
+[ -z "$back" ] && ok "ports/ includes no private header of core/" || bad "ports/ includes no private header of core/" "$back"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -25,11 +25,14 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" demo --out "$tmp/demo" >/dev/null || exit 1
 "$bin" gmdc export "$tmp"/demo/*.gmdc --rig "$tmp/demo/rig.txt" -o "$tmp/cylinder.glb" >/dev/null || exit 1
 "$bin" clip export "$tmp"/demo/*.clip -o "$tmp/clip.gltf" >/dev/null || exit 1
-body="$tmp/demo/body.package"
-"$bin" gmdc export "$body@00F0E1D2C3B4A5A1" -o "$tmp/body.glb" >/dev/null || exit 1
-"$bin" anim export "$body@00F0E1D2C3B4A5A2" --mesh "$body@00F0E1D2C3B4A5A1" -o "$tmp/body-anim.gltf" >/dev/null || exit 1
-"$bin" anim export "$body@00F0E1D2C3B4A5A2" -o "$tmp/skeleton-anim.glb" >/dev/null || exit 1
-files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.glb" "$tmp/body-anim.gltf" "$tmp/skeleton-anim.glb")
+# the body-shaped mesh: sparse Target Indices, tangents, colours, morph normals
+"$bin" gmdc export "$tmp/demo/body/AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc" -o "$tmp/body.gltf" >/dev/null || exit 1
+# the Sims 2 body package: mesh on its CRES skeleton, with and without its ANIM
+skel="$tmp/demo/body.package"
+"$bin" gmdc export "$skel@00F0E1D2C3B4A5A1" -o "$tmp/skel-body.glb" >/dev/null || exit 1
+"$bin" anim export "$skel@00F0E1D2C3B4A5A2" --mesh "$skel@00F0E1D2C3B4A5A1" -o "$tmp/skel-body-anim.gltf" >/dev/null || exit 1
+"$bin" anim export "$skel@00F0E1D2C3B4A5A2" -o "$tmp/skeleton-anim.glb" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.gltf" "$tmp/skel-body.glb" "$tmp/skel-body-anim.gltf" "$tmp/skeleton-anim.glb")
 if [ -d "$corpus" ]; then
     "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
     "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1

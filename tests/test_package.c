@@ -346,3 +346,85 @@ void test_refpack_corpus_ratio(void) {
     printf("  refpack on corpus: %lu bytes -> EA %lu, plumbob %lu (%.2f%% of EA's size)\n",
            (unsigned long)raw, (unsigned long)ea, (unsigned long)ours, 100.0 * (double)ours / (double)ea);
 }
+
+/* DBPF 1.x: the index (with its one compression directory) is the truth.
+ * Extract every resource of a package with compressed and stored entries,
+ * pack them again with our writer (all stored, then all compressed): the same
+ * resources come back.  The writer refuses a directory given as a resource,
+ * and a package with two directories does not open. */
+void test_package_v1_directory_is_the_truth(void) {
+    unsigned char *orig = t_arena_mem() + 128 * 1024, *again = t_arena_mem() + 192 * 1024;
+    unsigned char *res_copy = t_scratch() + 65536, *comp = t_scratch() + 131072, *back = t_scratch() + 196608;
+    size_t n = build_package(1, orig, 64 * 1024), off[8], sizes[8], used = 0, m = 0, k;
+    plumbob_package pkg, pkg2;
+    plumbob_package_write_entry w[8];
+    uint32_t i, count = 0, dir_at = 0, pass;
+    CHECK_OK(plumbob_package_open(&pkg, orig, n));
+    memset(w, 0, sizeof w);
+    /* extract: every entry, decompressed, the directory too (as the old tool did) */
+    for (i = 0; i < pkg.count; i++) {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        CHECK_OK(plumbob_package_entry_at(&pkg, i, &e));
+        CHECK_OK(plumbob_package_read(&pkg, &e, res_copy + used, 8192, &res, &rs));
+        if (res != res_copy + used) memcpy(res_copy + used, res, rs);
+        if (e.type == PLUMBOB_TYPE_SIMS2_DIR) dir_at = count;
+        w[count].type = e.type;
+        w[count].group = e.group;
+        w[count].instance = e.instance;
+        w[count].data = res_copy + used;
+        w[count].size = w[count].mem_size = (uint32_t)rs;
+        off[count] = used;
+        sizes[count] = rs;
+        used += rs;
+        count++;
+    }
+    CHECK_EQ(count, 5);
+    CHECK_EQ(w[dir_at].type, PLUMBOB_TYPE_SIMS2_DIR);
+    /* the directory as a resource: refused for 1.x (it would be a second one) */
+    CHECK_EQ(plumbob_package_write(w, count, 1, again, 64 * 1024, &m), PLUMBOB_ERR_INVALID_ARGUMENT);
+    /* without it: stored, then RefPack, each reads back the same resources */
+    w[dir_at] = w[count - 1];
+    off[dir_at] = off[count - 1];
+    sizes[dir_at] = sizes[count - 1];
+    count--;
+    for (pass = 0; pass < 2; pass++) {
+        size_t comp_used = 0;
+        for (i = 0; i < count; i++) {
+            w[i].data = res_copy + off[i];
+            w[i].size = w[i].mem_size = (uint32_t)sizes[i];
+            w[i].compression = PLUMBOB_COMPRESSION_NONE;
+            if (pass == 1) {
+                size_t cn = 0;
+                CHECK_OK(plumbob_refpack_compress(res_copy + off[i], sizes[i], comp + comp_used, 8192, t_work(),
+                                                  plumbob_refpack_compress_work_size(), &cn));
+                w[i].data = comp + comp_used;
+                w[i].size = (uint32_t)cn;
+                w[i].compression = PLUMBOB_COMPRESSION_REFPACK;
+                comp_used += cn;
+            }
+        }
+        CHECK_OK(plumbob_package_write(w, count, 1, again, 64 * 1024, &m));
+        CHECK_OK(plumbob_package_open(&pkg2, again, m));
+        CHECK_EQ(pkg2.count, pass ? count + 1u : count); /* the writer's own directory */
+        for (k = 0; k < count; k++) {
+            plumbob_package_entry e;
+            const unsigned char *res;
+            size_t rs;
+            CHECK_OK(plumbob_package_find(&pkg2, w[k].type, w[k].group, w[k].instance, &e, NULL));
+            CHECK_EQ(e.compression, pass ? PLUMBOB_COMPRESSION_REFPACK : PLUMBOB_COMPRESSION_NONE);
+            CHECK_OK(plumbob_package_read(&pkg2, &e, back, 8192, &res, &rs));
+            CHECK(rs == sizes[k] && memcmp(res, res_copy + off[k], rs) == 0);
+            t_digest_u32((uint32_t)rs);
+        }
+    }
+    /* two directories (the KEY entry's type changed to DIR): refused */
+    {
+        uint32_t index_pos = (uint32_t)orig[40] | (uint32_t)orig[41] << 8 | (uint32_t)orig[42] << 16 | (uint32_t)orig[43] << 24;
+        unsigned char *t = orig + index_pos + 24u * 1u;
+        CHECK_EQ(t[0] | t[1] << 8 | t[2] << 16 | (uint32_t)t[3] << 24, PLUMBOB_TYPE_KEY);
+        t[0] = 0xEF; t[1] = 0x1E; t[2] = 0x6B; t[3] = 0xE8;
+        CHECK_EQ(plumbob_package_open(&pkg2, orig, n), PLUMBOB_ERR_BAD_DATA);
+    }
+}

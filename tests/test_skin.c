@@ -421,7 +421,7 @@ void test_skin_port_matches_scalar(void) {
         r.positions = p;
         r.normals = normals ? p + 12 * count : NULL;
         r.assignments = p + 24 * count;
-        r.weights = p + 28 * count;
+        r.weights = wc ? p + 28 * count : NULL; /* one influence: no weight stream at all */
         r.weight_count = wc;
         r.slot_count = 1 + t_rand(&seed) % 40;
         r.slot_rows = rows;

@@ -1,6 +1,7 @@
 /* libFuzzer target for GMDC: measure, decode into an arena of exactly the
- * measured size, touch every validated index, and re-encode a decoded mesh:
- * the writer must reproduce the input exactly. */
+ * measured size, touch every validated index, read every element through
+ * plumbob_gmdc_item (sparse ones too), skin every group, and re-encode a
+ * decoded mesh: the writer must reproduce the input exactly. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             const plumbob_gmdc_element *v = plumbob_gmdc_find_element(&g, g.groups[i].link, PLUMBOB_GMDC_VERTICES, 0);
             for (k = 0; v && v->format == 2 && k < g.groups[i].faces.count; k++)
                 sink += plumbob_gmdc_float(v, plumbob_gmdc_index(&g, &g.groups[i].faces, k), 2);
+        }
+        /* every element through plumbob_gmdc_item (dense and sparse) */
+        for (i = 0; i < g.element_count; i++) {
+            const plumbob_gmdc_element *e = &g.elements[i];
+            for (k = 0; k < e->count && k < 4096; k++) {
+                uint32_t item = plumbob_gmdc_item(&g, e, k);
+                if (item != PLUMBOB_GMDC_NO_ITEM && e->format <= 2) sink += plumbob_gmdc_float(e, item, e->format);
+            }
+        }
+        /* skin every group in the bind pose with every morph at 1 (sparse
+         * elements go through their item lists) */
+        if (g.joint_count <= 4096 && g.morph_count <= 256) {
+            plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof(plumbob_mat34) * (g.joint_count + 1u));
+            float morphs[256];
+            for (k = 0; k < 256; k++) morphs[k] = 1.0f;
+            plumbob_gmdc_palette(&g, NULL, palette);
+            for (i = 0; i < g.group_count; i++) {
+                uint32_t n = g.linkages[g.groups[i].link].vertex_count;
+                plumbob_gmdc_skin_job job;
+                float *pos, *nrm;
+                if (n > (1u << 20)) continue;
+                pos = (float *)malloc(sizeof(float) * 3u * (n + 1u));
+                nrm = (float *)malloc(sizeof(float) * 3u * (n + 1u));
+                memset(&job, 0, sizeof job);
+                job.gmdc = &g;
+                job.group = i;
+                job.palette = palette;
+                job.morph_weights = morphs;
+                job.positions = pos;
+                job.position_stride = 3;
+                job.normals = nrm;
+                job.normal_stride = 3;
+                plumbob_gmdc_skin(&job);
+                free(pos);
+                free(nrm);
+            }
+            free(palette);
         }
         (void)sink;
         {

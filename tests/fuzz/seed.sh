@@ -14,6 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 "$bin" demo --write "$tmp/demo" >/dev/null
 cp "$tmp"/demo/*.clip "$out/corpus-fuzz_clip/" 2>/dev/null
 cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
+# GMDC: the skinned cylinder and the body-shaped mesh with sparse elements
+cp "$tmp"/demo/*.gmdc "$tmp"/demo/body/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
 cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
 "$bin" extract "$tmp/demo/body.package" --type E519C933 -o "$tmp/body" >/dev/null
 cp "$tmp"/body/*.cres "$out/corpus-fuzz_cres/" 2>/dev/null

@@ -582,27 +582,27 @@ static void test_body_export(void) {
     static const uint32_t verts[5] = {0, 1, 13, 130, 259};
     uint32_t i, k;
     memset(&mi, 0, sizeof mi); memset(&ci, 0, sizeof ci); memset(&ai, 0, sizeof ai);
-    mi.size = demo_body_gmdc(&mi.data);
-    ci.size = demo_body_cres(&ci.data);
-    ai.size = demo_body_anim(&ai.data);
+    mi.size = demo_skel_gmdc(&mi.data);
+    ci.size = demo_skel_cres(&ci.data);
+    ai.size = demo_skel_anim(&ai.data);
     CHECK(tool_gmdc_decode(&mi, &g, &gmem) == PLUMBOB_OK && tool_cres_decode(&ci, &tc) == PLUMBOB_OK &&
           tool_anim_decode(&ai, &a, &amem) == PLUMBOB_OK);
     if (failed) return;
-    CHECK(g.joint_count == DEMO_BODY_JOINTS && tc.sk.skeleton.bone_count == DEMO_BODY_JOINTS + 2);
+    CHECK(g.joint_count == DEMO_SKEL_JOINTS && tc.sk.skeleton.bone_count == DEMO_SKEL_JOINTS + 2);
     memset(&src, 0, sizeof src);
     src.mesh = &g;
     src.skeleton = &tc.sk;
     src.anim = &a;
     CHECK(export_bytes(&src, 1, &glb));
     CHECK(gltf_check(glb.data, glb.size, &rep, why, sizeof why));
-    CHECK(rep.nodes == DEMO_BODY_JOINTS + 3 && rep.joints == DEMO_BODY_JOINTS && rep.targets == 2 && rep.channels == 4);
+    CHECK(rep.nodes == DEMO_SKEL_JOINTS + 3 && rep.joints == DEMO_SKEL_JOINTS && rep.targets == 2 && rep.channels == 4);
     CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
     {
         const json_value *nodes = json_get(&root, "nodes"), *joints = json_get(&json_get(&root, "skins")->items[0], "joints");
         const json_value *in = NULL;
         long key = 15;
         /* joint j is the node named after CRES joint j; bone_03 hangs under root_rot */
-        CHECK(joints->count == DEMO_BODY_JOINTS);
+        CHECK(joints->count == DEMO_SKEL_JOINTS);
         CHECK(strcmp(json_get(&nodes->items[(long)joints->items[0].number], "name")->str, "root_trans") == 0);
         CHECK(strcmp(json_get(&nodes->items[(long)joints->items[64].number], "name")->str, "bone_64") == 0);
         {

@@ -55,9 +55,13 @@ static int write_samples(const char *dir) {
     char path[1024];
     if (!write_sample(dir, "6B20C4F3_00000000_00F0E1D2C3B4A596.clip", demo_clip)) return 0;
     if (!write_sample(dir, "AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc", demo_gmdc)) return 0;
+    /* the body-shaped mesh (sparse elements) in a folder of its own, so
+     * DIR/\*.gmdc stays the cylinder */
+    snprintf(path, sizeof path, "%s/body", dir);
+    if (!make_dirs(path) || !write_sample(path, "AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc", demo_body_gmdc)) return 0;
     if (!write_sample(dir, "FB00791E_1C0532FA_00F0E1D2C3B4A598.anim", demo_anim)) return 0;
     if (!write_sample(dir, "02D5DF13_00000000_ECE52D7E1B5E7C09.jazz", demo_jazz)) return 0;
-    if (!write_sample(dir, "body.package", demo_body_package)) return 0;
+    if (!write_sample(dir, "body.package", demo_skel_package)) return 0;
     snprintf(path, sizeof path, "%s/rig.txt", dir);
     if (!tool_write_file(path, demo_rig, sizeof demo_rig - 1)) return 0;
     printf("wrote %s (the joint names of the cylinder)\n", path);

@@ -9,7 +9,8 @@
 /* decode_quiet, saying why on failure; returns 0 then. */
 static int decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
     plumbob_result r = tool_gmdc_decode(in, g, mem);
-    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid GMDC: %s", plumbob_result_str(r));
+    if (r != PLUMBOB_OK)
+        tool_error(in->name, "not a valid GMDC: %s", in->why_text[0] ? in->why_text : plumbob_result_str(r));
     return r == PLUMBOB_OK;
 }
 
@@ -41,20 +42,26 @@ plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *
     return r;
 }
 
+/* Every identity the GMDC page lists, by the page's names. */
 static const char *identity_name(uint32_t id) {
     switch (id) {
-    case PLUMBOB_GMDC_VERTICES: return "vertices";
-    case PLUMBOB_GMDC_NORMALS: return "normals";
-    case PLUMBOB_GMDC_UVS: return "uvs";
-    case PLUMBOB_GMDC_BONE_ASSIGNMENTS: return "bone_assignments";
-    case PLUMBOB_GMDC_BONE_WEIGHTS: return "bone_weights";
-    case PLUMBOB_GMDC_MORPH_VERTEX_DELTAS: return "morph_vertex_deltas";
-    case PLUMBOB_GMDC_MORPH_NORMAL_DELTAS: return "morph_normal_deltas";
-    case PLUMBOB_GMDC_MORPH_VERTEX_MAP: return "morph_vertex_map";
-    case PLUMBOB_GMDC_BUMP_NORMALS: return "bump_normals";
-    case PLUMBOB_GMDC_BINORMALS: return "binormals";
+    case PLUMBOB_GMDC_BLEND_INDICES: return "blend_indices";
+    case PLUMBOB_GMDC_BLEND_WEIGHTS: return "blend_weights";
     case PLUMBOB_GMDC_TARGET_INDICES: return "target_indices";
+    case PLUMBOB_GMDC_MORPH_NORMAL_DELTAS: return "morph_normal_deltas";
     case PLUMBOB_GMDC_COLOUR: return "colour";
+    case PLUMBOB_GMDC_COLOUR_DELTAS: return "colour_deltas";
+    case PLUMBOB_GMDC_NORMALS: return "normals";
+    case PLUMBOB_GMDC_VERTICES: return "vertices";
+    case PLUMBOB_GMDC_UVS: return "uvs";
+    case PLUMBOB_GMDC_UV_DELTAS: return "uv_deltas";
+    case PLUMBOB_GMDC_BINORMALS: return "binormals";
+    case PLUMBOB_GMDC_BONE_WEIGHTS: return "bone_weights";
+    case PLUMBOB_GMDC_BONE_ASSIGNMENTS: return "bone_assignments";
+    case PLUMBOB_GMDC_BUMP_NORMALS: return "bump_normals";
+    case PLUMBOB_GMDC_BUMP_NORMAL_DELTAS: return "bump_normal_deltas";
+    case PLUMBOB_GMDC_MORPH_VERTEX_DELTAS: return "morph_vertex_deltas";
+    case PLUMBOB_GMDC_MORPH_VERTEX_MAP: return "morph_vertex_map";
     case PLUMBOB_GMDC_VERTEX_ID: return "vertex_id";
     case PLUMBOB_GMDC_REGION_MASK: return "region_mask";
     }
@@ -75,9 +82,15 @@ static void dump_json(FILE *out, const plumbob_gmdc *g) {
     fputs(",\n \"elements\": [", out);
     for (i = 0; i < g->element_count; i++) {
         const plumbob_gmdc_element *e = &g->elements[i];
-        fprintf(out, "%s\n  {\"identity\": \"0x%08X\", \"kind\": \"%s\", \"format\": %u, \"set\": %u, \"group\": %u, \"count\": %u}",
+        fprintf(out, "%s\n  {\"identity\": \"0x%08X\", \"kind\": \"%s\", \"format\": %u, \"set\": %u, \"group\": %u, \"count\": %u",
                 i ? "," : "", (unsigned)e->identity, identity_name(e->identity), (unsigned)e->format,
                 (unsigned)e->set, (unsigned)e->group, (unsigned)e->count);
+        /* sparse elements: one data item per entry of this list (its vertex) */
+        if (e->items.count) {
+            fprintf(out, ", \"sparse\": true, \"item_count\": %u, \"items\": ", (unsigned)e->items.count);
+            index_list(out, g, &e->items);
+        }
+        fputc('}', out);
     }
     fputs("],\n \"linkages\": [", out);
     for (i = 0; i < g->linkage_count; i++) {
@@ -239,7 +252,12 @@ static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const flo
         job.normals = nrm[i];
         job.normal_stride = 3;
         r = plumbob_gmdc_skin(&job);
-        if (r != PLUMBOB_OK) {
+        if (r == PLUMBOB_ERR_UNSUPPORTED) {
+            tool_error("gmdc skin", "group %u (%.*s): primitive type %u is not a triangle list (the GMDC page lists "
+                       "only 2): unsupported", (unsigned)i, (int)g->groups[i].name.len, g->groups[i].name.ptr,
+                       (unsigned)g->groups[i].primitive);
+            ok = 0;
+        } else if (r != PLUMBOB_OK) {
             tool_error("gmdc skin", "group %u: %s", (unsigned)i, plumbob_result_str(r));
             ok = 0;
         }
@@ -365,6 +383,12 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     if (rig_path && !tool_rig_load(rig_path, &rig)) return 1;
     if (!tool_load(file, &in)) { tool_rig_free(&rig); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); tool_rig_free(&rig); return 1; }
+    if (!tool_gmdc_drawable(&g, in.name)) {
+        free(mem);
+        tool_free(&in);
+        tool_rig_free(&rig);
+        return 1;
+    }
     if (!rig_path && !gmdc_skeleton(&in, &g, cres_path, &tc, &have_cres, stdout)) {
         free(mem);
         tool_free(&in);
@@ -391,8 +415,11 @@ static int gmdc_usage(FILE *f, int rc) {
                "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time MS] [--morph ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
                "  .obj: the skinned, morphed mesh.  .gltf/.glb: every group as a primitive with\n"
-               "  normals, UVs, joints and weights, morph targets named after the morph pairs,\n"
-               "  a skin with the inverse bind matrices, converted from Z-up to Y-up.\n"
+               "  normals, tangents (bump-map normals), UVs, vertex colours, joints and weights,\n"
+               "  morph targets (position and normal deltas) named after the morph pairs, a skin\n"
+               "  with the inverse bind matrices, converted from Z-up to Y-up.\n"
+               "  dump lists every element (sparse ones with their item lists), linkage and group.\n"
+               "  Groups must be triangle lists (primitive type 2) to be skinned or exported.\n"
                "  CRES: the model's resource node (FILE or PACKAGE@INSTANCE): joint names, the\n"
                "  hierarchy and the rest pose.  Without --cres or --rig, a mesh with joints that\n"
                "  came from a package uses that package's best-fitting CRES.\n"
@@ -490,14 +517,31 @@ int cmd_gmdc(int argc, char **argv) {
         } else {
             uint32_t k;
             gmdc_info(&in, stdout);
-            for (k = 0; k < g.element_count; k++)
-                printf("  element %2u %-20s format %u set %u group %u count %u\n", (unsigned)k,
-                       identity_name(g.elements[k].identity), (unsigned)g.elements[k].format,
-                       (unsigned)g.elements[k].set, (unsigned)g.elements[k].group, (unsigned)g.elements[k].count);
-            for (k = 0; k < g.group_count; k++)
-                printf("  group %u %.*s: linkage %u, %u triangles, %u bones\n", (unsigned)k,
-                       (int)g.groups[k].name.len, g.groups[k].name.ptr, (unsigned)g.groups[k].link,
-                       (unsigned)(g.groups[k].faces.count / 3u), (unsigned)g.groups[k].bones.count);
+            for (k = 0; k < g.element_count; k++) {
+                const plumbob_gmdc_element *e = &g.elements[k];
+                printf("  element %2u %-20s format %u set %u group %u count %u", (unsigned)k,
+                       identity_name(e->identity), (unsigned)e->format, (unsigned)e->set, (unsigned)e->group,
+                       (unsigned)e->count);
+                if (e->items.count) {
+                    uint32_t j;
+                    printf(", sparse: %u items, for vertices", (unsigned)e->items.count);
+                    for (j = 0; j < e->items.count && j < 8; j++)
+                        printf(" %u", (unsigned)plumbob_gmdc_index(&g, &e->items, j));
+                    if (e->items.count > 8) printf(" ...");
+                }
+                if (identity_name(e->identity)[0] == 'o') printf(" (identity 0x%08X)", (unsigned)e->identity);
+                putchar('\n');
+            }
+            for (k = 0; k < g.group_count; k++) {
+                const plumbob_gmdc_group *gr = &g.groups[k];
+                if (gr->primitive == PLUMBOB_GMDC_PRIMITIVE_TRIANGLES)
+                    printf("  group %u %.*s: linkage %u, %u triangles, %u bones\n", (unsigned)k, (int)gr->name.len,
+                           gr->name.ptr, (unsigned)gr->link, (unsigned)(gr->faces.count / 3u), (unsigned)gr->bones.count);
+                else
+                    printf("  group %u %.*s: linkage %u, primitive type %u (not a triangle list), %u indices, %u bones\n",
+                           (unsigned)k, (int)gr->name.len, gr->name.ptr, (unsigned)gr->link, (unsigned)gr->primitive,
+                           (unsigned)gr->faces.count, (unsigned)gr->bones.count);
+            }
         }
     } else {
         plumbob_mat34 *model = NULL;

@@ -2,6 +2,26 @@
 #include <string.h>
 #include "tool.h"
 
+/* A package resource of a type the tool has no decoder for: named by the
+ * index's type; a KEY name table is summarised (the core reads those). */
+static int resource_info(const tool_input *in) {
+    char label[64];
+    tool_type_label(in->entry.type, label, sizeof label);
+    if (in->entry.type == PLUMBOB_TYPE_KEY) {
+        plumbob_key_table kt;
+        plumbob_result r = plumbob_key_table_open(&kt, in->data, in->size);
+        if (r != PLUMBOB_OK) {
+            tool_error(in->name, "%s that does not decode: %s", label, plumbob_result_str(r));
+            return 1;
+        }
+        printf("%s: %s name table, version %u, %u names, %zu bytes\n", in->name, label, (unsigned)kt.version,
+               (unsigned)kt.count, in->size);
+        return 0;
+    }
+    printf("%s: %s, %zu bytes (this build has no decoder for this type)\n", in->name, label, in->size);
+    return 0;
+}
+
 int cmd_info(int argc, char **argv) {
     tool_input in;
     plumbob_format f;
@@ -21,8 +41,10 @@ int cmd_info(int argc, char **argv) {
         tool_free(&in);
         return rc;
     }
-    tf = tool_format_of(&in, &f);
-    if (f == PLUMBOB_FORMAT_UNKNOWN) {
+    tf = tool_format_of(&in, &f); /* a package resource: by the index's type */
+    if (in.from_package && f == PLUMBOB_FORMAT_UNKNOWN) {
+        rc = resource_info(&in);
+    } else if (f == PLUMBOB_FORMAT_UNKNOWN) {
         printf("%s: unknown format (%zu bytes)\n", in.name, in.size);
         rc = 1;
     } else if (!tf) {

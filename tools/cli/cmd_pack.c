@@ -33,7 +33,10 @@ int cmd_pack(int argc, char **argv) {
             printf("usage: plumbob pack -o OUT.package [--sims2] [--store] FILE...\n"
                    "  Builds a package from files named TYPE_GROUP_INSTANCE.ext (hex, as\n"
                    "  `plumbob extract` writes them).  Resources are RefPack-compressed unless\n"
-                   "  --store; --sims2 writes DBPF 1.1 instead of 2.0.\n"
+                   "  --store; --sims2 writes DBPF 1.1 instead of 2.0 (with a compression\n"
+                   "  directory built from what is compressed; a directory file is skipped).\n"
+                   "  The package is written to a temporary file and renamed into place when\n"
+                   "  complete: on any error an existing OUT.package is left untouched.\n"
                    "  example: plumbob pack -o my.package clips/*.clip\n");
             rc = 0;
             goto done;
@@ -55,6 +58,13 @@ int cmd_pack(int argc, char **argv) {
                 tool_error(a, "name is not TYPE_GROUP_INSTANCE.ext (8, 8 and 16 hex digits)");
                 rc = 2;
                 goto done;
+            }
+            if (e->type == PLUMBOB_TYPE_SIMS2_DIR) {
+                /* a directory from an older extract: packed, it would stand
+                 * beside (and contradict) the one the writer builds */
+                tool_error(a, "skipped: a Sims 2 compression directory is index data; pack writes its own");
+                memset(e, 0, sizeof *e);
+                continue;
             }
             if (!tool_read_file(a, &raw, &size)) goto done;
             if (size > 0xFFFFFFu && !store) {

@@ -173,7 +173,7 @@ int cmd_extract(int argc, char **argv) {
     unsigned char *data;
     size_t size;
     plumbob_package pkg;
-    uint32_t k, written = 0, failed = 0, matched = 0;
+    uint32_t k, written = 0, failed = 0, matched = 0, skipped_dir = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) {
@@ -181,6 +181,8 @@ int cmd_extract(int argc, char **argv) {
                    "  Writes each (matching) resource, decompressed, to DIR as\n"
                    "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
                    "  T is a hex type or a name from `plumbob ls` (CLIP, RIG, DDS, ...).\n"
+                   "  A Sims 2 package's compression directory (E86B1EEF) is index data and is\n"
+                   "  not extracted unless asked for with --type E86B1EEF.\n"
                    "  example: plumbob extract EWBreastfeed.package --type CLIP -o clips\n");
             return 0;
         } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
@@ -235,6 +237,13 @@ int cmd_extract(int argc, char **argv) {
             (has_group && e.group != want_group) ||
             (has_inst && e.instance != want_inst))
             continue;
+        /* A Sims 2 compression directory is part of the index (which entries
+         * are compressed), not a resource: `pack --sims2` writes its own.
+         * Only an explicit --type E86B1EEF extracts it. */
+        if (pkg.major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && !has_type) {
+            skipped_dir++;
+            continue;
+        }
         matched++;
         if (tty) fprintf(stderr, "\rextracting %u/%u", k + 1, pkg.count);
         ext = tool_type_ext(e.type);
@@ -259,7 +268,8 @@ int cmd_extract(int argc, char **argv) {
         free(buf);
     }
     if (tty) fputc('\n', stderr);
-    printf("extracted %u of %u resources to %s%s\n", written, matched, dir,
+    printf("extracted %u of %u resources to %s%s%s\n", written, matched, dir,
+           skipped_dir ? " (the compression directory is index data: not extracted, pack --sims2 writes its own)" : "",
            failed ? " (some failed, see above)" : "");
     free(data);
     if (matched == 0) {

@@ -64,10 +64,17 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
     }
     r = tool_gmdc_decode(&in, mesh, mesh_mem);
     if (r != PLUMBOB_OK) {
-        tool_error(in.name, "not a valid GMDC: %s", plumbob_result_str(r));
+        tool_error(in.name, "not a valid GMDC: %s", in.why_text[0] ? in.why_text : plumbob_result_str(r));
+        tool_free(&in);
+        return 0;
+    }
+    if (!tool_gmdc_drawable(mesh, in.name)) {
+        free(*mesh_mem);
+        *mesh_mem = NULL;
         tool_free(&in);
         return 0;
     }
     *mesh_in = in;
+    mesh_in->why = mesh_in->why_text;
     return 1;
 }

@@ -20,6 +20,11 @@ typedef struct tool_input {
     plumbob_package_entry entry; /* the resource's index entry, when from_package */
     unsigned char *package_data; /* the whole package, kept for name lookups */
     size_t package_size;
+    /* Where a decode of this input failed, in words, when the decoder can say
+     * (GMDC: "bad_index at byte 4660 (0x1234), element 4: ..."); tool_load
+     * points `why` at why_text and empties it.  NULL: nobody listens. */
+    char *why;
+    char why_text[320];
 } tool_input;
 
 /* Reads FILE into *in.  FILE may be PACKAGE@INSTANCE or
@@ -35,6 +40,15 @@ const char *tool_type_ext(uint32_t type);
 /* A resource type from s[0..len): a name from the table above (CLIP, RIG,
  * case-insensitive; the first type of that name) or a hex number.  0 on junk. */
 int tool_parse_type(const char *s, size_t len, uint64_t *out);
+
+/* The format of a resource of this package type (CLIP, JAZZ, GMDC, ANIM),
+ * or PLUMBOB_FORMAT_UNKNOWN for types the tool has no decoder for. */
+plumbob_format tool_format_of_type(uint32_t type);
+/* What an input is: a resource taken from a package by the index's type
+ * (the index is the truth), a file by its bytes (plumbob_identify). */
+plumbob_format tool_input_format(const tool_input *in);
+/* "CRES (type 0xE519C933)" or "type 0x12345678" into out. */
+void tool_type_label(uint32_t type, char *out, size_t cap);
 
 /* A package's own names for its resources: the KEY table (Sims 3). */
 typedef struct tool_names {
@@ -116,6 +130,8 @@ int cmd_cres(int argc, char **argv);
 /* The format entry for a loaded input: identify, and a Sims 2 RCOL whose
  * first block is a resource node is a CRES. */
 const tool_format *tool_format_of(const tool_input *in, plumbob_format *f);
+/* The format entry for a package resource of this type (CRES included). */
+const tool_format *tool_format_for_type(uint32_t type);
 
 /* Subcommands: argc/argv start at the subcommand's own name. */
 int cmd_info(int argc, char **argv);
@@ -130,8 +146,13 @@ int clip_info(const tool_input *in, FILE *out);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
 /* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.
- * Prints nothing. */
+ * Prints nothing; on failure in->why (when set) says where and why. */
 plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem);
+/* 1 when every group is a triangle list (what skinning and export draw);
+ * else prints which group is not, naming `where`, and returns 0. */
+int tool_gmdc_drawable(const plumbob_gmdc *g, const char *where);
+/* A decode error's detail as one line: "RESULT at byte N (0xN), TABLE I: REASON". */
+void tool_error_detail(const plumbob_error *e, char *out, size_t cap);
 int cmd_gmdc(int argc, char **argv);
 /* Decodes in->data as a Sims 2 ANIM (arena from malloc, *mem); prints nothing. */
 plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem);

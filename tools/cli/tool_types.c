@@ -1,4 +1,5 @@
 /* Names and file extensions of resource types a modder meets in packages. */
+#include <stdio.h>
 #include <string.h>
 #include "tool.h"
 
@@ -64,4 +65,25 @@ int tool_parse_type(const char *s, size_t len, uint64_t *out) {
         }
     }
     return tool_parse_hex(s, len, out) && *out <= 0xFFFFFFFFu;
+}
+
+plumbob_format tool_format_of_type(uint32_t type) {
+    switch (type) {
+    case PLUMBOB_TYPE_CLIP: return PLUMBOB_FORMAT_CLIP;
+    case PLUMBOB_TYPE_JAZZ: return PLUMBOB_FORMAT_JAZZ;
+    case PLUMBOB_TYPE_GMDC: return PLUMBOB_FORMAT_GMDC;
+    case PLUMBOB_TYPE_ANIM: return PLUMBOB_FORMAT_ANIM;
+    case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_SIMS2_RCOL; /* a CRES (tool_format_of) */
+    }
+    return PLUMBOB_FORMAT_UNKNOWN;
+}
+
+plumbob_format tool_input_format(const tool_input *in) {
+    return in->from_package ? tool_format_of_type(in->entry.type) : plumbob_identify(in->data, in->size);
+}
+
+void tool_type_label(uint32_t type, char *out, size_t cap) {
+    const char *tn = tool_type_name(type);
+    if (tn) snprintf(out, cap, "%s (type 0x%08X)", tn, (unsigned)type);
+    else snprintf(out, cap, "type 0x%08X", (unsigned)type);
 }

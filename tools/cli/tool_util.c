@@ -100,6 +100,7 @@ int tool_load(const char *path, tool_input *in) {
     char pkgpath[1024];
     int found;
     memset(in, 0, sizeof *in);
+    in->why = in->why_text;
     snprintf(in->name, sizeof in->name, "%s", path);
     if (!at || stat(path, &st) == 0) return tool_read_file(path, &in->data, &in->size);
     if ((size_t)(at - path) >= sizeof pkgpath) {
@@ -166,9 +167,14 @@ static const tool_format formats[] = {
 
 static const tool_format cres_format = {PLUMBOB_FORMAT_SIMS2_RCOL, cres_info, cres_reencode};
 
+const tool_format *tool_format_for_type(uint32_t type) {
+    return type == PLUMBOB_TYPE_CRES ? &cres_format : tool_format_for(tool_format_of_type(type));
+}
+
 const tool_format *tool_format_of(const tool_input *in, plumbob_format *f) {
     plumbob_sims2_rcol rc;
-    *f = plumbob_identify(in->data, in->size);
+    *f = tool_input_format(in);
+    if (in->from_package && in->entry.type == PLUMBOB_TYPE_CRES) return &cres_format; /* by the index's type */
     if (*f == PLUMBOB_FORMAT_SIMS2_RCOL && plumbob_sims2_rcol_open(&rc, in->data, in->size) == PLUMBOB_OK &&
         plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
         return &cres_format;
@@ -208,19 +214,43 @@ void json_floats(FILE *out, const float *v, unsigned n) {
 
 /* Lives here, not in cmd_gmdc.c, so that the export helpers (gltf_output.c)
  * need no command file. */
+void tool_error_detail(const plumbob_error *e, char *out, size_t cap) {
+    if (e->index != PLUMBOB_ERROR_NO_INDEX)
+        snprintf(out, cap, "%s at byte %zu (0x%zx), %s %u: %s", plumbob_result_str(e->result), e->offset, e->offset,
+                 e->table, (unsigned)e->index, e->reason);
+    else
+        snprintf(out, cap, "%s at byte %zu (0x%zx), %s: %s", plumbob_result_str(e->result), e->offset, e->offset,
+                 e->table, e->reason);
+}
+
+int tool_gmdc_drawable(const plumbob_gmdc *g, const char *where) {
+    uint32_t i;
+    for (i = 0; i < g->group_count; i++)
+        if (g->groups[i].primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) {
+            tool_error(where, "group %u (%.*s): primitive type %u is not a triangle list (the GMDC page lists only 2): "
+                       "unsupported", (unsigned)i, (int)g->groups[i].name.len, g->groups[i].name.ptr,
+                       (unsigned)g->groups[i].primitive);
+            return 0;
+        }
+    return 1;
+}
+
 plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
     size_t need;
     plumbob_arena a;
-    plumbob_result r = plumbob_gmdc_measure(in->data, in->size, &need);
+    plumbob_error err;
+    plumbob_result r = plumbob_gmdc_measure_ex(in->data, in->size, &need, &err);
     *mem = NULL;
     if (r == PLUMBOB_OK) {
         *mem = (unsigned char *)malloc(need ? need : 1);
         plumbob_arena_init(&a, *mem, need);
-        r = plumbob_gmdc_decode(in->data, in->size, &a, g);
+        r = plumbob_gmdc_decode_ex(in->data, in->size, &a, g, &err);
     }
     if (r != PLUMBOB_OK) {
         free(*mem);
         *mem = NULL;
+        /* only into this input's own buffer (a struct copy keeps the old pointer) */
+        if (in->why && in->why == in->why_text) tool_error_detail(&err, in->why, sizeof in->why_text);
     }
     return r;
 }

@@ -316,6 +316,25 @@ static int check_primitive(checker *c, const json_value *p, size_t mi, size_t pi
             for (e = 0; e < n; e++)
                 if (!vec_unit(a, e, 1e-3)) return bad(c, "%s[%zu]: NORMAL %u is not unit length", where, pi, (unsigned)e);
         }
+        if (strcmp(name, "TANGENT") == 0) {
+            if (a->comps != 4 || a->ctype != 5126) return bad(c, "%s[%zu]: TANGENT is not float VEC4", where, pi);
+            for (e = 0; e < n; e++) {
+                double xyz = 0, w = element_at(a, e, 3);
+                for (k = 0; k < 3; k++) xyz += element_at(a, e, k) * element_at(a, e, k);
+                if (!(xyz > 0.998 && xyz < 1.002)) return bad(c, "%s[%zu]: TANGENT %u is not unit length", where, pi, (unsigned)e);
+                if (w != 1.0 && w != -1.0) return bad(c, "%s[%zu]: TANGENT %u has w %g, not +1 or -1", where, pi, (unsigned)e, w);
+            }
+            if (!json_get(attrs, "NORMAL")) return bad(c, "%s[%zu]: TANGENT without NORMAL", where, pi);
+        }
+        if (strncmp(name, "COLOR_", 6) == 0) {
+            if ((a->comps != 3 && a->comps != 4) || (a->ctype != 5126 && !a->normalized))
+                return bad(c, "%s[%zu]: %s is not VEC3/VEC4 float or normalized", where, pi, name);
+            if (a->ctype == 5126)
+                for (e = 0; e < n; e++)
+                    for (k = 0; k < a->comps; k++)
+                        if (!(element_at(a, e, k) >= 0.0 && element_at(a, e, k) <= 1.0))
+                            return bad(c, "%s[%zu]: %s %u has a component outside [0, 1]", where, pi, name, (unsigned)e);
+        }
         if (strncmp(name, "TEXCOORD_", 9) == 0 && (a->comps != 2 || (a->ctype != 5126 && !a->normalized)))
             return bad(c, "%s[%zu]: %s is not VEC2 float or normalized", where, pi, name);
         if (strncmp(name, "JOINTS_", 7) == 0 && (a->comps != 4 || (a->ctype != 5121 && a->ctype != 5123)))
@@ -332,6 +351,21 @@ static int check_primitive(checker *c, const json_value *p, size_t mi, size_t pi
                 if (s < 0.999 || s > 1.001) return bad(c, "%s[%zu]: WEIGHTS_0 %u sums to %.6f, not 1", where, pi, (unsigned)e, s);
             }
         }
+    }
+    if (json_get(attrs, "JOINTS_0") && json_get(attrs, "WEIGHTS_0")) {
+        /* no joint twice in a vertex with weight (the Khronos validator's
+         * ACCESSOR_JOINTS_INDEX_DUPLICATE) */
+        const accessor_info *ja = use_accessor(c, attrs, "JOINTS_0", where, pi, 1);
+        const accessor_info *wa = use_accessor(c, attrs, "WEIGHTS_0", where, pi, 1);
+        uint32_t m;
+        if (!ja || !wa) return 0;
+        for (e = 0; e < n; e++)
+            for (k = 0; k < 4; k++)
+                for (m = k + 1; m < 4; m++)
+                    if (element_at(wa, e, k) > 0 && element_at(wa, e, m) > 0 &&
+                        element_at(ja, e, k) == element_at(ja, e, m))
+                        return bad(c, "%s[%zu]: vertex %u names joint %.0f twice with weight", where, pi, (unsigned)e,
+                                   element_at(ja, e, k));
     }
     if (mode && (mode->kind != JSON_NUMBER || mode->number < 0 || mode->number > 6))
         return bad(c, "%s[%zu].mode: not 0..6", where, pi);
@@ -358,6 +392,9 @@ static int check_primitive(checker *c, const json_value *p, size_t mi, size_t pi
                 if (!a) return 0;
                 if (a->count != n || a->comps != 3)
                     return bad(c, "%s[%zu].targets[%u].%s: not VEC3 of %u elements", where, pi, (unsigned)k, t->keys[ti], (unsigned)n);
+                if (!json_get(attrs, t->keys[ti]))
+                    return bad(c, "%s[%zu].targets[%u].%s: the primitive has no %s attribute", where, pi, (unsigned)k,
+                               t->keys[ti], t->keys[ti]);
                 if (strcmp(t->keys[ti], "POSITION") == 0 &&
                     (!json_get(&c->accessors->items[(long)t->items[ti].number], "min")))
                     return bad(c, "%s[%zu].targets[%u].POSITION: no min/max", where, pi, (unsigned)k);

@@ -222,15 +222,23 @@ static int collect_targets(scene *s) {
     return 1;
 }
 
-/* float3 item i of element e (0 when e is missing or short). */
-static plumbob_vec3 item3(const plumbob_gmdc_element *e, uint32_t i) {
-    plumbob_vec3 v = {0, 0, 0};
-    if (e && e->format == 2 && i < e->count) {
-        v.x = plumbob_gmdc_float(e, i, 0);
-        v.y = plumbob_gmdc_float(e, i, 1);
-        v.z = plumbob_gmdc_float(e, i, 2);
+/* Vertex v's float3 of element e, dense or sparse (0 when e is missing,
+ * not float3, or holds no item for v). */
+static plumbob_vec3 item3(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t v) {
+    plumbob_vec3 r = {0, 0, 0};
+    uint32_t k = e && e->format == 2 ? plumbob_gmdc_item(g, e, v) : PLUMBOB_GMDC_NO_ITEM;
+    if (k != PLUMBOB_GMDC_NO_ITEM) {
+        r.x = plumbob_gmdc_float(e, k, 0);
+        r.y = plumbob_gmdc_float(e, k, 1);
+        r.z = plumbob_gmdc_float(e, k, 2);
     }
-    return v;
+    return r;
+}
+
+/* Vertex v's u32 of a format-4 element (`none` when it holds no item). */
+static uint32_t item32(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t v, uint32_t none) {
+    uint32_t k = e && e->format == 4 ? plumbob_gmdc_item(g, e, v) : PLUMBOB_GMDC_NO_ITEM;
+    return k == PLUMBOB_GMDC_NO_ITEM ? none : pb_le32(e->data + 4u * (size_t)k);
 }
 
 static void put3(float *out, plumbob_vec3 v) {
@@ -242,9 +250,9 @@ static void put3(float *out, plumbob_vec3 v) {
 static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumbob_gmdc_element *ba,
                        const plumbob_gmdc_element *bw, uint32_t v, uint16_t joints[4], float weights[4]) {
     const plumbob_gmdc *g = s->src->mesh;
-    uint32_t a = 0xFFFFFFFFu, k, stored; /* no assignment: every slot unused */
+    uint32_t a = item32(g, ba, v, 0xFFFFFFFFu), k, stored; /* no assignment: every slot unused */
+    uint32_t wk = bw ? plumbob_gmdc_item(g, bw, v) : PLUMBOB_GMDC_NO_ITEM;
     float sum = 0.0f, total = 0.0f;
-    if (ba && v < ba->count) a = pb_le32(ba->data + 4u * v);
     stored = bw && bw->format <= 2 ? bw->format + 1u : 0u;
     for (k = 0; k < 4; k++) {
         uint32_t slot = (a >> (8u * k)) & 0xFFu, joint;
@@ -252,7 +260,7 @@ static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumb
         joints[k] = 0;
         weights[k] = 0.0f;
         if (slot == 0xFFu) continue;
-        if (k < stored) w = v < bw->count ? plumbob_gmdc_float(bw, v, k) : 0.0f;
+        if (k < stored) w = wk != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(bw, wk, k) : 0.0f;
         else if (k == stored) w = 1.0f - sum;
         if (k < stored) sum += w;
         if (g->version >= 2) {
@@ -263,7 +271,9 @@ static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumb
         }
         if (joint >= g->joint_count || !(w > 0.0f)) continue;
         total += w;
-        {   /* a joint in two slots: one influence (glTF forbids repeats) */
+        {
+            /* two slots naming one joint: one influence (glTF allows no
+             * duplicate joints with weight in a vertex) */
             uint32_t m;
             for (m = 0; m < k; m++)
                 if (weights[m] > 0.0f && joints[m] == joint) break;
@@ -294,7 +304,33 @@ static plumbob_vec3 unit(plumbob_vec3 v) {
     return v;
 }
 
-/* One primitive's JSON for group gi; returns 0 when memory ran out. */
+/* COLOR_0 of vertex v into rgba: format 4 as a D3DCOLOR (u32 0xAARRGGBB,
+ * the Direct3D vertex colour the game's engine uses), float3 as RGB with
+ * alpha 1; values clamped to [0, 1] as glTF asks. */
+static void colour(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t v, float rgba[4]) {
+    uint32_t k;
+    rgba[0] = rgba[1] = rgba[2] = rgba[3] = 1.0f;
+    if (e->format == 4) {
+        uint32_t c = item32(g, e, v, 0xFFFFFFFFu);
+        rgba[0] = (float)((c >> 16) & 0xFFu) / 255.0f;
+        rgba[1] = (float)((c >> 8) & 0xFFu) / 255.0f;
+        rgba[2] = (float)(c & 0xFFu) / 255.0f;
+        rgba[3] = (float)(c >> 24) / 255.0f;
+    } else {
+        plumbob_vec3 c = item3(g, e, v);
+        rgba[0] = c.x; rgba[1] = c.y; rgba[2] = c.z;
+    }
+    for (k = 0; k < 4; k++) rgba[k] = !(rgba[k] > 0.0f) ? 0.0f : rgba[k] > 1.0f ? 1.0f : rgba[k];
+}
+
+/* Can this element become COLOR_0? */
+static int colour_format(const plumbob_gmdc_element *e) {
+    return e && (e->format == 4 || e->format == 2);
+}
+
+/* One primitive's JSON for group gi; returns 0 when memory ran out, 2 when
+ * the group is left out (no vertices or faces, or not a triangle list: the
+ * CLI refuses those before it gets here). */
 static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first) {
     const plumbob_gmdc *g = s->src->mesh;
     const plumbob_gmdc_group *gr = &g->groups[gi];
@@ -305,28 +341,65 @@ static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first
     const plumbob_gmdc_element *ba = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
     const plumbob_gmdc_element *bw = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
     const plumbob_gmdc_element *map = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0);
+    const plumbob_gmdc_element *bump = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BUMP_NORMALS, 0);
+    const plumbob_gmdc_element *binorm = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BINORMALS, 0);
+    const plumbob_gmdc_element *col = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_COLOUR, 0);
+    const plumbob_gmdc_element *mnd[4];
     float *f = (float *)malloc(sizeof(float) * 4u * (n + 1u));
     uint16_t *j16 = (uint16_t *)malloc(sizeof(uint16_t) * 4u * (n + 1u));
     uint32_t *idx = (uint32_t *)malloc(sizeof(uint32_t) * (nf + 1u));
-    uint32_t a_pos, a_nrm = 0, a_uv = 0, a_j = 0, a_w = 0, a_idx;
-    int skinned = s->joint_count > 0, ok = 1;
-    if (!f || !j16 || !idx || !pos || pos->format != 2 || !n || !nf) {
+    uint32_t a_pos, a_nrm = 0, a_uv = 0, a_j = 0, a_w = 0, a_tan = 0, a_col = 0, a_idx;
+    int skinned = s->joint_count > 0, ok = 1, has_nrm = nrm && nrm->format == 2, has_mnd = 0;
+    /* tangents need normals (glTF ignores them otherwise) */
+    int has_tan = has_nrm && bump && bump->format == 2, has_col = colour_format(col);
+    if (!f || !j16 || !idx || !pos || pos->format != 2 || !n || !nf ||
+        gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) {
         ok = f && j16 && idx; /* a group without vertices or faces is left out */
         free(f); free(j16); free(idx);
         return ok ? 2 : 0;
     }
-    for (v = 0; v < n; v++) put3(f + 3 * v, gltf_z_up_to_y_up(item3(pos, v)));
+    for (k = 0; k < 4; k++) {
+        mnd[k] = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_NORMAL_DELTAS, k);
+        if (mnd[k] && mnd[k]->format != 2) mnd[k] = NULL;
+        if (mnd[k]) has_mnd = 1;
+    }
+    has_mnd = has_mnd && has_nrm && map && map->format == 4;
+    for (v = 0; v < n; v++) put3(f + 3 * v, gltf_z_up_to_y_up(item3(g, pos, v)));
     a_pos = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 1);
-    if (nrm && nrm->format == 2) {
-        for (v = 0; v < n; v++) put3(f + 3 * v, unit(gltf_z_up_to_y_up(item3(nrm, v))));
+    if (has_nrm) {
+        for (v = 0; v < n; v++) put3(f + 3 * v, unit(gltf_z_up_to_y_up(item3(g, nrm, v))));
         a_nrm = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 0);
+    }
+    if (has_tan) {
+        /* bump-map normals are the tangents; the sign says which way the
+         * bitangent goes: + when cross(N, T) agrees with the binormal */
+        for (v = 0; v < n; v++) {
+            plumbob_vec3 tn = unit(gltf_z_up_to_y_up(item3(g, bump, v))), nn, bn, c;
+            float w = 1.0f;
+            if (binorm && binorm->format == 2) {
+                nn = gltf_z_up_to_y_up(item3(g, nrm, v));
+                bn = gltf_z_up_to_y_up(item3(g, binorm, v));
+                c.x = nn.y * tn.z - nn.z * tn.y;
+                c.y = nn.z * tn.x - nn.x * tn.z;
+                c.z = nn.x * tn.y - nn.y * tn.x;
+                if (c.x * bn.x + c.y * bn.y + c.z * bn.z < 0.0f) w = -1.0f;
+            }
+            put3(f + 4 * v, tn);
+            f[4 * v + 3] = w;
+        }
+        a_tan = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
     }
     if (uv && uv->format == 1) {
         for (v = 0; v < n; v++) {
-            f[2 * v] = v < uv->count ? plumbob_gmdc_float(uv, v, 0) : 0.0f;
-            f[2 * v + 1] = v < uv->count ? plumbob_gmdc_float(uv, v, 1) : 0.0f;
+            uint32_t item = plumbob_gmdc_item(g, uv, v);
+            f[2 * v] = item != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(uv, item, 0) : 0.0f;
+            f[2 * v + 1] = item != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(uv, item, 1) : 0.0f;
         }
         a_uv = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 2, GLTF_ARRAY_BUFFER, 0);
+    }
+    if (has_col) {
+        for (v = 0; v < n; v++) colour(g, col, v, f + 4 * v);
+        a_col = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
     }
     if (skinned) {
         for (v = 0; v < n; v++) influences(s, gr, ba, bw, v, j16 + 4 * v, f + 4 * v);
@@ -337,25 +410,33 @@ static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first
     a_idx = gltf_accessor(&s->w, idx, nf, GLTF_UINT, 1, GLTF_ELEMENT_ARRAY_BUFFER, 0);
     tb_printf(mesh_json, "%s{\"mode\": 4, \"indices\": %u, \"attributes\": {\"POSITION\": %u", first ? "" : ", ",
               (unsigned)a_idx, (unsigned)a_pos);
-    if (nrm && nrm->format == 2) tb_printf(mesh_json, ", \"NORMAL\": %u", (unsigned)a_nrm);
+    if (has_nrm) tb_printf(mesh_json, ", \"NORMAL\": %u", (unsigned)a_nrm);
+    if (has_tan) tb_printf(mesh_json, ", \"TANGENT\": %u", (unsigned)a_tan);
     if (uv && uv->format == 1) tb_printf(mesh_json, ", \"TEXCOORD_0\": %u", (unsigned)a_uv);
+    if (has_col) tb_printf(mesh_json, ", \"COLOR_0\": %u", (unsigned)a_col);
     if (skinned) tb_printf(mesh_json, ", \"JOINTS_0\": %u, \"WEIGHTS_0\": %u", (unsigned)a_j, (unsigned)a_w);
     tb_str(mesh_json, "}");
     for (t = 0; t < s->target_count; t++) { /* every primitive has every target */
-        uint32_t pair = s->target_pair[t], a_t;
-        for (v = 0; v < n; v++) {
-            plumbob_vec3 d = {0, 0, 0};
-            uint32_t ids = 0;
-            if (map && map->format == 4 && v < map->count) ids = pb_le32(map->data + 4u * v);
-            for (k = 0; k < 4; k++)
-                if (((ids >> (8u * k)) & 0xFFu) == pair) {
-                    plumbob_vec3 e = item3(plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k), v);
-                    d.x += e.x; d.y += e.y; d.z += e.z;
-                }
-            put3(f + 3 * v, gltf_z_up_to_y_up(d));
+        uint32_t pair = s->target_pair[t], a_t, a_tn = 0, pass;
+        for (pass = 0; pass < (has_mnd ? 2u : 1u); pass++) {
+            /* pass 0: position deltas, pass 1: normal deltas */
+            for (v = 0; v < n; v++) {
+                plumbob_vec3 d = {0, 0, 0};
+                uint32_t ids = item32(g, map, v, 0);
+                for (k = 0; k < 4; k++)
+                    if (((ids >> (8u * k)) & 0xFFu) == pair) {
+                        plumbob_vec3 e = pass ? item3(g, mnd[k], v)
+                                              : item3(g, plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, k), v);
+                        d.x += e.x; d.y += e.y; d.z += e.z;
+                    }
+                put3(f + 3 * v, gltf_z_up_to_y_up(d));
+            }
+            if (pass) a_tn = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 0);
+            else a_t = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 1);
         }
-        a_t = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 1);
-        tb_printf(mesh_json, t ? ", {\"POSITION\": %u}" : ", \"targets\": [{\"POSITION\": %u}", (unsigned)a_t);
+        tb_printf(mesh_json, t ? ", {\"POSITION\": %u" : ", \"targets\": [{\"POSITION\": %u", (unsigned)a_t);
+        if (has_mnd) tb_printf(mesh_json, ", \"NORMAL\": %u", (unsigned)a_tn);
+        tb_str(mesh_json, "}");
     }
     if (s->target_count) tb_str(mesh_json, "]");
     tb_str(mesh_json, "}");

@@ -10,7 +10,7 @@
 #include "demo_data.h"
 #include "pb_bytes.h"
 
-#define BJ DEMO_BODY_JOINTS
+#define BJ DEMO_SKEL_JOINTS
 #define FIRST_JOINT_BLOCK 5 /* blocks: resource, data list, shape, group node, spare bone data, joints */
 #define BLOCKS (FIRST_JOINT_BLOCK + 2 * BJ)
 #define NV (4 * BJ)
@@ -119,7 +119,7 @@ static plumbob_result write_anim(const void *a, void *out, size_t cap, size_t *n
     return plumbob_anim_write((const plumbob_anim *)a, out, cap, n);
 }
 
-size_t demo_body_cres(unsigned char **out) {
+size_t demo_skel_cres(unsigned char **out) {
     static plumbob_cres_block b[BLOCKS];
     static plumbob_cres_ref children[BJ][2], ext[BJ], root_children[2], grp_child[1], res_ext[1], shapes[1];
     static char names[BJ][16];
@@ -135,11 +135,11 @@ size_t demo_body_cres(unsigned char **out) {
     b[0].head = hd("cResourceNode", PLUMBOB_CRES_RESOURCE_NODE, 7);
     b[0].u.resource.form = 1;
     b[0].u.resource.sg = hd("cSGResource", 0, 2);
-    b[0].u.resource.name = lit("demo_body_cres");
+    b[0].u.resource.name = lit("demo_skel_cres");
     res_ext[0] = iref(1);
     root_children[0] = iref(2);
     root_children[1] = iref(3);
-    tree_node(&b[0].u.resource.node, lit("demo_body_cres"), res_ext, 1, root_children, 2);
+    tree_node(&b[0].u.resource.node, lit("demo_skel_cres"), res_ext, 1, root_children, 2);
     b[0].u.resource.skin_type = 3; /* full body */
     /* data list: "thumbnailExtension" listing the shape's thumbnail name */
     *p++ = 7; *p++ = 18; memcpy(p, "thumbnailExtension", 18); p += 18;
@@ -210,7 +210,7 @@ size_t demo_body_cres(unsigned char **out) {
         d->u.bone_data.stretch = 1.0f;
         d->u.bone_data.orientation = plumbob_quat_identity();
     }
-    link.group = DEMO_BODY_GROUP; /* the shape (SHPE) this node draws */
+    link.group = DEMO_SKEL_GROUP; /* the shape (SHPE) this node draws */
     link.instance = 0xC3B4A5A3u;
     link.instance_hi = 0x00F0E1D2u;
     link.type = 0xFC6EB1F7u;
@@ -221,7 +221,7 @@ size_t demo_body_cres(unsigned char **out) {
     return finish(write_cres, plumbob_cres_write_size(&c), &c, out);
 }
 
-size_t demo_body_gmdc(unsigned char **out) {
+size_t demo_skel_gmdc(unsigned char **out) {
     static unsigned char verts[NV * 12], norms[NV * 12], assign[NV * 4], weights[NV * 12], mmap[NV * 4],
         fat[NV * 12], thin[NV * 12], refs[7 * 2], faces[NF * 2], bones[BJ * 2], joints[BJ * 28];
     static plumbob_gmdc_element els[7];
@@ -316,7 +316,7 @@ size_t demo_body_gmdc(unsigned char **out) {
     memset(&g, 0, sizeof g);
     g.version = 4;
     g.index_size = 2;
-    g.head.resource_name = lit("demo_body_tslocator_gmdc");
+    g.head.resource_name = lit("demo_skel_tslocator_gmdc");
     g.element_count = 7;
     g.elements = els;
     g.linkage_count = 1;
@@ -333,7 +333,7 @@ size_t demo_body_gmdc(unsigned char **out) {
 /* The root rises 0.2 m, turns 90 degrees about Z, bone_03 bends 30
  * degrees about X and the morph "fat" swells to 1, over one second (baked
  * f32 keys). */
-size_t demo_body_anim(unsigned char **out) {
+size_t demo_skel_anim(unsigned char **out) {
     static unsigned char zero[4], rise[5 * 4], turn[5 * 4], bend[5 * 4], swell[5 * 4];
     plumbob_anim_target target;
     plumbob_anim_channel ch[4];
@@ -395,21 +395,21 @@ size_t demo_body_anim(unsigned char **out) {
     return finish(write_anim, plumbob_anim_write_size(&a), &a, out);
 }
 
-size_t demo_body_package(unsigned char **out) {
+size_t demo_skel_package(unsigned char **out) {
     unsigned char *res[3] = {NULL, NULL, NULL};
     size_t sizes[3], cap, n = 0;
     plumbob_package_write_entry e[3];
     static const uint32_t types[3] = {PLUMBOB_TYPE_CRES, PLUMBOB_TYPE_GMDC, PLUMBOB_TYPE_ANIM};
     uint32_t i;
-    sizes[0] = demo_body_cres(&res[0]);
-    sizes[1] = demo_body_gmdc(&res[1]);
-    sizes[2] = demo_body_anim(&res[2]);
+    sizes[0] = demo_skel_cres(&res[0]);
+    sizes[1] = demo_skel_gmdc(&res[1]);
+    sizes[2] = demo_skel_anim(&res[2]);
     memset(e, 0, sizeof e);
     for (i = 0; i < 3; i++) {
         if (!sizes[i]) break;
         e[i].type = types[i];
-        e[i].group = DEMO_BODY_GROUP;
-        e[i].instance = DEMO_BODY_INSTANCE + i;
+        e[i].group = DEMO_SKEL_GROUP;
+        e[i].instance = DEMO_SKEL_INSTANCE + i;
         e[i].data = res[i];
         e[i].size = (uint32_t)sizes[i];
         e[i].mem_size = (uint32_t)sizes[i];

@@ -212,6 +212,179 @@ size_t demo_gmdc(unsigned char **out) {
     return n;
 }
 
+/* --- a body-shaped mesh with sparse elements -------------------------------- */
+
+/* The shape of a skinned, morphing Sims 2 body mesh: a 35 x 40 grid of
+ * 1,400 vertices (Z-up, 0.8 m wide, 1.7 m tall) on 65 joints, 3 stored
+ * weights per vertex (the 4th implied), morphs "fatbot" and "pregbot" with
+ * vertex and normal deltas, and, in the empty initial set of elements, two
+ * Target Indices elements of count 1,400 holding 426 and 94 float3 items
+ * (sparse: one item per entry of their item lists).  Also UVs, bump-map
+ * normals with binormals, and vertex colours.  Version 4. */
+#define BODY_ROWS 35u
+#define BODY_COLS 40u
+#define BODY_NV (BODY_ROWS * BODY_COLS)
+#define BODY_JOINTS 65u
+#define BODY_FAT 426u
+#define BODY_PREG 94u
+#define BODY_EL 19u
+
+/* Vertex v's place in the morph order (a permutation: 919 is prime). */
+static uint32_t body_perm(uint32_t v) { return (v * 919u) % BODY_NV; }
+
+size_t demo_body_gmdc(unsigned char **out) {
+    enum { EV, EN, EUV, ETI0, ETI1, POS, NRM, UV, BUMP, BIN, COL, BA, BW, MAP, MVD0, MVD1, MND0, MND1, LAST };
+    static const uint32_t ids[BODY_EL] = {
+        PLUMBOB_GMDC_VERTICES, PLUMBOB_GMDC_NORMALS, PLUMBOB_GMDC_UVS, PLUMBOB_GMDC_TARGET_INDICES,
+        PLUMBOB_GMDC_TARGET_INDICES, PLUMBOB_GMDC_VERTICES, PLUMBOB_GMDC_NORMALS, PLUMBOB_GMDC_UVS,
+        PLUMBOB_GMDC_BUMP_NORMALS, PLUMBOB_GMDC_BINORMALS, PLUMBOB_GMDC_COLOUR, PLUMBOB_GMDC_BONE_ASSIGNMENTS,
+        PLUMBOB_GMDC_BONE_WEIGHTS, PLUMBOB_GMDC_MORPH_VERTEX_MAP, PLUMBOB_GMDC_MORPH_VERTEX_DELTAS,
+        PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, PLUMBOB_GMDC_MORPH_NORMAL_DELTAS, PLUMBOB_GMDC_MORPH_NORMAL_DELTAS, 0};
+    static const uint32_t fmts[BODY_EL] = {2, 2, 1, 2, 2, 2, 2, 1, 2, 2, 4, 4, 2, 4, 2, 2, 2, 2, 0};
+    plumbob_gmdc_element els[BODY_EL];
+    unsigned char *data[BODY_EL], *ti_items[2], refs[2 * (LAST - POS)], *faces, bones[2 * BODY_JOINTS];
+    unsigned char joints[28 * BODY_JOINTS];
+    uint16_t order[BODY_NV]; /* vertex at each place of the morph order */
+    plumbob_gmdc_linkage link;
+    plumbob_gmdc_group grp;
+    plumbob_string names[6];
+    plumbob_gmdc g;
+    uint32_t i, v, c, r, f = 0, nti[2] = {0, 0}, nf = 6u * (BODY_ROWS - 1u) * (BODY_COLS - 1u);
+    size_t n = 0, cap;
+    int ok = 1;
+    memset(data, 0, sizeof data);
+    faces = (unsigned char *)malloc(2u * nf);
+    ti_items[0] = (unsigned char *)malloc(2u * BODY_FAT);
+    ti_items[1] = (unsigned char *)malloc(2u * BODY_PREG);
+    for (i = POS; i < LAST; i++) data[i] = (unsigned char *)malloc(12u * BODY_NV);
+    data[ETI0] = (unsigned char *)malloc(12u * BODY_FAT);
+    data[ETI1] = (unsigned char *)malloc(12u * BODY_PREG);
+    for (i = ETI0; i < LAST; i++) ok = ok && data[i];
+    *out = NULL;
+    if (!ok || !faces || !ti_items[0] || !ti_items[1]) goto done;
+    for (v = 0; v < BODY_NV; v++) {
+        uint32_t row = v / BODY_COLS, col = v % BODY_COLS, p = body_perm(v);
+        int fat = p < BODY_FAT, preg = p >= BODY_FAT - 26u && p < BODY_FAT - 26u + BODY_PREG;
+        float x = 0.02f * (float)col - 0.4f, z = 0.05f * (float)row;
+        putf(data[POS] + 12 * v, x); putf(data[POS] + 12 * v + 4, 0.05f * (float)((row * col) % 5u) / 5.0f);
+        putf(data[POS] + 12 * v + 8, z);
+        putf(data[NRM] + 12 * v, 0.0f); putf(data[NRM] + 12 * v + 4, -1.0f); putf(data[NRM] + 12 * v + 8, 0.0f);
+        putf(data[UV] + 8 * v, (float)col / (float)(BODY_COLS - 1u));
+        putf(data[UV] + 8 * v + 4, 1.0f - (float)row / (float)(BODY_ROWS - 1u));
+        putf(data[BUMP] + 12 * v, 1.0f); putf(data[BUMP] + 12 * v + 4, 0.0f); putf(data[BUMP] + 12 * v + 8, 0.0f);
+        putf(data[BIN] + 12 * v, 0.0f); putf(data[BIN] + 12 * v + 4, 0.0f); putf(data[BIN] + 12 * v + 8, 1.0f);
+        put32(data[COL] + 4 * v, 0xFF000000u | (row * 7u) << 16 | (col * 6u) << 8 | 0x80u);
+        /* four slots over the 65 joints (every third vertex uses three) */
+        put32(data[BA] + 4 * v, (row + col) % BODY_JOINTS | ((row * 2u + 1u) % BODY_JOINTS) << 8 |
+                                    ((col + 30u) % BODY_JOINTS) << 16 |
+                                    (v % 3u == 0 ? 0xFFu : (v * 7u) % BODY_JOINTS) << 24);
+        putf(data[BW] + 12 * v, 0.5f); putf(data[BW] + 12 * v + 4, 0.25f);
+        putf(data[BW] + 12 * v + 8, v % 3u == 0 ? 0.25f : 0.125f);
+        put32(data[MAP] + 4 * v, (fat ? 1u : 0u) | (preg ? 2u << 8 : 0u));
+        for (c = 0; c < 3; c++) {
+            float dir = c == 1 ? -1.0f : 0.0f; /* outwards: -Y is the front */
+            putf(data[MVD0] + 12 * v + 4 * c, 0.04f * dir);
+            putf(data[MVD1] + 12 * v + 4 * c, 0.08f * dir * (float)(row % 7u) / 7.0f);
+            putf(data[MND0] + 12 * v + 4 * c, c == 0 ? 0.1f : 0.0f);
+            putf(data[MND1] + 12 * v + 4 * c, c == 2 ? -0.1f : 0.0f);
+        }
+    }
+    /* Target Indices: the morph vertices in morph order (not sorted) */
+    for (v = 0; v < BODY_NV; v++) order[body_perm(v)] = (uint16_t)v;
+    for (r = 0; r < BODY_NV; r++) { /* r: place in the morph order */
+        v = order[r];
+        if (r < BODY_FAT) {
+            put16(ti_items[0] + 2 * nti[0], v);
+            for (c = 0; c < 3; c++) putf(data[ETI0] + 12 * nti[0] + 4 * c, 0.001f * (float)(3u * nti[0] + c));
+            nti[0]++;
+        }
+        if (r >= BODY_FAT - 26u && r < BODY_FAT - 26u + BODY_PREG) {
+            put16(ti_items[1] + 2 * nti[1], v);
+            for (c = 0; c < 3; c++) putf(data[ETI1] + 12 * nti[1] + 4 * c, 0.002f * (float)(3u * nti[1] + c));
+            nti[1]++;
+        }
+    }
+    for (r = 0; r + 1 < BODY_ROWS; r++)
+        for (c = 0; c + 1 < BODY_COLS; c++) {
+            uint32_t a = r * BODY_COLS + c;
+            put16(faces + 2 * f++, a); put16(faces + 2 * f++, a + 1u); put16(faces + 2 * f++, a + BODY_COLS);
+            put16(faces + 2 * f++, a + BODY_COLS); put16(faces + 2 * f++, a + 1u); put16(faces + 2 * f++, a + BODY_COLS + 1u);
+        }
+    for (i = 0; i < BODY_JOINTS; i++) { /* inverse bind: down to joint i's height */
+        memset(joints + 28 * i, 0, 28);
+        putf(joints + 28 * i + 12, 1.0f);
+        putf(joints + 28 * i + 24, -0.025f * (float)i);
+        put16(bones + 2 * i, i);
+    }
+    for (i = 0; i < LAST; i++) {
+        uint32_t isz = fmts[i] == 4 ? 4u : 4u * (fmts[i] + 1u);
+        memset(&els[i], 0, sizeof els[i]);
+        els[i].identity = ids[i];
+        els[i].format = fmts[i];
+        els[i].group = i == ETI1 || i == MVD1 || i == MND1 ? 1u : 0u;
+        els[i].set = i == NRM ? 1u : i == UV ? 2u : 0u;
+        els[i].data = data[i] ? data[i] : faces; /* empty elements point anywhere */
+        if (i == ETI0 || i == ETI1) {
+            els[i].count = BODY_NV;
+            els[i].items.data = ti_items[i - ETI0];
+            els[i].items.count = nti[i - ETI0];
+            els[i].byte_size = nti[i - ETI0] * isz;
+        } else if (i >= POS) {
+            els[i].count = BODY_NV;
+            els[i].byte_size = BODY_NV * isz;
+            put16(refs + 2 * (i - POS), i);
+        }
+    }
+    memset(&link, 0, sizeof link);
+    link.refs.data = refs;
+    link.refs.count = LAST - POS;
+    link.vertex_count = BODY_NV;
+    link.active_count = LAST - POS;
+    memset(&grp, 0, sizeof grp);
+    grp.primitive = PLUMBOB_GMDC_PRIMITIVE_TRIANGLES;
+    grp.name.ptr = "body";
+    grp.name.len = 4;
+    grp.faces.data = faces;
+    grp.faces.count = nf;
+    grp.opacity = 0xFFFFFFFFu;
+    grp.bones.data = bones;
+    grp.bones.count = BODY_JOINTS;
+    names[0].ptr = names[1].ptr = "";
+    names[0].len = names[1].len = 0;
+    names[2].ptr = names[3].ptr = "fatbot";
+    names[2].len = names[3].len = 6;
+    names[4].ptr = names[5].ptr = "pregbot";
+    names[4].len = names[5].len = 7;
+    memset(&g, 0, sizeof g);
+    g.version = 4;
+    g.index_size = 2;
+    g.head.resource_name.ptr = "demo_body_tslocator_gmdc";
+    g.head.resource_name.len = 24;
+    g.element_count = LAST;
+    g.elements = els;
+    g.linkage_count = 1;
+    g.linkages = &link;
+    g.group_count = 1;
+    g.groups = &grp;
+    g.joint_count = BODY_JOINTS;
+    g.joints = joints;
+    g.morph_count = 3;
+    g.morph_names = names;
+    cap = plumbob_gmdc_write_size(&g);
+    *out = (unsigned char *)malloc(cap);
+    if (*out && plumbob_gmdc_write(&g, *out, cap, &n) != PLUMBOB_OK) {
+        free(*out);
+        *out = NULL;
+        n = 0;
+    }
+done:
+    for (i = 0; i < LAST; i++) free(data[i]);
+    free(faces);
+    free(ti_items[0]);
+    free(ti_items[1]);
+    return n;
+}
+
 /* A small Sims 2 ANIM made with plumbob's writer: "spine0" bends about Y
  * (continuous 9.7 keys, 0 -> 45 -> 0 degrees), "root_trans" rises (baked
  * f32), the morph "bulge" swells (continuous 3.13), one sound event. */
