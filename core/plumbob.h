@@ -20,6 +20,7 @@
  *   Chapter 14 Sims 3 Jazz             plumbob_jazz_*
  *   Chapter 15 Skeletons               plumbob_skeleton_*
  *   Chapter 16 Sims 3 rigs             plumbob_rig_*
+ *   Chapter 17 Sims 2 CRES             plumbob_cres_*
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
@@ -2136,6 +2137,235 @@ PLUMBOB_API size_t plumbob_rig_bind_size(const plumbob_clip *clip, const plumbob
 PLUMBOB_API plumbob_result plumbob_rig_bind(const plumbob_clip *clip, const plumbob_rig *rig,
                                             const uint32_t *morph_hashes, uint32_t morph_count,
                                             plumbob_arena *arena, plumbob_clip_binding *binding);
+
+/* ===================================================================== */
+/* Chapter 17 Sims 2 CRES resource nodes (type 0xE519C933)               */
+/* ===================================================================== */
+
+/* A CRES is the scenegraph of a Sims 2 model: a Sims 2 RCOL (Chapter 10)
+ * whose first block is a cResourceNode.  Its blocks form a tree by
+ * references: the resource node lists its children, each cTransformNode
+ * lists its own, and a transform node that stands for a mesh joint carries
+ * that joint's index in the GMDC joint table.  The transform nodes are the
+ * skeleton: the node's name (its cObjectGraphNode tag) is the bone name,
+ * its translation and rotation the local rest transform.  plumbob decodes
+ * the block kinds below into typed records (arrays in the arena, strings
+ * zero-copy), writes them back byte for byte, and builds a plumbob_skeleton
+ * from them.  Blocks have no size field, so a block of a kind plumbob does
+ * not know can only be kept when it is the last one (its size is what is
+ * left of the resource); anywhere else it stops the decode with
+ * PLUMBOB_ERR_UNSUPPORTED (docs/FORMATS.md). */
+
+#define PLUMBOB_TYPE_CRES 0xE519C933u
+
+/* Block ids (the u32 after the class name) of the kinds plumbob decodes. */
+#define PLUMBOB_CRES_RESOURCE_NODE 0xE519C933u       /* cResourceNode */
+#define PLUMBOB_CRES_TRANSFORM_NODE 0x65246462u      /* cTransformNode */
+#define PLUMBOB_CRES_SHAPE_REF_NODE 0x65245517u      /* cShapeRefNode */
+#define PLUMBOB_CRES_DATA_LIST_EXTENSION 0x6A836D56u /* cDataListExtension */
+#define PLUMBOB_CRES_BONE_DATA_EXTENSION 0xE9075BC5u /* cBoneDataExtension */
+
+/* Block kinds (plumbob_cres_block.kind). */
+typedef enum plumbob_cres_kind {
+    PLUMBOB_CRES_KIND_RESOURCE = 0,
+    PLUMBOB_CRES_KIND_TRANSFORM = 1,
+    PLUMBOB_CRES_KIND_SHAPE_REF = 2,
+    PLUMBOB_CRES_KIND_DATA_LIST = 3,
+    PLUMBOB_CRES_KIND_BONE_DATA = 4,
+    PLUMBOB_CRES_KIND_UNKNOWN = 5      /* last block only, kept as raw bytes */
+} plumbob_cres_kind;
+
+/* Joint field of a transform node that stands for no mesh joint. */
+#define PLUMBOB_CRES_NO_JOINT 0x7FFFFFFFu
+
+/* Limits that bound the work a hostile resource can ask for. */
+#define PLUMBOB_CRES_MAX_REFS 65536u       /* references in one list */
+#define PLUMBOB_CRES_MAX_LIST_DEPTH 16u    /* nesting of data list items */
+
+/* A persisted class head: 7-bit-length class name, u32 id, u32 version. */
+typedef struct plumbob_cres_head {
+    plumbob_string name;
+    uint32_t id, version;
+} plumbob_cres_head;
+
+/* An object reference: on disk one byte `present`; when it is not 0, a byte
+ * `external` and a u32 index follow.  External 0: index is a block of this
+ * resource; otherwise it is a link of the RCOL header. */
+typedef struct plumbob_cres_ref {
+    uint8_t present, external;
+    uint32_t index;
+} plumbob_cres_ref;
+
+/* A cCompositionTreeNode with its cObjectGraphNode: extension references,
+ * the node's tag (its name; graph version 4 and up) and child references.
+ * A graph-only node (resource node form 0) has no tree head and no children. */
+typedef struct plumbob_cres_node {
+    plumbob_cres_head tree;        /* cCompositionTreeNode (name.ptr NULL: none) */
+    plumbob_cres_head graph;       /* cObjectGraphNode */
+    uint32_t extension_count;
+    const plumbob_cres_ref *extensions;
+    plumbob_string tag;
+    uint32_t child_count;
+    const plumbob_cres_ref *children;
+} plumbob_cres_node;
+
+/* cTransformNode body: node, local translation, rotation (x y z w), joint. */
+typedef struct plumbob_cres_transform {
+    plumbob_cres_node node;
+    plumbob_vec3 translation;
+    plumbob_quat rotation;
+    uint32_t joint;                /* GMDC joint index or PLUMBOB_CRES_NO_JOINT */
+} plumbob_cres_transform;
+
+/* cResourceNode: form 1 carries the cSGResource name and a composition
+ * tree; form 0 only an object graph node. */
+typedef struct plumbob_cres_resource {
+    uint8_t form;                  /* 1 or 0 (the byte after the version) */
+    plumbob_cres_head sg;          /* cSGResource (form 1) */
+    plumbob_string name;           /* the resource name (form 1) */
+    plumbob_cres_node node;
+    plumbob_cres_ref location;
+    uint32_t skin_type;            /* 12 object, 2 skeleton, 3 full body, ... (docs/FORMATS.md) */
+} plumbob_cres_resource;
+
+/* cShapeRefNode: a renderable, bounded transform node with shape links. */
+typedef struct plumbob_cres_shape_ref {
+    plumbob_cres_head renderable, bounded, transform_head;
+    plumbob_cres_transform transform;
+    uint8_t bounded_flag;          /* the byte after the transform */
+    uint8_t all_groups;            /* part of all render groups */
+    uint32_t group_count;
+    const plumbob_string *groups;  /* render group names ("Practical", ...) */
+    uint32_t group_id;
+    uint8_t display;               /* add to display list */
+    uint32_t shape_count;
+    const plumbob_cres_ref *shapes;
+    uint32_t display_flags;
+    uint32_t morph_count;
+    const unsigned char *morph_weights; /* morph_count little-endian f32 */
+    const plumbob_string *morph_names;  /* version 21 and up, else NULL */
+    uint32_t data_size;
+    const unsigned char *data;     /* material floats */
+    uint32_t colour;               /* version 20 and up */
+} plumbob_cres_shape_ref;
+
+/* cBoneDataExtension (after its cExtension head). */
+typedef struct plumbob_cres_bone_data {
+    plumbob_cres_head extension;
+    int32_t heading_axis, mirror_axis, stretch_axis;
+    float stretch;
+    plumbob_quat orientation;      /* version 4 and up */
+} plumbob_cres_bone_data;
+
+/* cDataListExtension: one typed item (often a list) after its cExtension
+ * head, validated and kept as bytes.  Item types: 1 bool, 2 i32, 3 f32,
+ * 4 vec2, 5 vec3, 6 string, 7 list, 8 quaternion, 9 bytes. */
+typedef struct plumbob_cres_data_list {
+    plumbob_cres_head extension;
+    uint8_t item_type;             /* of the top item */
+    plumbob_string item_name;
+    uint32_t item_count;           /* list items of the top item (type 7) */
+    const unsigned char *items;    /* the item bytes, from its type byte */
+    size_t items_size;
+} plumbob_cres_data_list;
+
+typedef struct plumbob_cres_block {
+    uint32_t kind;                 /* plumbob_cres_kind */
+    plumbob_cres_head head;        /* class name, block id, version */
+    union {                        /* the record of `kind` */
+        plumbob_cres_resource resource;      /* KIND_RESOURCE */
+        plumbob_cres_transform transform;    /* KIND_TRANSFORM */
+        plumbob_cres_shape_ref shape_ref;    /* KIND_SHAPE_REF */
+        plumbob_cres_bone_data bone_data;    /* KIND_BONE_DATA */
+        plumbob_cres_data_list data_list;    /* KIND_DATA_LIST */
+        struct {                             /* KIND_UNKNOWN: the bytes after the head */
+            const unsigned char *bytes;
+            size_t size;
+        } raw;
+    } u;
+} plumbob_cres_block;
+
+typedef struct plumbob_cres {
+    const unsigned char *data;
+    size_t size;
+    plumbob_sims2_rcol rcol;
+    uint32_t block_count;
+    plumbob_cres_block *blocks;
+    const plumbob_sims2_link *links; /* writer input when data is NULL: rcol.link_count links */
+} plumbob_cres;
+
+/* Arena bytes plumbob_cres_decode needs (exact, alignment padding
+ * included); on any error *arena_bytes is SIZE_MAX.  Errors: as
+ * plumbob_cres_decode, except those only reference checks find. */
+PLUMBOB_API plumbob_result plumbob_cres_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes a Sims 2 RCOL whose first block is a cResourceNode: every block
+ * of a known kind, each block's class name and id against the RCOL block
+ * list, reference lists against PLUMBOB_CRES_MAX_REFS and the bytes, data
+ * list items to PLUMBOB_CRES_MAX_LIST_DEPTH, and every internal reference
+ * (children, extensions) against the block count.  Nothing may follow the
+ * last block.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
+ * PLUMBOB_ERR_BAD_MAGIC (first block not a cResourceNode, a block whose id
+ * differs from the block list, a sub-head with the wrong class name),
+ * PLUMBOB_ERR_BAD_COUNT (counts beyond limits or bytes),
+ * PLUMBOB_ERR_BAD_INDEX (an internal reference past the last block),
+ * PLUMBOB_ERR_BAD_DATA (resource form not 0 or 1, data list item type
+ * unknown or nested too deep, bad string prefix, bytes after the last
+ * block), PLUMBOB_ERR_UNSUPPORTED (a block of unknown kind before the
+ * last), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena,
+                                               plumbob_cres *cres);
+
+/* Bytes plumbob_cres_write produces (SIZE_MAX when it cannot be written).
+ * The writer takes a decoded CRES or one the caller filled in: with `data`
+ * NULL it writes a fresh RCOL header (16-byte link form with the
+ * rcol.link_count entries of `links`, then the block list from the blocks'
+ * head ids); with `data` set it copies the source's RCOL header.  Every block is written from its typed record (unknown ones
+ * from raw). */
+PLUMBOB_API size_t plumbob_cres_write_size(const plumbob_cres *cres);
+
+/* Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, no blocks, an unknown kind,
+ * an array NULL where its count is not 0, a string longer than 2^28,
+ * resource form not 0 or 1),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
+PLUMBOB_API plumbob_result plumbob_cres_write(const plumbob_cres *cres, void *out, size_t out_cap,
+                                              size_t *out_size);
+
+/* The skeleton of a CRES: every cTransformNode and cShapeRefNode block is a
+ * bone, named by its tag, with its translation and rotation as the local
+ * rest transform (scale 1; a rotation off unit length by more than 1e-5 in
+ * squared length is normalized, a zero or non-finite one is the identity).  Parents follow child references, starting at
+ * the resource node (whose children are roots), depth first in listed
+ * order, so bones come parent before child whatever the block order is; a
+ * block reached twice keeps its first parent (so cycles end), and node
+ * blocks no reference reaches become roots, in block order. */
+typedef struct plumbob_cres_skeleton {
+    plumbob_skeleton skeleton;     /* parent, rest, name_hash (FNV-32 of the tag), name */
+    const uint32_t *block_of_bone; /* bone -> block index */
+    const int32_t *bone_of_block;  /* block -> bone, -1 for other kinds */
+    const uint32_t *joint_of_bone; /* transform nodes: their joint; shape refs: NO_JOINT */
+} plumbob_cres_skeleton;
+
+/* Arena bytes plumbob_cres_skeleton_build needs, its scratch stack
+ * included (SIZE_MAX for NULL or on overflow). */
+PLUMBOB_API size_t plumbob_cres_skeleton_size(const plumbob_cres *cres);
+
+/* Builds the skeleton of a decoded CRES (the CRES and its input must outlive
+ * it).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_cres_skeleton_build(const plumbob_cres *cres, plumbob_arena *arena,
+                                                       plumbob_cres_skeleton *skeleton);
+
+/* The map from GMDC joint index to bone: bone_of_joint[j] for j <
+ * joint_count is the bone whose joint field is j (the first one when several
+ * claim it), or -1.  Joint fields at or above joint_count are ignored.
+ * Returns how many joints found a bone.  0 for NULL arguments. */
+PLUMBOB_API uint32_t plumbob_cres_joint_map(const plumbob_cres_skeleton *skeleton, uint32_t joint_count,
+                                            int32_t *bone_of_joint);
+
+/* The bone named name[0..len) (ASCII case-insensitive, as ANIM channel
+ * names are matched), or -1. */
+PLUMBOB_API int32_t plumbob_cres_find_bone(const plumbob_cres_skeleton *skeleton, const char *name,
+                                           size_t len);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Khronos glTF validator on what plumbob exports (demo scene, meshes,
-# clips; the corpus too when it is there).  The validator is optional (the
+# clips, the Sims 2 body on its CRES skeleton with and without its ANIM;
+# the corpus too when it is there).  The validator is optional (the
 # tests' own checker always runs): it is installed into build/npm with npm
 # when npm can reach its registry.  Exit 3 when it is not available.
 # Usage: tests/gltf-validator.sh BUILD_DIR [--probe]   (--probe: install only)
@@ -27,7 +28,12 @@ trap 'rm -rf "$tmp"' EXIT
 # the body-shaped mesh: sparse Target Indices, tangents, colours, morph normals
 "$bin" gmdc export "$tmp/demo/body/AC4F8687_1C0532FA_00F0E1D2C3B4A599.gmdc" -o "$tmp/body.gltf" >/dev/null || exit 1
 "$bin" clip export "$tmp"/demo/*.clip --rig "$tmp"/demo/*.rig -o "$tmp/clip-rig.glb" >/dev/null || exit 1
-files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.gltf" "$tmp/clip-rig.glb")
+# the Sims 2 body package: mesh on its CRES skeleton, with and without its ANIM
+skel="$tmp/demo/body.package"
+"$bin" gmdc export "$skel@00F0E1D2C3B4A5A1" -o "$tmp/skel-body.glb" >/dev/null || exit 1
+"$bin" anim export "$skel@00F0E1D2C3B4A5A2" --mesh "$skel@00F0E1D2C3B4A5A1" -o "$tmp/skel-body-anim.gltf" >/dev/null || exit 1
+"$bin" anim export "$skel@00F0E1D2C3B4A5A2" -o "$tmp/skeleton-anim.glb" >/dev/null || exit 1
+files=("$tmp/demo/demo.gltf" "$tmp/cylinder.glb" "$tmp/clip.gltf" "$tmp/body.gltf" "$tmp/clip-rig.glb" "$tmp/skel-body.glb" "$tmp/skel-body-anim.gltf" "$tmp/skeleton-anim.glb")
 if [ -d "$corpus" ]; then
     "$bin" gmdc export "$corpus/sims2/teapot_model.package@3AFDFD2CFF515126" -o "$tmp/teapot.glb" >/dev/null || exit 1
     "$bin" clip export "$corpus/sims3/PetFightingSkill.package@C06363A8DEA2048E" -o "$tmp/fight.glb" >/dev/null || exit 1

@@ -56,7 +56,13 @@ commands() { # kind, file, label
     anim)
         attack "$l anim dump" "" "$bin" anim dump "$f" --json
         attack "$l anim sample" "" "$bin" anim sample "$f" --time 0.1 --json
-        attack "$l anim plot" "$o/a.svg" "$bin" anim plot "$f" -o "$o/a.svg" ;;
+        attack "$l anim plot" "$o/a.svg" "$bin" anim plot "$f" -o "$o/a.svg"
+        attack "$l anim export --cres" "$o/a.glb" "$bin" anim export "$f" --cres "$bcres" --mesh "$bmesh" -o "$o/a.glb" ;;
+    cres)
+        attack "$l cres dump" "" "$bin" cres dump "$f" --json
+        attack "$l gmdc export --cres" "$o/b.glb" "$bin" gmdc export "$bmesh" --cres "$f" -o "$o/b.glb"
+        attack "$l gmdc skin --cres --anim" "" "$bin" gmdc skin "$bmesh" --cres "$f" --anim "$banim" --time 500 --json
+        attack "$l anim export --cres" "$o/a.glb" "$bin" anim export "$banim" --cres "$f" --mesh "$bmesh" -o "$o/a.glb" ;;
     jazz)
         attack "$l jazz dump" "" "$bin" jazz dump "$f" --json
         attack "$l jazz decompile" "$o/j.jazz" "$bin" jazz decompile "$f" -o "$o/j.jazz"
@@ -104,6 +110,11 @@ clip=$(ls "$tmp"/demo/*.clip) gmdc=$(ls "$tmp"/demo/*.gmdc) anim=$(ls "$tmp"/dem
 rig=$(ls "$tmp"/demo/*.rig)
 "$bin" pack "$clip" "$jazz" -o "$tmp/demo.package" >/dev/null
 "$bin" jazz decompile "$jazz" -o "$tmp/demo.jazztext" >/dev/null 2>&1
+# the Sims 2 body as loose files: a broken CRES meets a sound mesh and ANIM
+"$bin" extract "$tmp/demo/body.package" -o "$tmp/bx" >/dev/null
+bcres=$(ls "$tmp"/bx/*.cres) bmesh=$(ls "$tmp"/bx/*.gmdc) banim=$(ls "$tmp"/bx/*.anim)
+mutate_and_attack cres "$bcres" cres
+mutate_and_attack package "$tmp/demo/body.package" package
 mutate_and_attack clip "$clip" clip
 mutate_and_attack gmdc "$gmdc" gmdc
 mutate_and_attack anim "$anim" anim

@@ -26,7 +26,7 @@ expect no-args 2 'usage: plumbob COMMAND' "$bin"
 expect unknown-command 2 "unknown command 'frobnicate'" "$bin" frobnicate
 expect version 0 '^plumbob [0-9]+\.[0-9]+\.[0-9]+$' "$bin" --version
 expect info-help 0 'usage: plumbob info FILE' "$bin" info --help
-for c in info check ls extract clip rig gmdc anim jazz pack demo; do  # every command: usage with an example
+for c in info check ls extract clip rig gmdc anim cres jazz pack demo; do  # every command: usage with an example
     expect "help-$c" 0 'example' "$bin" "$c" --help
 done
 expect info-missing-file 1 'plumbob: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
@@ -108,11 +108,12 @@ cp "$tmp/pk/6B20C4F3_00000000_00F0E1D2C3B4A596.clip" "$tmp/pkmix/"
 cp "$tmp/pk/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" "$tmp/pkmix/E519C933_1C0532FA_00F0E1D2C3B4A597.cres"
 printf '\001\000\000\000\001\000\000\000\226\245\264\303\322\341\360\000\003\000\000\000abc' > "$tmp/pkmix/0166038C_00000000_00F0E1D2C3B4A596.key"
 expect pk-pack-mix 0 'packed 4 resources' "$bin" pack -o "$tmp/mix.package" "$tmp"/pkmix/*
-expect pk-check-mix 1 'mix.package: 4 resources: 2 decoded, 1 round-tripped identical, 1 not supported \(CRES x1\), 1 failed' "$bin" check "$tmp/mix.package"
+expect pk-check-mix 1 'mix.package: 4 resources: 2 decoded, 1 round-tripped identical, 0 not supported, 2 failed' "$bin" check "$tmp/mix.package"
+expect pk-check-mix-cres-line 1 'FAIL .*mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597, CRES \(type 0xE519C933\): does not decode: bad_magic' "$bin" check "$tmp/mix.package"
 expect pk-check-mix-line 1 'FAIL .*mix.package@AC4F8687:1C0532FA:00F0E1D2C3B4A599, GMDC \(type 0xAC4F8687\): does not decode: bad_index at byte 7342 \(0x1cae\), element 4' "$bin" check "$tmp/mix.package"
 # info and check name a resource by the index's type, not by its bytes
-expect pk-info-cres 0 '@E519C933:1C0532FA:00F0E1D2C3B4A597: CRES \(type 0xE519C933\), 8565 bytes \(this build has no decoder for this type\)' "$bin" info "$tmp/mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597"
-expect pk-check-cres 1 'CRES \(type 0xE519C933\): no decoder for this type in this build' "$bin" check "$tmp/mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597"
+expect pk-info-cres 1 '@E519C933:1C0532FA:00F0E1D2C3B4A597: not a valid CRES: bad_magic' "$bin" info "$tmp/mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597"
+expect pk-check-cres 1 'cres does not decode: bad_magic' "$bin" check "$tmp/mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597"
 expect pk-info-key 0 '@0166038C:00000000:00F0E1D2C3B4A596: KEY \(type 0x0166038C\) name table, version 1, 1 names, 23 bytes' "$bin" info "$tmp/mix.package@0166038C:0:00F0E1D2C3B4A596"
 expect pk-ls-key-name 0 '6B20C4F3 CLIP +00000000 00F0E1D2C3B4A596 +[0-9]+ +1268 refpack  abc' "$bin" ls "$tmp/mix.package"
 # writing a package: complete or not at all; on error the old file is untouched
@@ -260,6 +261,38 @@ expect gltf-info 0 'ok: valid glTF 2.0 \(GLB' "$bin" info "$tmp/cyl.glb"
 expect gmdc-not-gmdc 1 'not a valid GMDC' "$bin" gmdc dump "$clip"
 expect gmdc-json-parses 0 '^ok 108 108$' sh -c "\"$bin\" gmdc skin \"$gmdc\" --json | \"${1:-build}/json-check\" - 'groups.*.name' '#groups.0.positions' '#groups.0.normals'"
 expect gmdc-dump-json-parses 0 '^ok 7 1 3 3$' sh -c "\"$bin\" gmdc dump \"$gmdc\" --json | \"${1:-build}/json-check\" - version name linkages 'groups.*.bones' 'joints.*.rotation' 'joints.*.translation' '#elements' '#groups' '#joints' '#morphs'"
+
+# --- Sims 2 CRES skeleton: the demo body (65 joints, mesh, ANIM) ---------------
+skel="$tmp/demo/body.package"
+cres="$skel@00F0E1D2C3B4A5A0" bmesh="$skel@00F0E1D2C3B4A5A1" banim="$skel@00F0E1D2C3B4A5A2"
+expect cres-info 0 'Sims 2 CRES demo_skel_cres, 135 blocks, 1 links, skin type 3, skeleton of 67 bones \(65 joints\), 15236 bytes' "$bin" info "$cres"
+expect cres-check 0 'ok: round trip identical \(15236 bytes\)' "$bin" check "$cres"
+expect cres-ls-name 0 'E519C933 CRES  1C0532FA 00F0E1D2C3B4A5A0 +15236 +15236 none +demo_skel_cres' "$bin" ls "$skel"
+expect cres-dump-tree 0 '^  bone   4       bone_03  joint 3  t \(0.08, 0.03, 0.12\)' "$bin" cres dump "$cres"
+expect cres-dump-children-first 0 'block 5 cTransformNode \(0x65246462, version 7\) bone_64' "$bin" cres dump "$cres"
+expect cres-dump-json-parses 0 '^ok 135 67$' sh -c "\"$bin\" cres dump \"$cres\" --json | \"${1:-build}/json-check\" - '#blocks' '#bones' 'bones.*.name' 'bones.*.translation' 'blocks.*.kind' skin_type"
+expect cres-dump-json-bone 0 '"name": "bone_03", "parent": 3, "block": 66, "joint": 3' "$bin" cres dump "$cres" --json
+expect cres-help 0 'usage: plumbob cres dump FILE' "$bin" cres --help
+expect cres-not-cres 1 'not a valid CRES: bad_magic' "$bin" cres dump "$bmesh"
+expect cres-bad-sub 2 "unknown subcommand 'show'" "$bin" cres show "$cres"
+expect skel-export-finds-cres 0 'skeleton: .*body.package@E519C933:1C0532FA:00F0E1D2C3B4A5A0, 67 bones, 65 of the mesh.s 65 joints' "$bin" gmdc export "$bmesh" -o "$tmp/skelbody.glb"
+expect skel-export 0 'wrote .*skelbody.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints$' "$bin" gmdc export "$bmesh" -o "$tmp/skelbody.glb"
+expect skel-export-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 68 nodes, 1 meshes \(1 primitives, 260 vertices, 2 morph targets\), 1 skins \(65 joints\)' "$bin" check "$tmp/skelbody.glb"
+expect skel-export-gltf-names 0 'wrote .*skelbody.gltf' "$bin" gmdc export "$bmesh" --cres "$cres" -o "$tmp/skelbody.gltf"
+expect skel-export-gltf-hierarchy 0 '"name": "root_rot", "rotation": \[[^]]*\], "translation": \[0.0799999982, 0.119999997, -0.00999999978\], "children": \[4, 21\]' cat "$tmp/skelbody.gltf"
+expect skel-export-rig-and-cres 2 'give --rig or --cres, not both' "$bin" gmdc export "$bmesh" --cres "$cres" --rig "$tmp/demo/rig.txt" -o "$tmp/x.glb"
+expect skel-export-bad-cres 1 'not a valid CRES' "$bin" gmdc export "$bmesh" --cres "$banim" -o "$tmp/x.glb"
+expect skel-skin-rest 0 '"positions": \[\[-0.0299999993, -0.0299999993, 1\], \[0.0299999993, -0.0299999993, 1\]' "$bin" gmdc skin "$bmesh" --cres "$cres" --json
+expect skel-skin-anim 0 '"positions": \[\[-0.01650743, -0.0590750165, 1.09932733\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
+expect skel-skin-anim-morph-override 0 '"positions": \[\[-0.0113849621, -0.0506458506, 1.09936762\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --morph fat=0 --json
+expect skel-skin-anim-note 0 'pose: .*@FB00791E:1C0532FA:00F0E1D2C3B4A5A2 at 500 ms: 3 of its 4 channels drive bones, 1 drive morphs' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
+expect skel-skin-time-alone 2 '--time needs --anim' "$bin" gmdc skin "$bmesh" --time 500 --json
+expect skel-skin-anim-no-cres 2 'an ANIM needs the skeleton' "$bin" gmdc skin "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" --anim "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" --time 500 --json
+expect skel-anim-export 0 'wrote .*bodyanim.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints, 4 animation channels' "$bin" anim export "$banim" --mesh "$bmesh" -o "$tmp/bodyanim.glb"
+expect skel-anim-export-note 0 '3 of the animation.s 4 channels drive a bone' "$bin" anim export "$banim" --cres "$cres" -o "$tmp/skel.gltf"
+expect skel-anim-export-checks 0 'ok: valid glTF 2.0 \(JSON, [0-9]+ bytes\): 67 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/skel.gltf"
+expect skel-anim-export-no-cres 1 'anim export needs the skeleton' "$bin" anim export "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" -o "$tmp/x.glb"
+expect skel-anim-export-no-out 2 'export needs -o OUT.gltf or OUT.glb' "$bin" anim export "$banim"
 
 # --- GMDC with sparse elements: the demo's body-shaped mesh (1,400 vertices, 65
 # joints, 3 weights, fatbot/pregbot, Target Indices of count 1400 with 426 and
@@ -415,6 +448,9 @@ if [ -d "$corpus" ]; then
         expect "corpus-extract-$n-sizes" 0 "^$want\$" sh -c "cat \"$tmp\"/x/* | wc -c | tr -d ' '"
     done
     expect corpus-names 0 'GMDC  1C0532FA 3AFDFD2CFF515126 +697936 +697936 none +teapot_tslocator_gmdc' "$bin" ls "$corpus/sims2/teapot_model.package"
+    expect corpus-cres-name 0 'CRES  1C0532FA 45BCF2F5FF59CF52 +524 +524 none +ufoCrash_cres' "$bin" ls "$corpus/sims2/teapot_model.package"
+    expect corpus-cres-check 0 'ok: round trip identical \(524 bytes\)' "$bin" check "$corpus/sims2/teapot_model.package@45BCF2F5FF59CF52"
+    expect corpus-cres-dump 0 'block 2 cShapeRefNode \(0x65245517, version 20\) ufo' "$bin" cres dump "$corpus/sims2/teapot_model.package@45BCF2F5FF59CF52"
     expect corpus-key-names 0 'skill_EWMedicineCat_simple' "$bin" ls "$corpus/sims3/WarriorCats.package"
     rm -rf "$tmp/x" "$tmp/y"
     "$bin" extract "$corpus/sims3/EWBreastfeed.package" -o "$tmp/x" >/dev/null

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_rig"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_rig" "$out/corpus-fuzz_cres"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -18,6 +18,8 @@ cp "$tmp"/demo/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
 cp "$tmp"/demo/*.gmdc "$tmp"/demo/body/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
 cp "$tmp"/demo/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
 cp "$tmp"/demo/*.rig "$out/corpus-fuzz_rig/" 2>/dev/null
+"$bin" extract "$tmp/demo/body.package" --type E519C933 -o "$tmp/body" >/dev/null
+cp "$tmp"/body/*.cres "$out/corpus-fuzz_cres/" 2>/dev/null
 cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
 # glTF: the demo's .gltf, and a small .glb of the clip alone
 cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null
@@ -35,6 +37,8 @@ if [ -d "$corpus" ]; then
     ls -S "$tmp"/clips/*.clip | tail -2 | xargs -I{} cp {} "$out/corpus-fuzz_clip/"
     "$bin" extract "$corpus/sims2/teapot_model.package" --type AC4F8687 -o "$tmp/gmdc" >/dev/null
     cp "$tmp"/gmdc/*.gmdc "$out/corpus-fuzz_gmdc/" 2>/dev/null
+    "$bin" extract "$corpus/sims2/teapot_model.package" --type E519C933 -o "$tmp/cres" >/dev/null
+    cp "$tmp"/cres/*.cres "$out/corpus-fuzz_cres/" 2>/dev/null
     "$bin" extract "$corpus/sims2/animation.package" --type FB00791E -o "$tmp/anim" >/dev/null
     cp "$tmp"/anim/*.anim "$out/corpus-fuzz_anim/" 2>/dev/null
     for p in EWBreastfeed WarriorCats; do

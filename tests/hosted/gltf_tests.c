@@ -8,9 +8,13 @@
 #include "gltf/gltf_check.h"
 #include "gltf/gltf_export.h"
 #include "util/json_parse.h"
+#include "util/sims2_pose.h"
 #include "pb_bytes.h"
 
 #include "hosted_check.h"
+
+/* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
+static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
 #define CHECK_NEAR(a, b, eps) CHECK((a) - (b) <= (eps) && (b) - (a) <= (eps))
 
 static const char demo_rig[] = "b__ROOT__\nb__Spine0__ b__ROOT__   # the spine\nb__Spine1__ b__Spine0__\n";
@@ -430,10 +434,228 @@ static void test_corpus(const char *corpus) {
     }
 }
 
+
+/* ---- The Sims 2 body: CRES skeleton, 65-joint mesh, ANIM ---------------- */
+
+typedef struct { double m[4][4]; } m4;
+
+static m4 m4_trs(const double q[4], const double t[3]) {
+    double x = q[0], y = q[1], z = q[2], w = q[3];
+    m4 r;
+    memset(&r, 0, sizeof r);
+    r.m[0][0] = 1 - 2 * (y * y + z * z); r.m[0][1] = 2 * (x * y - w * z); r.m[0][2] = 2 * (x * z + w * y);
+    r.m[1][0] = 2 * (x * y + w * z); r.m[1][1] = 1 - 2 * (x * x + z * z); r.m[1][2] = 2 * (y * z - w * x);
+    r.m[2][0] = 2 * (x * z - w * y); r.m[2][1] = 2 * (y * z + w * x); r.m[2][2] = 1 - 2 * (x * x + y * y);
+    r.m[0][3] = t[0]; r.m[1][3] = t[1]; r.m[2][3] = t[2]; r.m[3][3] = 1;
+    return r;
+}
+
+static m4 m4_mul(const m4 *a, const m4 *b) {
+    m4 r;
+    int i, j, k;
+    for (i = 0; i < 4; i++)
+        for (j = 0; j < 4; j++) {
+            r.m[i][j] = 0;
+            for (k = 0; k < 4; k++) r.m[i][j] += a->m[i][k] * b->m[k][j];
+        }
+    return r;
+}
+
+/* Node n's model transform in the GLB at key `key` of the animation's
+ * samplers (key < 0: the rest pose), read the way a viewer reads it. */
+static m4 node_global(const unsigned char *glb, const json_value *root, long n, long key) {
+    const json_value *nodes = json_get(root, "nodes"), *node = &nodes->items[n];
+    const json_value *r = json_get(node, "rotation"), *t = json_get(node, "translation");
+    const json_value *anims = json_get(root, "animations");
+    double q[4] = {0, 0, 0, 1}, tr[3] = {0, 0, 0};
+    long i, k, parent = -1;
+    m4 local;
+    for (k = 0; r && k < 4; k++) q[k] = r->items[k].number;
+    for (k = 0; t && k < 3; k++) tr[k] = t->items[k].number;
+    if (key >= 0 && anims && anims->count) {
+        const json_value *an = &anims->items[0], *ch = json_get(an, "channels"), *sa = json_get(an, "samplers");
+        for (i = 0; i < (long)ch->count; i++) {
+            const json_value *target = json_get(&ch->items[i], "target");
+            const json_value *smp = &sa->items[(long)json_get(&ch->items[i], "sampler")->number];
+            long out = (long)json_get(smp, "output")->number;
+            int rot = strcmp(json_get(target, "path")->str, "rotation") == 0;
+            if ((long)json_get(target, "node")->number != n) continue;
+            for (k = 0; k < (rot ? 4 : 3); k++) {
+                double v = glb_float(glb, root, out, (uint32_t)key, (uint32_t)k);
+                if (rot) q[k] = v; else tr[k] = v;
+            }
+        }
+    }
+    local = m4_trs(q, tr);
+    for (i = 0; i < (long)nodes->count && parent < 0; i++) {
+        const json_value *c = json_get(&nodes->items[i], "children");
+        for (k = 0; c && k < (long)c->count; k++)
+            if ((long)c->items[k].number == n) parent = i;
+    }
+    if (parent >= 0) {
+        m4 pg = node_global(glb, root, parent, key);
+        return m4_mul(&pg, &local);
+    }
+    return local;
+}
+
+/* Vertex v of the GLB's mesh skinned the glTF way (joint matrix = node
+ * global * inverse bind, weighted sum), Y-up. */
+static void glb_skin(const unsigned char *glb, const json_value *root, long key, uint32_t v, double out[3]) {
+    const json_value *prim = &json_get(&json_get(root, "meshes")->items[0], "primitives")->items[0];
+    const json_value *attrs = json_get(prim, "attributes"), *skin = &json_get(root, "skins")->items[0];
+    long pos = (long)json_get(attrs, "POSITION")->number, wa = (long)json_get(attrs, "WEIGHTS_0")->number;
+    long ja = (long)json_get(attrs, "JOINTS_0")->number, ibm = (long)json_get(skin, "inverseBindMatrices")->number;
+    const json_value *acc = &json_get(root, "accessors")->items[ja];
+    const json_value *view = &json_get(root, "bufferViews")->items[(long)json_get(acc, "bufferView")->number];
+    size_t bin = 28 + pb_le32(glb + 12) + (size_t)json_get(view, "byteOffset")->number;
+    const json_value *targets = json_get(prim, "targets"), *anims = json_get(root, "animations");
+    double p[4];
+    int k, r, c;
+    long t;
+    for (k = 0; k < 3; k++) p[k] = glb_float(glb, root, pos, v, (uint32_t)k);
+    p[3] = 1;
+    /* morph targets first, with the weights channel's key (none: weight 0) */
+    for (t = 0; key >= 0 && targets && anims && t < (long)targets->count; t++) {
+        const json_value *an = &anims->items[0], *ch = json_get(an, "channels"), *sa = json_get(an, "samplers");
+        long i, tp = (long)json_get(&targets->items[t], "POSITION")->number;
+        for (i = 0; i < (long)ch->count; i++) {
+            const json_value *target = json_get(&ch->items[i], "target");
+            const json_value *smp = &sa->items[(long)json_get(&ch->items[i], "sampler")->number];
+            double w;
+            if (strcmp(json_get(target, "path")->str, "weights") != 0) continue;
+            w = glb_float(glb, root, (long)json_get(smp, "output")->number, (uint32_t)(key * (long)targets->count + t), 0);
+            for (k = 0; k < 3; k++) p[k] += w * glb_float(glb, root, tp, v, (uint32_t)k);
+        }
+    }
+    out[0] = out[1] = out[2] = 0;
+    for (k = 0; k < 4; k++) {
+        double w = glb_float(glb, root, wa, v, (uint32_t)k);
+        uint32_t j = pb_le16(glb + bin + 8u * v + 2u * (uint32_t)k);
+        m4 g, ib, jm;
+        if (w == 0) continue;
+        g = node_global(glb, root, (long)json_get(skin, "joints")->items[j].number, key);
+        for (r = 0; r < 4; r++)
+            for (c = 0; c < 4; c++) ib.m[r][c] = glb_float(glb, root, ibm, j, (uint32_t)(4 * c + r));
+        jm = m4_mul(&g, &ib);
+        for (r = 0; r < 3; r++) out[r] += w * (jm.m[r][0] * p[0] + jm.m[r][1] * p[1] + jm.m[r][2] * p[2] + jm.m[r][3]);
+    }
+}
+
+/* The same vertices through the core: the ANIM pose at `ms` on the CRES
+ * skeleton, palette, plumbob_gmdc_skin (Z-up), converted to Y-up. */
+static void core_skin(const plumbob_gmdc *g, const tool_cres *tc, const plumbob_anim *a, float ms, float *pos) {
+    uint32_t n = tc->sk.skeleton.bone_count, j;
+    plumbob_bone_pose *poses = (plumbob_bone_pose *)calloc(n, sizeof *poses);
+    plumbob_mat34 *model = (plumbob_mat34 *)calloc(n, sizeof *model);
+    plumbob_mat34 *jm = (plumbob_mat34 *)calloc(g->joint_count, sizeof *jm);
+    plumbob_mat34 *pal = (plumbob_mat34 *)calloc(g->joint_count, sizeof *pal);
+    int32_t *map = (int32_t *)calloc(g->joint_count, sizeof *map);
+    plumbob_gmdc_skin_job job;
+    float *weights = (float *)calloc(g->morph_count + 1u, sizeof(float));
+    if (a) CHECK(sims2_anim_morphs(g, a, ms, weights) == 1);
+    if (a) sims2_anim_pose(&tc->sk, a, ms, poses);
+    else plumbob_skeleton_rest_pose(&tc->sk.skeleton, 0, n, poses);
+    CHECK(plumbob_skeleton_model(&tc->sk.skeleton, poses, model) == PLUMBOB_OK);
+    CHECK(plumbob_cres_joint_map(&tc->sk, g->joint_count, map) == g->joint_count);
+    for (j = 0; j < g->joint_count; j++) jm[j] = model[map[j]];
+    plumbob_gmdc_palette(g, jm, pal);
+    memset(&job, 0, sizeof job);
+    job.work = skin_work;
+    job.gmdc = g;
+    job.palette = pal;
+    job.morph_weights = weights;
+    job.positions = pos;
+    job.position_stride = 3;
+    CHECK(plumbob_gmdc_skin(&job) == PLUMBOB_OK);
+    free(poses); free(model); free(jm); free(pal); free(map); free(weights);
+}
+
+static void test_body_export(void) {
+    tool_input mi, ci, ai;
+    plumbob_gmdc g;
+    plumbob_anim a;
+    tool_cres tc;
+    unsigned char *gmem = NULL, *amem = NULL;
+    gltf_export_src src;
+    tool_buf glb;
+    gltf_check_report rep;
+    json_value root;
+    char why[256];
+    float *pos;
+    static const uint32_t verts[5] = {0, 1, 13, 130, 259};
+    uint32_t i, k;
+    memset(&mi, 0, sizeof mi); memset(&ci, 0, sizeof ci); memset(&ai, 0, sizeof ai);
+    mi.size = demo_skel_gmdc(&mi.data);
+    ci.size = demo_skel_cres(&ci.data);
+    ai.size = demo_skel_anim(&ai.data);
+    CHECK(tool_gmdc_decode(&mi, &g, &gmem) == PLUMBOB_OK && tool_cres_decode(&ci, &tc) == PLUMBOB_OK &&
+          tool_anim_decode(&ai, &a, &amem) == PLUMBOB_OK);
+    if (failed) return;
+    CHECK(g.joint_count == DEMO_SKEL_JOINTS && tc.sk.skeleton.bone_count == DEMO_SKEL_JOINTS + 2);
+    memset(&src, 0, sizeof src);
+    src.mesh = &g;
+    src.skeleton = &tc.sk;
+    src.anim = &a;
+    CHECK(export_bytes(&src, 1, &glb));
+    CHECK(gltf_check(glb.data, glb.size, &rep, why, sizeof why));
+    CHECK(rep.nodes == DEMO_SKEL_JOINTS + 3 && rep.joints == DEMO_SKEL_JOINTS && rep.targets == 2 && rep.channels == 4);
+    CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
+    {
+        const json_value *nodes = json_get(&root, "nodes"), *joints = json_get(&json_get(&root, "skins")->items[0], "joints");
+        const json_value *in = NULL;
+        long key = 15;
+        /* joint j is the node named after CRES joint j; bone_03 hangs under root_rot */
+        CHECK(joints->count == DEMO_SKEL_JOINTS);
+        CHECK(strcmp(json_get(&nodes->items[(long)joints->items[0].number], "name")->str, "root_trans") == 0);
+        CHECK(strcmp(json_get(&nodes->items[(long)joints->items[64].number], "name")->str, "bone_64") == 0);
+        {
+            const json_value *c = json_get(&nodes->items[(long)joints->items[1].number], "children");
+            int found = 0;
+            for (k = 0; c && k < c->count; k++) found |= (long)c->items[k].number == (long)joints->items[3].number;
+            CHECK(found);
+        }
+        /* at rest, glTF skinning gives the stored points (Y-up) */
+        for (i = 0; i < 5; i++) {
+            double p[3];
+            glb_skin(glb.data, &root, -1, verts[i], p);
+            for (k = 0; k < 3; k++) CHECK_NEAR(p[k], glb_float(glb.data, &root, 0, verts[i], k), 1e-5);
+        }
+        /* at the animation's key 15 (0.5 s: "fat" at 0.5), glTF skinning agrees with plumbob_gmdc_skin */
+        in = &json_get(&json_get(&root, "animations")->items[0], "samplers")->items[0];
+        {
+            float t = glb_float(glb.data, &root, (long)json_get(in, "input")->number, (uint32_t)key, 0);
+            pos = (float *)malloc(sizeof(float) * 3u * g.linkages[0].vertex_count);
+            core_skin(&g, &tc, &a, t * 1000.0f, pos);
+            CHECK_NEAR(t, 0.5f, 1e-6f);
+            for (i = 0; i < 5; i++) {
+                double p[3];
+                plumbob_vec3 z, y;
+                glb_skin(glb.data, &root, key, verts[i], p);
+                z.x = pos[3 * verts[i]]; z.y = pos[3 * verts[i] + 1]; z.z = pos[3 * verts[i] + 2];
+                y = gltf_z_up_to_y_up(z);
+                CHECK_NEAR(p[0], y.x, 1e-4);
+                CHECK_NEAR(p[1], y.y, 1e-4);
+                CHECK_NEAR(p[2], y.z, 1e-4);
+            }
+            /* and the pose moved them: the root rose 0.1 and turned 45 degrees */
+            CHECK(pos[3 * 259 + 2] > glb_float(glb.data, &root, 0, 259, 1) + 0.05f);
+            free(pos);
+        }
+    }
+    json_free(&root);
+    tb_free(&glb);
+    free(gmem); free(amem);
+    free(tc.mem);
+    free(tc.sk_mem);
+    tool_free(&mi); tool_free(&ci); tool_free(&ai);
+}
+
 int main(int argc, char **argv) {
     test_json();
     test_rig();
     test_demo_export();
+    test_body_export();
     test_checker_rejects();
     test_checker_data();
     test_gltf_text_sweeps();

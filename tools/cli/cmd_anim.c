@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
+#include "gltf/gltf_export.h"
+#include "util/sims2_pose.h"
 
 /* Decodes in->data as an ANIM; the arena (*mem) comes from malloc.  Prints nothing. */
 static plumbob_result decode_quiet(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
@@ -175,6 +177,47 @@ static void sample(FILE *out, const plumbob_anim *a, float ms, int json) {
     if (json) fputs("]}\n", out);
 }
 
+/* anim export: the ANIM on its CRES skeleton (and a mesh) as glTF. */
+static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *cres_path, const char *mesh_path,
+                       const char *out_path) {
+    tool_cres tc;
+    tool_input min;
+    plumbob_gmdc g;
+    unsigned char *gmem = NULL;
+    gltf_export_src src;
+    int rc = 1, have = 0;
+    uint32_t ch, driven = 0;
+    memset(&src, 0, sizeof src);
+    memset(&min, 0, sizeof min);
+    if (mesh_path) {
+        plumbob_result r;
+        if (!tool_load(mesh_path, &min)) return 1;
+        r = tool_gmdc_decode(&min, &g, &gmem);
+        if (r != PLUMBOB_OK) {
+            tool_error(min.name, "not a valid GMDC: %s", plumbob_result_str(r));
+            tool_free(&min);
+            return 1;
+        }
+    }
+    if (cres_path) have = tool_cres_load(cres_path, &tc);
+    else if (tool_cres_find(in, mesh_path ? g.joint_count : 0u, a, &tc)) have = 1;
+    else if (mesh_path && tool_cres_find(&min, g.joint_count, a, &tc)) have = 1;
+    else tool_error(in->name, "anim export needs the skeleton: give --cres CRES (none found in the animation's package)");
+    if (have) {
+        for (ch = 0; ch < a->channel_count; ch++) driven += sims2_channel_bone(&tc.sk, a, ch) >= 0;
+        printf("skeleton: %s, %u bones; %u of the animation's %u channels drive a bone\n", tc.in.name,
+               (unsigned)tc.sk.skeleton.bone_count, (unsigned)driven, (unsigned)a->channel_count);
+        src.skeleton = &tc.sk;
+        src.anim = a;
+        src.mesh = mesh_path ? &g : NULL;
+        rc = tool_write_gltf(out_path, &src);
+        tool_cres_free(&tc);
+    }
+    free(gmem);
+    if (mesh_path) tool_free(&min);
+    return rc;
+}
+
 static int anim_usage(FILE *out, int rc) {
     fputs("usage: plumbob anim dump FILE [--json]\n"
           "       plumbob anim sample FILE --time MS [--json]\n"
@@ -185,14 +228,20 @@ static int anim_usage(FILE *out, int rc) {
           "          the quaternion, X applied first)\n"
           "       plumbob anim plot FILE [--channel NAME ...] -o OUT.svg\n"
           "  plot    the chosen channels (all without --channel) over time, keys marked\n"
+          "       plumbob anim export FILE [--cres CRES] [--mesh GMDC] -o OUT.gltf|OUT.glb\n"
+          "  export  the animation on its CRES skeleton (and mesh): bones named and parented\n"
+          "          by the CRES at their rest pose, each channel that names a bone sampled\n"
+          "          30 times a second (without --cres: the best-fitting CRES of the\n"
+          "          animation's package, then of the mesh's)\n"
           "example: plumbob anim sample animation.package@0xFED15CBCFF6BE5EA --time 112 --json\n"
+          "example: plumbob anim export body.package@00F0E1D2C3B4A5A2 --mesh body.package@00F0E1D2C3B4A5A1 -o body.glb\n"
           "example: plumbob anim plot animation.package@0xFED15CBCFF6BE5EA --channel spine0 -o spine.svg\n",
           out);
     return rc;
 }
 
 int cmd_anim(int argc, char **argv) {
-    const char *file = NULL, *sub, *time_arg = NULL, *out_path = NULL;
+    const char *file = NULL, *sub, *time_arg = NULL, *out_path = NULL, *cres_path = NULL, *mesh_path = NULL;
     const char **picked = (const char **)calloc((size_t)argc + 1u, sizeof *picked);
     int json = 0, i, rc = 0, np = 0;
     tool_input in;
@@ -203,7 +252,8 @@ int cmd_anim(int argc, char **argv) {
         return anim_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
-    if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0) {
+    if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 &&
+        strcmp(sub, "export") != 0) {
         tool_error("anim", "unknown subcommand '%s'", sub);
         free(picked);
         return anim_usage(stderr, 2);
@@ -212,7 +262,10 @@ int cmd_anim(int argc, char **argv) {
         if (strcmp(argv[i], "--json") == 0 && strcmp(sub, "plot") != 0) json = 1;
         else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc && strcmp(sub, "sample") == 0) time_arg = argv[++i];
         else if (strcmp(argv[i], "--channel") == 0 && i + 1 < argc && strcmp(sub, "plot") == 0) picked[np++] = argv[++i];
-        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && strcmp(sub, "plot") == 0) out_path = argv[++i];
+        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && (strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0))
+            out_path = argv[++i];
+        else if (strcmp(argv[i], "--cres") == 0 && i + 1 < argc && strcmp(sub, "export") == 0) cres_path = argv[++i];
+        else if (strcmp(argv[i], "--mesh") == 0 && i + 1 < argc && strcmp(sub, "export") == 0) mesh_path = argv[++i];
         else if (strcmp(argv[i], "--help") == 0) { free(picked); return anim_usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
@@ -221,8 +274,9 @@ int cmd_anim(int argc, char **argv) {
             return anim_usage(stderr, 2);
         }
     }
-    if (!file || (strcmp(sub, "plot") == 0 && !out_path)) {
-        tool_error("anim", file ? "plot needs -o OUT.svg" : "which animation?");
+    if (!file || ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path)) {
+        tool_error("anim", !file ? "which animation?" : strcmp(sub, "plot") == 0 ? "plot needs -o OUT.svg"
+                                                                                : "export needs -o OUT.gltf or OUT.glb");
         free(picked);
         return 2;
     }
@@ -249,6 +303,8 @@ int cmd_anim(int argc, char **argv) {
     }
     if (strcmp(sub, "plot") == 0) {
         rc = anim_plot_svg(&a, in.name, picked, np, out_path);
+    } else if (strcmp(sub, "export") == 0) {
+        rc = export_gltf(&in, &a, cres_path, mesh_path, out_path);
     } else if (strcmp(sub, "dump") == 0) {
         if (json) dump_json(stdout, &a);
         else dump_text(stdout, &in, &a);

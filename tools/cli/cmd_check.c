@@ -59,7 +59,7 @@ static int check_package(const tool_input *in) {
         sub.why = sub.why_text;
         sub.from_package = 1;
         sub.entry = e;
-        tf = tool_format_for(tool_format_of_type(e.type));
+        tf = tool_format_for_type(e.type);
         if (!tf && e.type != PLUMBOB_TYPE_KEY) {
             unsupported++;
             for (t = 0; t < nt && ut[t] != e.type; t++) {}
@@ -148,13 +148,12 @@ int cmd_check(int argc, char **argv) {
         tool_free(&in);
         return rc;
     }
-    f = tool_input_format(&in); /* a package resource: by the index's type */
+    tf = tool_format_of(&in, &f); /* a package resource: by the index's type */
     if (f == PLUMBOB_FORMAT_DBPF && !in.from_package) {
         rc = check_package(&in);
         tool_free(&in);
         return rc;
     }
-    tf = tool_format_for(f);
     if (!tf || !tf->reencode) {
         if (in.from_package) {
             char label[64];
@@ -168,7 +167,7 @@ int cmd_check(int argc, char **argv) {
     }
     r = tf->reencode(&in, &out, &out_size);
     if (r != PLUMBOB_OK) {
-        tool_error(in.name, "%s does not decode: %s", plumbob_format_name(f),
+        tool_error(in.name, "%s does not decode: %s", tf->info == cres_info ? "cres" : plumbob_format_name(f),
                    in.why_text[0] ? in.why_text : plumbob_result_str(r));
         rc = 1;
     } else {

@@ -66,6 +66,7 @@ static int write_samples(const char *dir) {
     if (!write_sample(dir, "FB00791E_1C0532FA_00F0E1D2C3B4A598.anim", demo_anim)) return 0;
     if (!write_sample(dir, "02D5DF13_00000000_ECE52D7E1B5E7C09.jazz", demo_jazz)) return 0;
     if (!write_sample(dir, "8EAF13DE_00000000_00F0E1D2C3B4A599.rig", demo_rig_resource)) return 0;
+    if (!write_sample(dir, "body.package", demo_skel_package)) return 0;
     snprintf(path, sizeof path, "%s/rig.txt", dir);
     if (!tool_write_file(path, demo_rig, sizeof demo_rig - 1)) return 0;
     printf("wrote %s (the joint names of the cylinder)\n", path);

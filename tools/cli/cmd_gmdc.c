@@ -4,6 +4,7 @@
 #include <string.h>
 #include "tool.h"
 #include "gltf/gltf_export.h"
+#include "util/sims2_pose.h"
 
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
@@ -269,16 +270,120 @@ static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const flo
     return ok;
 }
 
-/* gmdc export to .gltf/.glb: the bind pose, skin and morph targets. */
-static int export_gltf(const char *file, const char *rig_path, const char *out_path) {
+/* The skeleton for a mesh: --cres FILE, else the best-fitting CRES of the
+ * mesh's own package (only for a mesh with joints).  Returns 0 after
+ * printing why when --cres does not load; *have says whether there is one. */
+int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path, tool_cres *tc, int *have,
+                  FILE *note) {
+    int32_t *map;
+    uint32_t mapped;
+    *have = 0;
+    if (cres_path) {
+        if (!tool_cres_load(cres_path, tc)) return 0;
+        *have = 1;
+    } else if (g->joint_count && tool_cres_find(mesh_in, g->joint_count, NULL, tc)) {
+        *have = 1;
+    }
+    if (!*have) return 1;
+    map = (int32_t *)malloc(sizeof(int32_t) * (g->joint_count + 1u));
+    mapped = plumbob_cres_joint_map(&tc->sk, g->joint_count, map);
+    free(map);
+    fprintf(note, "skeleton: %s, %u bones, %u of the mesh's %u joints%s\n", tc->in.name, (unsigned)tc->sk.skeleton.bone_count,
+           (unsigned)mapped, (unsigned)g->joint_count, mapped < g->joint_count ? " (the rest are flat joint_N)" : "");
+    return 1;
+}
+
+/* Joint model transforms from a CRES skeleton posed by an ANIM at --time
+ * MS (no ANIM: the rest pose).  Joints no bone claims keep their bind pose.
+ * Returns 0, or the exit status after printing why. */
+static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path,
+                         const char *anim_path, const char *time_arg, plumbob_mat34 *joint_model, float *weights) {
+    tool_cres tc;
+    tool_input ain;
+    plumbob_anim a;
+    unsigned char *amem = NULL;
+    plumbob_bone_pose *poses;
+    plumbob_mat34 *model;
+    int32_t *map;
+    int have = 0, rc = 0;
+    uint32_t j;
+    float ms = 0.0f;
+    if (time_arg) {
+        char *end;
+        ms = strtof(time_arg, &end);
+        if (end == time_arg || *end) {
+            tool_error("gmdc skin", "--time '%s' is not a number of milliseconds", time_arg);
+            return 2;
+        }
+    }
+    memset(&tc, 0, sizeof tc);
+    if (anim_path) {
+        plumbob_result r;
+        if (!tool_load(anim_path, &ain)) return 1;
+        r = tool_anim_decode(&ain, &a, &amem);
+        if (r != PLUMBOB_OK) {
+            tool_error(ain.name, "not a valid Sims 2 ANIM: %s", plumbob_result_str(r));
+            tool_free(&ain);
+            return 1;
+        }
+    }
+    if (!gmdc_skeleton(mesh_in, g, cres_path, &tc, &have, stderr)) rc = 1;
+    else if (!have && anim_path && tool_cres_find(&ain, 0, &a, &tc)) have = 1; /* the ANIM's own package */
+    if (rc == 0 && !have) {
+        tool_error("gmdc skin", "an ANIM needs the skeleton: give --cres CRES (none found in the mesh's package)");
+        rc = 2;
+    }
+    if (rc == 0) {
+        poses = (plumbob_bone_pose *)calloc(tc.sk.skeleton.bone_count + 1u, sizeof *poses);
+        model = (plumbob_mat34 *)calloc(tc.sk.skeleton.bone_count + 1u, sizeof *model);
+        map = (int32_t *)calloc(g->joint_count + 1u, sizeof *map);
+        if (anim_path) {
+            uint32_t driven = sims2_anim_pose(&tc.sk, &a, ms, poses), morphs = sims2_anim_morphs(g, &a, ms, weights);
+            fprintf(stderr, "pose: %s at %g ms: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
+                    (double)ms, (unsigned)driven, (unsigned)a.channel_count, (unsigned)morphs);
+        } else {
+            plumbob_skeleton_rest_pose(&tc.sk.skeleton, 0, tc.sk.skeleton.bone_count, poses);
+        }
+        plumbob_skeleton_model(&tc.sk.skeleton, poses, model);
+        plumbob_cres_joint_map(&tc.sk, g->joint_count, map);
+        for (j = 0; j < g->joint_count; j++) {
+            if (map[j] >= 0) {
+                joint_model[j] = model[map[j]];
+            } else { /* bind pose: the inverse of the inverse bind */
+                plumbob_quat q;
+                plumbob_vec3 t;
+                plumbob_gmdc_joint(g, j, &q, &t);
+                q = plumbob_quat_normalize(q);
+                q.x = -q.x; q.y = -q.y; q.z = -q.z;
+                t = plumbob_quat_rotate(q, t);
+                t.x = -t.x; t.y = -t.y; t.z = -t.z;
+                joint_model[j] = plumbob_mat34_from_rt(q, t);
+            }
+        }
+        free(poses);
+        free(model);
+        free(map);
+    }
+    if (have) tool_cres_free(&tc);
+    if (anim_path) {
+        free(amem);
+        tool_free(&ain);
+    }
+    return rc;
+}
+
+/* gmdc export to .gltf/.glb: the rest pose, skin and morph targets. */
+static int export_gltf(const char *file, const char *rig_path, const char *cres_path, const char *out_path) {
     tool_input in;
     plumbob_gmdc g;
     unsigned char *mem;
     tool_rig rig;
+    tool_cres tc;
     gltf_export_src src;
-    int rc;
+    int rc, have_cres = 0;
     memset(&src, 0, sizeof src);
     memset(&rig, 0, sizeof rig);
+    memset(&tc, 0, sizeof tc);
     if (rig_path && !tool_rig_load(rig_path, &rig)) return 1;
     if (!tool_load(file, &in)) { tool_rig_free(&rig); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); tool_rig_free(&rig); return 1; }
@@ -288,8 +393,14 @@ static int export_gltf(const char *file, const char *rig_path, const char *out_p
         tool_rig_free(&rig);
         return 1;
     }
+    if (!rig_path && !gmdc_skeleton(&in, &g, cres_path, &tc, &have_cres, stdout)) {
+        free(mem);
+        tool_free(&in);
+        return 1;
+    }
     src.mesh = &g;
     src.rig = rig_path ? &rig : NULL;
+    src.skeleton = have_cres ? &tc.sk : NULL;
     if (rig_path && rig.count < g.joint_count)
         printf("note: %s names %u of the mesh's %u joints; the rest are joint_N\n", rig_path, (unsigned)rig.count,
                (unsigned)g.joint_count);
@@ -297,6 +408,7 @@ static int export_gltf(const char *file, const char *rig_path, const char *out_p
     free(mem);
     tool_free(&in);
     tool_rig_free(&rig);
+    if (have_cres) tool_cres_free(&tc);
     return rc;
 }
 
@@ -304,26 +416,35 @@ static int gmdc_usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob gmdc dump FILE [--json]\n"
                "       plumbob gmdc skin FILE [--pose POSE.json] [--morph NAME=WEIGHT ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.obj [--pose POSE.json] [--morph NAME=WEIGHT ...]\n"
-               "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt]\n"
+               "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time MS] [--morph ...] --json\n"
+               "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
                "  .obj: the skinned, morphed mesh.  .gltf/.glb: every group as a primitive with\n"
                "  normals, tangents (bump-map normals), UVs, vertex colours, joints and weights,\n"
                "  morph targets (position and normal deltas) named after the morph pairs, a skin\n"
                "  with the inverse bind matrices, converted from Z-up to Y-up.\n"
                "  dump lists every element (sparse ones with their item lists), linkage and group.\n"
                "  Groups must be triangle lists (primitive type 2) to be skinned or exported.\n"
-               "  RIG.txt: one joint per line, `NAME [PARENT]`, in joint-table order (names\n"
-               "  and parents the GMDC itself does not store; without it: joint_N, flat).\n"
+               "  CRES: the model's resource node (FILE or PACKAGE@INSTANCE): joint names, the\n"
+               "  hierarchy and the rest pose.  Without --cres or --rig, a mesh with joints that\n"
+               "  came from a package uses that package's best-fitting CRES.\n"
+               "  RIG.txt: one joint per line, `NAME [PARENT]`, in joint-table order (without a\n"
+               "  CRES or a rig: joint_N, flat).\n"
+               "  ANIM: a Sims 2 animation, sampled at MS milliseconds onto the CRES skeleton\n"
+               "  (channels name their bones, morph channels their morphs; --morph still wins);\n"
+               "  --cres alone skins at the CRES rest pose.\n"
                "  POSE.json: {\"joints\": [{\"rotation\": [x,y,z,w], \"translation\": [x,y,z]}, ...]},\n"
                "  one model-space transform per joint in joint-table order (none: bind pose).\n"
                "  NAME is the second name of a morph pair, or #N for pair N.\n"
                "  FILE is a GMDC resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.obj\n"
-               "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.glb\n");
+               "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.glb\n"
+               "  example: plumbob gmdc skin body.package@00F0E1D2C3B4A5A1 --anim body.package@00F0E1D2C3B4A5A2 --time 500 --json\n");
     return rc;
 }
 
 int cmd_gmdc(int argc, char **argv) {
-    const char *file = NULL, *pose = NULL, *out_path = NULL, *rig_path = NULL, *sub;
+    const char *file = NULL, *pose = NULL, *out_path = NULL, *rig_path = NULL, *cres_path = NULL, *anim_path = NULL,
+               *time_arg = NULL, *sub;
     const char **morph_args = (const char **)calloc((size_t)argc + 1u, sizeof *morph_args);
     int json = 0, i, nm = 0, rc = 0;
     tool_input in;
@@ -345,6 +466,9 @@ int cmd_gmdc(int argc, char **argv) {
         else if (strcmp(argv[i], "--morph") == 0 && i + 1 < argc) morph_args[nm++] = argv[++i];
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out_path = argv[++i];
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc) rig_path = argv[++i];
+        else if (strcmp(argv[i], "--cres") == 0 && i + 1 < argc) cres_path = argv[++i];
+        else if (strcmp(argv[i], "--anim") == 0 && i + 1 < argc) anim_path = argv[++i];
+        else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) time_arg = argv[++i];
         else if (strcmp(argv[i], "--help") == 0) { free(morph_args); return gmdc_usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
@@ -364,10 +488,28 @@ int cmd_gmdc(int argc, char **argv) {
             tool_error("gmdc export", "--pose and --morph apply to .obj; glTF keeps the bind pose and the morph targets");
             return 2;
         }
-        return export_gltf(file, rig_path, out_path);
+        if (rig_path && cres_path) {
+            tool_error("gmdc export", "give --rig or --cres, not both");
+            return 2;
+        }
+        if (anim_path || time_arg) {
+            tool_error("gmdc export", "--anim and --time apply to gmdc skin and .obj; for a glTF animation use anim export");
+            return 2;
+        }
+        return export_gltf(file, rig_path, cres_path, out_path);
     }
     if (rig_path) {
         tool_error("gmdc", "--rig applies to glTF export");
+        free(morph_args);
+        return 2;
+    }
+    if (strcmp(sub, "dump") == 0 && (cres_path || anim_path || time_arg)) {
+        tool_error("gmdc", "--cres, --anim and --time apply to skin and export");
+        free(morph_args);
+        return 2;
+    }
+    if ((time_arg && !anim_path) || (anim_path && pose)) {
+        tool_error("gmdc", time_arg && !anim_path ? "--time needs --anim" : "give --pose or --anim, not both");
         free(morph_args);
         return 2;
     }
@@ -414,6 +556,9 @@ int cmd_gmdc(int argc, char **argv) {
         if (pose) {
             model = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *model);
             if (!read_pose(pose, g.joint_count, model)) rc = 1;
+        } else if (anim_path || cres_path) {
+            model = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *model);
+            rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, model, weights);
         }
         for (i = 0; i < nm && rc == 0; i++)
             if (!parse_morph(&g, morph_args[i], weights)) rc = 2;

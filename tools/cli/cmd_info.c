@@ -30,7 +30,7 @@ int cmd_info(int argc, char **argv) {
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(argc == 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr,
                 "usage: plumbob info FILE\n"
-                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, RefPack stream)\n"
+                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, RefPack stream)\n"
                 "  and summarises it in a few lines.\n"
                 "  example: plumbob info EWBreastfeed.package\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
@@ -41,8 +41,7 @@ int cmd_info(int argc, char **argv) {
         tool_free(&in);
         return rc;
     }
-    f = tool_input_format(&in); /* a package resource: by the index's type */
-    tf = tool_format_for(f);
+    tf = tool_format_of(&in, &f); /* a package resource: by the index's type */
     if (in.from_package && f == PLUMBOB_FORMAT_UNKNOWN) {
         rc = resource_info(&in);
     } else if (f == PLUMBOB_FORMAT_UNKNOWN) {

@@ -130,6 +130,32 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
 int tool_is_gltf(const tool_input *in);
 int tool_check_gltf(const tool_input *in, FILE *out);
 
+/* A decoded CRES with its skeleton (tool_cres.c): mem holds the decode's
+ * arena, sk_mem the skeleton's. */
+typedef struct tool_cres {
+    tool_input in;
+    unsigned char *mem, *sk_mem;
+    plumbob_cres cres;
+    plumbob_cres_skeleton sk;
+} tool_cres;
+/* Decodes in->data as a CRES and builds its skeleton; prints nothing. */
+plumbob_result tool_cres_decode(const tool_input *in, tool_cres *tc);
+/* Loads FILE or PACKAGE@KEY as a CRES; prints why and returns 0 on failure. */
+int tool_cres_load(const char *path, tool_cres *tc);
+/* The CRES of the package `from` came from that fits best: maps the most of
+ * joint_count mesh joints plus the most of anim's channels (anim may be
+ * NULL).  Returns 0 (silently) when there is none that fits at all. */
+int tool_cres_find(const tool_input *from, uint32_t joint_count, const plumbob_anim *anim, tool_cres *tc);
+void tool_cres_free(tool_cres *tc);
+int cres_info(const tool_input *in, FILE *out);
+plumbob_result cres_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int cmd_cres(int argc, char **argv);
+/* The format entry for a loaded input: identify, and a Sims 2 RCOL whose
+ * first block is a resource node is a CRES. */
+const tool_format *tool_format_of(const tool_input *in, plumbob_format *f);
+/* The format entry for a package resource of this type (CRES included). */
+const tool_format *tool_format_for_type(uint32_t type);
+
 /* Subcommands: argc/argv start at the subcommand's own name. */
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -151,6 +177,13 @@ int tool_gmdc_drawable(const plumbob_gmdc *g, const char *where);
 /* A decode error's detail as one line: "RESULT at byte N (0xN), TABLE I: REASON". */
 void tool_error_detail(const plumbob_error *e, char *out, size_t cap);
 int cmd_gmdc(int argc, char **argv);
+/* Decodes in->data as a Sims 2 ANIM (arena from malloc, *mem); prints nothing. */
+plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem);
+/* The skeleton for a mesh (cmd_gmdc.c): --cres FILE, else the best-fitting
+ * CRES of the mesh's package when the mesh has joints.  Says which on `note`;
+ * returns 0 after printing why when --cres does not load. */
+int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path, tool_cres *tc, int *have,
+                  FILE *note);
 plumbob_result gmdc_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int anim_info(const tool_input *in, FILE *out);
 int cmd_anim(int argc, char **argv);

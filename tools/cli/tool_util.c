@@ -166,6 +166,22 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_RIG, rig_info, rig_reencode},
 };
 
+static const tool_format cres_format = {PLUMBOB_FORMAT_SIMS2_RCOL, cres_info, cres_reencode};
+
+const tool_format *tool_format_for_type(uint32_t type) {
+    return type == PLUMBOB_TYPE_CRES ? &cres_format : tool_format_for(tool_format_of_type(type));
+}
+
+const tool_format *tool_format_of(const tool_input *in, plumbob_format *f) {
+    plumbob_sims2_rcol rc;
+    *f = tool_input_format(in);
+    if (in->from_package && in->entry.type == PLUMBOB_TYPE_CRES) return &cres_format; /* by the index's type */
+    if (*f == PLUMBOB_FORMAT_SIMS2_RCOL && plumbob_sims2_rcol_open(&rc, in->data, in->size) == PLUMBOB_OK &&
+        plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
+        return &cres_format;
+    return tool_format_for(*f);
+}
+
 const tool_format *tool_format_for(plumbob_format f) {
     size_t i;
     for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
@@ -236,6 +252,23 @@ plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned 
         *mem = NULL;
         /* only into this input's own buffer (a struct copy keeps the old pointer) */
         if (in->why && in->why == in->why_text) tool_error_detail(&err, in->why, sizeof in->why_text);
+    }
+    return r;
+}
+
+plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
+    size_t need;
+    plumbob_arena arena;
+    plumbob_result r = plumbob_anim_measure(in->data, in->size, &need);
+    *mem = NULL;
+    if (r == PLUMBOB_OK) {
+        *mem = (unsigned char *)malloc(need ? need : 1);
+        plumbob_arena_init(&arena, *mem, need);
+        r = plumbob_anim_decode(in->data, in->size, &arena, a);
+    }
+    if (r != PLUMBOB_OK) {
+        free(*mem);
+        *mem = NULL;
     }
     return r;
 }

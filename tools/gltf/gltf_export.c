@@ -6,6 +6,7 @@
 #include "gltf_export.h"
 #include "gltf_write.h"
 #include "pb_bytes.h"
+#include "util/sims2_pose.h"
 
 plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v) {
     plumbob_vec3 r;
@@ -72,7 +73,7 @@ typedef struct bone {
     plumbob_quat model_q; /* bind pose in model space (Y-up) */
     plumbob_vec3 model_t;
     int has_model;
-    plumbob_bone_pose local; /* rest pose relative to the parent (rig resources) */
+    plumbob_bone_pose local; /* rest pose relative to the parent, Y-up (rig resources, CRES skeletons) */
     int has_local;
     uint32_t node;
 } bone;
@@ -82,6 +83,7 @@ typedef struct scene {
     gltf_writer w;
     bone *bones;
     uint32_t bone_count, joint_count;
+    int32_t *joint_bone;     /* mesh joint -> bone */
     uint32_t *target_pair;   /* morph target -> morph pair */
     uint32_t target_count;
     int32_t mesh_node;
@@ -104,15 +106,50 @@ static void add_bone(scene *s, const char *name, int32_t parent) {
     b->model_q = plumbob_quat_identity();
 }
 
+/* A CRES skeleton: its bones in order (names, parents, rest transforms),
+ * then a flat joint_N bone for each mesh joint no bone claims. */
+static int collect_skeleton(scene *s) {
+    const plumbob_cres_skeleton *sk = s->src->skeleton;
+    uint32_t i, j, cap = sk->skeleton.bone_count + s->joint_count + 1u;
+    s->bones = (bone *)calloc(cap, sizeof *s->bones);
+    s->joint_bone = (int32_t *)calloc(s->joint_count + 1u, sizeof *s->joint_bone);
+    if (!s->bones || !s->joint_bone) return 0;
+    for (i = 0; i < sk->skeleton.bone_count; i++) {
+        char name[RIG_MAX_NAME];
+        const plumbob_bone_pose *r = &sk->skeleton.rest[i];
+        snprintf(name, sizeof name, "%.*s", (int)sk->skeleton.name[i].len, sk->skeleton.name[i].ptr);
+        if (!name[0]) snprintf(name, sizeof name, "node_%u", (unsigned)i);
+        add_bone(s, name, sk->skeleton.parent[i]);
+        s->bones[i].local.rotation = gltf_quat_z_up_to_y_up(plumbob_quat_normalize(r->rotation));
+        s->bones[i].local.translation = gltf_z_up_to_y_up(r->translation);
+        s->bones[i].local.scale.x = s->bones[i].local.scale.y = s->bones[i].local.scale.z = 1.0f;
+        s->bones[i].has_local = 1;
+    }
+    plumbob_cres_joint_map(sk, s->joint_count, s->joint_bone);
+    for (j = 0; j < s->joint_count; j++) {
+        char name[32];
+        if (s->joint_bone[j] >= 0) continue;
+        snprintf(name, sizeof name, "joint_%u", (unsigned)j);
+        s->joint_bone[j] = (int32_t)s->bone_count;
+        add_bone(s, name, -1);
+        gltf_joint_bind(s->src->mesh, j, &s->bones[s->bone_count - 1].model_q, &s->bones[s->bone_count - 1].model_t);
+        s->bones[s->bone_count - 1].has_model = 1;
+    }
+    return 1;
+}
+
 /* Joints first (named by the rig), then the rig's other bones, then the
  * bones of clip tracks no rig names. */
 static int collect_bones(scene *s) {
     const gltf_export_src *src = s->src;
     uint32_t j, cap, rig_count = src->rig ? src->rig->count : 0u;
     s->joint_count = src->mesh ? src->mesh->joint_count : 0u;
+    if (src->skeleton) return collect_skeleton(s);
     cap = s->joint_count + rig_count + (src->clip ? src->clip->track_count : 0u) + 1u;
     s->bones = (bone *)calloc(cap, sizeof *s->bones);
-    if (!s->bones) return 0;
+    s->joint_bone = (int32_t *)calloc(s->joint_count + 1u, sizeof *s->joint_bone);
+    if (!s->bones || !s->joint_bone) return 0;
+    for (j = 0; j < s->joint_count; j++) s->joint_bone[j] = (int32_t)j;
     for (j = 0; j < s->joint_count || j < rig_count; j++) {
         char name[RIG_MAX_NAME];
         int32_t parent = j < rig_count ? src->rig->parent[j] : -1;
@@ -154,13 +191,13 @@ static void write_bone_nodes(scene *s) {
         plumbob_quat q = b->model_q;
         plumbob_vec3 p = b->model_t;
         int first = 1;
-        if (b->parent >= 0 && b->has_model && s->bones[b->parent].has_model)
-            gltf_relative(s->bones[b->parent].model_q, s->bones[b->parent].model_t, &q, &p);
         plumbob_vec3 sc = {1.0f, 1.0f, 1.0f};
-        if (!b->has_model && b->has_local) { /* a rig resource's rest pose, already parent-relative */
+        if (!b->has_model && b->has_local) { /* a rest pose already parent-relative (rig, CRES) */
             q = plumbob_quat_normalize(b->local.rotation);
             p = b->local.translation;
             sc = b->local.scale;
+        } else if (b->parent >= 0 && b->has_model && s->bones[b->parent].has_model) {
+            gltf_relative(s->bones[b->parent].model_q, s->bones[b->parent].model_t, &q, &p);
         }
         tb_str(t, "\"name\": ");
         tb_json_string(t, b->name, strlen(b->name));
@@ -473,7 +510,7 @@ static int write_mesh(scene *s) {
         free(ibm);
         b = gltf_begin(&s->w, GLTF_SKINS, &skin);
         tb_printf(b, "\"inverseBindMatrices\": %u, \"joints\": [", (unsigned)t);
-        for (j = 0; j < s->joint_count; j++) tb_printf(b, j ? ", %u" : "%u", (unsigned)s->bones[j].node);
+        for (j = 0; j < s->joint_count; j++) tb_printf(b, j ? ", %u" : "%u", (unsigned)s->bones[s->joint_bone[j]].node);
         tb_str(b, "]");
         gltf_end(&s->w, GLTF_SKINS);
     }
@@ -635,6 +672,96 @@ static int write_animation(scene *s) {
     return ok;
 }
 
+/* A Sims 2 ANIM on the CRES skeleton: every bone-driving channel sampled
+ * 30 times a second (and at the last tick), converted to Y-up. */
+static int write_sims2_animation(scene *s) {
+    const plumbob_anim *a = s->src->anim;
+    const plumbob_cres_skeleton *sk = s->src->skeleton;
+    tool_buf samplers = {0}, channels = {0};
+    uint32_t frames = (uint32_t)(a->duration * 30u / 1000u) + 2u, f, ch, n_times = 0;
+    unsigned char *done = (unsigned char *)calloc((size_t)s->bone_count * 2u + 1u, 1);
+    float *times = (float *)malloc(sizeof(float) * frames), *values = (float *)malloc(sizeof(float) * 4u * frames);
+    uint32_t in = UINT32_MAX;
+    int ok = done && times && values;
+    for (f = 0; ok && f < frames; f++) { /* ticks 0, 33.3, ... then the duration */
+        float ticks = (float)f * (1000.0f / 30.0f);
+        if (ticks >= (float)a->duration) ticks = (float)a->duration;
+        times[n_times++] = ticks / 1000.0f;
+        if (ticks >= (float)a->duration) break;
+    }
+    if (ok && n_times < 2) times[n_times++] = 1.0f / 30.0f; /* glTF needs some time to pass; hold */
+    for (ch = 0; ok && ch < a->channel_count; ch++) {
+        int32_t b = sims2_channel_bone(sk, a, ch);
+        int rot = PLUMBOB_ANIM_ATTRIBUTE(a->channels[ch].flags) == PLUMBOB_ANIM_ATTR_ROTATION;
+        uint32_t out;
+        if (b < 0 || done[2 * b + (rot ? 0 : 1)]) continue;
+        if (rot && PLUMBOB_ANIM_VALUE_TYPE(a->channels[ch].flags) != 3) continue;
+        done[2 * b + (rot ? 0 : 1)] = 1;
+        for (f = 0; f < n_times; f++) {
+            float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            plumbob_quat q = plumbob_quat_identity();
+            plumbob_anim_sample_channel(a, ch, times[f] * 1000.0f, v, &q);
+            if (rot) {
+                q = gltf_quat_z_up_to_y_up(q);
+                if (f && q.x * values[4 * f - 4] + q.y * values[4 * f - 3] + q.z * values[4 * f - 2] +
+                             q.w * values[4 * f - 1] < 0.0f) {
+                    q.x = -q.x; q.y = -q.y; q.z = -q.z; q.w = -q.w; /* stay in one hemisphere */
+                }
+                values[4 * f] = q.x; values[4 * f + 1] = q.y; values[4 * f + 2] = q.z; values[4 * f + 3] = q.w;
+            } else {
+                plumbob_vec3 t;
+                t.x = v[0]; t.y = v[1]; t.z = v[2];
+                put3(values + 3 * f, gltf_z_up_to_y_up(t));
+            }
+        }
+        if (in == UINT32_MAX) in = gltf_accessor(&s->w, times, n_times, GLTF_FLOAT, 1, 0, 1);
+        out = gltf_accessor(&s->w, values, n_times, GLTF_FLOAT, rot ? 4u : 3u, 0, 0);
+        add_channel(s, &samplers, &channels, in, out, s->bones[b].node, rot ? "rotation" : "translation");
+    }
+    if (ok && s->mesh_node >= 0 && s->target_count) { /* morph channels: the mesh's weights */
+        const plumbob_gmdc *g = s->src->mesh;
+        int32_t *chan = (int32_t *)malloc(sizeof(int32_t) * s->target_count);
+        float *w = (float *)malloc(sizeof(float) * ((size_t)n_times * s->target_count + 1u));
+        uint32_t t, any = 0;
+        ok = chan && w;
+        for (t = 0; ok && t < s->target_count; t++) {
+            const plumbob_string *nm = &g->morph_names[2 * s->target_pair[t] + 1];
+            chan[t] = sims2_morph_channel(a, nm->ptr, nm->len);
+            any |= chan[t] >= 0;
+        }
+        if (ok && any) {
+            for (f = 0; f < n_times; f++)
+                for (t = 0; t < s->target_count; t++) {
+                    float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+                    if (chan[t] >= 0) plumbob_anim_sample_channel(a, (uint32_t)chan[t], times[f] * 1000.0f, v, NULL);
+                    w[(size_t)f * s->target_count + t] = v[0];
+                }
+            if (in == UINT32_MAX) in = gltf_accessor(&s->w, times, n_times, GLTF_FLOAT, 1, 0, 1);
+            add_channel(s, &samplers, &channels, in,
+                        gltf_accessor(&s->w, w, n_times * s->target_count, GLTF_FLOAT, 1, 0, 0),
+                        (uint32_t)s->mesh_node, "weights");
+        }
+        free(chan);
+        free(w);
+    }
+    if (ok && s->stats->channels) {
+        tool_buf *b = gltf_begin(&s->w, GLTF_ANIMATIONS, NULL);
+        tb_str(b, "\"name\": ");
+        tb_json_string(b, a->head.resource_name.ptr, a->head.resource_name.len);
+        tb_str(b, ", \"samplers\": [");
+        tb_put(b, samplers.data, samplers.size);
+        tb_str(b, "], \"channels\": [");
+        tb_put(b, channels.data, channels.size);
+        tb_str(b, "]");
+        gltf_end(&s->w, GLTF_ANIMATIONS);
+    }
+    ok = ok && !samplers.failed && !channels.failed;
+    tb_free(&samplers);
+    tb_free(&channels);
+    free(done); free(times); free(values);
+    return ok;
+}
+
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats) {
     scene s;
     int ok;
@@ -647,9 +774,11 @@ int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, glt
     if (ok) write_bone_nodes(&s);
     if (ok && src->mesh) ok = write_mesh(&s);
     if (ok && src->clip) ok = write_animation(&s);
+    if (ok && src->anim && src->skeleton) ok = write_sims2_animation(&s);
     ok = ok && gltf_finish(&s.w, binary, "plumbob " PLUMBOB_VERSION_STRING, out);
     gltf_free(&s.w);
     free(s.bones);
+    free(s.joint_bone);
     free(s.target_pair);
     return ok;
 }

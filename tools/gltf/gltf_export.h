@@ -12,6 +12,8 @@ typedef struct gltf_export_src {
     const tool_rig *rig;        /* names and parents of the joints, or NULL */
     const plumbob_clip *clip;   /* Sims 3 clip (already Y-up), or NULL */
     const tool_dict *names;     /* names for tracks of bones not in the rig, or NULL */
+    const plumbob_cres_skeleton *skeleton; /* Sims 2 CRES skeleton (Z-up), or NULL; wins over rig */
+    const plumbob_anim *anim;   /* Sims 2 ANIM to put on the skeleton, or NULL */
 } gltf_export_src;
 
 /* What went into the file, for the tool's message. */
@@ -29,8 +31,15 @@ typedef struct gltf_export_stats {
  * by the rig (joint_N and flat without one).  Clip: a LINEAR animation,
  * one channel per rotation/translation/scale track (keys in seconds,
  * rotations in one hemisphere), tracks of bones not in the rig on root
- * nodes named from `names` when it knows the hash, else 0xHASH, morph tracks as weights of the mesh targets whose name
- * hashes to them.  Returns 0 when memory ran out. */
+ * nodes named from `names` when it knows the hash, else 0xHASH, morph tracks
+ * as weights of the mesh targets whose name hashes to them.  With a CRES
+ * skeleton every bone is a node named after it, in its hierarchy, at its
+ * rest transform; GMDC joint j is the bone whose joint field is j (joints no
+ * bone claims: flat joint_N nodes at their bind pose).  ANIM: sampled at 30
+ * per second over its duration, one LINEAR channel per bone and attribute
+ * its channels drive (util/sims2_pose.h), and with a mesh one weights
+ * channel when morph channels name its targets.  Returns 0 when memory ran
+ * out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
 
 /* Z-up (Sims 2 meshes) to glTF's Y-up: (x, y, z) -> (x, z, -y), and back. */

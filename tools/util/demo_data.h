@@ -20,4 +20,19 @@ size_t demo_rig_resource(unsigned char **out);
 /* A small Sims 2 ANIM: a bending spine, a rising root, a morph, an event. */
 size_t demo_anim(unsigned char **out);
 
+/* A Sims 2 body on its skeleton (util/demo_body.c), Z-up: a DEMO_SKEL_JOINTS-joint CRES
+ * skeleton (joints "root_trans", "root_rot", "bone_02" ... in a binary tree
+ * under a grouping node "auskel"), a mesh skinned to it with three weights
+ * per vertex and morphs "fat" and "thin", and an ANIM that lifts and turns
+ * the root, bends bone_03 and swells "fat".  demo_skel_package puts the
+ * three in a DBPF 1.1 package (the demo's body.package), group DEMO_SKEL_GROUP, instances DEMO_SKEL_INSTANCE + 0
+ * (CRES), + 1 (GMDC), + 2 (ANIM). */
+#define DEMO_SKEL_JOINTS 65u
+#define DEMO_SKEL_GROUP 0x1C0532FAu
+#define DEMO_SKEL_INSTANCE 0x00F0E1D2C3B4A5A0ull
+size_t demo_skel_cres(unsigned char **out);
+size_t demo_skel_gmdc(unsigned char **out);
+size_t demo_skel_anim(unsigned char **out);
+size_t demo_skel_package(unsigned char **out);
+
 #endif
