@@ -40,6 +40,22 @@ int strcmp(const char *a, const char *b) {
     while (*a && *a == *b) a++, b++;
     return (unsigned char)*a - (unsigned char)*b;
 }
+char *strcpy(char *dst, const char *src) {
+    char *d = dst;
+    while ((*d++ = *src++) != 0) {}
+    return dst;
+}
+char *strcat(char *dst, const char *src) {
+    strcpy(dst + strlen(dst), src);
+    return dst;
+}
+void *memchr(const void *p, int c, size_t n) {
+    const unsigned char *s = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (s[i] == (unsigned char)c) return (void *)(s + i);
+    return NULL;
+}
 char *strstr(const char *hay, const char *needle) {
     size_t n = strlen(needle);
     for (; *hay; hay++)

@@ -9,4 +9,7 @@ int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 char *strstr(const char *hay, const char *needle);
+char *strcpy(char *dst, const char *src);
+char *strcat(char *dst, const char *src);
+void *memchr(const void *p, int c, size_t n);
 #endif
