@@ -63,8 +63,8 @@ v=$(W --version 2>&1 | nocr)
 $L demo --out "$b/linux" >/dev/null 2>&1
 if W demo --out "$(winpath "$b/win")" >"$b/demo.log" 2>&1; then
     diffs=""
-    for f in "$b"/linux/*; do cmp -s "$f" "$b/win/${f##*/}" || diffs="$diffs ${f##*/}"; done
-    [ -z "$diffs" ] && ok "demo --out $(winpath "$b/win"): the same $(ls "$b/linux" | wc -l) files, byte for byte, as on Linux" ||
+    while IFS= read -r f; do cmp -s "$b/linux/$f" "$b/win/$f" || diffs="$diffs $f"; done < <(cd "$b/linux" && find . -type f | sed 's|^\./||' | sort)
+    [ -z "$diffs" ] && ok "demo --out $(winpath "$b/win"): the same $(cd "$b/linux" && find . -type f | wc -l) files (subfolders too), byte for byte, as on Linux" ||
         bad "demo with a Windows path: files differ from Linux:$diffs"
 else
     bad "demo --out $(winpath "$b/win")" "$(cat "$b/demo.log")"
