@@ -556,6 +556,14 @@ if [ -w /dev/full ]; then
     expect stdout-full-dump 1 'standard output: cannot write' sh -c "\"$bin\" clip dump \"$clip\" --json > /dev/full"
 fi
 
+# further suites, one file per theme (tests/tool/*.sh): each runs here with
+# bin, tmp, clip, corpus and expect() from this script
+for suite in "$(dirname "$0")"/tool/*.sh; do
+    [ -e "$suite" ] || continue
+    # shellcheck source=/dev/null
+    . "$suite"
+done
+
 # every glTF these tests exported that plumbob's own checker passes, kept for
 # the Khronos validator stage (tests/gltf-validator.sh reads the folder)
 if [ -n "${PLUMBOB_KEEP_EXPORTS:-}" ]; then
