@@ -22,6 +22,17 @@
  *   Chapter 16 Sims 3 rigs             plumbob_rig_*
  *   Chapter 17 Sims 2 CRES             plumbob_cres_*
  *
+ * Two surfaces.  Everything here is the stable surface a game or tool
+ * builds on (names, signatures and result codes change only with the major
+ * version), except the parts fenced by #ifndef PLUMBOB_STABLE_ONLY: the
+ * general reader (Chapter 4), arena arithmetic, the Sims 2 block readers
+ * and single-track clip sampling with its cursor.  Those serve plumbob's
+ * own tools and tests, as lz4's static-linking-only section does, and may
+ * change in any release.  Define PLUMBOB_STABLE_ONLY before including this
+ * header to see only the stable surface (tests/stable/game_loop.c, a
+ * game's playback loop, is built that way).  Struct fields marked
+ * "(internal)" belong to the core: read them for debugging, never write.
+ *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the
  *     caller hands in, so any number of threads may use the core at once on
@@ -224,6 +235,7 @@ PLUMBOB_API void plumbob_arena_reset(plumbob_arena *a, size_t mark);
 /* Bytes still free if the next request asks for `align` (0: default). */
 PLUMBOB_API size_t plumbob_arena_remaining(const plumbob_arena *a, size_t align);
 
+#ifndef PLUMBOB_STABLE_ONLY /* arena arithmetic, for tools and tests */
 /* Adds b to *acc unless that overflows; on overflow sets *acc to SIZE_MAX and
  * returns false.  Query calls use it to sum arena needs safely; every added
  * term already counts worst-case alignment padding. */
@@ -233,10 +245,13 @@ PLUMBOB_API bool plumbob_size_add(size_t *acc, size_t b);
  * PLUMBOB_ARENA_ALIGN (includes padding); SIZE_MAX on overflow. */
 PLUMBOB_API size_t plumbob_arena_need(size_t count, size_t elem_size);
 
+#endif /* PLUMBOB_STABLE_ONLY */
+
 /* The same at compile time, for counts that cannot overflow. */
 #define PLUMBOB_ARENA_NEED(count, elem_size) \
     ((size_t)(count) * (size_t)(elem_size) + (PLUMBOB_ARENA_ALIGN - 1u))
 
+#ifndef PLUMBOB_STABLE_ONLY /* Chapter 4 is for tools and tests */
 /* ===================================================================== */
 /* Chapter 4  Bounded reader                                             */
 /* ===================================================================== */
@@ -300,6 +315,8 @@ PLUMBOB_API void plumbob_reader_fail(plumbob_reader *r, plumbob_result err);
 
 /* True while no error has been recorded. */
 PLUMBOB_API bool plumbob_reader_ok(const plumbob_reader *r);
+
+#endif /* PLUMBOB_STABLE_ONLY */
 
 /* ===================================================================== */
 /* Chapter 5  Names and hashes                                           */
@@ -659,11 +676,14 @@ PLUMBOB_API plumbob_result plumbob_key_table_find(const plumbob_key_table *kt, u
 PLUMBOB_API plumbob_result plumbob_key_table_entry(const plumbob_key_table *kt, uint32_t i,
                                                    uint64_t *instance, plumbob_string *name);
 
+#ifndef PLUMBOB_STABLE_ONLY /* the general reader's string helper */
 /* Reads a string with a 7-bit-encoded length prefix (1 to 5 bytes, low
  * groups first), as Sims 2 resources store them.  Records
  * PLUMBOB_ERR_BAD_DATA in the reader for an over-long or padded
  * (non-canonical) prefix, so every accepted string re-encodes identically. */
 PLUMBOB_API plumbob_string plumbob_read_string7(plumbob_reader *r);
+
+#endif /* PLUMBOB_STABLE_ONLY */
 
 /* Sims 2 RCOL ("scenegraph") wrapper around GMDC, ANIM, CRES, ... blocks. */
 typedef struct plumbob_sims2_link {
@@ -706,11 +726,13 @@ typedef struct plumbob_sims2_block_head {
     plumbob_string resource_name;
 } plumbob_sims2_block_head;
 
+#ifndef PLUMBOB_STABLE_ONLY /* takes the general reader */
 /* Reads a block head at r's position and leaves r after it.  Errors (also
  * recorded in r): PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_MAGIC (the second
  * string is not "cSGResource"), PLUMBOB_ERR_BAD_DATA (bad string prefix). */
 PLUMBOB_API plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r,
                                                          plumbob_sims2_block_head *out);
+#endif /* PLUMBOB_STABLE_ONLY */
 
 /* ===================================================================== */
 /* Chapter 11 Sims 3 CLIP animations (type 0x6B20C4F3)                   */
@@ -970,6 +992,7 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
 PLUMBOB_API plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
                                                        plumbob_bone_pose *poses, float *morph_weights);
 
+#ifndef PLUMBOB_STABLE_ONLY /* single-track sampling and the cursor */
 /* --- Single-track sampling and the cursor: for tools and tests ---------
  * The same values as the sampler with less memory and more time per frame:
  * random access to one track, a 2-byte-per-track cursor, and a whole pose
@@ -1033,6 +1056,8 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
                                                     const plumbob_clip_binding *binding,
                                                     plumbob_clip_cursor *cursor, float seconds,
                                                     plumbob_bone_pose *poses, float *morph_weights);
+
+#endif /* PLUMBOB_STABLE_ONLY */
 
 /* --- Duration and events --------------------------------------------- */
 

@@ -58,5 +58,31 @@ needs=$(nm -u "$b/libplumbob.a" 2>/dev/null | awk '{ print $2 }' | grep -v '^plu
 back=$(for f in ports/*; do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
     while read -r h; do [ "$h" != plumbob.h ] && [ -e "core/$h" ] && echo "$f includes core/$h"; done; done)
 [ -z "$back" ] && ok "ports/ includes no private header of core/" || bad "ports/ includes no private header of core/" "$back"
+# the stable surface stands alone: a game's playback loop compiles with
+# PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden) and poses the
+# demo rig exactly as the tool does; the hidden part really is hidden
+demo=$b/stable-demo
+if "$b/plumbob" demo --out "$demo" >/dev/null 2>&1 &&
+    ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -DPLUMBOB_STABLE_ONLY -Icore \
+        tests/stable/game_loop.c "$b/libplumbob.a" -o "$b/game_loop" >"$b.stable.log" 2>&1; then
+    got=$("$b/game_loop" "$demo"/6B20C4F3_*.clip "$demo"/8EAF13DE_*.rig 1.0 2>&1)
+    want=$("$b/plumbob" clip sample "$demo"/6B20C4F3_*.clip --rig "$demo"/8EAF13DE_*.rig --time 1.0 2>&1 |
+        sed -n 's/^  \([^ ]*\) .* model ( *\([^ ]*\) *\([^ ]*\) *\([^ ]*\)).*/\1 \2 \3 \4/p')
+    if [ -n "$want" ] && [ "$got" = "$want" ] && [ "$(grep -c . <<<"$got")" = 4 ]; then
+        ok "stable-only game loop poses the demo rig as the tool does"
+    else
+        bad "stable-only game loop poses the demo rig as the tool does" "got: $got / want: $want"
+    fi
+else
+    bad "stable-only game loop builds" "$(tail -5 "$b.stable.log")"
+fi
+printf '#include "plumbob.h"\nint main(void) { plumbob_reader r; plumbob_reader_init(&r, 0, 0); return 0; }\n' >"$b/hidden.c"
+if ${CC:-cc} -std=c99 -Werror -DPLUMBOB_STABLE_ONLY -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; then
+    bad "PLUMBOB_STABLE_ONLY hides the general reader"
+elif ${CC:-cc} -std=c99 -Werror -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; then
+    ok "PLUMBOB_STABLE_ONLY hides the general reader (visible without it)"
+else
+    bad "the general reader is visible without PLUMBOB_STABLE_ONLY"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
