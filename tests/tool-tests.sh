@@ -49,7 +49,7 @@ printf 'jazz!' > "$tmp/res/02D5DF13_00000000_91B95750336A8701.jazz"
 printf 'misnamed' > "$tmp/res/notatgi.bin"
 expect pack-help 0 'usage: plumbob pack' "$bin" pack --help
 expect pack 0 'packed 2 resources' "$bin" pack -o "$tmp/a.package" "$tmp"/res/*.clip "$tmp"/res/*.jazz
-expect pack-sims2 0 'packed 2 resources .* \(DBPF 1.1' "$bin" pack --sims2 -o "$tmp/b.package" "$tmp"/res/*.clip "$tmp"/res/*.jazz
+expect pack-sims2 0 'packed 2 resources .* \(DBPF 1.1' "$bin" pack --sims2 --force -o "$tmp/b.package" "$tmp"/res/*.clip "$tmp"/res/*.jazz
 expect pack-bad-name 2 'notatgi.bin: name is not TYPE_GROUP_INSTANCE' "$bin" pack -o "$tmp/c.package" "$tmp/res/notatgi.bin"
 expect ls 0 '6B20C4F3 CLIP  48000000 BC78ECD3046CB427 +[0-9]+ +37 refpack' "$bin" ls "$tmp/a.package"
 expect ls-sims2 0 '02D5DF13 JAZZ  00000000 91B95750336A8701 +[0-9]+ +5 refpack' "$bin" ls "$tmp/b.package"
@@ -81,11 +81,11 @@ expect extract-no-dir 2 'need a PACKAGE and -o DIR' "$bin" extract "$tmp/a.packa
 mkdir -p "$tmp/pkres"
 cp "$tmp"/pk/*.clip "$tmp"/pk/*.gmdc "$tmp"/pk/*.anim "$tmp"/pk/body/*.gmdc "$tmp/pkres/"
 # extract then pack --sims2 of a package with compressed entries: the same resources
-expect pk-pack-sims2 0 'packed 4 resources .*\(DBPF 1.1' "$bin" pack --sims2 -o "$tmp/s2.package" "$tmp"/pkres/*
+expect pk-pack-sims2 0 'packed 4 resources .*\(DBPF 1.1' "$bin" pack --sims2 --force -o "$tmp/s2.package" "$tmp"/pkres/*
 expect pk-ls-one-directory 0 '^1$' sh -c "\"$bin\" ls \"$tmp/s2.package\" | grep -c '^E86B1EEF'"
 expect pk-extract 0 'extracted 4 of 4 resources .*index data' "$bin" extract "$tmp/s2.package" -o "$tmp/ex1"
-expect pk-repack 0 'packed 4 resources' "$bin" pack --sims2 -o "$tmp/s2b.package" "$tmp"/ex1/*
-expect pk-repack-store 0 'packed 4 resources' "$bin" pack --sims2 --store -o "$tmp/s2c.package" "$tmp"/ex1/*
+expect pk-repack 0 'packed 4 resources' "$bin" pack --sims2 --force -o "$tmp/s2b.package" "$tmp"/ex1/*
+expect pk-repack-store 0 'packed 4 resources' "$bin" pack --sims2 --store --force -o "$tmp/s2c.package" "$tmp"/ex1/*
 expect pk-reextract 0 'extracted 4 of 4 resources' "$bin" extract "$tmp/s2b.package" -o "$tmp/ex2"
 expect pk-reextract-store 0 'extracted 4 of 4 resources' "$bin" extract "$tmp/s2c.package" -o "$tmp/ex3"
 expect pk-same-resources 0 '' diff -r "$tmp/pkres" "$tmp/ex2"
@@ -93,8 +93,8 @@ expect pk-same-resources-store 0 '' diff -r "$tmp/pkres" "$tmp/ex3"
 # a directory file from an older extract is skipped by pack, not packed beside the new one
 expect pk-extract-directory 0 'extracted 1 of 1 resources' "$bin" extract "$tmp/s2.package" --type E86B1EEF -o "$tmp/exdir"
 cp "$tmp"/exdir/* "$tmp/ex1/"
-expect pk-pack-skips-directory 0 'E86B1EEF_E86B1EEF_00000000286B1F03.dir: skipped: a Sims 2 compression directory is index data' "$bin" pack --sims2 --store -o "$tmp/s2d.package" "$tmp"/ex1/*
-expect pk-skipped-one-directory 0 'packed 4 resources' "$bin" pack --sims2 --store -o "$tmp/s2d.package" "$tmp"/ex1/*
+expect pk-pack-skips-directory 0 'E86B1EEF_E86B1EEF_00000000286B1F03.dir: skipped: a Sims 2 compression directory is index data' "$bin" pack --sims2 --store --force -o "$tmp/s2d.package" "$tmp"/ex1/*
+expect pk-skipped-one-directory 0 'packed 4 resources' "$bin" pack --sims2 --store --force -o "$tmp/s2d.package" "$tmp"/ex1/*
 expect pk-skipped-reads-back 0 'extracted 4 of 4 resources' "$bin" extract "$tmp/s2d.package" -o "$tmp/ex4"
 expect pk-skipped-same 0 '' diff -r "$tmp/pkres" "$tmp/ex4"
 # check PACKAGE: every resource it can decode, by the index's type, and a summary
@@ -107,7 +107,7 @@ cp "$tmp/pk/6B20C4F3_00000000_00F0E1D2C3B4A596.clip" "$tmp/pkmix/"
 # a CRES-typed resource holding GMDC bytes, a KEY name table (version 1, one name)
 cp "$tmp/pk/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" "$tmp/pkmix/E519C933_1C0532FA_00F0E1D2C3B4A597.cres"
 printf '\001\000\000\000\001\000\000\000\226\245\264\303\322\341\360\000\003\000\000\000abc' > "$tmp/pkmix/0166038C_00000000_00F0E1D2C3B4A596.key"
-expect pk-pack-mix 0 'packed 4 resources' "$bin" pack -o "$tmp/mix.package" "$tmp"/pkmix/*
+expect pk-pack-mix 0 'packed 4 resources' "$bin" pack --force -o "$tmp/mix.package" "$tmp"/pkmix/*
 expect pk-check-mix 1 'mix.package: 4 resources: 2 decoded, 1 round-tripped identical, 0 not supported, 2 failed' "$bin" check "$tmp/mix.package"
 expect pk-check-mix-cres-line 1 'FAIL .*mix.package@E519C933:1C0532FA:00F0E1D2C3B4A597, CRES \(type 0xE519C933\): does not decode: bad_magic' "$bin" check "$tmp/mix.package"
 expect pk-check-mix-line 1 'FAIL .*mix.package@AC4F8687:1C0532FA:00F0E1D2C3B4A599, GMDC \(type 0xAC4F8687\): does not decode: bad_index at byte 7342 \(0x1cae\), element 4' "$bin" check "$tmp/mix.package"
@@ -517,7 +517,7 @@ for out in keep.obj keep.glb keep.svg keep.package; do
         *.obj) full 1 "$tmp/$out" "$bin" gmdc export "$gmdc" -o "$tmp/$out"; rc=$? ;;
         *.glb) full 1 "$tmp/$out" "$bin" gmdc export "$gmdc" -o "$tmp/$out"; rc=$? ;;
         *.svg) full 1 "$tmp/$out" "$bin" clip plot "$clip" -o "$tmp/$out"; rc=$? ;;
-        *.package) full 1 "$tmp/$out" "$bin" pack "$clip" "$gmdc" -o "$tmp/$out"; rc=$? ;;
+        *.package) full 1 "$tmp/$out" "$bin" pack --force "$clip" "$gmdc" -o "$tmp/$out"; rc=$? ;;
     esac
     left=$(ls "$tmp" | grep -c "^$out.tmp-")
     expect "safe-write-$out" 0 '^original 1 0$' echo "$(cat "$tmp/$out") $rc $left"

@@ -83,10 +83,10 @@ got=$(W clip sample "$drive" --time 1.25 2>&1 | nocr | tail -n +2)
 
 # pack with backslash paths: the same package as Linux packs
 names=("$clip" "$gmdc" $(cd "$b/linux" && ls *.anim *.jazz))
-(cd "$b/linux" && ../../../$L pack -o ../linux.package "${names[@]}") >"$b/pack-linux.log" 2>&1
+(cd "$b/linux" && ../../../$L pack --force -o ../linux.package "${names[@]}") >"$b/pack-linux.log" 2>&1
 files=()
 for f in "${names[@]}"; do files+=("$(winpath "$b/win/$f")"); done
-if W pack -o "$(winpath "$b/win.package")" "${files[@]}" >"$b/pack.log" 2>&1 && cmp -s "$b/linux.package" "$b/win.package"; then
+if W pack --force -o "$(winpath "$b/win.package")" "${files[@]}" >"$b/pack.log" 2>&1 && cmp -s "$b/linux.package" "$b/win.package"; then
     ok "pack -o $(winpath "$b/win.package") $(winpath "$b/win")\\...: the Linux package, byte for byte"
 else
     bad "pack with Windows paths" "$(cat "$b/pack.log"; cmp "$b/linux.package" "$b/win.package" 2>&1)"

@@ -32,6 +32,8 @@ int cmd_pack(int argc, char **argv) {
     uint32_t major = 2, n = 0, k;
     plumbob_package_write_entry *entries = (plumbob_package_write_entry *)calloc((size_t)argc, sizeof *entries);
     unsigned char **bufs = (unsigned char **)calloc((size_t)argc, sizeof *bufs);
+    const char **names = (const char **)calloc((size_t)argc, sizeof *names);
+    const char *wrong_game = NULL; /* the first file of the other game's types */
     void *work = malloc(plumbob_refpack_compress_work_size());
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -43,6 +45,9 @@ int cmd_pack(int argc, char **argv) {
                    "  directory built from what is compressed; a directory file is skipped).\n"
                    "  The package is written to a temporary file and renamed into place when\n"
                    "  complete: on any error an existing OUT.package is left untouched.\n"
+                   "  Refused (exit 2): a key given twice, the other game's resource types\n"
+                   "  (Sims 2 meshes without --sims2, Sims 3 clips with it; --force packs them\n"
+                   "  anyway), and an empty list.\n"
                    "  example: plumbob pack -o my.package clips/*.clip\n");
             rc = 0;
             goto done;
@@ -72,6 +77,13 @@ int cmd_pack(int argc, char **argv) {
                 memset(e, 0, sizeof *e);
                 continue;
             }
+            for (k = 0; k < n; k++)
+                if (entries[k].type == e->type && entries[k].group == e->group && entries[k].instance == e->instance) {
+                    tool_error(a, "the same resource key as %s: a package holds each key once", names[k]);
+                    rc = 2;
+                    goto done;
+                }
+            names[n] = a;
             if (!tool_read_file(a, &raw, &size)) goto done;
             if (size > 0xFFFFFFu && !store) {
                 free(raw);
@@ -105,6 +117,22 @@ int cmd_pack(int argc, char **argv) {
         rc = 2;
         goto done;
     }
+    if (n == 0) {
+        tool_error("pack", "no resources to pack (see plumbob pack --help)");
+        rc = 2;
+        goto done;
+    }
+    for (k = 0; k < n && !wrong_game; k++) /* after the loop: --sims2 may come last */
+        if (tool_type_game(entries[k].type) != 0 && tool_type_game(entries[k].type) != (major == 1 ? 2 : 3))
+            wrong_game = names[k];
+    if (wrong_game && !tool_force()) {
+        /* --sims2 forgotten (or given by mistake): the game would not read them */
+        tool_error(wrong_game, "is a %s resource; a %s package cannot use it (%s, or --force to pack it anyway)",
+                   major == 1 ? "Sims 3" : "Sims 2", major == 1 ? "Sims 2 (--sims2)" : "Sims 3",
+                   major == 1 ? "leave out --sims2" : "add --sims2");
+        rc = 2;
+        goto done;
+    }
     {
         size_t need = plumbob_package_write_size(entries, n, major), got;
         unsigned char *out;
@@ -132,6 +160,7 @@ int cmd_pack(int argc, char **argv) {
 done:
     for (k = 0; k < (uint32_t)argc; k++) free(bufs[k]);
     free(bufs);
+    free((void *)names);
     free(entries);
     free(work);
     return rc;

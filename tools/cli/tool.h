@@ -42,6 +42,8 @@ void tool_free(tool_input *in);
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
 const char *tool_type_ext(uint32_t type);
+/* The game whose packages hold this type: 2 (Sims 2), 3 (Sims 3), 0 unknown. */
+int tool_type_game(uint32_t type);
 /* A resource type from s[0..len): a name from the table above (CLIP, RIG,
  * case-insensitive; the first type of that name) or a hex number.  0 on junk. */
 int tool_parse_type(const char *s, size_t len, uint64_t *out);

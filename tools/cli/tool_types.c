@@ -49,6 +49,15 @@ const char *tool_type_ext(uint32_t type) {
     return NULL;
 }
 
+int tool_type_game(uint32_t type) {
+    switch (type) {
+    case PLUMBOB_TYPE_GMDC: case PLUMBOB_TYPE_ANIM: case PLUMBOB_TYPE_CRES: case PLUMBOB_TYPE_SIMS2_DIR:
+    case 0x7BA3838Cu: case 0xFC6EB1F7u: case 0x49596978u: case 0x1C4A276Cu: /* GMND SHPE TXMT TXTR */
+        return 2;
+    }
+    return tool_type_name(type) ? 3 : 0;
+}
+
 int tool_parse_type(const char *s, size_t len, uint64_t *out) {
     size_t i, k;
     for (i = 0; i < sizeof types / sizeof types[0]; i++) {

@@ -36,6 +36,7 @@ static unsigned input_count;
 static int force_overwrite;
 
 void tool_set_force(int force) { force_overwrite = force; }
+int tool_force(void) { return force_overwrite; }
 
 static void remember_input(FILE *f) {
     struct stat st;

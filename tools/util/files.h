@@ -30,6 +30,8 @@ int tool_out_open(tool_out *o, const char *path);
 /* Outputs that are one of the files this run read (tool_read_file) are
  * refused unless force is set (the tool's --force). */
 void tool_set_force(int force);
+/* Whether --force was given (other refusals it overrides ask here). */
+int tool_force(void);
 /* For commands whose purpose is to update a file in place (jazz compile
  * --package): that input may be replaced. */
 void tool_forget_input(const char *path);
