@@ -29,7 +29,7 @@ expect info-help 0 'usage: plumbob info FILE' "$bin" info --help
 for c in info check ls extract clip rig gmdc anim cres jazz pack demo; do  # every command: usage with an example
     expect "help-$c" 0 'example' "$bin" "$c" --help
 done
-expect info-missing-file 1 'plumbob: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
+expect info-missing-file 1 'plumbob: info: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
 expect info-unknown 1 'unknown format \(5 bytes\)' "$bin" info "$tmp/text.bin"
 expect info-dbpf-truncated 1 'DBPF package that does not open: truncated' "$bin" info "$tmp/pkg.package"
 expect check-help 0 'usage: plumbob check FILE' "$bin" check --help

@@ -50,12 +50,12 @@ int jazz_decompile(const tool_input *in, const plumbob_jazz *jazz, const tool_na
     rc = 0;
     /* The promise is that the text compiles back to these bytes; say so when it does not. */
     if (!compile_text(in->name, text, len, &prog, &bytes, &size, 1)) {
-        tool_error(in->name, "warning: the decompiled text does not compile back (please report this)");
+        tool_warning(in->name, "the decompiled text does not compile back (please report this)");
     } else if (size != in->size || memcmp(bytes, in->data, size) != 0) {
         for (i = 0; i < size && i < in->size && bytes[i] == in->data[i]; i++) {
         }
-        tool_error(in->name,
-                   "warning: compiling this text gives %zu bytes that differ from the input's %zu at byte %zu: "
+        tool_warning(in->name,
+                   "compiling this text gives %zu bytes that differ from the input's %zu at byte %zu: "
                    "the resource is not laid out the way Smooth Jazz lays it out (docs/SMOOTH-JAZZ.md)",
                    size, in->size, i);
     }
