@@ -61,7 +61,7 @@ commands() { # kind, file, label
     cres)
         attack "$l cres dump" "" "$bin" cres dump "$f" --json
         attack "$l gmdc export --cres" "$o/b.glb" "$bin" gmdc export "$bmesh" --cres "$f" -o "$o/b.glb"
-        attack "$l gmdc skin --cres --anim" "" "$bin" gmdc skin "$bmesh" --cres "$f" --anim "$banim" --time 500 --json
+        attack "$l gmdc skin --cres --anim" "" "$bin" gmdc skin "$bmesh" --cres "$f" --anim "$banim" --time 0.5 --json
         attack "$l anim export --cres" "$o/a.glb" "$bin" anim export "$banim" --cres "$f" --mesh "$bmesh" -o "$o/a.glb" ;;
     jazz)
         attack "$l jazz dump" "" "$bin" jazz dump "$f" --json

@@ -202,8 +202,7 @@ int cmd_cres(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) return cres_usage(stdout, 0);
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("cres", "unexpected argument '%s'", argv[i]);
-            return cres_usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {

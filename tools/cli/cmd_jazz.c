@@ -875,8 +875,7 @@ int cmd_jazz(int argc, char **argv) {
         else if (takes_value && strcmp(sub, "run") == 0 && i + 1 < argc) i++;
         else if (!file && argv[i][0] != '-' && i == 2) file = argv[i];
         else {
-            tool_error("jazz", "unexpected argument '%s'", argv[i]);
-            return jazz_usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {

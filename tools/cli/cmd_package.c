@@ -122,8 +122,7 @@ int cmd_ls(int argc, char **argv) {
             return 0;
         } else if (!path && argv[i][0] != '-') path = argv[i];
         else {
-            tool_error("ls", "unexpected argument '%s' (see plumbob ls --help)", argv[i]);
-            return 2;
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!path) {
@@ -209,8 +208,7 @@ int cmd_extract(int argc, char **argv) {
         } else if (!path && a[0] != '-') {
             path = a;
         } else {
-            tool_error("extract", "unexpected argument '%s' (see plumbob extract --help)", a);
-            return 2;
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!path || !dir) {

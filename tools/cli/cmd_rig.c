@@ -177,8 +177,7 @@ int cmd_rig(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) return usage(stdout, 0);
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("rig", "unexpected argument '%s' for rig dump", argv[i]);
-            return usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {

@@ -190,8 +190,7 @@ int jazz_compile(int argc, char **argv) {
         } else if (!in_path && argv[i][0] != '-') {
             in_path = argv[i];
         } else {
-            tool_error("jazz compile", "unexpected argument '%s' (see plumbob jazz --help)", argv[i]);
-            return 2;
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!in_path || (!out_path && !package)) {

@@ -36,6 +36,8 @@ void tool_set_command(const char *family, const char *sub) {
     }
 }
 
+const char *tool_command(void) { return command_text; }
+
 /* A `where` that only repeats the command ("clip", or "gmdc skin" said
  * inside gmdc export) adds nothing: the line already names the command. */
 static int names_the_command(const char *where) {

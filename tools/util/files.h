@@ -23,6 +23,8 @@ void tool_warning(const char *where, const char *fmt, ...)
 /* Records the command as typed: its family ("clip") and subcommand
  * ("export", or NULL). */
 void tool_set_command(const char *family, const char *sub);
+/* The command as recorded ("clip export"; "" before main recorded one). */
+const char *tool_command(void);
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
 /* Writes data[0..n) to path, safely (tool_out); returns 0 (after printing

@@ -1,0 +1,54 @@
+# tests/tool/args.sh: the tool's arguments and error lines (issue 30), sourced by
+# tool-tests.sh with bin, tmp, clip, corpus, expect() and the demo files.
+anim1="$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim"
+gmdc1="$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc"
+
+# one error style: plumbob: COMMAND: FILE: what; the command as typed
+expect args-prefix-file 1 '^plumbob: info: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
+expect args-prefix-sub 1 '^plumbob: clip dump: /nonexistent/x: cannot open' "$bin" clip dump /nonexistent/x
+expect args-prefix-no-file 2 '^plumbob: clip sample: --time SECONDS or --frame N is required$' "$bin" clip sample "$clip"
+expect args-prefix-ls 2 "^plumbob: ls: unexpected argument '--frob' \(see plumbob ls --help\)$" "$bin" ls "$clip" --frob
+expect args-prefix-unknown-command 2 "^plumbob: unknown command 'frobnicate'" "$bin" frobnicate
+expect args-prefix-no-doubled 2 '^plumbob: gmdc skin: --morph needs NAME=WEIGHT' "$bin" gmdc skin "$gmdc1" --morph bulge
+expect args-stderr-only 0 '^$' sh -c "\"$bin\" clip export \"$clip\" -o x.fbx 2>/dev/null; \"$bin\" ls /nonexistent 2>/dev/null; true"
+expect args-info-unknown-stderr 1 '^$' sh -c "\"$bin\" info \"$tmp/text.bin\" 2>/dev/null"
+expect args-info-unknown-message 1 '^plumbob: info: .*text.bin: unknown format \(5 bytes\)' "$bin" info "$tmp/text.bin"
+
+# a missing option value is named, for every command family
+expect args-missing-o 2 '^plumbob: clip export: -o needs a value$' "$bin" clip export "$clip" -o
+expect args-missing-time 2 '^plumbob: anim sample: --time needs a value$' "$bin" anim sample "$anim1" --time
+expect args-missing-seed 2 '^plumbob: jazz run: --seed needs a value$' "$bin" jazz run "$tmp/demo/02D5DF13_00000000_ECE52D7E1B5E7C09.jazz" --seed
+expect args-missing-type 2 '^plumbob: extract: --type needs a value$' "$bin" extract "$tmp/demo/body.package" --type
+expect args-missing-pack-o 2 '^plumbob: pack: -o needs a value$' "$bin" pack -o
+expect args-missing-demo-out 2 '^plumbob: demo: --out needs a value$' "$bin" demo --out
+expect args-demo-junk 2 "^plumbob: demo: unexpected argument 'x'" "$bin" demo x
+
+# times: seconds everywhere, --frame N, outside the animation refused (exit 2)
+expect args-clip-time-past 2 'clip sample: --time 100 is outside the animation: it lasts 2.0333 s \(--time 0 to 2.0333\)' "$bin" clip sample "$clip" --time 100
+expect args-clip-time-negative 2 '--time -1 is outside the animation: it lasts 2.0333 s' "$bin" clip sample "$clip" --time -1
+expect args-clip-time-nan 2 "--time needs a number, got 'nan'" "$bin" clip sample "$clip" --time nan
+expect args-clip-time-inf 2 "--time inf is out of range" "$bin" clip sample "$clip" --time inf
+expect args-clip-time-end 0 'at 2.0333 s:' "$bin" clip sample "$clip" --time 2.0333333
+expect args-clip-frame 0 'at 1.0000 s:' "$bin" clip sample "$clip" --frame 30
+expect args-clip-frame-same 0 '^$' bash -c "diff <(\"$bin\" clip sample \"$clip\" --frame 30 --json) <(\"$bin\" clip sample \"$clip\" --time 1 --json)"
+expect args-clip-frame-fraction 2 '--frame 3.5 is not a frame of the animation: frames 0 to 61 \(0.0333 s each\)' "$bin" clip sample "$clip" --frame 3.5
+expect args-clip-frame-past 2 '--frame 62 is not a frame of the animation' "$bin" clip sample "$clip" --frame 62
+expect args-clip-time-and-frame 2 'give --time SECONDS or --frame N, not both' "$bin" clip sample "$clip" --time 1 --frame 3
+expect args-anim-seconds 0 '"time": 0.25, "time_ms": 250' "$bin" anim sample "$anim1" --time 0.25 --json
+expect args-anim-frame-ms 0 '"time": 0.25, "time_ms": 250' "$bin" anim sample "$anim1" --frame 250 --json
+expect args-anim-ms-refused 2 'anim sample: --time 250 is outside the animation: it lasts 1.0010 s' "$bin" anim sample "$anim1" --time 250
+expect args-anim-frame-past 2 '--frame 1002 is not a frame of the animation: frames 0 to 1001 \(0.0010 s each\)' "$bin" anim sample "$anim1" --frame 1002
+
+# numeric options: junk, NaN and infinities named by option
+expect args-morph-nan 2 "--morph weight needs a number, got 'nan'" "$bin" gmdc skin "$gmdc1" --morph bulge=nan --json
+expect args-morph-inf 2 "--morph weight inf is out of range" "$bin" gmdc skin "$gmdc1" --morph bulge=inf --json
+
+# outputs a command cannot write: refused up front (exit 2), nothing written
+expect args-gmdc-fbx 2 'gmdc export: .*x.fbx: gmdc export writes .obj, .gltf or .glb' "$bin" gmdc export "$gmdc1" -o "$tmp/x.fbx"
+expect args-clip-fbx 2 'clip export: .*x.fbx: clip export writes .gltf or .glb' "$bin" clip export "$clip" -o "$tmp/x.fbx"
+expect args-anim-fbx 2 'anim export: .*x.fbx: anim export writes .gltf or .glb' "$bin" anim export "$anim1" -o "$tmp/x.fbx"
+expect args-fbx-not-written 1 '' test -e "$tmp/x.fbx"
+
+# a pose that is not JSON says so
+printf 'rotation 0 0 0 1\n' > "$tmp/pose.txt"
+expect args-pose-not-json 1 'pose.txt: not a pose: not JSON \(byte 0' "$bin" gmdc skin "$gmdc1" --pose "$tmp/pose.txt" --json
