@@ -52,3 +52,8 @@ expect args-fbx-not-written 1 '' test -e "$tmp/x.fbx"
 # a pose that is not JSON says so
 printf 'rotation 0 0 0 1\n' > "$tmp/pose.txt"
 expect args-pose-not-json 1 'pose.txt: not a pose: not JSON \(byte 0' "$bin" gmdc skin "$gmdc1" --pose "$tmp/pose.txt" --json
+
+# --track / --channel: every name must pick something, and the message is filled in
+expect args-plot-track-typo 1 '--track b__Nope__ matches none of the 4 tracks \(give a hash such as 0x6FA96266' "$bin" clip plot "$clip" --track b__Spine0__ --track b__Nope__ -o "$tmp/args.svg"
+expect args-plot-no-format 1 '' sh -c "\"$bin\" clip plot \"$clip\" --track b__Nope__ -o \"$tmp/args.svg\" 2>&1 | grep -q '%'"
+expect args-plot-not-written 1 '' test -e "$tmp/args.svg"
