@@ -183,7 +183,7 @@ expect rig-check-truncated 1 'cut.rig: rig does not decode: bad_count' "$bin" ch
 printf '\336\023\257\216\000\000\000\000\000\000\000\000\000\000\000\000' > "$tmp/granny.rig"
 expect rig-granny 1 'granny.rig: a Granny 2 rig \(the old format\): not supported' "$bin" rig dump "$tmp/granny.rig"
 expect rig-granny-check 1 'granny.rig: rig does not decode: unsupported' "$bin" check "$tmp/granny.rig"
-expect rig-not-rig 1 'not a valid rig: unsupported_version' "$bin" rig dump "$clip"
+expect rig-not-rig 1 'is a Sims 3 CLIP, not a Sims 3 rig; try plumbob clip dump' "$bin" rig dump "$clip"
 expect rig-unknown-sub 2 "unknown subcommand 'show'" "$bin" rig show "$rig"
 expect rig-in-package 0 'packed 2 resources' "$bin" pack -o "$tmp/rig.package" "$rig" "$clip"
 expect rig-ls 0 '8EAF13DE RIG   00000000 00F0E1D2C3B4A599 +[0-9]+ +386 refpack' "$bin" ls "$tmp/rig.package"
@@ -258,7 +258,7 @@ expect gmdc-export-bad-rig 1 "badrig.txt: line 2: parent 'b__Pelvis__' of 'b__Sp
 sed 's/"count": 108/"count": 109/' "$tmp/cyl.gltf" > "$tmp/broken.gltf"
 expect gltf-check-broken 1 'broken.gltf: not a valid glTF 2.0 file: accessors\[0\]: 109 elements from byte 0 need more than bufferView 0' "$bin" check "$tmp/broken.gltf"
 expect gltf-info 0 'ok: valid glTF 2.0 \(GLB' "$bin" info "$tmp/cyl.glb"
-expect gmdc-not-gmdc 1 'not a valid GMDC' "$bin" gmdc dump "$clip"
+expect gmdc-not-gmdc 1 'is a Sims 3 CLIP, not a Sims 2 GMDC mesh; try plumbob clip dump' "$bin" gmdc dump "$clip"
 expect gmdc-json-parses 0 '^ok 108 108$' sh -c "\"$bin\" gmdc skin \"$gmdc\" --json | \"${1:-build}/json-check\" - 'groups.*.name' '#groups.0.positions' '#groups.0.normals'"
 expect gmdc-dump-json-parses 0 '^ok 7 1 3 3$' sh -c "\"$bin\" gmdc dump \"$gmdc\" --json | \"${1:-build}/json-check\" - version name linkages 'groups.*.bones' 'joints.*.rotation' 'joints.*.translation' '#elements' '#groups' '#joints' '#morphs'"
 
@@ -273,7 +273,7 @@ expect cres-dump-children-first 0 'block 5 cTransformNode \(0x65246462, version 
 expect cres-dump-json-parses 0 '^ok 135 67$' sh -c "\"$bin\" cres dump \"$cres\" --json | \"${1:-build}/json-check\" - '#blocks' '#bones' 'bones.*.name' 'bones.*.translation' 'blocks.*.kind' skin_type"
 expect cres-dump-json-bone 0 '"name": "bone_03", "parent": 3, "block": 66, "joint": 3' "$bin" cres dump "$cres" --json
 expect cres-help 0 'usage: plumbob cres dump FILE' "$bin" cres --help
-expect cres-not-cres 1 'not a valid CRES: bad_magic' "$bin" cres dump "$bmesh"
+expect cres-not-cres 1 'is a Sims 2 GMDC mesh, not a Sims 2 CRES; try plumbob gmdc dump' "$bin" cres dump "$bmesh"
 expect cres-bad-sub 2 "unknown subcommand 'show'" "$bin" cres show "$cres"
 expect skel-export-finds-cres 0 'skeleton: .*body.package@E519C933:1C0532FA:00F0E1D2C3B4A5A0, 67 bones, 65 of the mesh.s 65 joints' "$bin" gmdc export "$bmesh" -o "$tmp/skelbody.glb"
 expect skel-export 0 'wrote .*skelbody.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints$' "$bin" gmdc export "$bmesh" -o "$tmp/skelbody.glb"
@@ -281,7 +281,7 @@ expect skel-export-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 68 nodes,
 expect skel-export-gltf-names 0 'wrote .*skelbody.gltf' "$bin" gmdc export "$bmesh" --cres "$cres" -o "$tmp/skelbody.gltf"
 expect skel-export-gltf-hierarchy 0 '"name": "root_rot", "rotation": \[[^]]*\], "translation": \[0.0799999982, 0.119999997, -0.00999999978\], "children": \[4, 21\]' cat "$tmp/skelbody.gltf"
 expect skel-export-rig-and-cres 2 'give --rig or --cres, not both' "$bin" gmdc export "$bmesh" --cres "$cres" --rig "$tmp/demo/rig.txt" -o "$tmp/x.glb"
-expect skel-export-bad-cres 1 'not a valid CRES' "$bin" gmdc export "$bmesh" --cres "$banim" -o "$tmp/x.glb"
+expect skel-export-bad-cres 1 '--cres wants a Sims 2 CRES; this is a Sims 2 ANIM' "$bin" gmdc export "$bmesh" --cres "$banim" -o "$tmp/x.glb"
 expect skel-skin-rest 0 '"positions": \[\[-0.0299999993, -0.0299999993, 1\], \[0.0299999993, -0.0299999993, 1\]' "$bin" gmdc skin "$bmesh" --cres "$cres" --json
 expect skel-skin-anim 0 '"positions": \[\[-0.01650743, -0.0590750165, 1.09932733\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 0.5 --json
 expect skel-skin-anim-morph-override 0 '"positions": \[\[-0.0113849621, -0.0506458506, 1.09936762\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 0.5 --morph fat=0 --json
@@ -348,7 +348,7 @@ expect anim-sample 0 'spine0 +rotation +0.0000 +22.5000 +0.0000 +q = \(0.0000 0.
 expect anim-sample-json 0 '"name": "bulge", "attribute": "morph", "value": \[0.5\]' "$bin" anim sample "$anim" --time 0.25 --json
 expect anim-sample-no-time 2 '--time SECONDS or --frame N is required' "$bin" anim sample "$anim"
 expect anim-sample-bad-time 2 "--time needs a number, got 'soon'" "$bin" anim sample "$anim" --time soon
-expect anim-not-anim 1 'not a valid Sims 2 ANIM' "$bin" anim dump "$gmdc"
+expect anim-not-anim 1 'is a Sims 2 GMDC mesh, not a Sims 2 ANIM; try plumbob gmdc dump' "$bin" anim dump "$gmdc"
 expect anim-help 0 'plumbob anim sample FILE --time SECONDS\|--frame N' "$bin" anim --help
 expect anim-plot 0 'wrote .*anim.svg \([0-9]+ bytes\): 3 channels over 1.001 s' "$bin" anim plot "$anim" -o "$tmp/anim.svg"
 expect anim-plot-xml 0 '^ok .*anim.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/anim.svg"
@@ -409,7 +409,7 @@ expect jazz-dump-flag-names 0 '"flags": 5, "flag_names": \["public", "exit"\]' "
 expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
 expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
 expect jazz-run-limit 1 'request Exit: limit_exceeded: the action limit \(\-\-max-actions 3\) was reached after [0-9]+ steps' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
-expect jazz-not-jazz 1 'not a valid Sims 3 jazz resource' "$bin" jazz dump "$anim"
+expect jazz-not-jazz 1 'is a Sims 2 ANIM, not a jazz state machine; try plumbob anim dump' "$bin" jazz dump "$anim"
 expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help
 # Smooth Jazz: decompile, compile back to the same bytes, errors with a caret
 expect jazz-decompile 0 '^        Select Random$' "$bin" jazz decompile "$jazz"

@@ -57,3 +57,27 @@ expect args-pose-not-json 1 'pose.txt: not a pose: not JSON \(byte 0' "$bin" gmd
 expect args-plot-track-typo 1 '--track b__Nope__ matches none of the 4 tracks \(give a hash such as 0x6FA96266' "$bin" clip plot "$clip" --track b__Spine0__ --track b__Nope__ -o "$tmp/args.svg"
 expect args-plot-no-format 1 '' sh -c "\"$bin\" clip plot \"$clip\" --track b__Nope__ -o \"$tmp/args.svg\" 2>&1 | grep -q '%'"
 expect args-plot-not-written 1 '' test -e "$tmp/args.svg"
+
+# the wrong kind of file is named, with the command that fits
+expect args-kind-jazz-on-clip 1 'jazz dump: .*\.clip: is a Sims 3 CLIP, not a jazz state machine; try plumbob clip dump$' "$bin" jazz dump "$clip"
+expect args-kind-same-sub 1 'is a Sims 2 ANIM, not a Sims 3 CLIP; try plumbob anim sample$' "$bin" clip sample "$anim1" --time 0
+expect args-kind-gmdc-on-clip 1 'is a Sims 3 CLIP, not a Sims 2 GMDC mesh; try plumbob clip export$' "$bin" gmdc export "$clip" -o "$tmp/args.obj"
+expect args-kind-option 1 '--anim wants a Sims 2 ANIM; this is a Sims 3 CLIP' "$bin" gmdc skin "$gmdc1" --anim "$clip" --json
+expect args-kind-resource 1 'body.package@E519C933:1C0532FA:00F0E1D2C3B4A5A0: is a Sims 2 CRES, not a Sims 3 CLIP; try plumbob cres dump' "$bin" clip dump "$tmp/demo/body.package@00F0E1D2C3B4A5A0"
+expect args-kind-package-none 1 'body.package: is a DBPF package with no Sims 3 CLIP in it \(plumbob ls lists what it holds\)' "$bin" clip dump "$tmp/demo/body.package"
+# a whole package with exactly one resource of the kind stands for it
+expect args-kind-package-one 0 'body.package@AC4F8687:1C0532FA:00F0E1D2C3B4A5A1: Sims 2 GMDC' "$bin" gmdc dump "$tmp/demo/body.package"
+expect args-kind-package-one-anim 0 '"time": 0.5, "time_ms": 500' "$bin" anim sample "$tmp/demo/body.package" --time 0.5 --json
+# several: listed as PACKAGE@INSTANCE, exit 1
+mkdir -p "$tmp/args2"
+cp "$clip" "$tmp/args2/6B20C4F3_00000000_0000000000000001.clip"
+cp "$clip" "$tmp/args2/6B20C4F3_00000000_0000000000000002.clip"
+"$bin" pack --store -o "$tmp/args2.package" "$tmp"/args2/*.clip >/dev/null 2>&1
+expect args-kind-package-several 1 'args2.package: is a DBPF package holding 2 resources of kind Sims 3 CLIP; name one as PACKAGE@INSTANCE:' "$bin" clip dump "$tmp/args2.package"
+expect args-kind-package-listed 1 '^    .*args2.package@0000000000000002  ' "$bin" clip dump "$tmp/args2.package"
+if [ -d "$corpus" ]; then
+    expect args-kind-corpus-several 1 'EWBreastfeed.package@3D40CC19DAAFD164  a2o_bassinet_feed_loop_burp_x' "$bin" clip dump "$corpus/sims3/EWBreastfeed.package"
+    expect args-kind-corpus-one 0 'EWBreastfeed.package@02D5DF13:00000000:F2524F99CE17CA3E: Sims 3 jazz state machine' "$bin" jazz dump "$corpus/sims3/EWBreastfeed.package"
+    expect args-kind-corpus-gmdc-package 1 'animation.package: is a DBPF package with no Sims 2 GMDC mesh in it' "$bin" gmdc dump "$corpus/sims2/animation.package"
+    expect args-kind-corpus-key 1 "@0166038C:00000000:0000000000000000: is a KEY \\(type 0x0166038C\\) resource, not a Sims 3 CLIP" "$bin" clip dump "$corpus/sims3/EWBreastfeed.package@0166038C:00000000:0000000000000000"
+fi

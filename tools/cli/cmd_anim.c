@@ -191,7 +191,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
     memset(&min, 0, sizeof min);
     if (mesh_path) {
         plumbob_result r;
-        if (!tool_load(mesh_path, &min)) return 1;
+        if (!tool_load_kind(mesh_path, PLUMBOB_TYPE_GMDC, "--mesh", &min)) return 1;
         r = tool_gmdc_decode(&min, &g, &gmem);
         if (r != PLUMBOB_OK) {
             tool_error(min.name, "not a valid GMDC: %s", plumbob_result_str(r));
@@ -199,7 +199,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
             return 1;
         }
     }
-    if (cres_path) have = tool_cres_load(cres_path, &tc);
+    if (cres_path) have = tool_cres_load(cres_path, "--cres", &tc);
     else if (tool_cres_find(in, mesh_path ? g.joint_count : 0u, a, &tc)) have = 1;
     else if (mesh_path && tool_cres_find(&min, g.joint_count, a, &tc)) have = 1;
     else tool_error(in->name, "anim export needs the skeleton: give --cres CRES (none found in the animation's package)");
@@ -290,7 +290,7 @@ int cmd_anim(int argc, char **argv) {
         free(picked);
         return 2;
     }
-    if (!tool_load(file, &in)) { free(picked); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_ANIM, NULL, &in)) { free(picked); return 1; }
     if (!decode(&in, &a, &mem)) {
         tool_free(&in);
         free(picked);

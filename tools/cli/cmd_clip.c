@@ -438,7 +438,7 @@ int cmd_clip(int argc, char **argv) {
         free(lists); free(name_rigs);
         return 2;
     }
-    if (!tool_load(file, &in)) { free(lists); free(name_rigs); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) { free(lists); free(name_rigs); return 1; }
     if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
         free(lists); free(name_rigs);

@@ -209,7 +209,7 @@ int cmd_cres(int argc, char **argv) {
         tool_error("cres", "which resource node?");
         return 2;
     }
-    if (!tool_cres_load(file, &tc)) return 1;
+    if (!tool_cres_load(file, NULL, &tc)) return 1;
     if (json) dump_json(stdout, &tc);
     else dump_text(stdout, &tc.in, &tc);
     tool_cres_free(&tc);

@@ -290,7 +290,7 @@ int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *
     uint32_t mapped;
     *have = 0;
     if (cres_path) {
-        if (!tool_cres_load(cres_path, tc)) return 0;
+        if (!tool_cres_load(cres_path, "--cres", tc)) return 0;
         *have = 1;
     } else if (g->joint_count && tool_cres_find(mesh_in, g->joint_count, NULL, tc)) {
         *have = 1;
@@ -322,7 +322,7 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
     memset(&tc, 0, sizeof tc);
     if (anim_path) {
         plumbob_result r;
-        if (!tool_load(anim_path, &ain)) return 1;
+        if (!tool_load_kind(anim_path, PLUMBOB_TYPE_ANIM, "--anim", &ain)) return 1;
         r = tool_anim_decode(&ain, &a, &amem);
         if (r != PLUMBOB_OK) {
             tool_error(ain.name, "not a valid Sims 2 ANIM: %s", plumbob_result_str(r));
@@ -397,7 +397,7 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     memset(&rig, 0, sizeof rig);
     memset(&tc, 0, sizeof tc);
     if (rig_path && !tool_rig_load(rig_path, &rig)) return 1;
-    if (!tool_load(file, &in)) { tool_rig_free(&rig); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { tool_rig_free(&rig); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); tool_rig_free(&rig); return 1; }
     if (!tool_gmdc_drawable(&g, in.name)) {
         free(mem);
@@ -529,7 +529,7 @@ int cmd_gmdc(int argc, char **argv) {
         free(morph_args);
         return 2;
     }
-    if (!tool_load(file, &in)) { free(morph_args); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { free(morph_args); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); free(morph_args); return 1; }
     if (strcmp(sub, "dump") == 0) {
         if (json) {

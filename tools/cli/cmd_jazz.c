@@ -882,7 +882,7 @@ int cmd_jazz(int argc, char **argv) {
         tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand)");
         return 2;
     }
-    if (!tool_load(file, &in)) return 1;
+    if (!tool_load_kind(file, PLUMBOB_TYPE_JAZZ, NULL, &in)) return 1;
     if (!decode(&in, &tj)) {
         tool_free(&in);
         return 1;

@@ -184,7 +184,7 @@ int cmd_rig(int argc, char **argv) {
         tool_error("rig", "which rig?");
         return usage(stderr, 2);
     }
-    if (!tool_load(file, &in)) return 1;
+    if (!tool_load_kind(file, PLUMBOB_TYPE_RIG, NULL, &in)) return 1;
     if (!tool_rig_decode_or_say(&in, &tr)) {
         tool_free(&in);
         return 1;

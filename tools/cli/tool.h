@@ -38,6 +38,14 @@ typedef struct tool_input {
  * returns 0 on failure. */
 int tool_load(const char *path, tool_input *in);
 void tool_free(tool_input *in);
+/* tool_load for a command that wants one kind of resource (a package type:
+ * PLUMBOB_TYPE_CLIP, _GMDC, _ANIM, _CRES, _JAZZ, _RIG).  An input of another
+ * kind is refused naming what it is and the command that fits; a whole
+ * package stands for its only resource of that kind, and with several lists
+ * them (PACKAGE@INSTANCE and name).  opt: the option that named the file
+ * ("--cres"), NULL for the command's own input.  Bytes nothing recognises are loaded for
+ * the decoder to say why.  Prints why and returns 0 on failure (tool_kind.c). */
+int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in);
 
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
@@ -141,7 +149,7 @@ typedef struct tool_cres {
 /* Decodes in->data as a CRES and builds its skeleton; prints nothing. */
 plumbob_result tool_cres_decode(const tool_input *in, tool_cres *tc);
 /* Loads FILE or PACKAGE@KEY as a CRES; prints why and returns 0 on failure. */
-int tool_cres_load(const char *path, tool_cres *tc);
+int tool_cres_load(const char *path, const char *opt, tool_cres *tc);
 /* The CRES of the package `from` came from that fits best: maps the most of
  * joint_count mesh joints plus the most of anim's channels (anim may be
  * NULL).  Returns 0 (silently) when there is none that fits at all. */
