@@ -33,7 +33,7 @@ expect info-missing-file 1 'plumbob: info: /nonexistent/x: cannot open' "$bin" i
 expect info-unknown 1 'unknown format \(5 bytes\)' "$bin" info "$tmp/text.bin"
 expect info-dbpf-truncated 1 'DBPF package that does not open: truncated' "$bin" info "$tmp/pkg.package"
 expect check-help 0 'usage: plumbob check FILE' "$bin" check --help
-expect check-unknown 1 'unknown: no decoder' "$bin" check "$tmp/text.bin"
+expect check-unknown 1 'unknown format \(5 bytes\): not a package nor any resource plumbob reads' "$bin" check "$tmp/text.bin"
 expect demo 0 'instance 0x96C0858840EA78E5' "$bin" demo --out "$tmp/demo0"
 expect demo-skins 0 't=2.03s  spine bend  0.0%  bulge 1.00  top ring centre \( 0.000,  0.000,  2.500\)  middle ring width 1.400' "$bin" demo --out "$tmp/demo0"
 expect demo-gltf 0 'wrote .*demo0/demo.gltf \([0-9]+ bytes\): 4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" demo --out "$tmp/demo0"
@@ -239,7 +239,7 @@ expect gmdc-dump-json 0 '"morphs": \[\["", ""\], \["demo", "bulge"\], \["demo", 
 expect gmdc-skin-bind 0 '"positions": \[\[0.5, 0, 0\]' "$bin" gmdc skin "$gmdc" --json
 expect gmdc-skin-pose-morph 0 '\[0.699999988, 0.141421363, 1.05857861\]' "$bin" gmdc skin "$gmdc" --pose "$tmp/pose.json" --morph bulge=1 --json
 expect gmdc-skin-morph-by-number 0 '\[0.699999988, 0, 1\]' "$bin" gmdc skin "$gmdc" --morph '#1=1' --json
-expect gmdc-skin-bad-morph 2 "no morph named 'swell'" "$bin" gmdc skin "$gmdc" --morph swell=1 --json
+expect gmdc-skin-bad-morph 1 "no morph named 'swell'" "$bin" gmdc skin "$gmdc" --morph swell=1 --json
 expect gmdc-skin-bad-weight 2 "morph weight needs a number, got 'lots'" "$bin" gmdc skin "$gmdc" --morph bulge=lots --json
 expect gmdc-skin-short-pose 1 'the mesh has 3 joints; the pose gives 1 rotations and 1 translations' "$bin" gmdc skin "$gmdc" --pose "$tmp/short.json" --json
 expect gmdc-export 0 'wrote .*cyl.obj' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.obj"

@@ -81,3 +81,10 @@ if [ -d "$corpus" ]; then
     expect args-kind-corpus-gmdc-package 1 'animation.package: is a DBPF package with no Sims 2 GMDC mesh in it' "$bin" gmdc dump "$corpus/sims2/animation.package"
     expect args-kind-corpus-key 1 "@0166038C:00000000:0000000000000000: is a KEY \\(type 0x0166038C\\) resource, not a Sims 3 CLIP" "$bin" clip dump "$corpus/sims3/EWBreastfeed.package@0166038C:00000000:0000000000000000"
 fi
+
+# ls/extract on a file that is not a package: what it is
+expect args-ls-clip 1 'ls: .*\.clip: is a Sims 3 CLIP, not a package' "$bin" ls "$clip"
+expect args-extract-anim 1 'extract: .*\.anim: is a Sims 2 ANIM, not a package' "$bin" extract "$anim1" -o "$tmp/args-x"
+# exit 1 for a value the input does not have, 2 for a malformed one
+expect args-morph-missing 1 "no morph pair #9 \(the mesh has 3\)" "$bin" gmdc skin "$gmdc1" --morph '#9=1' --json
+expect args-morph-malformed 2 "--morph needs NAME=WEIGHT, got 'fat'" "$bin" gmdc skin "$gmdc1" --morph fat --json

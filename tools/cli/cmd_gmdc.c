@@ -210,7 +210,9 @@ static int read_pose(const char *path, uint32_t joints, plumbob_mat34 *model) {
     return 1;
 }
 
-/* Sets weights[pair] from NAME=WEIGHT (NAME: second name of a pair, or #N). */
+/* Sets weights[pair] from NAME=WEIGHT (NAME: second name of a pair, or #N).
+ * 0, or the exit status after printing why: 2 for a malformed argument, 1
+ * for a morph the mesh does not have. */
 static int parse_morph(const plumbob_gmdc *g, const char *arg, float *weights) {
     const char *eq = strrchr(arg, '=');
     uint32_t i;
@@ -219,28 +221,28 @@ static int parse_morph(const plumbob_gmdc *g, const char *arg, float *weights) {
     double wd;
     if (!eq) {
         tool_error(NULL, "--morph needs NAME=WEIGHT, got '%s'", arg);
-        return 0;
+        return 2;
     }
-    if (!tool_arg_number("--morph weight", eq + 1, -HUGE_VAL, HUGE_VAL, &wd)) return 0;
+    if (!tool_arg_number("--morph weight", eq + 1, -HUGE_VAL, HUGE_VAL, &wd)) return 2;
     w = (float)wd;
     if (arg[0] == '#') {
         unsigned long n = strtoul(arg + 1, &end, 10);
         if (end != eq || n >= g->morph_count) {
             tool_error(NULL, "no morph pair %.*s (the mesh has %u)", (int)(eq - arg), arg, (unsigned)g->morph_count);
-            return 0;
+            return 1;
         }
         weights[n] = w;
-        return 1;
+        return 0;
     }
     for (i = 0; i < g->morph_count; i++) {
         const plumbob_string *s = &g->morph_names[2 * i + 1];
         if (s->len == (size_t)(eq - arg) && memcmp(s->ptr, arg, s->len) == 0) {
             weights[i] = w;
-            return 1;
+            return 0;
         }
     }
-    tool_error(NULL, "no morph named '%.*s'", (int)(eq - arg), arg);
-    return 0;
+    tool_error(NULL, "no morph named '%.*s' (gmdc dump lists them)", (int)(eq - arg), arg);
+    return 1;
 }
 
 /* Skins every group into malloc'd arrays (positions[g], normals[g]). */
@@ -577,7 +579,7 @@ int cmd_gmdc(int argc, char **argv) {
             rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, model, weights);
         }
         for (i = 0; i < nm && rc == 0; i++)
-            if (!parse_morph(&g, morph_args[i], weights)) rc = 2;
+            rc = parse_morph(&g, morph_args[i], weights);
         if (rc == 0 && !skin_all(in.name, &g, model, weights, pos, nrm)) rc = 1;
         if (rc == 0 && strcmp(sub, "skin") == 0) {
             printf("{\"groups\": [");

@@ -95,6 +95,11 @@ static int open_package(const char *path, unsigned char **data, size_t *size, pl
     plumbob_result r;
     if (!tool_read_file(path, data, size)) return 0;
     r = plumbob_package_open(pkg, *data, *size);
+    if (r != PLUMBOB_OK && plumbob_identify(*data, *size) != PLUMBOB_FORMAT_DBPF && tool_kind_name(*data, *size)) {
+        tool_error(path, "is a %s, not a package (plumbob info says more)", tool_kind_name(*data, *size));
+        free(*data);
+        return 0;
+    }
     if (r != PLUMBOB_OK) {
         tool_error(path, "not a readable package: %s", plumbob_result_str(r));
         free(*data);

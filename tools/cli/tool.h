@@ -46,6 +46,9 @@ void tool_free(tool_input *in);
  * ("--cres"), NULL for the command's own input.  Bytes nothing recognises are loaded for
  * the decoder to say why.  Prints why and returns 0 on failure (tool_kind.c). */
 int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in);
+/* What these bytes are, in words ("Sims 3 CLIP", "DBPF package"); NULL when
+ * plumbob does not recognise them. */
+const char *tool_kind_name(const unsigned char *data, size_t size);
 
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);

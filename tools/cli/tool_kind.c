@@ -100,6 +100,17 @@ static int from_package(const char *path, const kind *want, tool_input *in) {
     return 0;
 }
 
+const char *tool_kind_name(const unsigned char *data, size_t size) {
+    tool_input in;
+    const kind *k;
+    plumbob_format f = plumbob_identify(data, size);
+    memset(&in, 0, sizeof in);
+    in.data = (unsigned char *)data; /* read only: type_of_input does not write */
+    in.size = size;
+    if ((k = kind_of_type(type_of_input(&in))) != NULL) return k->name;
+    return f == PLUMBOB_FORMAT_UNKNOWN ? NULL : plumbob_format_name(f);
+}
+
 int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in) {
     const kind *want = kind_of_type(type), *is;
     uint32_t t;
