@@ -88,3 +88,5 @@ expect args-extract-anim 1 'extract: .*\.anim: is a Sims 2 ANIM, not a package' 
 # exit 1 for a value the input does not have, 2 for a malformed one
 expect args-morph-missing 1 "no morph pair #9 \(the mesh has 3\)" "$bin" gmdc skin "$gmdc1" --morph '#9=1' --json
 expect args-morph-malformed 2 "--morph needs NAME=WEIGHT, got 'fat'" "$bin" gmdc skin "$gmdc1" --morph fat --json
+# an option's file that is a whole package with one resource of the kind: that one
+expect args-rig-package-one 0 'b__Spine0__ +tracked +model \( *0.000000 +1.250000 +0.000000\)' "$bin" clip sample "$clip" --time 1 --rig "$tmp/rig.package"

@@ -319,7 +319,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     unsigned char *tracked = NULL;
     uint32_t n, f, k;
     int rc = 1;
-    if (!tool_load(rig_path, &rin)) return 1;
+    if (!tool_load_kind(rig_path, PLUMBOB_TYPE_RIG, "--rig", &rin)) return 1;
     if (!tool_rig_decode_or_say(&rin, &tr)) {
         tool_free(&rin);
         return 1;
