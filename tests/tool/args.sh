@@ -90,3 +90,8 @@ expect args-morph-missing 1 "no morph pair #9 \(the mesh has 3\)" "$bin" gmdc sk
 expect args-morph-malformed 2 "--morph needs NAME=WEIGHT, got 'fat'" "$bin" gmdc skin "$gmdc1" --morph fat --json
 # an option's file that is a whole package with one resource of the kind: that one
 expect args-rig-package-one 0 'b__Spine0__ +tracked +model \( *0.000000 +1.250000 +0.000000\)' "$bin" clip sample "$clip" --time 1 --rig "$tmp/rig.package"
+# errors and warnings on stderr only: stdout keeps what was asked for
+expect args-info-broken-package-stderr 1 '^$' sh -c "\"$bin\" info \"$tmp/pkg.package\" 2>/dev/null"
+expect args-info-broken-package 1 '^plumbob: info: .*pkg.package: DBPF package that does not open: truncated' "$bin" info "$tmp/pkg.package"
+printf 'root\n' > "$tmp/args-rig1.txt"
+expect args-warning-stderr 0 "^plumbob: gmdc export: .*args-rig1.txt: warning: names 1 of the mesh's 3 joints; the rest are joint_N$" sh -c "\"$bin\" gmdc export \"$gmdc1\" --rig \"$tmp/args-rig1.txt\" -o \"$tmp/args-rig1.glb\" 2>&1 >/dev/null"

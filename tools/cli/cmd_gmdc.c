@@ -416,8 +416,8 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     src.rig = rig_path ? &rig : NULL;
     src.skeleton = have_cres ? &tc.sk : NULL;
     if (rig_path && rig.count < g.joint_count)
-        printf("note: %s names %u of the mesh's %u joints; the rest are joint_N\n", rig_path, (unsigned)rig.count,
-               (unsigned)g.joint_count);
+        tool_warning(rig_path, "names %u of the mesh's %u joints; the rest are joint_N", (unsigned)rig.count,
+                     (unsigned)g.joint_count);
     rc = tool_write_gltf(out_path, &src);
     free(mem);
     tool_free(&in);

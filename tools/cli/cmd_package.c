@@ -288,7 +288,7 @@ int package_info(const tool_input *in, FILE *out) {
     uint32_t k, types[64], counts[64], ntypes = 0, compressed = 0;
     uint64_t mem = 0;
     if (r != PLUMBOB_OK) {
-        fprintf(out, "%s: DBPF package that does not open: %s\n", in->name, plumbob_result_str(r));
+        tool_error(in->name, "DBPF package that does not open: %s", plumbob_result_str(r));
         return 1;
     }
     for (k = 0; k < pkg.count; k++) {
