@@ -95,3 +95,6 @@ expect args-info-broken-package-stderr 1 '^$' sh -c "\"$bin\" info \"$tmp/pkg.pa
 expect args-info-broken-package 1 '^plumbob: info: .*pkg.package: DBPF package that does not open: truncated' "$bin" info "$tmp/pkg.package"
 printf 'root\n' > "$tmp/args-rig1.txt"
 expect args-warning-stderr 0 "^plumbob: gmdc export: .*args-rig1.txt: warning: names 1 of the mesh's 3 joints; the rest are joint_N$" sh -c "\"$bin\" gmdc export \"$gmdc1\" --rig \"$tmp/args-rig1.txt\" -o \"$tmp/args-rig1.glb\" 2>&1 >/dev/null"
+expect args-extract-group-sign 2 "--group needs a hex number, got '-1' \(at most 8 hex digits\)" "$bin" extract "$tmp/demo/body.package" --group -1 -o "$tmp/args-x"
+expect args-extract-type-wide 2 "--type needs a hex number or a type name .*, got '123456789' \(at most 8 hex digits\)" "$bin" extract "$tmp/demo/body.package" --type 123456789 -o "$tmp/args-x"
+expect args-extract-not-made 1 '' test -e "$tmp/args-x"

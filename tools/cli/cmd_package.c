@@ -192,7 +192,6 @@ int cmd_extract(int argc, char **argv) {
         } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
                     strcmp(a, "--instance") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
-            char *end;
             uint64_t n;
             if (strcmp(a, "-o") == 0) { dir = v; continue; }
             if (strcmp(a, "--type") == 0 && tool_parse_type(v, strlen(v), &n) && !tool_parse_hex(v, strlen(v), &n)) {
@@ -200,11 +199,11 @@ int cmd_extract(int argc, char **argv) {
                 has_type = 1;
                 continue;
             }
-            errno = 0;
-            n = strtoull(v, &end, 16);
-            if (errno || *end || end == v) {
-                tool_error("extract", "%s needs a hex number%s, got '%s'", a,
-                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v);
+            /* hex, no sign; types and groups are 32-bit, instances 64-bit */
+            if (!tool_parse_hex(v, strlen(v), &n) || (strcmp(a, "--instance") != 0 && n > 0xFFFFFFFFu)) {
+                tool_error(NULL, "%s needs a hex number%s, got '%s' (at most %d hex digits)", a,
+                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v,
+                           strcmp(a, "--instance") == 0 ? 16 : 8);
                 return 2;
             }
             if (strcmp(a, "--type") == 0) { want_type = n; has_type = 1; }
