@@ -98,3 +98,9 @@ expect args-warning-stderr 0 "^plumbob: gmdc export: .*args-rig1.txt: warning: n
 expect args-extract-group-sign 2 "--group needs a hex number, got '-1' \(at most 8 hex digits\)" "$bin" extract "$tmp/demo/body.package" --group -1 -o "$tmp/args-x"
 expect args-extract-type-wide 2 "--type needs a hex number or a type name .*, got '123456789' \(at most 8 hex digits\)" "$bin" extract "$tmp/demo/body.package" --type 123456789 -o "$tmp/args-x"
 expect args-extract-not-made 1 '' test -e "$tmp/args-x"
+# a binary file given where a text rig list is read: named, said once
+expect args-rig-list-clip 1 "clip export: .*\.clip: --rig wants a Sims 3 rig, a GMDC mesh or a \`NAME \[PARENT\]\` list; this is a Sims 3 CLIP$" "$bin" clip export "$clip" --rig "$clip" -o "$tmp/args-r.glb"
+expect args-rig-list-once 0 '^1$' sh -c "\"$bin\" clip export \"$clip\" --rig \"$clip\" -o \"$tmp/args-r.glb\" 2>&1 | grep -c 'rig wants'"
+expect args-rig-list-package 1 'this is a DBPF package \(name a resource inside it: PACKAGE@INSTANCE' "$bin" clip export "$clip" --rig "$tmp/demo/body.package" -o "$tmp/args-r.glb"
+expect args-gmdc-rig-list-clip 1 "gmdc export: .*\.clip: --rig wants a \`NAME \[PARENT\]\` list; this is a Sims 3 CLIP$" "$bin" gmdc export "$gmdc1" --rig "$clip" -o "$tmp/args-r.glb"
+expect args-rig-list-not-written 1 '' test -e "$tmp/args-r.glb"

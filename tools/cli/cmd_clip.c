@@ -296,7 +296,7 @@ static int dict_add_rig_arg(tool_dict *d, const char *path) {
     } else if (f != PLUMBOB_FORMAT_GMDC) {
         tool_rig list;
         uint32_t b;
-        ok = tool_rig_parse((const char *)rin.data, rin.size, rin.name, &list);
+        ok = tool_text_not_binary(&rin, "--rig", RIG_ARG_WANTS) && tool_rig_parse((const char *)rin.data, rin.size, rin.name, &list);
         for (b = 0; ok && b < list.count; b++) tool_dict_add(d, list.names[b], strlen(list.names[b]), 0);
         if (ok) tool_rig_free(&list);
     }
@@ -449,7 +449,8 @@ int cmd_clip(int argc, char **argv) {
     if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
     for (i = 0; i < nr && rc == 0; i++)
         if (!dict_add_rig_arg(&names, name_rigs[i])) rc = 1;
-    for (i = 0; i < nl && rc == 0 && !strcmp(sub, "export"); i++) dict_add_rig_arg(&names, lists[i]);
+    for (i = 0; i < nl && rc == 0 && !strcmp(sub, "export"); i++)
+        if (!dict_add_rig_arg(&names, lists[i])) rc = 1; /* said why; not again from the export */
     if (rig_arg && rc == 0) dict_add_rig_arg(&names, rig_arg);
     if (rc != 0) {
         /* a --rig that could not be read: said why already */

@@ -398,7 +398,7 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     memset(&src, 0, sizeof src);
     memset(&rig, 0, sizeof rig);
     memset(&tc, 0, sizeof tc);
-    if (rig_path && !tool_rig_load(rig_path, &rig)) return 1;
+    if (rig_path && !tool_rig_list_load(rig_path, "--rig", &rig)) return 1;
     if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { tool_rig_free(&rig); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); tool_rig_free(&rig); return 1; }
     if (!tool_gmdc_drawable(&g, in.name)) {

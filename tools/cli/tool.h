@@ -49,6 +49,12 @@ int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input 
 /* What these bytes are, in words ("Sims 3 CLIP", "DBPF package"); NULL when
  * plumbob does not recognise them. */
 const char *tool_kind_name(const unsigned char *data, size_t size);
+/* For an option that reads text (a rig list): 1 when in is not some binary
+ * kind plumbob recognises, else prints "OPT wants WANTS; this is a KIND"
+ * and returns 0. */
+int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants);
+/* tool_rig_load for option opt, refusing binary files by kind. */
+int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig);
 
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
@@ -130,6 +136,8 @@ const tool_format *tool_format_for(plumbob_format f);
  * what it wrote.  Returns 0, or 1 after printing why. */
 
 struct gltf_export_src;
+/* What --rig takes, for messages. */
+#define RIG_ARG_WANTS "a Sims 3 rig, a GMDC mesh or a `NAME [PARENT]` list"
 int tool_write_gltf(const char *path, const struct gltf_export_src *src);
 /* --rig FILE for exports: a GMDC mesh (then *mesh is decoded, *mesh_mem
  * to free), a Sims 3 rig resource or a rig list (then *rig is filled).  Returns 0 after printing why. */

@@ -108,7 +108,31 @@ const char *tool_kind_name(const unsigned char *data, size_t size) {
     in.data = (unsigned char *)data; /* read only: type_of_input does not write */
     in.size = size;
     if ((k = kind_of_type(type_of_input(&in))) != NULL) return k->name;
-    return f == PLUMBOB_FORMAT_UNKNOWN ? NULL : plumbob_format_name(f);
+    switch (f) {
+    case PLUMBOB_FORMAT_DBPF: return "DBPF package";
+    case PLUMBOB_FORMAT_REFPACK: return "RefPack-compressed stream";
+    case PLUMBOB_FORMAT_SIMS2_RCOL: return "Sims 2 RCOL resource";
+    default: return f == PLUMBOB_FORMAT_UNKNOWN ? NULL : plumbob_format_name(f);
+    }
+}
+
+int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants) {
+    const char *is = tool_kind_name(in->data, in->size);
+    if (!is) return 1;
+    tool_error(in->name, "%s wants %s; this is a %s%s", opt, wants, is,
+               plumbob_identify(in->data, in->size) == PLUMBOB_FORMAT_DBPF
+                   ? " (name a resource inside it: PACKAGE@INSTANCE; plumbob ls lists them)" : "");
+    return 0;
+}
+
+int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig) {
+    tool_input in;
+    int ok;
+    if (!tool_load(path, &in)) return 0;
+    ok = tool_text_not_binary(&in, opt, "a `NAME [PARENT]` list") &&
+         tool_rig_parse((const char *)in.data, in.size, in.name, rig);
+    tool_free(&in);
+    return ok;
 }
 
 int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in) {
@@ -132,8 +156,8 @@ int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input 
         tool_type_label(in->entry.type, label, sizeof label);
         tool_error(in->name, "is a %s resource, not a %s", label, want->name);
     } else if (plumbob_identify(in->data, in->size) != PLUMBOB_FORMAT_UNKNOWN) {
-        tool_error(in->name, "is a %s, not a %s (plumbob info says more)",
-                   plumbob_format_name(plumbob_identify(in->data, in->size)), want->name);
+        tool_error(in->name, "is a %s, not a %s (plumbob info says more)", tool_kind_name(in->data, in->size),
+                   want->name);
     } else {
         return 1; /* bytes nothing recognises: the decoder says where they go wrong */
     }
