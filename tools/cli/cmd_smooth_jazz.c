@@ -198,6 +198,12 @@ int jazz_compile(int argc, char **argv) {
         return 2;
     }
     if (!tool_read_file(in_path, &text, &len)) return 1;
+    if (tool_kind_name(text, len)) { /* binary: say what it is, not "unexpected byte" */
+        tool_error(in_path, "is a %s, not Smooth Jazz text; jazz compile reads what jazz decompile writes",
+                   tool_kind_name(text, len));
+        free(text);
+        return 1;
+    }
     memset(&prog, 0, sizeof prog);
     if (!compile_text(in_path, (const char *)text, len, &prog, &bytes, &size, 0)) goto done;
     if (out_path && !tool_write_file(out_path, bytes, size)) goto done;
