@@ -7,22 +7,21 @@ typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
-    const char *subcommands; /* the family's subcommand words, space-separated; "" for none */
 } command;
 
 static const command commands[] = {
-    {"info", cmd_info, "say what a file is, in a short summary", ""},
-    {"check", cmd_check, "decode, validate and re-encode; report the first difference (glTF: validate)", ""},
-    {"ls", cmd_ls, "list the resources of a package", ""},
-    {"extract", cmd_extract, "write a package's resources to files, decompressed", ""},
-    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export (glTF)", "dump sample plot export"},
-    {"rig", cmd_rig, "Sims 3 rigs: dump bones, rest pose (local and model space), IK chains", "dump"},
-    {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export (glTF, GLB, OBJ)", "dump skin export"},
-    {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample, plot (SVG), export (glTF on a CRES skeleton)", "dump sample plot export"},
-    {"cres", cmd_cres, "Sims 2 CRES resource nodes: dump (blocks, the skeleton)", "dump"},
-    {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile", "dump run decompile compile"},
-    {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files", ""},
-    {"demo", cmd_demo, "run plumbob on built-in sample data; writes demo.gltf and curves.svg", ""},
+    {"info", cmd_info, "say what a file is, in a short summary"},
+    {"check", cmd_check, "decode, validate and re-encode; report the first difference (glTF: validate)"},
+    {"ls", cmd_ls, "list the resources of a package"},
+    {"extract", cmd_extract, "write a package's resources to files, decompressed"},
+    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export (glTF)"},
+    {"rig", cmd_rig, "Sims 3 rigs: dump bones, rest pose (local and model space), IK chains"},
+    {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export (glTF, GLB, OBJ)"},
+    {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample, plot (SVG), export (glTF on a CRES skeleton)"},
+    {"cres", cmd_cres, "Sims 2 CRES resource nodes: dump (blocks, the skeleton)"},
+    {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile"},
+    {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
+    {"demo", cmd_demo, "run plumbob on built-in sample data; writes demo.gltf and curves.svg"},
 };
 
 static void usage(FILE *out) {
@@ -48,18 +47,6 @@ static int finish(int rc) {
     return rc;
 }
 
-/* Is word one of the space-separated words in list? */
-static int in_list(const char *list, const char *word) {
-    size_t n = strlen(word);
-    while (n && *list) {
-        if (strncmp(list, word, n) == 0 && (list[n] == ' ' || list[n] == 0)) return 1;
-        list = strchr(list, ' ');
-        if (!list) break;
-        list++;
-    }
-    return 0;
-}
-
 int main(int argc, char **argv) {
     size_t i;
     int a, kept = 1;
@@ -81,7 +68,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0) {
             tool_set_command(commands[i].name,
-                             argc > 2 && in_list(commands[i].subcommands, argv[2]) ? argv[2] : NULL);
+                             argc > 2 && tool_family_has(commands[i].name, argv[2]) ? argv[2] : NULL);
             return finish(commands[i].run(argc - 1, argv + 1));
         }
     tool_error(NULL, "unknown command '%s'\n", argv[1]);

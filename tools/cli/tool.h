@@ -189,6 +189,9 @@ int tool_arg_number(const char *opt, const char *s, double lo, double hi, double
  * duration]; frames are frame_seconds long.  Prints why and returns 0. */
 int tool_arg_time(const char *time_arg, const char *frame_arg, double frame_seconds, double duration, double *seconds);
 
+/* Does command family `family` ("clip") have subcommand `sub` (tool_families.c)? */
+int tool_family_has(const char *family, const char *sub);
+
 /* Subcommands: argc/argv start at the subcommand's own name. */
 int cmd_info(int argc, char **argv);
 int cmd_check(int argc, char **argv);

@@ -9,16 +9,15 @@ typedef struct kind {
     uint32_t type;
     const char *name;   /* what to call it in a message */
     const char *family; /* the command family that reads it */
-    const char *subs;   /* that family's subcommands */
 } kind;
 
 static const kind kinds[] = {
-    {PLUMBOB_TYPE_CLIP, "Sims 3 CLIP", "clip", " dump sample plot export "},
-    {PLUMBOB_TYPE_JAZZ, "jazz state machine", "jazz", " dump run decompile "},
-    {PLUMBOB_TYPE_GMDC, "Sims 2 GMDC mesh", "gmdc", " dump skin export "},
-    {PLUMBOB_TYPE_ANIM, "Sims 2 ANIM", "anim", " dump sample plot export "},
-    {PLUMBOB_TYPE_CRES, "Sims 2 CRES", "cres", " dump "},
-    {PLUMBOB_TYPE_RIG, "Sims 3 rig", "rig", " dump "},
+    {PLUMBOB_TYPE_CLIP, "Sims 3 CLIP", "clip"},
+    {PLUMBOB_TYPE_JAZZ, "jazz state machine", "jazz"},
+    {PLUMBOB_TYPE_GMDC, "Sims 2 GMDC mesh", "gmdc"},
+    {PLUMBOB_TYPE_ANIM, "Sims 2 ANIM", "anim"},
+    {PLUMBOB_TYPE_CRES, "Sims 2 CRES", "cres"},
+    {PLUMBOB_TYPE_RIG, "Sims 3 rig", "rig"},
 };
 
 static const kind *kind_of_type(uint32_t type) {
@@ -51,15 +50,7 @@ static uint32_t type_of_input(const tool_input *in) {
 /* "try plumbob clip dump": the same subcommand when the fitting family has it. */
 static void fitting_command(const kind *k, char *out, size_t cap) {
     const char *sub = strchr(tool_command(), ' ');
-    char word[24];
-    if (sub && strlen(sub) + 2 < sizeof word) {
-        snprintf(word, sizeof word, "%s ", sub);
-        if (strstr(k->subs, word)) {
-            snprintf(out, cap, "plumbob %s%s", k->family, sub);
-            return;
-        }
-    }
-    snprintf(out, cap, "plumbob %s dump", k->family);
+    snprintf(out, cap, "plumbob %s %s", k->family, sub && tool_family_has(k->family, sub + 1) ? sub + 1 : "dump");
 }
 
 /* A whole package given where one resource is wanted. */
