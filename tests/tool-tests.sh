@@ -29,11 +29,11 @@ expect info-help 0 'usage: plumbob info FILE' "$bin" info --help
 for c in info check ls extract clip rig gmdc anim cres jazz pack demo; do  # every command: usage with an example
     expect "help-$c" 0 'example' "$bin" "$c" --help
 done
-expect info-missing-file 1 'plumbob: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
+expect info-missing-file 1 'plumbob: info: /nonexistent/x: cannot open' "$bin" info /nonexistent/x
 expect info-unknown 1 'unknown format \(5 bytes\)' "$bin" info "$tmp/text.bin"
 expect info-dbpf-truncated 1 'DBPF package that does not open: truncated' "$bin" info "$tmp/pkg.package"
 expect check-help 0 'usage: plumbob check FILE' "$bin" check --help
-expect check-unknown 1 'unknown: no decoder' "$bin" check "$tmp/text.bin"
+expect check-unknown 1 'unknown format \(5 bytes\): not a package nor any resource plumbob reads' "$bin" check "$tmp/text.bin"
 expect demo 0 'instance 0x96C0858840EA78E5' "$bin" demo --out "$tmp/demo0"
 expect demo-skins 0 't=2.03s  spine bend  0.0%  bulge 1.00  top ring centre \( 0.000,  0.000,  2.500\)  middle ring width 1.400' "$bin" demo --out "$tmp/demo0"
 expect demo-gltf 0 'wrote .*demo0/demo.gltf \([0-9]+ bytes\): 4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" demo --out "$tmp/demo0"
@@ -141,8 +141,8 @@ expect clip-dump-events 0 '0.500 s  sound +bend_creak' "$bin" clip dump "$clip"
 expect clip-dump-json 0 '"name": "a_demo_bend_x", "source": "a_demo_bend.ma", "actor": "x", "frame_duration": 0.0333333351, "ticks": 61' "$bin" clip dump "$clip" --json
 expect clip-sample 0 '0x6FA96266 rotation +b__Spine0__ +0.000000 +0.000000 +0.707107 +0.707107' "$bin" clip sample "$clip" --time 1
 expect clip-sample-json 0 '"hash": "0xFEAE6981", "name": "b__ROOT__", "target": "translation", "value": \[0, 0.24999998[0-9]*, 0\]' "$bin" clip sample "$clip" --time 1 --json
-expect clip-sample-no-time 2 '--time SECONDS is required' "$bin" clip sample "$clip"
-expect clip-sample-bad-time 2 "--time needs a number of seconds, got 'soon'" "$bin" clip sample "$clip" --time soon
+expect clip-sample-no-time 2 '--time SECONDS or --frame N is required' "$bin" clip sample "$clip"
+expect clip-sample-bad-time 2 "--time needs a number, got 'soon'" "$bin" clip sample "$clip" --time soon
 expect clip-check 0 'ok: round trip identical \(1268 bytes\)' "$bin" check "$clip"
 expect clip-info 0 'Sims 3 CLIP a_demo_bend_x, 2.033 s, 4 tracks, 2 events, 1268 bytes' "$bin" info "$clip"
 expect clip-not-clip 1 'not a valid CLIP: bad_magic' "$bin" clip dump "$tmp/zeros.bin"
@@ -152,16 +152,16 @@ expect clip-plot-panels 0 '^4$' sh -c "grep -c 'font-weight=\"bold\">track' \"$t
 expect clip-plot-track-name 0 '1 tracks over' "$bin" clip plot "$clip" --track b__Spine0__ -o "$tmp/spine.svg"
 expect clip-plot-track-hash 0 'track 0: b__Spine0__ 0x6FA96266 rotation' cat "$tmp/spine.svg"
 expect clip-plot-morph-name 0 '1 tracks over' "$bin" clip plot "$clip" --track bulge -o "$tmp/bulge.svg"
-expect clip-plot-track-none 1 'no track matches --track' "$bin" clip plot "$clip" --track b__Nope__ -o "$tmp/none.svg"
-expect clip-plot-no-out 2 'plot needs -o OUT.svg' "$bin" clip plot "$clip"
-expect clip-plot-wrong-flag 2 "unexpected argument '--time' for clip plot" "$bin" clip plot "$clip" --time 1 -o "$tmp/x.svg"
+expect clip-plot-track-none 1 '--track b__Nope__ matches none of the 4 tracks' "$bin" clip plot "$clip" --track b__Nope__ -o "$tmp/none.svg"
+expect clip-plot-no-out 2 '-o OUT.svg is required' "$bin" clip plot "$clip"
+expect clip-plot-wrong-flag 2 "clip plot: unexpected argument '--time'" "$bin" clip plot "$clip" --time 1 -o "$tmp/x.svg"
 expect clip-export-alone 0 'wrote .*clip.glb \([0-9]+ bytes\): 2 nodes, 3 animation channels' "$bin" clip export "$clip" -o "$tmp/clip.glb"
 expect clip-export-alone-hashes 0 '2 animated bones are not in the rig: root nodes, 2 named from the name dictionary, 0 named 0xHASH' "$bin" clip export "$clip" -o "$tmp/clip.glb"
 expect clip-export-alone-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 2 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/clip.glb"
 expect clip-export-rigged 0 '4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints, 4 animation channels' "$bin" clip export "$clip" --rig "$tmp/demo/rig.txt" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" -o "$tmp/rigged.gltf"
 expect clip-export-rigged-weights 0 '"target": \{"node": 3, "path": "weights"\}' cat "$tmp/rigged.gltf"
 expect clip-export-two-meshes 1 'a second mesh' "$bin" clip export "$clip" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" --rig "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" -o "$tmp/x.gltf"
-expect clip-export-no-out 2 'export needs -o OUT.gltf or OUT.glb' "$bin" clip export "$clip"
+expect clip-export-no-out 2 '-o OUT.gltf or OUT.glb is required' "$bin" clip export "$clip"
 head -c 600 "$clip" > "$tmp/cut.clip"
 expect clip-truncated 1 'cut.clip: not a valid CLIP: bad_offset' "$bin" clip dump "$tmp/cut.clip"
 expect check-truncated 1 'cut.clip: clip does not decode: bad_offset' "$bin" check "$tmp/cut.clip"
@@ -183,7 +183,7 @@ expect rig-check-truncated 1 'cut.rig: rig does not decode: bad_count' "$bin" ch
 printf '\336\023\257\216\000\000\000\000\000\000\000\000\000\000\000\000' > "$tmp/granny.rig"
 expect rig-granny 1 'granny.rig: a Granny 2 rig \(the old format\): not supported' "$bin" rig dump "$tmp/granny.rig"
 expect rig-granny-check 1 'granny.rig: rig does not decode: unsupported' "$bin" check "$tmp/granny.rig"
-expect rig-not-rig 1 'not a valid rig: unsupported_version' "$bin" rig dump "$clip"
+expect rig-not-rig 1 'is a Sims 3 CLIP, not a Sims 3 rig; try plumbob clip dump' "$bin" rig dump "$clip"
 expect rig-unknown-sub 2 "unknown subcommand 'show'" "$bin" rig show "$rig"
 expect rig-in-package 0 'packed 2 resources' "$bin" pack -o "$tmp/rig.package" "$rig" "$clip"
 expect rig-ls 0 '8EAF13DE RIG   00000000 00F0E1D2C3B4A599 +[0-9]+ +386 refpack' "$bin" ls "$tmp/rig.package"
@@ -192,7 +192,7 @@ expect clip-sample-rig 0 'b__Spine1__ +rest +model \( *-1.000000 +1.250000 +0.00
 expect clip-sample-rig-tracked 0 'b__Spine0__ +tracked +model \( *0.000000 +1.250000 +0.000000\)' "$bin" clip sample "$clip" --time 1 --rig "$tmp/rig.package@00F0E1D2C3B4A599"
 expect clip-sample-rig-json 0 '"name": "b__Head__", "hash": "0x0F97B21B", "parent": 2, "tracked": false, "translation": \[0, 0.5, 0\], "rotation": \[0, 0, 0, 1\], "scale": \[1, 1, 1\], "model_translation": \[-1.5, 1.25, 0\]' "$bin" clip sample "$clip" --time 1 --rig "$rig" --json
 expect clip-sample-rig-json-parses 0 '^ok 4$' sh -c "\"$bin\" clip sample \"$clip\" --time 0.5 --rig \"$rig\" --json | \"${1:-build}/json-check\" - time rig 'bones.*.name' 'bones.*.tracked' 'bones.*.translation' 'bones.*.rotation' 'bones.*.scale' 'bones.*.model_translation' 'bones.*.model_rotation' '#bones'"
-expect clip-sample-rig-not-rig 1 'not a valid rig' "$bin" clip sample "$clip" --time 1 --rig "$clip"
+expect clip-sample-rig-not-rig 1 '--rig wants a Sims 3 rig; this is a Sims 3 CLIP' "$bin" clip sample "$clip" --time 1 --rig "$clip"
 expect clip-export-rig 0 'wrote .*rigged-s3.gltf \([0-9]+ bytes\): 4 nodes, 3 animation channels$' "$bin" clip export "$clip" --rig "$rig" -o "$tmp/rigged-s3.gltf"
 expect clip-export-rig-rest 0 '"name": "b__Head__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 0.5, 0\]' cat "$tmp/rigged-s3.gltf"
 expect clip-export-rig-hierarchy 0 '"name": "b__Spine0__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 1, 0\], "children": \[2\]' cat "$tmp/rigged-s3.gltf"
@@ -239,26 +239,26 @@ expect gmdc-dump-json 0 '"morphs": \[\["", ""\], \["demo", "bulge"\], \["demo", 
 expect gmdc-skin-bind 0 '"positions": \[\[0.5, 0, 0\]' "$bin" gmdc skin "$gmdc" --json
 expect gmdc-skin-pose-morph 0 '\[0.699999988, 0.141421363, 1.05857861\]' "$bin" gmdc skin "$gmdc" --pose "$tmp/pose.json" --morph bulge=1 --json
 expect gmdc-skin-morph-by-number 0 '\[0.699999988, 0, 1\]' "$bin" gmdc skin "$gmdc" --morph '#1=1' --json
-expect gmdc-skin-bad-morph 2 "no morph named 'swell'" "$bin" gmdc skin "$gmdc" --morph swell=1 --json
-expect gmdc-skin-bad-weight 2 'morph weight is not a number' "$bin" gmdc skin "$gmdc" --morph bulge=lots --json
+expect gmdc-skin-bad-morph 1 "no morph named 'swell'" "$bin" gmdc skin "$gmdc" --morph swell=1 --json
+expect gmdc-skin-bad-weight 2 "morph weight needs a number, got 'lots'" "$bin" gmdc skin "$gmdc" --morph bulge=lots --json
 expect gmdc-skin-short-pose 1 'the mesh has 3 joints; the pose gives 1 rotations and 1 translations' "$bin" gmdc skin "$gmdc" --pose "$tmp/short.json" --json
 expect gmdc-export 0 'wrote .*cyl.obj' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.obj"
 expect gmdc-export-faces 0 '^192$' sh -c "grep -c '^f ' \"$tmp/cyl.obj\""
-expect gmdc-export-no-out 2 'export needs -o OUT.obj' "$bin" gmdc export "$gmdc"
+expect gmdc-export-no-out 2 '-o OUT.obj, OUT.gltf or OUT.glb is required' "$bin" gmdc export "$gmdc"
 printf 'b__ROOT__\nb__Spine0__ b__ROOT__\nb__Spine1__ b__Spine0__\n' > "$tmp/rig.txt"
 expect gmdc-export-gltf 0 'wrote .*cyl.gltf \([0-9]+ bytes\): 4 nodes, 1 primitives with 108 vertices and 2 morph targets, 3 joints$' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.gltf" --rig "$tmp/rig.txt"
 expect gmdc-export-gltf-names 0 '"name": "b__Spine0__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 1, 0\]' cat "$tmp/cyl.gltf"
 expect gmdc-export-glb 0 'wrote .*cyl.glb' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.glb"
 expect gmdc-export-glb-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 4 nodes, 1 meshes \(1 primitives, 108 vertices, 2 morph targets\), 1 skins \(3 joints\)' "$bin" check "$tmp/cyl.glb"
 expect gmdc-export-glb-joint-names 0 '"name": "joint_2"' sh -c "head -c 2000 \"$tmp/cyl.glb\" | tr -d '\\000'"
-expect gmdc-export-bad-ext 1 'the output name must end in .gltf or .glb' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.fbx"
+expect gmdc-export-bad-ext 2 'gmdc export writes .obj, .gltf or .glb' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.fbx"
 expect gmdc-export-gltf-pose 2 '--pose and --morph apply to .obj' "$bin" gmdc export "$gmdc" -o "$tmp/cyl.gltf" --morph bulge=1
 printf 'b__ROOT__\nb__Spine0__ b__Pelvis__\n' > "$tmp/badrig.txt"
 expect gmdc-export-bad-rig 1 "badrig.txt: line 2: parent 'b__Pelvis__' of 'b__Spine0__' is not listed above it" "$bin" gmdc export "$gmdc" -o "$tmp/cyl.gltf" --rig "$tmp/badrig.txt"
 sed 's/"count": 108/"count": 109/' "$tmp/cyl.gltf" > "$tmp/broken.gltf"
 expect gltf-check-broken 1 'broken.gltf: not a valid glTF 2.0 file: accessors\[0\]: 109 elements from byte 0 need more than bufferView 0' "$bin" check "$tmp/broken.gltf"
 expect gltf-info 0 'ok: valid glTF 2.0 \(GLB' "$bin" info "$tmp/cyl.glb"
-expect gmdc-not-gmdc 1 'not a valid GMDC' "$bin" gmdc dump "$clip"
+expect gmdc-not-gmdc 1 'is a Sims 3 CLIP, not a Sims 2 GMDC mesh; try plumbob clip dump' "$bin" gmdc dump "$clip"
 expect gmdc-json-parses 0 '^ok 108 108$' sh -c "\"$bin\" gmdc skin \"$gmdc\" --json | \"${1:-build}/json-check\" - 'groups.*.name' '#groups.0.positions' '#groups.0.normals'"
 expect gmdc-dump-json-parses 0 '^ok 7 1 3 3$' sh -c "\"$bin\" gmdc dump \"$gmdc\" --json | \"${1:-build}/json-check\" - version name linkages 'groups.*.bones' 'joints.*.rotation' 'joints.*.translation' '#elements' '#groups' '#joints' '#morphs'"
 
@@ -273,7 +273,7 @@ expect cres-dump-children-first 0 'block 5 cTransformNode \(0x65246462, version 
 expect cres-dump-json-parses 0 '^ok 135 67$' sh -c "\"$bin\" cres dump \"$cres\" --json | \"${1:-build}/json-check\" - '#blocks' '#bones' 'bones.*.name' 'bones.*.translation' 'blocks.*.kind' skin_type"
 expect cres-dump-json-bone 0 '"name": "bone_03", "parent": 3, "block": 66, "joint": 3' "$bin" cres dump "$cres" --json
 expect cres-help 0 'usage: plumbob cres dump FILE' "$bin" cres --help
-expect cres-not-cres 1 'not a valid CRES: bad_magic' "$bin" cres dump "$bmesh"
+expect cres-not-cres 1 'is a Sims 2 GMDC mesh, not a Sims 2 CRES; try plumbob gmdc dump' "$bin" cres dump "$bmesh"
 expect cres-bad-sub 2 "unknown subcommand 'show'" "$bin" cres show "$cres"
 expect skel-export-finds-cres 0 'skeleton: .*body.package@E519C933:1C0532FA:00F0E1D2C3B4A5A0, 67 bones, 65 of the mesh.s 65 joints' "$bin" gmdc export "$bmesh" -o "$tmp/skelbody.glb"
 expect skel-export 0 'wrote .*skelbody.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints$' "$bin" gmdc export "$bmesh" -o "$tmp/skelbody.glb"
@@ -281,18 +281,18 @@ expect skel-export-checks 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 68 nodes,
 expect skel-export-gltf-names 0 'wrote .*skelbody.gltf' "$bin" gmdc export "$bmesh" --cres "$cres" -o "$tmp/skelbody.gltf"
 expect skel-export-gltf-hierarchy 0 '"name": "root_rot", "rotation": \[[^]]*\], "translation": \[0.0799999982, 0.119999997, -0.00999999978\], "children": \[4, 21\]' cat "$tmp/skelbody.gltf"
 expect skel-export-rig-and-cres 2 'give --rig or --cres, not both' "$bin" gmdc export "$bmesh" --cres "$cres" --rig "$tmp/demo/rig.txt" -o "$tmp/x.glb"
-expect skel-export-bad-cres 1 'not a valid CRES' "$bin" gmdc export "$bmesh" --cres "$banim" -o "$tmp/x.glb"
+expect skel-export-bad-cres 1 '--cres wants a Sims 2 CRES; this is a Sims 2 ANIM' "$bin" gmdc export "$bmesh" --cres "$banim" -o "$tmp/x.glb"
 expect skel-skin-rest 0 '"positions": \[\[-0.0299999993, -0.0299999993, 1\], \[0.0299999993, -0.0299999993, 1\]' "$bin" gmdc skin "$bmesh" --cres "$cres" --json
-expect skel-skin-anim 0 '"positions": \[\[-0.01650743, -0.0590750165, 1.09932733\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
-expect skel-skin-anim-morph-override 0 '"positions": \[\[-0.0113849621, -0.0506458506, 1.09936762\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --morph fat=0 --json
-expect skel-skin-anim-note 0 'pose: .*@FB00791E:1C0532FA:00F0E1D2C3B4A5A2 at 500 ms: 3 of its 4 channels drive bones, 1 drive morphs' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 500 --json
-expect skel-skin-time-alone 2 '--time needs --anim' "$bin" gmdc skin "$bmesh" --time 500 --json
-expect skel-skin-anim-no-cres 2 'an ANIM needs the skeleton' "$bin" gmdc skin "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" --anim "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" --time 500 --json
+expect skel-skin-anim 0 '"positions": \[\[-0.01650743, -0.0590750165, 1.09932733\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 0.5 --json
+expect skel-skin-anim-morph-override 0 '"positions": \[\[-0.0113849621, -0.0506458506, 1.09936762\]' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 0.5 --morph fat=0 --json
+expect skel-skin-anim-note 0 'pose: .*@FB00791E:1C0532FA:00F0E1D2C3B4A5A2 at 0.5 s: 3 of its 4 channels drive bones, 1 drive morphs' "$bin" gmdc skin "$bmesh" --anim "$banim" --time 0.5 --json
+expect skel-skin-time-alone 2 '--time needs --anim' "$bin" gmdc skin "$bmesh" --time 0.5 --json
+expect skel-skin-anim-no-cres 2 'an ANIM needs the skeleton' "$bin" gmdc skin "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" --anim "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" --time 0.5 --json
 expect skel-anim-export 0 'wrote .*bodyanim.glb \([0-9]+ bytes\): 68 nodes, 1 primitives with 260 vertices and 2 morph targets, 65 joints, 4 animation channels' "$bin" anim export "$banim" --mesh "$bmesh" -o "$tmp/bodyanim.glb"
 expect skel-anim-export-note 0 '3 of the animation.s 4 channels drive a bone' "$bin" anim export "$banim" --cres "$cres" -o "$tmp/skel.gltf"
 expect skel-anim-export-checks 0 'ok: valid glTF 2.0 \(JSON, [0-9]+ bytes\): 67 nodes, 0 meshes .* 1 animations \(3 channels\)' "$bin" check "$tmp/skel.gltf"
 expect skel-anim-export-no-cres 1 'anim export needs the skeleton' "$bin" anim export "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" -o "$tmp/x.glb"
-expect skel-anim-export-no-out 2 'export needs -o OUT.gltf or OUT.glb' "$bin" anim export "$banim"
+expect skel-anim-export-no-out 2 '-o OUT.gltf or OUT.glb is required' "$bin" anim export "$banim"
 
 # --- GMDC with sparse elements: the demo's body-shaped mesh (1,400 vertices, 65
 # joints, 3 weights, fatbot/pregbot, Target Indices of count 1400 with 426 and
@@ -344,17 +344,17 @@ expect anim-info 0 'Sims 2 ANIM a-demo-bend_anim, 1001 ms, skeleton auskel, 1 ta
 expect anim-check 0 'ok: round trip identical \(477 bytes\)' "$bin" check "$anim"
 expect anim-dump 0 'channel 0 spine0: rotation, target auskel, 3 components \(keys 1 3 1\)' "$bin" anim dump "$anim"
 expect anim-dump-event 0 'event at 500 ms, type 1014: sound_name=demo_creak' "$bin" anim dump "$anim"
-expect anim-sample 0 'spine0 +rotation +0.0000 +22.5000 +0.0000 +q = \(0.0000 0.1951 0.0000 0.9808\)' "$bin" anim sample "$anim" --time 250
-expect anim-sample-json 0 '"name": "bulge", "attribute": "morph", "value": \[0.5\]' "$bin" anim sample "$anim" --time 250 --json
-expect anim-sample-no-time 2 'sample needs --time MS' "$bin" anim sample "$anim"
-expect anim-sample-bad-time 2 "is not a number of milliseconds" "$bin" anim sample "$anim" --time soon
-expect anim-not-anim 1 'not a valid Sims 2 ANIM' "$bin" anim dump "$gmdc"
-expect anim-help 0 'plumbob anim sample FILE --time MS' "$bin" anim --help
+expect anim-sample 0 'spine0 +rotation +0.0000 +22.5000 +0.0000 +q = \(0.0000 0.1951 0.0000 0.9808\)' "$bin" anim sample "$anim" --time 0.25
+expect anim-sample-json 0 '"name": "bulge", "attribute": "morph", "value": \[0.5\]' "$bin" anim sample "$anim" --time 0.25 --json
+expect anim-sample-no-time 2 '--time SECONDS or --frame N is required' "$bin" anim sample "$anim"
+expect anim-sample-bad-time 2 "--time needs a number, got 'soon'" "$bin" anim sample "$anim" --time soon
+expect anim-not-anim 1 'is a Sims 2 GMDC mesh, not a Sims 2 ANIM; try plumbob gmdc dump' "$bin" anim dump "$gmdc"
+expect anim-help 0 'plumbob anim sample FILE --time SECONDS\|--frame N' "$bin" anim --help
 expect anim-plot 0 'wrote .*anim.svg \([0-9]+ bytes\): 3 channels over 1.001 s' "$bin" anim plot "$anim" -o "$tmp/anim.svg"
 expect anim-plot-xml 0 '^ok .*anim.svg: [0-9]+ elements' "${1:-build}/xml-check" "$tmp/anim.svg"
 expect anim-plot-channel 0 '1 channels over' "$bin" anim plot "$anim" --channel spine0 -o "$tmp/spine0.svg"
 expect anim-plot-channel-title 0 'channel 0: spine0 rotation' cat "$tmp/spine0.svg"
-expect anim-plot-channel-none 1 'no channel matches --channel' "$bin" anim plot "$anim" --channel tail -o "$tmp/x.svg"
+expect anim-plot-channel-none 1 '--channel tail matches none of the 3 channels' "$bin" anim plot "$anim" --channel tail -o "$tmp/x.svg"
 jazz="$tmp/demo/02D5DF13_00000000_ECE52D7E1B5E7C09.jazz"
 expect jazz-info 0 'Sims 3 jazz state machine 0x6E91E4D4, 5 states \(1 entry\), 2 actors, 1 parameters, 5 graphs, 10 nodes \(8 play, 0 stop, 1 random, 1 select\), 24 chunks, 2544 bytes' "$bin" info "$jazz"
 expect jazz-check 0 'ok: round trip identical \(2544 bytes\)' "$bin" check "$jazz"
@@ -409,7 +409,7 @@ expect jazz-dump-flag-names 0 '"flags": 5, "flag_names": \["public", "exit"\]' "
 expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
 expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
 expect jazz-run-limit 1 'request Exit: limit_exceeded: the action limit \(\-\-max-actions 3\) was reached after [0-9]+ steps' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
-expect jazz-not-jazz 1 'not a valid Sims 3 jazz resource' "$bin" jazz dump "$anim"
+expect jazz-not-jazz 1 'is a Sims 2 ANIM, not a jazz state machine; try plumbob anim dump' "$bin" jazz dump "$anim"
 expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help
 # Smooth Jazz: decompile, compile back to the same bytes, errors with a caret
 expect jazz-decompile 0 '^        Select Random$' "$bin" jazz decompile "$jazz"
@@ -486,7 +486,7 @@ if [ -d "$corpus" ]; then
     for inst in 2E5C5BF0FF966118 FED15CBCFF6BE5EA FDBE1306FFB8F3C0; do
         expect "corpus-anim-check-$inst" 0 'ok: round trip identical' "$bin" check "$corpus/sims2/animation.package@$inst"
     done
-    expect corpus-anim-sample 0 '"name": "body_trans", "attribute": "translation", "value": \[0, 0, 0.936035156\]' "$bin" anim sample "$corpus/sims2/animation.package@FED15CBCFF6BE5EA" --time 112 --json
+    expect corpus-anim-sample 0 '"name": "body_trans", "attribute": "translation", "value": \[0, 0, 0.936035156\]' "$bin" anim sample "$corpus/sims2/animation.package@FED15CBCFF6BE5EA" --time 0.112 --json
     expect corpus-jazz-check-ew 0 'ok: round trip identical \(3936 bytes\)' "$bin" check "$corpus/sims3/EWBreastfeed.package@F2524F99CE17CA3E"
     expect corpus-jazz-check-wc 0 'ok: round trip identical \(7132 bytes\)' "$bin" check "$corpus/sims3/WarriorCats.package@91B95750336A8701"
     expect corpus-jazz-dump-names 0 'state "Enter Standing" \(flags 0x3: public entry\) -> "a2o_gardening_bendover_start_x"' "$bin" jazz dump "$corpus/sims3/WarriorCats.package@91B95750336A8701"

@@ -147,7 +147,7 @@ static void dump_text(FILE *out, const tool_input *in, const plumbob_anim *a) {
 
 static void sample(FILE *out, const plumbob_anim *a, float ms, int json) {
     uint32_t i;
-    if (json) fprintf(out, "{\"time_ms\": %.9g, \"channels\": [", (double)ms);
+    if (json) fprintf(out, "{\"time\": %.9g, \"time_ms\": %.9g, \"channels\": [", (double)ms / 1000.0, (double)ms);
     for (i = 0; i < a->channel_count; i++) {
         const plumbob_anim_channel *ch = &a->channels[i];
         float v[8];
@@ -191,7 +191,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
     memset(&min, 0, sizeof min);
     if (mesh_path) {
         plumbob_result r;
-        if (!tool_load(mesh_path, &min)) return 1;
+        if (!tool_load_kind(mesh_path, PLUMBOB_TYPE_GMDC, "--mesh", &min)) return 1;
         r = tool_gmdc_decode(&min, &g, &gmem);
         if (r != PLUMBOB_OK) {
             tool_error(min.name, "not a valid GMDC: %s", plumbob_result_str(r));
@@ -199,7 +199,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
             return 1;
         }
     }
-    if (cres_path) have = tool_cres_load(cres_path, &tc);
+    if (cres_path) have = tool_cres_load(cres_path, "--cres", &tc);
     else if (tool_cres_find(in, mesh_path ? g.joint_count : 0u, a, &tc)) have = 1;
     else if (mesh_path && tool_cres_find(&min, g.joint_count, a, &tc)) have = 1;
     else tool_error(in->name, "anim export needs the skeleton: give --cres CRES (none found in the animation's package)");
@@ -220,12 +220,13 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
 
 static int anim_usage(FILE *out, int rc) {
     fputs("usage: plumbob anim dump FILE [--json]\n"
-          "       plumbob anim sample FILE --time MS [--json]\n"
+          "       plumbob anim sample FILE --time SECONDS|--frame N [--json]\n"
           "  FILE is a Sims 2 ANIM resource or PACKAGE@INSTANCE.\n"
           "  dump    targets, channels with names, components with decoded keys\n"
           "          ([time, value] baked; [time, value, in, out] timed; tangents per ms), events\n"
-          "  sample  every channel's value at MS milliseconds (rotations: Euler degrees and\n"
-          "          the quaternion, X applied first)\n"
+          "  sample  every channel's value at SECONDS (0 to the animation's length), or at\n"
+          "          frame N: the ANIM's tick, 1 ms (rotations: Euler degrees and the\n"
+          "          quaternion, X applied first)\n"
           "       plumbob anim plot FILE [--channel NAME ...] -o OUT.svg\n"
           "  plot    the chosen channels (all without --channel) over time, keys marked\n"
           "       plumbob anim export FILE [--cres CRES] [--mesh GMDC] -o OUT.gltf|OUT.glb\n"
@@ -233,7 +234,7 @@ static int anim_usage(FILE *out, int rc) {
           "          by the CRES at their rest pose, each channel that names a bone sampled\n"
           "          30 times a second (without --cres: the best-fitting CRES of the\n"
           "          animation's package, then of the mesh's)\n"
-          "example: plumbob anim sample animation.package@0xFED15CBCFF6BE5EA --time 112 --json\n"
+          "example: plumbob anim sample animation.package@0xFED15CBCFF6BE5EA --time 0.112 --json\n"
           "example: plumbob anim export body.package@00F0E1D2C3B4A5A2 --mesh body.package@00F0E1D2C3B4A5A1 -o body.glb\n"
           "example: plumbob anim plot animation.package@0xFED15CBCFF6BE5EA --channel spine0 -o spine.svg\n",
           out);
@@ -241,7 +242,7 @@ static int anim_usage(FILE *out, int rc) {
 }
 
 int cmd_anim(int argc, char **argv) {
-    const char *file = NULL, *sub, *time_arg = NULL, *out_path = NULL, *cres_path = NULL, *mesh_path = NULL;
+    const char *file = NULL, *sub, *time_arg = NULL, *frame_arg = NULL, *out_path = NULL, *cres_path = NULL, *mesh_path = NULL;
     const char **picked = (const char **)calloc((size_t)argc + 1u, sizeof *picked);
     int json = 0, i, rc = 0, np = 0;
     tool_input in;
@@ -261,6 +262,7 @@ int cmd_anim(int argc, char **argv) {
     for (i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0 && strcmp(sub, "plot") != 0) json = 1;
         else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc && strcmp(sub, "sample") == 0) time_arg = argv[++i];
+        else if (strcmp(argv[i], "--frame") == 0 && i + 1 < argc && strcmp(sub, "sample") == 0) frame_arg = argv[++i];
         else if (strcmp(argv[i], "--channel") == 0 && i + 1 < argc && strcmp(sub, "plot") == 0) picked[np++] = argv[++i];
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && (strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0))
             out_path = argv[++i];
@@ -269,33 +271,26 @@ int cmd_anim(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) { free(picked); return anim_usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("anim", "unexpected argument '%s' for anim %s", argv[i], sub);
             free(picked);
-            return anim_usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file || ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path)) {
-        tool_error("anim", !file ? "which animation?" : strcmp(sub, "plot") == 0 ? "plot needs -o OUT.svg"
-                                                                                : "export needs -o OUT.gltf or OUT.glb");
+        tool_error(NULL, !file ? "which animation? (FILE comes after the subcommand)"
+                         : strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
         free(picked);
         return 2;
     }
-    if (strcmp(sub, "sample") == 0) {
-        char *end;
-        if (!time_arg) {
-            tool_error("anim", "sample needs --time MS");
-            free(picked);
-            return 2;
-        }
-        errno = 0;
-        (void)strtod(time_arg, &end);
-        if (errno || end == time_arg || *end) {
-            tool_error("anim", "--time '%s' is not a number of milliseconds", time_arg);
-            free(picked);
-            return 2;
-        }
+    if (strcmp(sub, "sample") == 0 && !time_arg && !frame_arg) {
+        tool_error(NULL, "--time SECONDS or --frame N is required");
+        free(picked);
+        return 2;
     }
-    if (!tool_load(file, &in)) { free(picked); return 1; }
+    if (strcmp(sub, "export") == 0 && !tool_arg_extension(out_path, ".gltf", ".glb", NULL)) {
+        free(picked);
+        return 2;
+    }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_ANIM, NULL, &in)) { free(picked); return 1; }
     if (!decode(&in, &a, &mem)) {
         tool_free(&in);
         free(picked);
@@ -309,7 +304,11 @@ int cmd_anim(int argc, char **argv) {
         if (json) dump_json(stdout, &a);
         else dump_text(stdout, &in, &a);
     } else {
-        sample(stdout, &a, (float)strtod(time_arg, NULL), json);
+        double t; /* a tick is 1 ms: that is the ANIM's frame */
+        if (tool_arg_time(time_arg, frame_arg, 0.001, (double)a.duration / 1000.0, &t))
+            sample(stdout, &a, (float)(t * 1000.0), json);
+        else
+            rc = 2;
     }
     free(mem);
     tool_free(&in);

@@ -225,12 +225,13 @@ plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *
 
 static int usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob clip dump FILE [--json] [--rig RIG ...]\n"
-               "       plumbob clip sample FILE --time SECONDS [--rig RIG] [--json]\n"
+               "       plumbob clip sample FILE --time SECONDS|--frame N [--rig RIG] [--json]\n"
                "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
-               "  sample: every track's value at SECONDS, after interpolation.  With --rig (a\n"
+               "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
+               "        N frame durations, usually 1/30 s), after interpolation.  With --rig (a\n"
                "        Sims 3 rig resource or PACKAGE@INSTANCE), also every rig bone's posed local\n"
                "        and model-space transform (rest values where the clip has no track).\n"
                "  plot: the chosen tracks (all without --track) over time: rotations as Euler\n"
@@ -295,7 +296,7 @@ static int dict_add_rig_arg(tool_dict *d, const char *path) {
     } else if (f != PLUMBOB_FORMAT_GMDC) {
         tool_rig list;
         uint32_t b;
-        ok = tool_rig_parse((const char *)rin.data, rin.size, rin.name, &list);
+        ok = tool_text_not_binary(&rin, "--rig", RIG_ARG_WANTS) && tool_rig_parse((const char *)rin.data, rin.size, rin.name, &list);
         for (b = 0; ok && b < list.count; b++) tool_dict_add(d, list.names[b], strlen(list.names[b]), 0);
         if (ok) tool_rig_free(&list);
     }
@@ -318,7 +319,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     unsigned char *tracked = NULL;
     uint32_t n, f, k;
     int rc = 1;
-    if (!tool_load(rig_path, &rin)) return 1;
+    if (!tool_load_kind(rig_path, PLUMBOB_TYPE_RIG, "--rig", &rin)) return 1;
     if (!tool_rig_decode_or_say(&rin, &tr)) {
         tool_free(&rin);
         return 1;
@@ -384,7 +385,7 @@ done:
 }
 
 int cmd_clip(int argc, char **argv) {
-    const char *file = NULL, *time_arg = NULL, *out_path = NULL, *rig_arg = NULL, *sub;
+    const char *file = NULL, *time_arg = NULL, *frame_arg = NULL, *out_path = NULL, *rig_arg = NULL, *sub;
     const char **lists = (const char **)calloc((size_t)argc + 1u, sizeof *lists); /* --track or --rig values */
     const char **name_rigs = (const char **)calloc((size_t)argc + 1u, sizeof *name_rigs); /* dump/plot --rig */
     int json = 0, i, rc = 0, nl = 0, nr = 0;
@@ -404,6 +405,7 @@ int cmd_clip(int argc, char **argv) {
     for (i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0 && (!strcmp(sub, "dump") || !strcmp(sub, "sample"))) json = 1;
         else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc && !strcmp(sub, "sample")) time_arg = argv[++i];
+        else if (strcmp(argv[i], "--frame") == 0 && i + 1 < argc && !strcmp(sub, "sample")) frame_arg = argv[++i];
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc && (!strcmp(sub, "plot") || !strcmp(sub, "export"))) out_path = argv[++i];
         else if (strcmp(argv[i], "--track") == 0 && i + 1 < argc && !strcmp(sub, "plot")) lists[nl++] = argv[++i];
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "export")) lists[nl++] = argv[++i];
@@ -413,27 +415,30 @@ int cmd_clip(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) { free(lists); free(name_rigs); return usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("clip", "unexpected argument '%s' for clip %s", argv[i], sub);
             free(lists); free(name_rigs);
-            return usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {
-        tool_error("clip", "which clip?");
+        tool_error(NULL, "which clip? (plumbob clip %s FILE ...)", sub);
         free(lists); free(name_rigs);
         return usage(stderr, 2);
     }
-    if (strcmp(sub, "sample") == 0 && !time_arg) {
-        tool_error("clip sample", "--time SECONDS is required");
+    if (strcmp(sub, "sample") == 0 && !time_arg && !frame_arg) {
+        tool_error(NULL, "--time SECONDS or --frame N is required");
         free(lists); free(name_rigs);
         return 2;
     }
     if ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path) {
-        tool_error("clip", strcmp(sub, "plot") == 0 ? "plot needs -o OUT.svg" : "export needs -o OUT.gltf or OUT.glb");
+        tool_error(NULL, strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
         free(lists); free(name_rigs);
         return 2;
     }
-    if (!tool_load(file, &in)) { free(lists); free(name_rigs); return 1; }
+    if (strcmp(sub, "export") == 0 && !tool_arg_extension(out_path, ".gltf", ".glb", NULL)) {
+        free(lists); free(name_rigs);
+        return 2;
+    }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) { free(lists); free(name_rigs); return 1; }
     if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
         free(lists); free(name_rigs);
@@ -444,7 +449,8 @@ int cmd_clip(int argc, char **argv) {
     if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
     for (i = 0; i < nr && rc == 0; i++)
         if (!dict_add_rig_arg(&names, name_rigs[i])) rc = 1;
-    for (i = 0; i < nl && rc == 0 && !strcmp(sub, "export"); i++) dict_add_rig_arg(&names, lists[i]);
+    for (i = 0; i < nl && rc == 0 && !strcmp(sub, "export"); i++)
+        if (!dict_add_rig_arg(&names, lists[i])) rc = 1; /* said why; not again from the export */
     if (rig_arg && rc == 0) dict_add_rig_arg(&names, rig_arg);
     if (rc != 0) {
         /* a --rig that could not be read: said why already */
@@ -455,11 +461,10 @@ int cmd_clip(int argc, char **argv) {
     } else if (strcmp(sub, "dump") == 0) {
         if (json) dump_json(stdout, &tc.clip, &names); else dump_text(stdout, &in, &tc.clip, &names);
     } else {
-        char *end;
-        double t = strtod(time_arg, &end);
+        double t = 0;
         uint32_t k;
-        if (*end || end == time_arg) {
-            tool_error("clip sample", "--time needs a number of seconds, got '%s'", time_arg);
+        if (!tool_arg_time(time_arg, frame_arg, (double)tc.clip.frame_duration,
+                           (double)plumbob_clip_duration(&tc.clip), &t)) {
             rc = 2;
         } else if (rig_arg) {
             rc = sample_on_rig(&tc.clip, rig_arg, (float)t, json);

@@ -202,15 +202,14 @@ int cmd_cres(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) return cres_usage(stdout, 0);
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("cres", "unexpected argument '%s'", argv[i]);
-            return cres_usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {
         tool_error("cres", "which resource node?");
         return 2;
     }
-    if (!tool_cres_load(file, &tc)) return 1;
+    if (!tool_cres_load(file, NULL, &tc)) return 1;
     if (json) dump_json(stdout, &tc);
     else dump_text(stdout, &tc.in, &tc);
     tool_cres_free(&tc);

@@ -240,6 +240,8 @@ int cmd_demo(int argc, char **argv) {
     const char *dir = "build/demo";
     if (argc == 3 && (strcmp(argv[1], "--out") == 0 || strcmp(argv[1], "--write") == 0)) {
         dir = argv[2];
+    } else if (argc > 1 && strcmp(argv[1], "--help") != 0) {
+        return tool_bad_argument(argc, argv, argc == 2 || argv[1][0] != '-' ? 1 : 3);
     } else if (argc > 1) {
         printf("usage: plumbob demo [--out DIR]\n"
                "  Runs plumbob on built-in data made by its own writers (a skinned, morphing\n"
@@ -247,7 +249,7 @@ int cmd_demo(int argc, char **argv) {
                "  a few frames, and writes DIR/demo.gltf, DIR/curves.svg and the sample files\n"
                "  (default DIR: build/demo).  Needs no game files.\n"
                "  example: plumbob demo --out /tmp/plumbob-demo\n");
-        return strcmp(argv[1], "--help") == 0 ? 0 : 2;
+        return 0;
     }
     printf("plumbob %s demo (kernel port: %s)\n\n", PLUMBOB_VERSION_STRING, plumbob_port_name());
     plumbob_arena_init(&arena, arena_mem, sizeof arena_mem);

@@ -1,10 +1,12 @@
 /* plumbob gmdc dump / skin / export, and GMDC support for info and check. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tool.h"
 #include "gltf/gltf_export.h"
 #include "util/sims2_pose.h"
+#include "util/json_parse.h"
 
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
@@ -155,7 +157,17 @@ static int read_pose(const char *path, uint32_t joints, plumbob_mat34 *model) {
     uint32_t nr = 0, nt = 0, j;
     plumbob_quat *q;
     plumbob_vec3 *t;
+    json_value doc;
+    char why[128];
     if (!tool_read_file(path, &text, &size)) return 0;
+    /* not JSON at all: say so, not "the pose gives 0 rotations" */
+    if (!json_parse((const char *)text, size, &doc, why, sizeof why)) {
+        tool_error(path, "not a pose: not JSON (%s); a pose is {\"joints\": [{\"rotation\": [x,y,z,w], "
+                         "\"translation\": [x,y,z]}, ...]}", why);
+        free(text);
+        return 0;
+    }
+    json_free(&doc);
     text = (unsigned char *)realloc(text, size + 1);
     text[size] = 0;
     q = (plumbob_quat *)calloc(joints + 1u, sizeof *q);
@@ -171,12 +183,12 @@ static int read_pose(const char *path, uint32_t joints, plumbob_mat34 *model) {
         p++;
         for (k = 0; k < want; k++) {
             v[k] = strtof(p, &end);
-            if (end == p) break;
+            if (end == p || !(v[k] - v[k] == 0)) break;
             p = end;
             while (*p == ' ' || *p == ',' || *p == '\n' || *p == '\t' || *p == '\r') p++;
         }
         if (k != want) {
-            tool_error(path, "%s entry %u needs %d numbers", is_r ? "rotation" : "translation",
+            tool_error(path, "%s entry %u needs %d finite numbers", is_r ? "rotation" : "translation",
                        (unsigned)(is_r ? nr : nt), want);
             free(text); free(q); free(t);
             return 0;
@@ -198,43 +210,44 @@ static int read_pose(const char *path, uint32_t joints, plumbob_mat34 *model) {
     return 1;
 }
 
-/* Sets weights[pair] from NAME=WEIGHT (NAME: second name of a pair, or #N). */
+/* Sets weights[pair] from NAME=WEIGHT (NAME: second name of a pair, or #N).
+ * 0, or the exit status after printing why: 2 for a malformed argument, 1
+ * for a morph the mesh does not have. */
 static int parse_morph(const plumbob_gmdc *g, const char *arg, float *weights) {
     const char *eq = strrchr(arg, '=');
     uint32_t i;
     char *end;
     float w;
+    double wd;
     if (!eq) {
-        tool_error("gmdc skin", "--morph needs NAME=WEIGHT, got '%s'", arg);
-        return 0;
+        tool_error(NULL, "--morph needs NAME=WEIGHT, got '%s'", arg);
+        return 2;
     }
-    w = strtof(eq + 1, &end);
-    if (*end || end == eq + 1) {
-        tool_error("gmdc skin", "--morph weight is not a number in '%s'", arg);
-        return 0;
-    }
+    if (!tool_arg_number("--morph weight", eq + 1, -HUGE_VAL, HUGE_VAL, &wd)) return 2;
+    w = (float)wd;
     if (arg[0] == '#') {
         unsigned long n = strtoul(arg + 1, &end, 10);
         if (end != eq || n >= g->morph_count) {
-            tool_error("gmdc skin", "no morph pair %.*s (the mesh has %u)", (int)(eq - arg), arg, (unsigned)g->morph_count);
-            return 0;
+            tool_error(NULL, "no morph pair %.*s (the mesh has %u)", (int)(eq - arg), arg, (unsigned)g->morph_count);
+            return 1;
         }
         weights[n] = w;
-        return 1;
+        return 0;
     }
     for (i = 0; i < g->morph_count; i++) {
         const plumbob_string *s = &g->morph_names[2 * i + 1];
         if (s->len == (size_t)(eq - arg) && memcmp(s->ptr, arg, s->len) == 0) {
             weights[i] = w;
-            return 1;
+            return 0;
         }
     }
-    tool_error("gmdc skin", "no morph named '%.*s'", (int)(eq - arg), arg);
-    return 0;
+    tool_error(NULL, "no morph named '%.*s' (gmdc dump lists them)", (int)(eq - arg), arg);
+    return 1;
 }
 
 /* Skins every group into malloc'd arrays (positions[g], normals[g]). */
-static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const float *weights, float **pos, float **nrm) {
+static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat34 *model, const float *weights,
+                    float **pos, float **nrm) {
     plumbob_mat34 *palette = (plumbob_mat34 *)calloc(g->joint_count + 1u, sizeof *palette);
     uint32_t i;
     int ok = 1;
@@ -257,12 +270,12 @@ static int skin_all(const plumbob_gmdc *g, const plumbob_mat34 *model, const flo
         job.normal_stride = 3;
         r = plumbob_gmdc_skin(&job);
         if (r == PLUMBOB_ERR_UNSUPPORTED) {
-            tool_error("gmdc skin", "group %u (%.*s): primitive type %u is not a triangle list (the GMDC page lists "
+            tool_error(where, "group %u (%.*s): primitive type %u is not a triangle list (the GMDC page lists "
                        "only 2): unsupported", (unsigned)i, (int)g->groups[i].name.len, g->groups[i].name.ptr,
                        (unsigned)g->groups[i].primitive);
             ok = 0;
         } else if (r != PLUMBOB_OK) {
-            tool_error("gmdc skin", "group %u: %s", (unsigned)i, plumbob_result_str(r));
+            tool_error(where, "group %u: %s", (unsigned)i, plumbob_result_str(r));
             ok = 0;
         }
     }
@@ -279,7 +292,7 @@ int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *
     uint32_t mapped;
     *have = 0;
     if (cres_path) {
-        if (!tool_cres_load(cres_path, tc)) return 0;
+        if (!tool_cres_load(cres_path, "--cres", tc)) return 0;
         *have = 1;
     } else if (g->joint_count && tool_cres_find(mesh_in, g->joint_count, NULL, tc)) {
         *have = 1;
@@ -294,7 +307,7 @@ int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *
 }
 
 /* Joint model transforms from a CRES skeleton posed by an ANIM at --time
- * MS (no ANIM: the rest pose).  Joints no bone claims keep their bind pose.
+ * SECONDS (no ANIM: the rest pose).  Joints no bone claims keep their bind pose.
  * Returns 0, or the exit status after printing why. */
 static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path,
                          const char *anim_path, const char *time_arg, plumbob_mat34 *joint_model, float *weights) {
@@ -308,29 +321,30 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
     int have = 0, rc = 0;
     uint32_t j;
     float ms = 0.0f;
-    if (time_arg) {
-        char *end;
-        ms = strtof(time_arg, &end);
-        if (end == time_arg || *end) {
-            tool_error("gmdc skin", "--time '%s' is not a number of milliseconds", time_arg);
-            return 2;
-        }
-    }
     memset(&tc, 0, sizeof tc);
     if (anim_path) {
         plumbob_result r;
-        if (!tool_load(anim_path, &ain)) return 1;
+        if (!tool_load_kind(anim_path, PLUMBOB_TYPE_ANIM, "--anim", &ain)) return 1;
         r = tool_anim_decode(&ain, &a, &amem);
         if (r != PLUMBOB_OK) {
             tool_error(ain.name, "not a valid Sims 2 ANIM: %s", plumbob_result_str(r));
             tool_free(&ain);
             return 1;
         }
+        if (time_arg) { /* seconds, as everywhere in the tool; the ANIM counts ms */
+            double t;
+            if (!tool_arg_time(time_arg, NULL, 0.001, (double)a.duration / 1000.0, &t)) {
+                free(amem);
+                tool_free(&ain);
+                return 2;
+            }
+            ms = (float)(t * 1000.0);
+        }
     }
     if (!gmdc_skeleton(mesh_in, g, cres_path, &tc, &have, stderr)) rc = 1;
     else if (!have && anim_path && tool_cres_find(&ain, 0, &a, &tc)) have = 1; /* the ANIM's own package */
     if (rc == 0 && !have) {
-        tool_error("gmdc skin", "an ANIM needs the skeleton: give --cres CRES (none found in the mesh's package)");
+        tool_error(NULL, "an ANIM needs the skeleton: give --cres CRES (none found in the mesh's package)");
         rc = 2;
     }
     if (rc == 0) {
@@ -339,8 +353,8 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
         map = (int32_t *)calloc(g->joint_count + 1u, sizeof *map);
         if (anim_path) {
             uint32_t driven = sims2_anim_pose(&tc.sk, &a, ms, poses), morphs = sims2_anim_morphs(g, &a, ms, weights);
-            fprintf(stderr, "pose: %s at %g ms: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
-                    (double)ms, (unsigned)driven, (unsigned)a.channel_count, (unsigned)morphs);
+            fprintf(stderr, "pose: %s at %g s: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
+                    (double)ms / 1000.0, (unsigned)driven, (unsigned)a.channel_count, (unsigned)morphs);
         } else {
             plumbob_skeleton_rest_pose(&tc.sk.skeleton, 0, tc.sk.skeleton.bone_count, poses);
         }
@@ -384,8 +398,8 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     memset(&src, 0, sizeof src);
     memset(&rig, 0, sizeof rig);
     memset(&tc, 0, sizeof tc);
-    if (rig_path && !tool_rig_load(rig_path, &rig)) return 1;
-    if (!tool_load(file, &in)) { tool_rig_free(&rig); return 1; }
+    if (rig_path && !tool_rig_list_load(rig_path, "--rig", &rig)) return 1;
+    if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { tool_rig_free(&rig); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); tool_rig_free(&rig); return 1; }
     if (!tool_gmdc_drawable(&g, in.name)) {
         free(mem);
@@ -402,8 +416,8 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     src.rig = rig_path ? &rig : NULL;
     src.skeleton = have_cres ? &tc.sk : NULL;
     if (rig_path && rig.count < g.joint_count)
-        printf("note: %s names %u of the mesh's %u joints; the rest are joint_N\n", rig_path, (unsigned)rig.count,
-               (unsigned)g.joint_count);
+        tool_warning(rig_path, "names %u of the mesh's %u joints; the rest are joint_N", (unsigned)rig.count,
+                     (unsigned)g.joint_count);
     rc = tool_write_gltf(out_path, &src);
     free(mem);
     tool_free(&in);
@@ -416,7 +430,7 @@ static int gmdc_usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob gmdc dump FILE [--json]\n"
                "       plumbob gmdc skin FILE [--pose POSE.json] [--morph NAME=WEIGHT ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.obj [--pose POSE.json] [--morph NAME=WEIGHT ...]\n"
-               "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time MS] [--morph ...] --json\n"
+               "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time SECONDS] [--morph ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
                "  .obj: the skinned, morphed mesh.  .gltf/.glb: every group as a primitive with\n"
                "  normals, tangents (bump-map normals), UVs, vertex colours, joints and weights,\n"
@@ -429,7 +443,7 @@ static int gmdc_usage(FILE *f, int rc) {
                "  came from a package uses that package's best-fitting CRES.\n"
                "  RIG.txt: one joint per line, `NAME [PARENT]`, in joint-table order (without a\n"
                "  CRES or a rig: joint_N, flat).\n"
-               "  ANIM: a Sims 2 animation, sampled at MS milliseconds onto the CRES skeleton\n"
+               "  ANIM: a Sims 2 animation, sampled at SECONDS onto the CRES skeleton\n"
                "  (channels name their bones, morph channels their morphs; --morph still wins);\n"
                "  --cres alone skins at the CRES rest pose.\n"
                "  POSE.json: {\"joints\": [{\"rotation\": [x,y,z,w], \"translation\": [x,y,z]}, ...]},\n"
@@ -438,7 +452,7 @@ static int gmdc_usage(FILE *f, int rc) {
                "  FILE is a GMDC resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.obj\n"
                "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.glb\n"
-               "  example: plumbob gmdc skin body.package@00F0E1D2C3B4A5A1 --anim body.package@00F0E1D2C3B4A5A2 --time 500 --json\n");
+               "  example: plumbob gmdc skin body.package@00F0E1D2C3B4A5A1 --anim body.package@00F0E1D2C3B4A5A2 --time 0.5 --json\n");
     return rc;
 }
 
@@ -472,13 +486,17 @@ int cmd_gmdc(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) { free(morph_args); return gmdc_usage(stdout, 0); }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("gmdc", "unexpected argument '%s'", argv[i]);
             free(morph_args);
-            return gmdc_usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file || (strcmp(sub, "export") == 0 && !out_path)) {
-        tool_error("gmdc", strcmp(sub, "export") == 0 && file ? "export needs -o OUT.obj, OUT.gltf or OUT.glb" : "which mesh?");
+        tool_error(NULL, strcmp(sub, "export") == 0 && file ? "-o OUT.obj, OUT.gltf or OUT.glb is required"
+                                                             : "which mesh? (FILE comes after the subcommand)");
+        free(morph_args);
+        return 2;
+    }
+    if (strcmp(sub, "export") == 0 && !tool_arg_extension(out_path, ".obj", ".gltf", ".glb")) {
         free(morph_args);
         return 2;
     }
@@ -513,7 +531,7 @@ int cmd_gmdc(int argc, char **argv) {
         free(morph_args);
         return 2;
     }
-    if (!tool_load(file, &in)) { free(morph_args); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { free(morph_args); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); free(morph_args); return 1; }
     if (strcmp(sub, "dump") == 0) {
         if (json) {
@@ -561,8 +579,8 @@ int cmd_gmdc(int argc, char **argv) {
             rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, model, weights);
         }
         for (i = 0; i < nm && rc == 0; i++)
-            if (!parse_morph(&g, morph_args[i], weights)) rc = 2;
-        if (rc == 0 && !skin_all(&g, model, weights, pos, nrm)) rc = 1;
+            rc = parse_morph(&g, morph_args[i], weights);
+        if (rc == 0 && !skin_all(in.name, &g, model, weights, pos, nrm)) rc = 1;
         if (rc == 0 && strcmp(sub, "skin") == 0) {
             printf("{\"groups\": [");
             for (k = 0; k < g.group_count; k++) {

@@ -31,7 +31,9 @@ int cmd_info(int argc, char **argv) {
         fprintf(argc == 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr,
                 "usage: plumbob info FILE\n"
                 "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, RefPack stream)\n"
-                "  and summarises it in a few lines.\n"
+                "  and summarises it in a few lines.  Exit 0 when it can say what FILE is (also a\n"
+                "  known type with no decoder yet), 1 when the bytes are no format it knows or\n"
+                "  do not decode.\n"
                 "  example: plumbob info EWBreastfeed.package\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
@@ -45,7 +47,7 @@ int cmd_info(int argc, char **argv) {
     if (in.from_package && f == PLUMBOB_FORMAT_UNKNOWN) {
         rc = resource_info(&in);
     } else if (f == PLUMBOB_FORMAT_UNKNOWN) {
-        printf("%s: unknown format (%zu bytes)\n", in.name, in.size);
+        tool_error(in.name, "unknown format (%zu bytes): not a package nor any resource plumbob reads", in.size);
         rc = 1;
     } else if (!tf) {
         printf("%s: %s, %zu bytes (this build has no decoder for it yet)\n", in.name,

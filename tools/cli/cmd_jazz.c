@@ -875,15 +875,14 @@ int cmd_jazz(int argc, char **argv) {
         else if (takes_value && strcmp(sub, "run") == 0 && i + 1 < argc) i++;
         else if (!file && argv[i][0] != '-' && i == 2) file = argv[i];
         else {
-            tool_error("jazz", "unexpected argument '%s'", argv[i]);
-            return jazz_usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {
         tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand)");
         return 2;
     }
-    if (!tool_load(file, &in)) return 1;
+    if (!tool_load_kind(file, PLUMBOB_TYPE_JAZZ, NULL, &in)) return 1;
     if (!decode(&in, &tj)) {
         tool_free(&in);
         return 1;

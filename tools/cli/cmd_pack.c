@@ -58,8 +58,7 @@ int cmd_pack(int argc, char **argv) {
         } else if (strcmp(a, "--store") == 0) {
             store = 1;
         } else if (a[0] == '-') {
-            tool_error("pack", "unknown option '%s' (see plumbob pack --help)", a);
-            rc = 2;
+            rc = tool_bad_argument(argc, argv, i);
             goto done;
         } else {
             plumbob_package_write_entry *e = &entries[n];

@@ -95,6 +95,11 @@ static int open_package(const char *path, unsigned char **data, size_t *size, pl
     plumbob_result r;
     if (!tool_read_file(path, data, size)) return 0;
     r = plumbob_package_open(pkg, *data, *size);
+    if (r != PLUMBOB_OK && plumbob_identify(*data, *size) != PLUMBOB_FORMAT_DBPF && tool_kind_name(*data, *size)) {
+        tool_error(path, "is a %s, not a package (plumbob info says more)", tool_kind_name(*data, *size));
+        free(*data);
+        return 0;
+    }
     if (r != PLUMBOB_OK) {
         tool_error(path, "not a readable package: %s", plumbob_result_str(r));
         free(*data);
@@ -122,8 +127,7 @@ int cmd_ls(int argc, char **argv) {
             return 0;
         } else if (!path && argv[i][0] != '-') path = argv[i];
         else {
-            tool_error("ls", "unexpected argument '%s' (see plumbob ls --help)", argv[i]);
-            return 2;
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!path) {
@@ -188,7 +192,6 @@ int cmd_extract(int argc, char **argv) {
         } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
                     strcmp(a, "--instance") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
-            char *end;
             uint64_t n;
             if (strcmp(a, "-o") == 0) { dir = v; continue; }
             if (strcmp(a, "--type") == 0 && tool_parse_type(v, strlen(v), &n) && !tool_parse_hex(v, strlen(v), &n)) {
@@ -196,11 +199,11 @@ int cmd_extract(int argc, char **argv) {
                 has_type = 1;
                 continue;
             }
-            errno = 0;
-            n = strtoull(v, &end, 16);
-            if (errno || *end || end == v) {
-                tool_error("extract", "%s needs a hex number%s, got '%s'", a,
-                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v);
+            /* hex, no sign; types and groups are 32-bit, instances 64-bit */
+            if (!tool_parse_hex(v, strlen(v), &n) || (strcmp(a, "--instance") != 0 && n > 0xFFFFFFFFu)) {
+                tool_error(NULL, "%s needs a hex number%s, got '%s' (at most %d hex digits)", a,
+                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v,
+                           strcmp(a, "--instance") == 0 ? 16 : 8);
                 return 2;
             }
             if (strcmp(a, "--type") == 0) { want_type = n; has_type = 1; }
@@ -209,8 +212,7 @@ int cmd_extract(int argc, char **argv) {
         } else if (!path && a[0] != '-') {
             path = a;
         } else {
-            tool_error("extract", "unexpected argument '%s' (see plumbob extract --help)", a);
-            return 2;
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!path || !dir) {
@@ -285,7 +287,7 @@ int package_info(const tool_input *in, FILE *out) {
     uint32_t k, types[64], counts[64], ntypes = 0, compressed = 0;
     uint64_t mem = 0;
     if (r != PLUMBOB_OK) {
-        fprintf(out, "%s: DBPF package that does not open: %s\n", in->name, plumbob_result_str(r));
+        tool_error(in->name, "DBPF package that does not open: %s", plumbob_result_str(r));
         return 1;
     }
     for (k = 0; k < pkg.count; k++) {

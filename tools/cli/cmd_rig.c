@@ -177,15 +177,14 @@ int cmd_rig(int argc, char **argv) {
         else if (strcmp(argv[i], "--help") == 0) return usage(stdout, 0);
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            tool_error("rig", "unexpected argument '%s' for rig dump", argv[i]);
-            return usage(stderr, 2);
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {
         tool_error("rig", "which rig?");
         return usage(stderr, 2);
     }
-    if (!tool_load(file, &in)) return 1;
+    if (!tool_load_kind(file, PLUMBOB_TYPE_RIG, NULL, &in)) return 1;
     if (!tool_rig_decode_or_say(&in, &tr)) {
         tool_free(&in);
         return 1;

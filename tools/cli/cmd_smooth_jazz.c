@@ -50,12 +50,12 @@ int jazz_decompile(const tool_input *in, const plumbob_jazz *jazz, const tool_na
     rc = 0;
     /* The promise is that the text compiles back to these bytes; say so when it does not. */
     if (!compile_text(in->name, text, len, &prog, &bytes, &size, 1)) {
-        tool_error(in->name, "warning: the decompiled text does not compile back (please report this)");
+        tool_warning(in->name, "the decompiled text does not compile back (please report this)");
     } else if (size != in->size || memcmp(bytes, in->data, size) != 0) {
         for (i = 0; i < size && i < in->size && bytes[i] == in->data[i]; i++) {
         }
-        tool_error(in->name,
-                   "warning: compiling this text gives %zu bytes that differ from the input's %zu at byte %zu: "
+        tool_warning(in->name,
+                   "compiling this text gives %zu bytes that differ from the input's %zu at byte %zu: "
                    "the resource is not laid out the way Smooth Jazz lays it out (docs/SMOOTH-JAZZ.md)",
                    size, in->size, i);
     }
@@ -190,8 +190,7 @@ int jazz_compile(int argc, char **argv) {
         } else if (!in_path && argv[i][0] != '-') {
             in_path = argv[i];
         } else {
-            tool_error("jazz compile", "unexpected argument '%s' (see plumbob jazz --help)", argv[i]);
-            return 2;
+            return tool_bad_argument(argc, argv, i);
         }
     }
     if (!in_path || (!out_path && !package)) {
@@ -199,6 +198,12 @@ int jazz_compile(int argc, char **argv) {
         return 2;
     }
     if (!tool_read_file(in_path, &text, &len)) return 1;
+    if (tool_kind_name(text, len)) { /* binary: say what it is, not "unexpected byte" */
+        tool_error(in_path, "is a %s, not Smooth Jazz text; jazz compile reads what jazz decompile writes",
+                   tool_kind_name(text, len));
+        free(text);
+        return 1;
+    }
     memset(&prog, 0, sizeof prog);
     if (!compile_text(in_path, (const char *)text, len, &prog, &bytes, &size, 0)) goto done;
     if (out_path && !tool_write_file(out_path, bytes, size)) goto done;

@@ -67,6 +67,10 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
     }
     if (plumbob_identify(in.data, in.size) != PLUMBOB_FORMAT_GMDC) {
         int ok;
+        if (!tool_text_not_binary(&in, "--rig", RIG_ARG_WANTS)) {
+            tool_free(&in);
+            return 0;
+        }
         tool_free(&in);
         if (*have_rig) {
             tool_error(path, "a second rig list (give one list and at most one mesh)");

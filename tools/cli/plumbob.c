@@ -41,7 +41,7 @@ static void usage(FILE *out) {
  * stdout turns a successful run into exit 1 with a message. */
 static int finish(int rc) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "plumbob: standard output: cannot write (disk full or pipe closed?)\n");
+        tool_error("standard output", "cannot write (disk full or pipe closed?)");
         return rc ? rc : 1;
     }
     return rc;
@@ -66,8 +66,12 @@ int main(int argc, char **argv) {
         return finish(0);
     }
     for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return finish(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "plumbob: unknown command '%s'\n\n", argv[1]);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            tool_set_command(commands[i].name,
+                             argc > 2 && tool_family_has(commands[i].name, argv[2]) ? argv[2] : NULL);
+            return finish(commands[i].run(argc - 1, argv + 1));
+        }
+    tool_error(NULL, "unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;
 }

@@ -38,6 +38,23 @@ typedef struct tool_input {
  * returns 0 on failure. */
 int tool_load(const char *path, tool_input *in);
 void tool_free(tool_input *in);
+/* tool_load for a command that wants one kind of resource (a package type:
+ * PLUMBOB_TYPE_CLIP, _GMDC, _ANIM, _CRES, _JAZZ, _RIG).  An input of another
+ * kind is refused naming what it is and the command that fits; a whole
+ * package stands for its only resource of that kind, and with several lists
+ * them (PACKAGE@INSTANCE and name).  opt: the option that named the file
+ * ("--cres"), NULL for the command's own input.  Bytes nothing recognises are loaded for
+ * the decoder to say why.  Prints why and returns 0 on failure (tool_kind.c). */
+int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in);
+/* What these bytes are, in words ("Sims 3 CLIP", "DBPF package"); NULL when
+ * plumbob does not recognise them. */
+const char *tool_kind_name(const unsigned char *data, size_t size);
+/* For an option that reads text (a rig list): 1 when in is not some binary
+ * kind plumbob recognises, else prints "OPT wants WANTS; this is a KIND"
+ * and returns 0. */
+int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants);
+/* tool_rig_load for option opt, refusing binary files by kind. */
+int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig);
 
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
@@ -121,6 +138,8 @@ const tool_format *tool_format_for(plumbob_format f);
  * what it wrote.  Returns 0, or 1 after printing why. */
 
 struct gltf_export_src;
+/* What --rig takes, for messages. */
+#define RIG_ARG_WANTS "a Sims 3 rig, a GMDC mesh or a `NAME [PARENT]` list"
 int tool_write_gltf(const char *path, const struct gltf_export_src *src);
 /* --rig FILE for exports: a GMDC mesh (then *mesh is decoded, *mesh_mem
  * to free), a Sims 3 rig resource or a rig list (then *rig is filled).  Returns 0 after printing why. */
@@ -143,7 +162,7 @@ typedef struct tool_cres {
 /* Decodes in->data as a CRES and builds its skeleton; prints nothing. */
 plumbob_result tool_cres_decode(const tool_input *in, tool_cres *tc);
 /* Loads FILE or PACKAGE@KEY as a CRES; prints why and returns 0 on failure. */
-int tool_cres_load(const char *path, tool_cres *tc);
+int tool_cres_load(const char *path, const char *opt, tool_cres *tc);
 /* The CRES of the package `from` came from that fits best: maps the most of
  * joint_count mesh joints plus the most of anim's channels (anim may be
  * NULL).  Returns 0 (silently) when there is none that fits at all. */
@@ -157,6 +176,23 @@ int cmd_cres(int argc, char **argv);
 const tool_format *tool_format_of(const tool_input *in, plumbob_format *f);
 /* The format entry for a package resource of this type (CRES included). */
 const tool_format *tool_format_for_type(uint32_t type);
+
+/* Option values (tool_args.c).  argv[i] was taken by no option: prints
+ * "OPT needs a value" when it is a value option at the end of the line, else
+ * "unexpected argument"; returns 2 (the usage exit status). */
+int tool_bad_argument(int argc, char **argv, int i);
+/* Does the output name end in one of the extensions (".gltf"; b, c may be
+ * NULL)?  Else prints what the command writes and returns 0. */
+int tool_arg_extension(const char *path, const char *a, const char *b, const char *c);
+/* Parses s as a number in [lo, hi] for option opt; prints why (naming opt)
+ * and returns 0 on junk, NaN or out of range. */
+int tool_arg_number(const char *opt, const char *s, double lo, double hi, double *out);
+/* --time SECONDS or --frame N (exactly one given) as seconds within [0,
+ * duration]; frames are frame_seconds long.  Prints why and returns 0. */
+int tool_arg_time(const char *time_arg, const char *frame_arg, double frame_seconds, double duration, double *seconds);
+
+/* Does command family `family` ("clip") have subcommand `sub` (tool_families.c)? */
+int tool_family_has(const char *family, const char *sub);
 
 /* Subcommands: argc/argv start at the subcommand's own name. */
 int cmd_info(int argc, char **argv);

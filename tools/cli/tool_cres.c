@@ -42,10 +42,10 @@ plumbob_result tool_cres_decode(const tool_input *in, tool_cres *tc) {
     return r;
 }
 
-int tool_cres_load(const char *path, tool_cres *tc) {
+int tool_cres_load(const char *path, const char *opt, tool_cres *tc) {
     plumbob_result r;
     memset(tc, 0, sizeof *tc);
-    if (!tool_load(path, &tc->in)) return 0;
+    if (!tool_load_kind(path, PLUMBOB_TYPE_CRES, opt, &tc->in)) return 0;
     r = tool_cres_decode(&tc->in, tc);
     if (r != PLUMBOB_OK) {
         tool_error(tc->in.name, "not a valid CRES: %s", plumbob_result_str(r));

@@ -104,6 +104,7 @@ int anim_plot_svg(const plumbob_anim *a, const char *title, const char *const *c
     src.fill = channel_fill;
     src.duration = (float)a->duration / 1000.0f;
     src.what = "channels";
-    src.no_match = "no channel matches --channel (see `plumbob anim dump`)";
+    src.option = "--channel";
+    src.hint = "give a channel name; plumbob anim dump lists them";
     return tool_plot(&src, title, channels, channel_count, out_path);
 }

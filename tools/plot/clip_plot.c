@@ -120,6 +120,7 @@ int clip_plot_svg(const plumbob_clip *c, const char *title, const char *const *t
     src.fill = track_fill;
     src.duration = plumbob_clip_duration(c);
     src.what = "tracks";
-    src.no_match = "no track matches --track (hashes are 0x%08X, or give a bone or morph name)";
+    src.option = "--track";
+    src.hint = "give a hash such as 0x6FA96266 or a bone or morph name; plumbob clip dump lists them";
     return tool_plot(&src, title, tracks, track_count, out_path);
 }

@@ -35,6 +35,16 @@ int tool_plot(const tool_plot_source *src, const char *title, const char *const 
         tool_error(out_path, "out of memory");
         return 1;
     }
+    /* every name must pick something: a typo is not silently left out */
+    for (k = 0; k < name_count && rc == 0; k++) {
+        for (i = 0; i < src->count && !src->named(src->data, i, names[k]); i++) {
+        }
+        if (i == src->count) {
+            tool_error(title, "%s %s matches none of the %u %s (%s)", src->option, names[k], (unsigned)src->count,
+                       src->what, src->hint);
+            rc = 1;
+        }
+    }
     for (i = 0; i < src->count && rc == 0; i++) {
         int pick = name_count == 0;
         for (k = 0; k < name_count && !pick; k++) pick = src->named(src->data, i, names[k]);
@@ -46,7 +56,7 @@ int tool_plot(const tool_plot_source *src, const char *title, const char *const 
         n++;
     }
     if (rc == 0 && n == 0) {
-        tool_error(title, "%s", src->no_match);
+        tool_error(title, "nothing to plot: the %s picked have no keys", src->what);
         rc = 1;
     }
     if (rc == 0) rc = tool_write_plot(out_path, title, src->duration, panels, n, src->what);

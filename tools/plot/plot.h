@@ -32,7 +32,8 @@ typedef struct tool_plot_source {
     int (*fill)(const void *data, uint32_t i, struct plot_panel *p, float **mem);
     float duration;           /* seconds: the time axis */
     const char *what;         /* "tracks", "channels" */
-    const char *no_match;     /* the error when no item is picked */
+    const char *option;       /* the option that picks items: "--track" */
+    const char *hint;         /* how to name an item, for a name that picks none */
 } tool_plot_source;
 /* The items picked by `names` (all when name_count is 0) plotted to
  * out_path.  0, or 1 after printing why. */

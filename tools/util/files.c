@@ -19,9 +19,51 @@
 #define rename(from, to) (MoveFileExA((from), (to), MOVEFILE_REPLACE_EXISTING) ? 0 : -1)
 #endif
 
+/* The command as typed ("clip export", "ls"), set once by main(); every
+ * error line starts with it. */
+static char command_text[64];
+static size_t family_len;
+
+void tool_set_command(const char *family, const char *sub) {
+    size_t n = strlen(family);
+    if (n >= sizeof command_text) n = sizeof command_text - 1;
+    memcpy(command_text, family, n);
+    command_text[n] = 0;
+    family_len = n;
+    if (sub && n + 1 + strlen(sub) < sizeof command_text) {
+        command_text[n] = ' ';
+        memcpy(command_text + n + 1, sub, strlen(sub) + 1);
+    }
+}
+
+const char *tool_command(void) { return command_text; }
+
+/* A `where` that only repeats the command ("clip", or "gmdc skin" said
+ * inside gmdc export) adds nothing: the line already names the command. */
+static int names_the_command(const char *where) {
+    return family_len && strncmp(where, command_text, family_len) == 0 &&
+           (where[family_len] == 0 || where[family_len] == ' ');
+}
+
+static void error_start(const char *where) {
+    fputs("plumbob: ", stderr);
+    if (command_text[0]) fprintf(stderr, "%s: ", command_text);
+    if (where && where[0] && !names_the_command(where)) fprintf(stderr, "%s: ", where);
+}
+
 void tool_error(const char *where, const char *fmt, ...) {
     va_list ap;
-    fprintf(stderr, "plumbob: %s: ", where);
+    error_start(where);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void tool_warning(const char *where, const char *fmt, ...) {
+    va_list ap;
+    error_start(where);
+    fputs("warning: ", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);

@@ -6,12 +6,25 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Prints "plumbob: <where>: <what>" to stderr. */
+/* Prints "plumbob: COMMAND: WHERE: what" to stderr.  COMMAND is the one
+ * tool_set_command recorded; WHERE (FILE or PACKAGE@KEY; NULL for none) is
+ * left out when it only repeats the command or its family. */
 void tool_error(const char *where, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same line with "warning: " before the text (stderr too). */
+void tool_warning(const char *where, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Records the command as typed: its family ("clip") and subcommand
+ * ("export", or NULL). */
+void tool_set_command(const char *family, const char *sub);
+/* The command as recorded ("clip export"; "" before main recorded one). */
+const char *tool_command(void);
 /* Reads a whole file; returns 0 (after printing why) on failure. */
 int tool_read_file(const char *path, unsigned char **data, size_t *size);
 /* Writes data[0..n) to path, safely (tool_out); returns 0 (after printing

@@ -1,0 +1,157 @@
+/* Loading an input as the kind of resource a command wants: a file of
+ * another kind is named as what it is, with the command that fits; a whole
+ * package stands for its only resource of that kind, or lists them. */
+#include <stdio.h>
+#include <string.h>
+#include "tool.h"
+
+typedef struct kind {
+    uint32_t type;
+    const char *name;   /* what to call it in a message */
+    const char *family; /* the command family that reads it */
+} kind;
+
+static const kind kinds[] = {
+    {PLUMBOB_TYPE_CLIP, "Sims 3 CLIP", "clip"},
+    {PLUMBOB_TYPE_JAZZ, "jazz state machine", "jazz"},
+    {PLUMBOB_TYPE_GMDC, "Sims 2 GMDC mesh", "gmdc"},
+    {PLUMBOB_TYPE_ANIM, "Sims 2 ANIM", "anim"},
+    {PLUMBOB_TYPE_CRES, "Sims 2 CRES", "cres"},
+    {PLUMBOB_TYPE_RIG, "Sims 3 rig", "rig"},
+};
+
+static const kind *kind_of_type(uint32_t type) {
+    size_t i;
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i].type == type) return &kinds[i];
+    return NULL;
+}
+
+/* The package type an input stands for: the index's type for a resource,
+ * else what the bytes are (0: a package or nothing plumbob reads). */
+static uint32_t type_of_input(const tool_input *in) {
+    plumbob_sims2_rcol rc;
+    if (in->from_package) return in->entry.type;
+    switch (plumbob_identify(in->data, in->size)) {
+    case PLUMBOB_FORMAT_CLIP: return PLUMBOB_TYPE_CLIP;
+    case PLUMBOB_FORMAT_JAZZ: return PLUMBOB_TYPE_JAZZ;
+    case PLUMBOB_FORMAT_GMDC: return PLUMBOB_TYPE_GMDC;
+    case PLUMBOB_FORMAT_ANIM: return PLUMBOB_TYPE_ANIM;
+    case PLUMBOB_FORMAT_RIG: return PLUMBOB_TYPE_RIG;
+    case PLUMBOB_FORMAT_SIMS2_RCOL:
+        if (plumbob_sims2_rcol_open(&rc, in->data, in->size) == PLUMBOB_OK &&
+            plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
+            return PLUMBOB_TYPE_CRES;
+        return 0;
+    default: return 0;
+    }
+}
+
+/* "try plumbob clip dump": the same subcommand when the fitting family has it. */
+static void fitting_command(const kind *k, char *out, size_t cap) {
+    const char *sub = strchr(tool_command(), ' ');
+    snprintf(out, cap, "plumbob %s %s", k->family, sub && tool_family_has(k->family, sub + 1) ? sub + 1 : "dump");
+}
+
+/* A whole package given where one resource is wanted. */
+static int from_package(const char *path, const kind *want, tool_input *in) {
+    plumbob_package pkg;
+    tool_names names;
+    plumbob_package_entry e, only;
+    uint32_t i, n = 0, shown = 0;
+    char spec[1200], nm[256];
+    if (plumbob_package_open(&pkg, in->data, in->size) != PLUMBOB_OK) {
+        tool_error(in->name, "is a DBPF package that does not open (plumbob info says why), not a %s", want->name);
+        return 0;
+    }
+    memset(&only, 0, sizeof only);
+    for (i = 0; i < pkg.count; i++)
+        if (plumbob_package_entry_at(&pkg, i, &e) == PLUMBOB_OK && e.type == want->type && n++ == 0) only = e;
+    if (n == 1) { /* the package's only one: that is the one meant */
+        snprintf(spec, sizeof spec, "%s@%08X:%08X:%016llX", path, (unsigned)only.type, (unsigned)only.group,
+                 (unsigned long long)only.instance);
+        tool_free(in);
+        return tool_load(spec, in);
+    }
+    if (n == 0) {
+        tool_error(in->name, "is a DBPF package with no %s in it (plumbob ls lists what it holds)", want->name);
+        return 0;
+    }
+    tool_error(in->name, "is a DBPF package holding %u resources of kind %s; name one as PACKAGE@INSTANCE:",
+               (unsigned)n, want->name);
+    tool_names_load(&pkg, &names);
+    for (i = 0; i < pkg.count && shown < 20; i++) {
+        if (plumbob_package_entry_at(&pkg, i, &e) != PLUMBOB_OK || e.type != want->type) continue;
+        if (!tool_resource_name(&pkg, &names, &e, nm, sizeof nm)) nm[0] = 0;
+        fprintf(stderr, "    %s@%016llX  %s\n", path, (unsigned long long)e.instance, nm);
+        shown++;
+    }
+    if (shown < n) fprintf(stderr, "    ... and %u more (plumbob ls %s)\n", (unsigned)(n - shown), path);
+    tool_names_free(&names);
+    return 0;
+}
+
+const char *tool_kind_name(const unsigned char *data, size_t size) {
+    tool_input in;
+    const kind *k;
+    plumbob_format f = plumbob_identify(data, size);
+    memset(&in, 0, sizeof in);
+    in.data = (unsigned char *)data; /* read only: type_of_input does not write */
+    in.size = size;
+    if ((k = kind_of_type(type_of_input(&in))) != NULL) return k->name;
+    switch (f) {
+    case PLUMBOB_FORMAT_DBPF: return "DBPF package";
+    case PLUMBOB_FORMAT_REFPACK: return "RefPack-compressed stream";
+    case PLUMBOB_FORMAT_SIMS2_RCOL: return "Sims 2 RCOL resource";
+    default: return f == PLUMBOB_FORMAT_UNKNOWN ? NULL : plumbob_format_name(f);
+    }
+}
+
+int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants) {
+    const char *is = tool_kind_name(in->data, in->size);
+    if (!is) return 1;
+    tool_error(in->name, "%s wants %s; this is a %s%s", opt, wants, is,
+               plumbob_identify(in->data, in->size) == PLUMBOB_FORMAT_DBPF
+                   ? " (name a resource inside it: PACKAGE@INSTANCE; plumbob ls lists them)" : "");
+    return 0;
+}
+
+int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig) {
+    tool_input in;
+    int ok;
+    if (!tool_load(path, &in)) return 0;
+    ok = tool_text_not_binary(&in, opt, "a `NAME [PARENT]` list") &&
+         tool_rig_parse((const char *)in.data, in.size, in.name, rig);
+    tool_free(&in);
+    return ok;
+}
+
+int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in) {
+    const kind *want = kind_of_type(type), *is;
+    uint32_t t;
+    char cmd[64], label[64];
+    if (!tool_load(path, in)) return 0;
+    if (!want) return 1;
+    t = type_of_input(in);
+    if (t == type) return 1;
+    if (!in->from_package && plumbob_identify(in->data, in->size) == PLUMBOB_FORMAT_DBPF) {
+        if (from_package(path, want, in)) return 1;
+    } else if ((is = kind_of_type(t)) != NULL) {
+        if (opt) { /* an option's file: the fix is another file, not another command */
+            tool_error(in->name, "%s wants a %s; this is a %s", opt, want->name, is->name);
+        } else {
+            fitting_command(is, cmd, sizeof cmd);
+            tool_error(in->name, "is a %s, not a %s; try %s", is->name, want->name, cmd);
+        }
+    } else if (in->from_package) {
+        tool_type_label(in->entry.type, label, sizeof label);
+        tool_error(in->name, "is a %s resource, not a %s", label, want->name);
+    } else if (plumbob_identify(in->data, in->size) != PLUMBOB_FORMAT_UNKNOWN) {
+        tool_error(in->name, "is a %s, not a %s (plumbob info says more)", tool_kind_name(in->data, in->size),
+                   want->name);
+    } else {
+        return 1; /* bytes nothing recognises: the decoder says where they go wrong */
+    }
+    tool_free(in);
+    return 0;
+}
