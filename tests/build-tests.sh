@@ -58,6 +58,13 @@ needs=$(nm -u "$b/libplumbob.a" 2>/dev/null | awk '{ print $2 }' | grep -v '^plu
 back=$(for f in ports/*; do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
     while read -r h; do [ "$h" != plumbob.h ] && [ -e "core/$h" ] && echo "$f includes core/$h"; done; done)
 [ -z "$back" ] && ok "ports/ includes no private header of core/" || bad "ports/ includes no private header of core/" "$back"
+# tools/ is a client of the library: of core/ and ports/ it includes only the
+# public header (the private byte helpers and kernels may change without notice)
+inward=$(for f in $(find tools -name '*.[ch]'); do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
+    while read -r h; do [ "$h" != plumbob.h ] && { [ -e "core/$h" ] || [ -e "ports/$h" ]; } && echo "$f includes $h"; done; done)
+n=$(find tools -name '*.[ch]' | wc -l)
+[ "$n" -gt 40 ] && [ -z "$inward" ] && ok "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" ||
+    bad "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" "$inward"
 # the stable surface stands alone: a game's playback loop compiles with
 # PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden) and poses the
 # demo rig exactly as the tool does; the hidden part really is hidden

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "tool.h"
 #include "util/names.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 /* A decoded jazz resource with its arena, and the KEY names that go with it. */
 typedef struct tool_jazz {
@@ -179,7 +179,7 @@ static void json_text(FILE *out, plumbob_jazz_text t) {
     uint32_t i;
     fputc('"', out);
     for (i = 0; i < t.length; i++) {
-        unsigned u = pb_le16(t.units + 2u * i);
+        unsigned u = tool_le16(t.units + 2u * i);
         if (u == '"' || u == '\\') fprintf(out, "\\%c", (char)u);
         else if (u >= 0x20u && u < 0x7Fu) fputc((int)u, out);
         else fprintf(out, "\\u%04x", u);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "gltf_check.h"
 #include "util/json_parse.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 typedef struct accessor_info {
     const unsigned char *p;  /* first element */
@@ -183,10 +183,10 @@ static double element_at(const accessor_info *a, uint32_t e, uint32_t k) {
     switch (a->ctype) {
     case 5120: return (double)(signed char)p[0];
     case 5121: return (double)p[0];
-    case 5122: return (double)(int16_t)pb_le16(p);
-    case 5123: return (double)pb_le16(p);
-    case 5125: return (double)pb_le32(p);
-    default: return (double)pb_f32le(p);
+    case 5122: return (double)(int16_t)tool_le16(p);
+    case 5123: return (double)tool_le16(p);
+    case 5125: return (double)tool_le32(p);
+    default: return (double)tool_f32le(p);
     }
 }
 
@@ -656,22 +656,22 @@ int gltf_check(const unsigned char *data, size_t size, gltf_check_report *report
     c.why = why;
     c.why_cap = why_cap;
     c.rep = report;
-    if (size >= 4 && pb_le32(data) == 0x46546C67u) { /* GLB: header, JSON chunk, optional BIN chunk */
+    if (size >= 4 && tool_le32(data) == 0x46546C67u) { /* GLB: header, JSON chunk, optional BIN chunk */
         size_t jl;
         report->binary = 1;
         if (size < 20) return bad(&c, "GLB: truncated header (%zu bytes)", size);
-        if (pb_le32(data + 4) != 2) return bad(&c, "GLB: version %u, not 2", (unsigned)pb_le32(data + 4));
-        if (pb_le32(data + 8) != size) return bad(&c, "GLB: header says %u bytes, the file has %zu", (unsigned)pb_le32(data + 8), size);
-        jl = pb_le32(data + 12);
-        if (pb_le32(data + 16) != 0x4E4F534Au) return bad(&c, "GLB: the first chunk is not JSON");
+        if (tool_le32(data + 4) != 2) return bad(&c, "GLB: version %u, not 2", (unsigned)tool_le32(data + 4));
+        if (tool_le32(data + 8) != size) return bad(&c, "GLB: header says %u bytes, the file has %zu", (unsigned)tool_le32(data + 8), size);
+        jl = tool_le32(data + 12);
+        if (tool_le32(data + 16) != 0x4E4F534Au) return bad(&c, "GLB: the first chunk is not JSON");
         if (jl > size - 20 || jl % 4) return bad(&c, "GLB: JSON chunk of %zu bytes does not fit or is not padded to 4", jl);
         json = data + 20;
         json_size = jl;
         if (size > 20 + jl) {
             size_t bl;
             if (size - 20 - jl < 8) return bad(&c, "GLB: truncated chunk header after the JSON");
-            bl = pb_le32(data + 20 + jl);
-            if (pb_le32(data + 24 + jl) != 0x004E4942u) return bad(&c, "GLB: the second chunk is not BIN");
+            bl = tool_le32(data + 20 + jl);
+            if (tool_le32(data + 24 + jl) != 0x004E4942u) return bad(&c, "GLB: the second chunk is not BIN");
             if (bl != size - 28 - jl || bl % 4) return bad(&c, "GLB: BIN chunk of %zu bytes does not end the file or is not padded to 4", bl);
             c.bin = data + 28 + jl;
             c.bin_size = bl;

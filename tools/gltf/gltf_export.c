@@ -5,7 +5,7 @@
 #include <string.h>
 #include "gltf_export.h"
 #include "gltf_write.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 #include "util/sims2_pose.h"
 
 plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v) {
@@ -249,7 +249,7 @@ static plumbob_vec3 item3(const plumbob_gmdc *g, const plumbob_gmdc_element *e, 
 /* Vertex v's u32 of a format-4 element (`none` when it holds no item). */
 static uint32_t item32(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t v, uint32_t none) {
     uint32_t k = e && e->format == 4 ? plumbob_gmdc_item(g, e, v) : PLUMBOB_GMDC_NO_ITEM;
-    return k == PLUMBOB_GMDC_NO_ITEM ? none : pb_le32(e->data + 4u * (size_t)k);
+    return k == PLUMBOB_GMDC_NO_ITEM ? none : tool_le32(e->data + 4u * (size_t)k);
 }
 
 static void put3(float *out, plumbob_vec3 v) {

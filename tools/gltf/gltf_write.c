@@ -1,7 +1,7 @@
 /* glTF 2.0 output: JSON parts as text, one little-endian binary buffer. */
 #include <string.h>
 #include "gltf_write.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 static const char *const part_names[GLTF_PARTS] = {"nodes", "meshes", "skins", "animations", "accessors", "bufferViews"};
 
@@ -42,9 +42,9 @@ uint32_t gltf_accessor(gltf_writer *w, const void *values, uint32_t count, int c
     start = w->bin.size;
     for (i = 0; i < n; i++) {
         unsigned char le[4];
-        if (ctype == GLTF_FLOAT) pb_put_f32le(le, ((const float *)values)[i]);
-        else if (ctype == GLTF_UINT) pb_put_le32(le, ((const uint32_t *)values)[i]);
-        else if (ctype == GLTF_USHORT) pb_put_le16(le, ((const uint16_t *)values)[i]);
+        if (ctype == GLTF_FLOAT) tool_put_f32le(le, ((const float *)values)[i]);
+        else if (ctype == GLTF_UINT) tool_put_le32(le, ((const uint32_t *)values)[i]);
+        else if (ctype == GLTF_USHORT) tool_put_le16(le, ((const uint16_t *)values)[i]);
         else le[0] = ((const uint8_t *)values)[i];
         tb_put(&w->bin, le, size);
     }
@@ -132,17 +132,17 @@ int gltf_finish(gltf_writer *w, int binary, const char *generator, tool_buf *out
     } else {
         unsigned char h[12];
         tb_pad(&j, 4, ' ');
-        pb_put_le32(h, 0x46546C67u); /* "glTF" */
-        pb_put_le32(h + 4, 2);
-        pb_put_le32(h + 8, (uint32_t)(12 + 8 + j.size + (w->bin.size ? 8 + w->bin.size : 0)));
+        tool_put_le32(h, 0x46546C67u); /* "glTF" */
+        tool_put_le32(h + 4, 2);
+        tool_put_le32(h + 8, (uint32_t)(12 + 8 + j.size + (w->bin.size ? 8 + w->bin.size : 0)));
         tb_put(out, h, 12);
-        pb_put_le32(h, (uint32_t)j.size);
-        pb_put_le32(h + 4, 0x4E4F534Au); /* "JSON" */
+        tool_put_le32(h, (uint32_t)j.size);
+        tool_put_le32(h + 4, 0x4E4F534Au); /* "JSON" */
         tb_put(out, h, 8);
         tb_put(out, j.data, j.size);
         if (w->bin.size) {
-            pb_put_le32(h, (uint32_t)w->bin.size);
-            pb_put_le32(h + 4, 0x004E4942u); /* "BIN\0" */
+            tool_put_le32(h, (uint32_t)w->bin.size);
+            tool_put_le32(h + 4, 0x004E4942u); /* "BIN\0" */
             tb_put(out, h, 8);
             tb_put(out, w->bin.data, w->bin.size);
         }

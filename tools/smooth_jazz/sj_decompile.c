@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "smooth_jazz.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 #define SJ_MAX_PRINTED_NODES 1000000u
 
@@ -175,10 +175,10 @@ static void put_utf16(printer *p, plumbob_jazz_text t) {
     uint32_t i;
     put(p, "\"");
     for (i = 0; i < t.length; i++) {
-        uint32_t u = pb_le16(t.units + 2u * i), cp = u;
+        uint32_t u = tool_le16(t.units + 2u * i), cp = u;
         char b[4];
         if (u >= 0xD800 && u < 0xDC00 && i + 1 < t.length) {
-            uint32_t lo = pb_le16(t.units + 2u * i + 2u);
+            uint32_t lo = tool_le16(t.units + 2u * i + 2u);
             if (lo >= 0xDC00 && lo < 0xE000) {
                 cp = 0x10000u + ((u - 0xD800u) << 10) + (lo - 0xDC00u);
                 i++;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "smooth_jazz.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 int sj_names_add(sj_names *n, uint64_t instance, const char *text, size_t len) {
     size_t i;
@@ -83,11 +83,11 @@ int sj_names_key_table(const sj_names *n, unsigned char **out, size_t *size) {
     for (i = 0; i < n->count; i++) total += 12u + n->items[i].len;
     p = (unsigned char *)malloc(total);
     if (!p) return 0;
-    pb_put_le32(p, 1);
-    pb_put_le32(p + 4, (uint32_t)n->count);
+    tool_put_le32(p, 1);
+    tool_put_le32(p + 4, (uint32_t)n->count);
     for (i = 0; i < n->count; i++) {
-        pb_put_le64(p + at, n->items[i].instance);
-        pb_put_le32(p + at + 8, (uint32_t)n->items[i].len);
+        tool_put_le64(p + at, n->items[i].instance);
+        tool_put_le32(p + at + 8, (uint32_t)n->items[i].len);
         memcpy(p + at + 12, n->items[i].text, n->items[i].len);
         at += 12u + n->items[i].len;
     }

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "plumbob.h"
 #include "demo_data.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 #define BJ DEMO_SKEL_JOINTS
 #define FIRST_JOINT_BLOCK 5 /* blocks: resource, data list, shape, group node, spare bone data, joints */
@@ -143,7 +143,7 @@ size_t demo_skel_cres(unsigned char **out) {
     b[0].u.resource.skin_type = 3; /* full body */
     /* data list: "thumbnailExtension" listing the shape's thumbnail name */
     *p++ = 7; *p++ = 18; memcpy(p, "thumbnailExtension", 18); p += 18;
-    pb_put_le32(p, 1); p += 4;
+    tool_put_le32(p, 1); p += 4;
     *p++ = 6; *p++ = 4; memcpy(p, "name", 4); p += 4; *p++ = 10; memcpy(p, "demo_thumb", 10); p += 10;
     b[1].kind = PLUMBOB_CRES_KIND_DATA_LIST;
     b[1].head = hd("cDataListExtension", PLUMBOB_CRES_DATA_LIST_EXTENSION, 1);
@@ -170,8 +170,8 @@ size_t demo_skel_cres(unsigned char **out) {
         s->shapes = shapes;
         s->shape_count = 1;
         s->display_flags = 0x10;
-        pb_put_f32le(morph_weights, 0.0f);
-        pb_put_f32le(morph_weights + 4, 0.0f);
+        tool_put_f32le(morph_weights, 0.0f);
+        tool_put_f32le(morph_weights + 4, 0.0f);
         morph_names[0] = lit("fat");
         morph_names[1] = lit("thin");
         s->morph_count = 2;
@@ -244,39 +244,39 @@ size_t demo_skel_gmdc(unsigned char **out) {
         iq.x = -iq.x; iq.y = -iq.y; iq.z = -iq.z;
         nt.x = -mt[j].x; nt.y = -mt[j].y; nt.z = -mt[j].z;
         it = plumbob_quat_rotate(iq, nt);
-        pb_put_f32le(joints + 28 * j, iq.x);
-        pb_put_f32le(joints + 28 * j + 4, iq.y);
-        pb_put_f32le(joints + 28 * j + 8, iq.z);
-        pb_put_f32le(joints + 28 * j + 12, iq.w);
-        pb_put_f32le(joints + 28 * j + 16, it.x);
-        pb_put_f32le(joints + 28 * j + 20, it.y);
-        pb_put_f32le(joints + 28 * j + 24, it.z);
-        pb_put_le16(bones + 2 * j, (uint16_t)j);
+        tool_put_f32le(joints + 28 * j, iq.x);
+        tool_put_f32le(joints + 28 * j + 4, iq.y);
+        tool_put_f32le(joints + 28 * j + 8, iq.z);
+        tool_put_f32le(joints + 28 * j + 12, iq.w);
+        tool_put_f32le(joints + 28 * j + 16, it.x);
+        tool_put_f32le(joints + 28 * j + 20, it.y);
+        tool_put_f32le(joints + 28 * j + 24, it.z);
+        tool_put_le16(bones + 2 * j, (uint16_t)j);
         for (k = 0; k < 4; k++) { /* a small square around the joint, facing up */
             uint32_t v = 4 * j + k;
             float dx = (k == 1 || k == 2) ? 0.03f : -0.03f, dy = k >= 2 ? 0.03f : -0.03f;
-            pb_put_f32le(verts + 12 * v, mt[j].x + dx);
-            pb_put_f32le(verts + 12 * v + 4, mt[j].y + dy);
-            pb_put_f32le(verts + 12 * v + 8, mt[j].z);
-            pb_put_f32le(norms + 12 * v, 0.0f);
-            pb_put_f32le(norms + 12 * v + 4, 0.0f);
-            pb_put_f32le(norms + 12 * v + 8, 1.0f);
+            tool_put_f32le(verts + 12 * v, mt[j].x + dx);
+            tool_put_f32le(verts + 12 * v + 4, mt[j].y + dy);
+            tool_put_f32le(verts + 12 * v + 8, mt[j].z);
+            tool_put_f32le(norms + 12 * v, 0.0f);
+            tool_put_f32le(norms + 12 * v + 4, 0.0f);
+            tool_put_f32le(norms + 12 * v + 8, 1.0f);
             /* slots = joints (the bone list is the identity) */
-            pb_put_le32(assign + 4 * v, 0xFF000000u | j | s1 << 8 | s2 << 16);
-            pb_put_f32le(weights + 12 * v, 0.6f);
-            pb_put_f32le(weights + 12 * v + 4, 0.3f);
-            pb_put_f32le(weights + 12 * v + 8, 0.1f);
-            pb_put_le32(mmap + 4 * v, 0x0201u); /* byte 0: morph 1 (fat), byte 1: morph 2 (thin) */
-            pb_put_f32le(fat + 12 * v, dx * 0.5f);
-            pb_put_f32le(fat + 12 * v + 4, dy * 0.5f);
-            pb_put_f32le(fat + 12 * v + 8, 0.0f);
-            pb_put_f32le(thin + 12 * v, -dx * 0.5f);
-            pb_put_f32le(thin + 12 * v + 4, -dy * 0.5f);
-            pb_put_f32le(thin + 12 * v + 8, 0.0f);
+            tool_put_le32(assign + 4 * v, 0xFF000000u | j | s1 << 8 | s2 << 16);
+            tool_put_f32le(weights + 12 * v, 0.6f);
+            tool_put_f32le(weights + 12 * v + 4, 0.3f);
+            tool_put_f32le(weights + 12 * v + 8, 0.1f);
+            tool_put_le32(mmap + 4 * v, 0x0201u); /* byte 0: morph 1 (fat), byte 1: morph 2 (thin) */
+            tool_put_f32le(fat + 12 * v, dx * 0.5f);
+            tool_put_f32le(fat + 12 * v + 4, dy * 0.5f);
+            tool_put_f32le(fat + 12 * v + 8, 0.0f);
+            tool_put_f32le(thin + 12 * v, -dx * 0.5f);
+            tool_put_f32le(thin + 12 * v + 4, -dy * 0.5f);
+            tool_put_f32le(thin + 12 * v + 8, 0.0f);
         }
         {
             static const uint32_t quad[6] = {0, 1, 2, 0, 2, 3};
-            for (k = 0; k < 6; k++) pb_put_le16(faces + 2 * (6 * j + k), (uint16_t)(4 * j + quad[k]));
+            for (k = 0; k < 6; k++) tool_put_le16(faces + 2 * (6 * j + k), (uint16_t)(4 * j + quad[k]));
         }
     }
     {
@@ -294,7 +294,7 @@ size_t demo_skel_gmdc(unsigned char **out) {
             els[i].set = sets[i];
             els[i].byte_size = NV * 4u * (fmts[i] == 4 ? 1u : fmts[i] + 1u);
             els[i].data = datas[i];
-            pb_put_le16(refs + 2 * i, (uint16_t)i);
+            tool_put_le16(refs + 2 * i, (uint16_t)i);
         }
     }
     memset(&link, 0, sizeof link);
@@ -341,12 +341,12 @@ size_t demo_skel_anim(unsigned char **out) {
     plumbob_anim a;
     uint32_t k, i;
     for (k = 0; k < 5; k++) {
-        pb_put_f32le(rise + 4 * k, 1.0f + 0.05f * (float)k);
-        pb_put_f32le(turn + 4 * k, 22.5f * (float)k);
-        pb_put_f32le(bend + 4 * k, 7.5f * (float)k);
-        pb_put_f32le(swell + 4 * k, 0.25f * (float)k);
+        tool_put_f32le(rise + 4 * k, 1.0f + 0.05f * (float)k);
+        tool_put_f32le(turn + 4 * k, 22.5f * (float)k);
+        tool_put_f32le(bend + 4 * k, 7.5f * (float)k);
+        tool_put_f32le(swell + 4 * k, 0.25f * (float)k);
     }
-    pb_put_f32le(zero, 0.0f);
+    tool_put_f32le(zero, 0.0f);
     memset(co, 0, sizeof co);
     memset(ch, 0, sizeof ch);
     for (i = 0; i < 10; i++) {

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "demo_data.h"
 #include "jazz_build.h"
-#include "pb_bytes.h"
+#include "util/bytes.h"
 
 #define DEMO_KEYS 31
 
@@ -93,9 +93,9 @@ size_t demo_clip(unsigned char **out) {
 #define CYL_BONES 3
 
 /* Little-endian builders: the core's own byte helpers. */
-#define put32 pb_put_le32
-#define putf pb_put_f32le
-#define put16(p, v) pb_put_le16((p), (uint16_t)(v))
+#define put32 tool_put_le32
+#define putf tool_put_f32le
+#define put16(p, v) tool_put_le16((p), (uint16_t)(v))
 
 /* A Z-up cylinder of radius 0.5 and height 2, rings every 0.25, skinned to
  * three bones at z = 0, 1, 2 (weights blend between neighbours, so vertices
@@ -401,15 +401,15 @@ size_t demo_anim(unsigned char **out) {
     uint32_t k, i;
     for (k = 0; k < 3; k++) { /* 17-bit fixed point: the low bit rides in the time word */
         int32_t v = (int32_t)(bend[k] * 128.0f), m = (int32_t)(swell[k] * 8192.0f);
-        pb_put_le16(rot_keys + 6 * k, (uint16_t)(t3[k] | (uint16_t)((v & 1) << 15)));
-        pb_put_le16(rot_keys + 6 * k + 2, (uint16_t)(int16_t)(v >> 1));
-        pb_put_le16(rot_keys + 6 * k + 4, 0);
-        pb_put_le16(morph_keys + 6 * k, (uint16_t)(t3[k] | (uint16_t)((m & 1) << 15)));
-        pb_put_le16(morph_keys + 6 * k + 2, (uint16_t)(int16_t)(m >> 1));
-        pb_put_le16(morph_keys + 6 * k + 4, 0);
+        tool_put_le16(rot_keys + 6 * k, (uint16_t)(t3[k] | (uint16_t)((v & 1) << 15)));
+        tool_put_le16(rot_keys + 6 * k + 2, (uint16_t)(int16_t)(v >> 1));
+        tool_put_le16(rot_keys + 6 * k + 4, 0);
+        tool_put_le16(morph_keys + 6 * k, (uint16_t)(t3[k] | (uint16_t)((m & 1) << 15)));
+        tool_put_le16(morph_keys + 6 * k + 2, (uint16_t)(int16_t)(m >> 1));
+        tool_put_le16(morph_keys + 6 * k + 4, 0);
     }
-    for (k = 0; k < 5; k++) pb_put_f32le(lift_keys + 4 * k, 0.1f * (float)k);
-    pb_put_le16(zero_key, 0);
+    for (k = 0; k < 5; k++) tool_put_f32le(lift_keys + 4 * k, 0.1f * (float)k);
+    tool_put_le16(zero_key, 0);
     memset(co, 0, sizeof co);
     memset(ch, 0, sizeof ch);
     for (i = 0; i < 7; i++) { /* defaults: one baked 8.7 zero */
