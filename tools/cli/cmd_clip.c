@@ -228,6 +228,7 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip sample FILE --time SECONDS|--frame N [--rig RIG] [--json]\n"
                "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
+               "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
@@ -242,6 +243,9 @@ static int usage(FILE *f, int rc) {
                "        [PARENT]` per line; tracks match FNV-32 of the name).  MESH, a GMDC, adds\n"
                "        the skinned mesh (its joints in list order) and drives its morph targets.\n"
                "        Tracks of bones the rig does not have get root nodes, named as below.\n"
+               "        --all: every clip of every FILE (a package: each CLIP in it; a clip file:\n"
+               "        itself) to DIR/NAME.glb (.gltf with --gltf), NAME the clip's KEY name or\n"
+               "        instance; the same --rig for each; a summary at the end.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
                "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
                "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
@@ -275,6 +279,37 @@ done:
     free(mesh_mem);
     tool_free(&mesh_in);
     tool_rig_free(&rig);
+    return rc;
+}
+
+static int dict_add_rig_arg(tool_dict *d, const char *path);
+
+/* One clip file or PACKAGE@KEY exported to out_path (clip export and each
+ * clip of clip export --all): 0, or 1 after saying why. */
+typedef struct export_job {
+    const char *const *rigs;
+    int rig_count;
+} export_job;
+
+static int export_one(const char *file, const char *out_path, void *ctx) {
+    const export_job *job = (const export_job *)ctx;
+    tool_input in;
+    tool_clip tc;
+    tool_dict names;
+    int i, rc = 0;
+    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) return 1;
+    if (!decode_or_say(&in, &tc)) {
+        tool_free(&in);
+        return 1;
+    }
+    tool_dict_init(&names);
+    if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
+    for (i = 0; i < job->rig_count && rc == 0; i++)
+        if (!dict_add_rig_arg(&names, job->rigs[i])) rc = 1; /* said why; not again from the export */
+    if (rc == 0) rc = export_clip(&tc.clip, job->rigs, job->rig_count, out_path, &names);
+    tool_dict_free(&names);
+    tool_clip_free(&tc);
+    tool_free(&in);
     return rc;
 }
 
@@ -388,18 +423,19 @@ int cmd_clip(int argc, char **argv) {
     const char *file = NULL, *time_arg = NULL, *frame_arg = NULL, *out_path = NULL, *rig_arg = NULL, *sub;
     const char **lists = (const char **)calloc((size_t)argc + 1u, sizeof *lists); /* --track or --rig values */
     const char **name_rigs = (const char **)calloc((size_t)argc + 1u, sizeof *name_rigs); /* dump/plot --rig */
-    int json = 0, i, rc = 0, nl = 0, nr = 0;
+    const char **files = (const char **)calloc((size_t)argc + 1u, sizeof *files); /* export --all inputs */
+    int json = 0, i, rc = 0, nl = 0, nr = 0, all = 0, gltf_text = 0, nf = 0;
     tool_dict names;
     tool_input in;
     tool_clip tc;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        free(lists); free(name_rigs);
+        free(lists); free(name_rigs); free(files);
         return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);
-        free(lists); free(name_rigs);
+        free(lists); free(name_rigs); free(files);
         return usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
@@ -412,36 +448,72 @@ int cmd_clip(int argc, char **argv) {
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "sample") && !rig_arg) rig_arg = argv[++i];
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && (!strcmp(sub, "dump") || !strcmp(sub, "plot")))
             name_rigs[nr++] = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) { free(lists); free(name_rigs); return usage(stdout, 0); }
+        else if (strcmp(argv[i], "--all") == 0 && !strcmp(sub, "export")) all = 1;
+        else if (strcmp(argv[i], "--gltf") == 0 && !strcmp(sub, "export")) gltf_text = 1;
+        else if (strcmp(argv[i], "--help") == 0) { free(lists); free(name_rigs); free(files); return usage(stdout, 0); }
+        else if (argv[i][0] != '-' && !strcmp(sub, "export")) { files[nf++] = argv[i]; if (!file) file = argv[i]; }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            free(lists); free(name_rigs);
+            free(lists); free(name_rigs); free(files);
             return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {
         tool_error(NULL, "which clip? (plumbob clip %s FILE ...)", sub);
-        free(lists); free(name_rigs);
+        free(lists); free(name_rigs); free(files);
         return usage(stderr, 2);
     }
     if (strcmp(sub, "sample") == 0 && !time_arg && !frame_arg) {
         tool_error(NULL, "--time SECONDS or --frame N is required");
-        free(lists); free(name_rigs);
+        free(lists); free(name_rigs); free(files);
         return 2;
     }
     if ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path) {
         tool_error(NULL, strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
-        free(lists); free(name_rigs);
+        free(lists); free(name_rigs); free(files);
         return 2;
     }
-    if (strcmp(sub, "export") == 0 && !tool_arg_extension(out_path, ".gltf", ".glb", NULL)) {
-        free(lists); free(name_rigs);
-        return 2;
+    if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
+        export_job job;
+        tool_batch b;
+        if (!all) {
+            tool_error(NULL, nf > 1 ? "%d inputs: give --all to export every clip of each to a directory"
+                                    : "--gltf goes with --all (one file: name it OUT.gltf)", nf);
+            free(lists); free(name_rigs); free(files);
+            return 2;
+        }
+        if (tool_ends_with(out_path, ".gltf") || tool_ends_with(out_path, ".glb")) {
+            tool_error(NULL, "--all writes one file per clip: -o names a directory, not %s", out_path);
+            free(lists); free(name_rigs); free(files);
+            return 2;
+        }
+        job.rigs = lists;
+        job.rig_count = nl;
+        memset(&b, 0, sizeof b);
+        b.type = PLUMBOB_TYPE_CLIP;
+        b.kind = "clips";
+        b.verb = "exporting";
+        b.done_verb = "exported";
+        b.dir = out_path;
+        b.ext = gltf_text ? "gltf" : "glb";
+        b.fn = export_one;
+        b.ctx = &job;
+        rc = tool_batch_run(&b, files, nf);
+        free(lists); free(name_rigs); free(files);
+        return rc;
     }
-    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) { free(lists); free(name_rigs); return 1; }
+    if (strcmp(sub, "export") == 0) {
+        export_job job;
+        job.rigs = lists;
+        job.rig_count = nl;
+        rc = tool_arg_extension(out_path, ".gltf", ".glb", NULL) ? export_one(file, out_path, &job) : 2;
+        free(lists); free(name_rigs); free(files);
+        return rc;
+    }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) { free(lists); free(name_rigs); free(files); return 1; }
     if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
-        free(lists); free(name_rigs);
+        free(lists); free(name_rigs); free(files);
         return 1;
     }
     /* names: the built-in list, the clip's own package (KEY table, rigs), rigs given with --rig */
@@ -449,15 +521,11 @@ int cmd_clip(int argc, char **argv) {
     if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
     for (i = 0; i < nr && rc == 0; i++)
         if (!dict_add_rig_arg(&names, name_rigs[i])) rc = 1;
-    for (i = 0; i < nl && rc == 0 && !strcmp(sub, "export"); i++)
-        if (!dict_add_rig_arg(&names, lists[i])) rc = 1; /* said why; not again from the export */
     if (rig_arg && rc == 0) dict_add_rig_arg(&names, rig_arg);
     if (rc != 0) {
         /* a --rig that could not be read: said why already */
     } else if (strcmp(sub, "plot") == 0) {
         rc = clip_plot_svg(&tc.clip, in.name, lists, nl, out_path, &names);
-    } else if (strcmp(sub, "export") == 0) {
-        rc = export_clip(&tc.clip, lists, nl, out_path, &names);
     } else if (strcmp(sub, "dump") == 0) {
         if (json) dump_json(stdout, &tc.clip, &names); else dump_text(stdout, &in, &tc.clip, &names);
     } else {
@@ -506,6 +574,6 @@ int cmd_clip(int argc, char **argv) {
     tool_dict_free(&names);
     tool_clip_free(&tc);
     tool_free(&in);
-    free(lists); free(name_rigs);
+    free(lists); free(name_rigs); free(files);
     return rc;
 }

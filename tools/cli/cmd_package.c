@@ -169,84 +169,58 @@ int cmd_ls(int argc, char **argv) {
     return 0;
 }
 
-int cmd_extract(int argc, char **argv) {
-    const char *path = NULL, *dir = NULL;
-    uint64_t want_type = 0, want_group = 0, want_inst = 0;
-    int has_type = 0, has_group = 0, has_inst = 0, i, tty = isatty(2);
-    const char *type_name = NULL;
+/* What extract keeps: --type (a hex type or every type of a name),
+ * --group, --instance. */
+typedef struct extract_filter {
+    uint64_t type, group, instance;
+    int has_type, has_group, has_inst;
+    const char *type_name;
+} extract_filter;
+
+typedef struct extract_count {
+    uint32_t written, failed, matched, skipped_dir;
+} extract_count;
+
+static int extract_wants(const extract_filter *x, const plumbob_package_entry *e) {
+    if (x->has_type && (x->type_name ? !tool_type_name(e->type) || strcmp(tool_type_name(e->type), x->type_name) != 0
+                                     : e->type != x->type))
+        return 0;
+    return !(x->has_group && e->group != x->group) && !(x->has_inst && e->instance != x->instance);
+}
+
+/* One package's matching resources into dir; 0 when the package could not
+ * be read (said why). */
+static int extract_package(const char *path, const char *dir, const extract_filter *x, int tty, extract_count *n) {
     unsigned char *data;
     size_t size;
     plumbob_package pkg;
-    uint32_t k, written = 0, failed = 0, matched = 0, skipped_dir = 0;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0) {
-            printf("usage: plumbob extract PACKAGE [--type T] [--group G] [--instance I] -o DIR\n"
-                   "  Writes each (matching) resource, decompressed, to DIR as\n"
-                   "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
-                   "  T is a hex type or a name from `plumbob ls` (CLIP, RIG, DDS, ...).\n"
-                   "  A Sims 2 package's compression directory (E86B1EEF) is index data and is\n"
-                   "  not extracted unless asked for with --type E86B1EEF.\n"
-                   "  example: plumbob extract EWBreastfeed.package --type CLIP -o clips\n");
-            return 0;
-        } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
-                    strcmp(a, "--instance") == 0) && i + 1 < argc) {
-            const char *v = argv[++i];
-            uint64_t n;
-            if (strcmp(a, "-o") == 0) { dir = v; continue; }
-            if (strcmp(a, "--type") == 0 && tool_parse_type(v, strlen(v), &n) && !tool_parse_hex(v, strlen(v), &n)) {
-                type_name = tool_type_name((uint32_t)n); /* a name: every type of that name */
-                has_type = 1;
-                continue;
-            }
-            /* hex, no sign; types and groups are 32-bit, instances 64-bit */
-            if (!tool_parse_hex(v, strlen(v), &n) || (strcmp(a, "--instance") != 0 && n > 0xFFFFFFFFu)) {
-                tool_error(NULL, "%s needs a hex number%s, got '%s' (at most %d hex digits)", a,
-                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v,
-                           strcmp(a, "--instance") == 0 ? 16 : 8);
-                return 2;
-            }
-            if (strcmp(a, "--type") == 0) { want_type = n; has_type = 1; }
-            else if (strcmp(a, "--group") == 0) { want_group = n; has_group = 1; }
-            else { want_inst = n; has_inst = 1; }
-        } else if (!path && a[0] != '-') {
-            path = a;
-        } else {
-            return tool_bad_argument(argc, argv, i);
-        }
-    }
-    if (!path || !dir) {
-        tool_error("extract", "need a PACKAGE and -o DIR (see plumbob extract --help)");
-        return 2;
-    }
-    if (!open_package(path, &data, &size, &pkg)) return 1;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        tool_error(dir, "cannot create the directory: %s", strerror(errno));
-        free(data);
-        return 1;
-    }
+    uint32_t k;
+    int made = 0;
+    if (!open_package(path, &data, &size, &pkg)) return 0;
     for (k = 0; k < pkg.count; k++) {
         plumbob_package_entry e;
         const unsigned char *res;
         size_t rs;
         unsigned char *buf;
-        char file[2048];
+        char file[2400];
         const char *ext;
         plumbob_result r;
         plumbob_package_entry_at(&pkg, k, &e);
-        if ((has_type && (type_name ? !tool_type_name(e.type) || strcmp(tool_type_name(e.type), type_name) != 0
-                                    : e.type != want_type)) ||
-            (has_group && e.group != want_group) ||
-            (has_inst && e.instance != want_inst))
-            continue;
+        if (!extract_wants(x, &e)) continue;
         /* A Sims 2 compression directory is part of the index (which entries
          * are compressed), not a resource: `pack --sims2` writes its own.
          * Only an explicit --type E86B1EEF extracts it. */
-        if (pkg.major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && !has_type) {
-            skipped_dir++;
+        if (pkg.major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && !x->has_type) {
+            n->skipped_dir++;
             continue;
         }
-        matched++;
+        if (!made && mkdir(dir, 0777) != 0 && errno != EEXIST) { /* made for the first match */
+            tool_error(dir, "cannot create the directory: %s", strerror(errno));
+            free(data);
+            return 0;
+        }
+        made = 1;
+        n->matched++;
         if (tty) fprintf(stderr, "\rextracting %u/%u", k + 1, pkg.count);
         ext = tool_type_ext(e.type);
         snprintf(file, sizeof file, "%s/%08X_%08X_%016llX.%s", dir, (unsigned)e.type, (unsigned)e.group,
@@ -258,27 +232,108 @@ int cmd_extract(int argc, char **argv) {
             tool_error(path, "resource %08X:%08X:%016llX: %s (%s compression)", (unsigned)e.type,
                        (unsigned)e.group, (unsigned long long)e.instance, plumbob_result_str(r),
                        compression_name(e.compression));
-            failed++;
+            n->failed++;
             free(buf);
             continue;
         }
         if (tool_write_file(file, res, rs)) {
-            written++;
+            n->written++;
         } else {
-            failed++;
+            n->failed++;
         }
         free(buf);
     }
     if (tty) fputc('\n', stderr);
-    printf("extracted %u of %u resources to %s%s%s\n", written, matched, dir,
-           skipped_dir ? " (the compression directory is index data: not extracted, pack --sims2 writes its own)" : "",
-           failed ? " (some failed, see above)" : "");
     free(data);
-    if (matched == 0) {
-        tool_error(path, "no resource matches the --type/--group/--instance given (see `plumbob ls %s`)", path);
+    return 1;
+}
+
+int cmd_extract(int argc, char **argv) {
+    const char *dir = NULL;
+    const char **paths = (const char **)calloc((size_t)argc + 1u, sizeof *paths);
+    extract_filter x;
+    extract_count n;
+    int i, np = 0, unread = 0, tty = isatty(2);
+    memset(&x, 0, sizeof x);
+    memset(&n, 0, sizeof n);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) {
+            printf("usage: plumbob extract PACKAGE... [--type T] [--group G] [--instance I] -o DIR\n"
+                   "  Writes each (matching) resource, decompressed, to DIR as\n"
+                   "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
+                   "  With several packages, each one's resources go to DIR/NAME, NAME the\n"
+                   "  package's file name without .package.\n"
+                   "  T is a hex type or a name from `plumbob ls` (CLIP, RIG, DDS, ...).\n"
+                   "  A Sims 2 package's compression directory (E86B1EEF) is index data and is\n"
+                   "  not extracted unless asked for with --type E86B1EEF.\n"
+                   "  example: plumbob extract EWBreastfeed.package --type CLIP -o clips\n");
+            free(paths);
+            return 0;
+        } else if ((strcmp(a, "-o") == 0 || strcmp(a, "--type") == 0 || strcmp(a, "--group") == 0 ||
+                    strcmp(a, "--instance") == 0) && i + 1 < argc) {
+            const char *v = argv[++i];
+            uint64_t num;
+            if (strcmp(a, "-o") == 0) { dir = v; continue; }
+            if (strcmp(a, "--type") == 0 && tool_parse_type(v, strlen(v), &num) && !tool_parse_hex(v, strlen(v), &num)) {
+                x.type_name = tool_type_name((uint32_t)num); /* a name: every type of that name */
+                x.has_type = 1;
+                continue;
+            }
+            /* hex, no sign; types and groups are 32-bit, instances 64-bit */
+            if (!tool_parse_hex(v, strlen(v), &num) || (strcmp(a, "--instance") != 0 && num > 0xFFFFFFFFu)) {
+                tool_error(NULL, "%s needs a hex number%s, got '%s' (at most %d hex digits)", a,
+                           strcmp(a, "--type") == 0 ? " or a type name (CLIP, RIG, DDS, ...)" : "", v,
+                           strcmp(a, "--instance") == 0 ? 16 : 8);
+                free(paths);
+                return 2;
+            }
+            if (strcmp(a, "--type") == 0) { x.type = num; x.has_type = 1; }
+            else if (strcmp(a, "--group") == 0) { x.group = num; x.has_group = 1; }
+            else { x.instance = num; x.has_inst = 1; }
+        } else if (a[0] != '-') {
+            paths[np++] = a;
+        } else {
+            free(paths);
+            return tool_bad_argument(argc, argv, i);
+        }
+    }
+    if (!np || !dir) {
+        tool_error("extract", "need a PACKAGE and -o DIR (see plumbob extract --help)");
+        free(paths);
+        return 2;
+    }
+    if (np > 1 && mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        tool_error(dir, "cannot create the directory: %s", strerror(errno));
+        free(paths);
         return 1;
     }
-    return failed ? 1 : 0;
+    for (i = 0; i < np; i++) {
+        char sub[2048];
+        if (np > 1) { /* DIR/NAME: packages often share keys (overrides of one resource) */
+            const char *b = paths[i], *p;
+            size_t len;
+            for (p = paths[i]; *p; p++)
+                if (*p == '/' || *p == '\\') b = p + 1;
+            len = strlen(b);
+            if (tool_ends_with(b, ".package")) len -= 8;
+            snprintf(sub, sizeof sub, "%s/%.*s", dir, (int)(len ? len : 1), len ? b : "_");
+        } else {
+            snprintf(sub, sizeof sub, "%s", dir);
+        }
+        if (!extract_package(paths[i], sub, &x, tty, &n)) unread++;
+    }
+    printf("extracted %u of %u resources %s%s%s%s\n", n.written, n.matched, np > 1 ? "from the packages to " : "to ", dir,
+           n.skipped_dir ? " (the compression directory is index data: not extracted, pack --sims2 writes its own)" : "",
+           n.failed ? " (some failed, see above)" : "");
+    if (n.matched == 0 && !unread) {
+        tool_error(np == 1 ? paths[0] : NULL, "no resource matches the --type/--group/--instance given (see `plumbob ls %s`)",
+                   np == 1 ? paths[0] : "PACKAGE");
+        free(paths);
+        return 1;
+    }
+    free(paths);
+    return n.failed || unread ? 1 : 0;
 }
 
 int package_info(const tool_input *in, FILE *out) {

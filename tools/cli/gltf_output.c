@@ -27,7 +27,7 @@ int tool_write_gltf(const char *path, const gltf_export_src *src) {
         return 1;
     }
     ok = tool_write_file(path, out.data, out.size);
-    if (ok) {
+    if (ok && !tool_quiet()) {
         printf("wrote %s (%zu bytes): %u nodes", path, out.size, (unsigned)rep.nodes);
         if (rep.meshes)
             printf(", %u primitives with %u vertices and %u morph targets, %u joints", (unsigned)rep.primitives,

@@ -121,6 +121,23 @@ int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *loca
  * members (no braces) of one bone. */
 void json_bone_pose(FILE *out, const plumbob_bone_pose *local, const plumbob_mat34 *model, const plumbob_quat *mq);
 
+/* Batch work (tool_batch.c): fn(input, out_path, ctx) once per resource of
+ * `type` in the inputs (a package: each such resource, as PACKAGE@T:G:I; any
+ * other file: itself), out_path = DIR/NAME.EXT named by the resource's KEY
+ * name, else its instance (a taken name gets the instance appended).  fn
+ * returns 0, or 1 after saying why; the others still run.  A progress line on
+ * a terminal, then "DONE_VERB N of M KIND to DIR" on stdout.  Returns 0 when
+ * every one succeeded, 1 otherwise (also when there was none). */
+typedef struct tool_batch {
+    uint32_t type;
+    const char *kind;      /* "clips" */
+    const char *verb;      /* "exporting" (progress line) */
+    const char *done_verb; /* "exported" (summary) */
+    const char *dir, *ext;
+    int (*fn)(const char *input, const char *out_path, void *ctx);
+    void *ctx;
+} tool_batch;
+int tool_batch_run(const tool_batch *job, const char *const *inputs, int n);
 /* What the tool knows about one format: each format issue adds an entry. */
 typedef struct tool_format {
     plumbob_format format;

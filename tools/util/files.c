@@ -77,12 +77,20 @@ static struct { dev_t dev; ino_t ino; } inputs[64];
 static unsigned input_count;
 static int force_overwrite;
 
+static int quiet_success;
+
 void tool_set_force(int force) { force_overwrite = force; }
+void tool_set_quiet(int quiet) { quiet_success = quiet; }
+int tool_quiet(void) { return quiet_success; }
 int tool_force(void) { return force_overwrite; }
 
 static void remember_input(FILE *f) {
     struct stat st;
-    if (input_count < sizeof inputs / sizeof inputs[0] && fstat(fileno(f), &st) == 0 && st.st_ino != 0) {
+    unsigned i;
+    if (fstat(fileno(f), &st) != 0 || st.st_ino == 0) return;
+    for (i = 0; i < input_count; i++) /* batch work reads one package many times */
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) return;
+    if (input_count < sizeof inputs / sizeof inputs[0]) {
         inputs[input_count].dev = st.st_dev;
         inputs[input_count].ino = st.st_ino;
         input_count++;

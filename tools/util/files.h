@@ -45,6 +45,10 @@ int tool_out_open(tool_out *o, const char *path);
 void tool_set_force(int force);
 /* Whether --force was given (other refusals it overrides ask here). */
 int tool_force(void);
+/* Batch work (many outputs in one run) prints a summary, not a "wrote" line
+ * per file: writers ask tool_quiet() before saying what they wrote. */
+void tool_set_quiet(int quiet);
+int tool_quiet(void);
 /* For commands whose purpose is to update a file in place (jazz compile
  * --package): that input may be replaced. */
 void tool_forget_input(const char *path);
