@@ -46,3 +46,13 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
     expect corpus-batch-export-key-names 0 '' test -s "$tmp/btc/a2o_bassinet_feed_start_x.glb"
     expect corpus-batch-export-valid 0 'valid glTF' "$bin" check "$tmp/btc/a2o_bassinet_feed_loop_burp_x.glb"
 fi
+# gmdc export --all: each mesh of a Sims 2 package, named by its resource name, with its package's CRES
+expect batch-gmdc 0 '^exported 2 of 2 meshes to' "$bin" gmdc export --all "$tmp/bt/body.package" "$tmp"/bt/AC4F8687_*.gmdc -o "$tmp/btm"
+"$bin" gmdc export "$tmp/bt/body.package@AC4F8687:1C0532FA:00F0E1D2C3B4A5A1" -o "$tmp/btm-one.glb" >/dev/null
+expect batch-gmdc-same-bytes 0 '' cmp "$tmp/btm-one.glb" "$tmp/btm/demo_skel_tslocator_gmdc.glb"
+expect batch-gmdc-obj-refused 2 '--all writes one file per mesh' "$bin" gmdc export --all "$tmp/bt/body.package" -o "$tmp/btm.obj"
+expect batch-gmdc-pose-refused 2 '--all exports glTF: --pose' "$bin" gmdc export --all "$tmp/bt/body.package" --pose x.json -o "$tmp/btm2"
+if [ -f "$corpus/sims2/teapot_model.package" ]; then
+    expect corpus-batch-gmdc 0 '^exported 1 of 1 meshes' "$bin" gmdc export --all "$corpus/sims2/teapot_model.package" -o "$tmp/btcm"
+    expect corpus-batch-gmdc-valid 0 'valid glTF' "$bin" check "$tmp/btcm/teapot_tslocator_gmdc.glb"
+fi

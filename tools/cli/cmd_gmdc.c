@@ -285,7 +285,8 @@ static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat3
 
 /* The skeleton for a mesh: --cres FILE, else the best-fitting CRES of the
  * mesh's own package (only for a mesh with joints).  Returns 0 after
- * printing why when --cres does not load; *have says whether there is one. */
+ * printing why when --cres does not load; *have says whether there is one.
+ * note: where to say which skeleton was taken (NULL: nowhere). */
 int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path, tool_cres *tc, int *have,
                   FILE *note) {
     int32_t *map;
@@ -301,7 +302,7 @@ int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *
     map = (int32_t *)malloc(sizeof(int32_t) * (g->joint_count + 1u));
     mapped = plumbob_cres_joint_map(&tc->sk, g->joint_count, map);
     free(map);
-    fprintf(note, "skeleton: %s, %u bones, %u of the mesh's %u joints%s\n", tc->in.name, (unsigned)tc->sk.skeleton.bone_count,
+    if (note) fprintf(note, "skeleton: %s, %u bones, %u of the mesh's %u joints%s\n", tc->in.name, (unsigned)tc->sk.skeleton.bone_count,
            (unsigned)mapped, (unsigned)g->joint_count, mapped < g->joint_count ? " (the rest are flat joint_N)" : "");
     return 1;
 }
@@ -407,7 +408,7 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
         tool_rig_free(&rig);
         return 1;
     }
-    if (!rig_path && !gmdc_skeleton(&in, &g, cres_path, &tc, &have_cres, stdout)) {
+    if (!rig_path && !gmdc_skeleton(&in, &g, cres_path, &tc, &have_cres, tool_quiet() ? NULL : stdout)) {
         free(mem);
         tool_free(&in);
         return 1;
@@ -426,12 +427,25 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     return rc;
 }
 
+/* gmdc export --all: each mesh with the same --rig / --cres. */
+typedef struct gmdc_batch {
+    const char *rig_path, *cres_path;
+} gmdc_batch;
+
+static int export_one(const char *input, const char *out_path, void *ctx) {
+    const gmdc_batch *b = (const gmdc_batch *)ctx;
+    return export_gltf(input, b->rig_path, b->cres_path, out_path);
+}
+
 static int gmdc_usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob gmdc dump FILE [--json]\n"
                "       plumbob gmdc skin FILE [--pose POSE.json] [--morph NAME=WEIGHT ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.obj [--pose POSE.json] [--morph NAME=WEIGHT ...]\n"
                "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time SECONDS] [--morph ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
+               "       plumbob gmdc export --all FILE... -o DIR [--gltf] [--rig RIG.txt | --cres CRES]\n"
+               "  --all: every GMDC of every FILE (a package: each mesh in it) to DIR/NAME.glb\n"
+               "  (.gltf with --gltf), NAME the mesh's name or instance; a summary at the end.\n"
                "  .obj: the skinned, morphed mesh.  .gltf/.glb: every group as a primitive with\n"
                "  normals, tangents (bump-map normals), UVs, vertex colours, joints and weights,\n"
                "  morph targets (position and normal deltas) named after the morph pairs, a skin\n"
@@ -460,18 +474,19 @@ int cmd_gmdc(int argc, char **argv) {
     const char *file = NULL, *pose = NULL, *out_path = NULL, *rig_path = NULL, *cres_path = NULL, *anim_path = NULL,
                *time_arg = NULL, *sub;
     const char **morph_args = (const char **)calloc((size_t)argc + 1u, sizeof *morph_args);
-    int json = 0, i, nm = 0, rc = 0;
+    const char **files = (const char **)calloc((size_t)argc + 1u, sizeof *files); /* export --all inputs */
+    int json = 0, i, nm = 0, rc = 0, all = 0, gltf_text = 0, nf = 0;
     tool_input in;
     plumbob_gmdc g;
     unsigned char *mem;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        free(morph_args);
+        free(morph_args); free(files);
         return gmdc_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "skin") != 0 && strcmp(sub, "export") != 0) {
         tool_error("gmdc", "unknown subcommand '%s'", sub);
-        free(morph_args);
+        free(morph_args); free(files);
         return gmdc_usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
@@ -483,25 +498,60 @@ int cmd_gmdc(int argc, char **argv) {
         else if (strcmp(argv[i], "--cres") == 0 && i + 1 < argc) cres_path = argv[++i];
         else if (strcmp(argv[i], "--anim") == 0 && i + 1 < argc) anim_path = argv[++i];
         else if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) time_arg = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) { free(morph_args); return gmdc_usage(stdout, 0); }
+        else if (strcmp(argv[i], "--all") == 0 && strcmp(sub, "export") == 0) all = 1;
+        else if (strcmp(argv[i], "--gltf") == 0 && strcmp(sub, "export") == 0) gltf_text = 1;
+        else if (strcmp(argv[i], "--help") == 0) { free(morph_args); free(files); return gmdc_usage(stdout, 0); }
+        else if (argv[i][0] != '-' && strcmp(sub, "export") == 0) { files[nf++] = argv[i]; if (!file) file = argv[i]; }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            free(morph_args);
+            free(morph_args); free(files);
             return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file || (strcmp(sub, "export") == 0 && !out_path)) {
         tool_error(NULL, strcmp(sub, "export") == 0 && file ? "-o OUT.obj, OUT.gltf or OUT.glb is required"
                                                              : "which mesh? (FILE comes after the subcommand)");
-        free(morph_args);
+        free(morph_args); free(files);
         return 2;
     }
+    if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
+        gmdc_batch b;
+        tool_batch job;
+        const char *why = NULL;
+        if (!all) why = nf > 1 ? "several inputs: give --all to export every mesh of each to a directory"
+                               : "--gltf goes with --all (one file: name it OUT.gltf)";
+        else if (tool_ends_with(out_path, ".gltf") || tool_ends_with(out_path, ".glb") || tool_ends_with(out_path, ".obj"))
+            why = "--all writes one file per mesh: -o names a directory";
+        else if (pose || nm || anim_path || time_arg)
+            why = "--all exports glTF: --pose, --morph, --anim and --time apply to one .obj";
+        else if (rig_path && cres_path)
+            why = "give --rig or --cres, not both";
+        if (why) {
+            tool_error(NULL, "%s", why);
+            free(morph_args); free(files);
+            return 2;
+        }
+        b.rig_path = rig_path;
+        b.cres_path = cres_path;
+        memset(&job, 0, sizeof job);
+        job.type = PLUMBOB_TYPE_GMDC;
+        job.kind = "meshes";
+        job.verb = "exporting";
+        job.done_verb = "exported";
+        job.dir = out_path;
+        job.ext = gltf_text ? "gltf" : "glb";
+        job.fn = export_one;
+        job.ctx = &b;
+        rc = tool_batch_run(&job, files, nf);
+        free(morph_args); free(files);
+        return rc;
+    }
     if (strcmp(sub, "export") == 0 && !tool_arg_extension(out_path, ".obj", ".gltf", ".glb")) {
-        free(morph_args);
+        free(morph_args); free(files);
         return 2;
     }
     if (strcmp(sub, "export") == 0 && out_path && !tool_ends_with(out_path, ".obj")) {
-        free(morph_args);
+        free(morph_args); free(files);
         if (pose || nm) {
             tool_error("gmdc export", "--pose and --morph apply to .obj; glTF keeps the bind pose and the morph targets");
             return 2;
@@ -518,21 +568,21 @@ int cmd_gmdc(int argc, char **argv) {
     }
     if (rig_path) {
         tool_error("gmdc", "--rig applies to glTF export");
-        free(morph_args);
+        free(morph_args); free(files);
         return 2;
     }
     if (strcmp(sub, "dump") == 0 && (cres_path || anim_path || time_arg)) {
         tool_error("gmdc", "--cres, --anim and --time apply to skin and export");
-        free(morph_args);
+        free(morph_args); free(files);
         return 2;
     }
     if ((time_arg && !anim_path) || (anim_path && pose)) {
         tool_error("gmdc", time_arg && !anim_path ? "--time needs --anim" : "give --pose or --anim, not both");
-        free(morph_args);
+        free(morph_args); free(files);
         return 2;
     }
-    if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { free(morph_args); return 1; }
-    if (!decode(&in, &g, &mem)) { tool_free(&in); free(morph_args); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { free(morph_args); free(files); return 1; }
+    if (!decode(&in, &g, &mem)) { tool_free(&in); free(morph_args); free(files); return 1; }
     if (strcmp(sub, "dump") == 0) {
         if (json) {
             dump_json(stdout, &g);
@@ -635,6 +685,6 @@ int cmd_gmdc(int argc, char **argv) {
     }
     free(mem);
     tool_free(&in);
-    free(morph_args);
+    free(morph_args); free(files);
     return rc;
 }
