@@ -526,8 +526,21 @@ static int write_mesh(scene *s) {
     return 1;
 }
 
+/* A last key at the clip's duration holding the value before it, when the
+ * keys end earlier: every channel then ends where the clip does (a viewer
+ * takes the animation's length from its last key time).  Room for one
+ * more key is the caller's. */
+static uint32_t hold_to_end(const plumbob_clip *c, float *times, float *values, uint32_t n, uint32_t comps) {
+    float end = plumbob_clip_duration(c);
+    if (!n || !(times[n - 1] < end)) return n;
+    times[n] = end;
+    memcpy(values + (size_t)comps * n, values + (size_t)comps * (n - 1u), sizeof(float) * comps);
+    return n + 1u;
+}
+
 /* Key times and values of one track; keys on the same tick as the one
- * before are dropped (glTF inputs must increase strictly). */
+ * before are dropped (glTF inputs must increase strictly); then held to
+ * the clip's end.  times and values have room for key_count + 1 keys. */
 static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, float *times, float *values) {
     uint32_t k, n = 0, comps = t->target == PLUMBOB_CLIP_TARGET_ROTATION ? 4u : 3u;
     int last = -1;
@@ -536,7 +549,7 @@ static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, f
         (void)plumbob_clip_sample_track(c, (uint32_t)(t - c->tracks), 0.0f, v); /* t is c's: never fails */
         times[0] = 0.0f;
         memcpy(values, v, sizeof(float) * comps);
-        return 1;
+        return hold_to_end(c, times, values, 1u, comps);
     }
     for (k = 0; k < t->key_count; k++) {
         float v[4] = {0, 0, 0, 1};
@@ -558,7 +571,7 @@ static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, f
         }
         n++;
     }
-    return n;
+    return hold_to_end(c, times, values, n, comps);
 }
 
 static void add_channel(scene *s, tool_buf *samplers, tool_buf *channels, uint32_t input, uint32_t output,
@@ -603,6 +616,7 @@ static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
             }
     }
     if (!any) { free(track_of); free(tick_used); return 1; }
+    tick_used[c->tick_count] = 1; /* the weights end where the clip does */
     for (k = 0; k <= c->tick_count; k++) n += tick_used[k];
     times = (float *)malloc(sizeof(float) * (n + 1u));
     w = (float *)malloc(sizeof(float) * ((size_t)n * s->target_count + 1u));
@@ -636,6 +650,7 @@ static int write_animation(scene *s) {
     int ok = 1;
     for (i = 0; i < c->track_count; i++)
         if (c->tracks[i].key_count > max_keys) max_keys = c->tracks[i].key_count;
+    max_keys++; /* the key that holds to the clip's end */
     times = (float *)malloc(sizeof(float) * max_keys);
     values = (float *)malloc(sizeof(float) * 4u * max_keys);
     if (!done || !times || !values) ok = 0;
