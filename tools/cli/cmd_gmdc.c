@@ -418,7 +418,7 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     if (rig_path && rig.count < g.joint_count)
         tool_warning(rig_path, "names %u of the mesh's %u joints; the rest are joint_N", (unsigned)rig.count,
                      (unsigned)g.joint_count);
-    rc = tool_write_gltf(out_path, &src);
+    rc = tool_write_gltf(out_path, &src, NULL);
     free(mem);
     tool_free(&in);
     tool_rig_free(&rig);
