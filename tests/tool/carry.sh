@@ -80,6 +80,10 @@ expect carry-demo-mesh-extras 0 '^extras: 2 events \(clip dump: 2, same\), 0 mor
 # the Sims 2 ANIM path samples to its duration already (1000 ms: 0, 1/30, ... 1)
 expect carry-anim-export 0 'wrote .*cy-anim.glb' "$bin" anim export "$tmp"/cy/body.package@00F0E1D2C3B4A5A2 -o "$tmp/cy-anim.glb"
 "$bin" anim dump "$tmp"/cy/body.package@00F0E1D2C3B4A5A2 --json | python3 -c 'import json, sys; print(json.dumps({"duration": json.load(sys.stdin)["duration_ms"] / 1000}))' > "$tmp/cy-anim.json"
+# its morph channel "fat" plays only on the mesh: said without it, silent with it
+expect carry-anim-unplayed 0 "anim export: .*@FB00791E:1C0532FA:00F0E1D2C3B4A5A2: warning: 1 channel of the animation plays nothing in the file \(no bone of that name, IK, a second one for a bone, or a morph with no mesh target of its name\): fat$" \
+    "$bin" anim export "$tmp"/cy/body.package@00F0E1D2C3B4A5A2 -o "$tmp/cy-anim.glb"
+expect carry-anim-mesh-silent 1 '' sh -c "\"$bin\" anim export \"$tmp\"/cy/body.package@00F0E1D2C3B4A5A2 --mesh \"$tmp\"/cy/body.package@00F0E1D2C3B4A5A1 -o \"$tmp/cy-anim-mesh.glb\" 2>&1 | grep warning"
 expect carry-anim-end 0 '^3 channels end at 1.0000; duration 1.0000: same$' cy end "$tmp/cy-anim.glb" "$tmp/cy-anim.json"
 
 # --- OBJ UVs: the demo body has a UV set, the cylinder none -------------------------

@@ -36,6 +36,13 @@ static void warn_not_carried(const char *source, const gltf_export_src *src, con
     if (st->events_lost)
         tool_warning(source, "%s after one of a type plumbob does not know %s not carried",
                      count_of(a, sizeof a, st->events_lost, "event", "events"), st->events_lost == 1 ? "is" : "are");
+    if (st->anim_unplayed)
+        tool_warning(source, "%s of the animation %s nothing in the file (no bone of that name, IK, a second one for a bone, or a morph with no mesh target of its name): %s%s",
+                     count_of(a, sizeof a, st->anim_unplayed, "channel", "channels"),
+                     st->anim_unplayed == 1 ? "plays" : "play", st->dropped_names, st->anim_unplayed > 3 ? ", ..." : "");
+    if (st->anim_events)
+        tool_warning(source, "%s of the animation %s not carried (glTF has no events)",
+                     count_of(a, sizeof a, st->anim_events, "event", "events"), st->anim_events == 1 ? "is" : "are");
     if (st->dropped_tracks)
         tool_warning(source, "%s left out (%u a second track for a bone and path already animated, %u of an unknown target): %s%s",
                      count_of(a, sizeof a, st->dropped_tracks, "track", "tracks"),

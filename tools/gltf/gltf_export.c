@@ -846,9 +846,10 @@ static int write_sims2_animation(scene *s) {
     tool_buf samplers = {0}, channels = {0};
     uint32_t frames = (uint32_t)(a->duration * 30u / 1000u) + 2u, f, ch, n_times = 0;
     unsigned char *done = (unsigned char *)calloc((size_t)s->bone_count * 2u + 1u, 1);
+    unsigned char *carried = (unsigned char *)calloc((size_t)a->channel_count + 1u, 1);
     float *times = (float *)malloc(sizeof(float) * frames), *values = (float *)malloc(sizeof(float) * 4u * frames);
     uint32_t in = UINT32_MAX;
-    int ok = done && times && values;
+    int ok = done && carried && times && values;
     for (f = 0; ok && f < frames; f++) { /* ticks 0, 33.3, ... then the duration */
         float ticks = (float)f * (1000.0f / 30.0f);
         if (ticks >= (float)a->duration) ticks = (float)a->duration;
@@ -863,6 +864,7 @@ static int write_sims2_animation(scene *s) {
         if (b < 0 || done[2 * b + (rot ? 0 : 1)]) continue;
         if (rot && PLUMBOB_ANIM_VALUE_TYPE(a->channels[ch].flags) != 3) continue;
         done[2 * b + (rot ? 0 : 1)] = 1;
+        carried[ch] = 1;
         for (f = 0; f < n_times; f++) {
             float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
             plumbob_quat q = plumbob_quat_identity();
@@ -896,6 +898,8 @@ static int write_sims2_animation(scene *s) {
             any |= chan[t] >= 0;
         }
         if (ok && any) {
+            for (t = 0; t < s->target_count; t++)
+                if (chan[t] >= 0) carried[chan[t]] = 1;
             for (f = 0; f < n_times; f++)
                 for (t = 0; t < s->target_count; t++) {
                     float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -921,10 +925,19 @@ static int write_sims2_animation(scene *s) {
         tb_str(b, "]");
         gltf_end(&s->w, GLTF_ANIMATIONS);
     }
+    for (ch = 0; ok && ch < a->channel_count; ch++) { /* what the file does not play, for the warning */
+        gltf_export_stats *st = s->stats;
+        size_t used = strlen(st->dropped_names);
+        if (carried[ch]) continue;
+        if (st->anim_unplayed++ < 3 && used + 2 < sizeof st->dropped_names)
+            snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s%.*s", used ? ", " : "",
+                     (int)a->channels[ch].name.len, a->channels[ch].name.ptr);
+    }
+    s->stats->anim_events = a->event_count;
     ok = ok && !samplers.failed && !channels.failed;
     tb_free(&samplers);
     tb_free(&channels);
-    free(done); free(times); free(values);
+    free(done); free(carried); free(times); free(values);
     return ok;
 }
 

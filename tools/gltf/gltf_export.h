@@ -27,7 +27,11 @@ typedef struct gltf_export_stats {
     uint32_t events_lost;       /* declared events after an unknown type: not decoded, not carried */
     uint32_t dropped_tracks;    /* tracks left out: a second track for a node and path, or an unknown target */
     uint32_t dropped_unknown_target; /* of those, of an unknown target */
-    char dropped_names[160];    /* the first few, ", "-separated */
+    char dropped_names[160];    /* the first few, ", "-separated (ANIM: unplayed channels) */
+    /* Sims 2 ANIM: channels no glTF channel plays (naming no bone, IK, a
+     * second one for a bone and attribute, a morph without a mesh target of
+     * its name), and its events (glTF has none) */
+    uint32_t anim_unplayed, anim_events;
 } gltf_export_stats;
 
 /* The scene as .gltf (binary 0) or .glb (binary 1) bytes in *out.
