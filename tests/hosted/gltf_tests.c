@@ -207,12 +207,24 @@ static void test_demo_export(void) {
         CHECK(glb_float(glb.data, &root, w, 0, 0) == 1.0f && glb_float(glb.data, &root, w, 0, 1) == 0.0f);
         /* joint 2's inverse bind moves y by -2 (column 3 of the MAT4) */
         CHECK(glb_float(glb.data, &root, ibm, 2, 13) == -2.0f && glb_float(glb.data, &root, ibm, 2, 15) == 1.0f);
-        /* the spine track: 31 keys over 2 s, 90 degrees about Z at 1 s */
-        CHECK(json_get(&json_get(&root, "accessors")->items[in0], "count")->number == 31);
+        /* the spine track: 31 keys over 2 s, 90 degrees about Z at 1 s, then
+         * a 32nd holding the last to the clip's end (61 ticks: 2.033 s) */
+        CHECK(json_get(&json_get(&root, "accessors")->items[in0], "count")->number == 32);
         CHECK_NEAR(glb_float(glb.data, &root, in0, 15, 0), 1.0f, 1e-6f);
         CHECK_NEAR(glb_float(glb.data, &root, in0, 30, 0), 2.0f, 1e-6f);
+        CHECK(glb_float(glb.data, &root, in0, 31, 0) == plumbob_clip_duration(&s.clip.clip));
+        CHECK(glb_float(glb.data, &root, out0, 31, 3) == glb_float(glb.data, &root, out0, 30, 3));
         CHECK_NEAR(glb_float(glb.data, &root, out0, 15, 2), 0.70710678f, 2e-3f);
         CHECK_NEAR(glb_float(glb.data, &root, out0, 15, 3), 0.70710678f, 2e-3f);
+        {
+            /* the events and slots ride in extras; the morph track plays the
+             * mesh's bulge, so none is left for extras */
+            const json_value *ex = json_get(json_get(anim, "extras"), "plumbob");
+            const json_value *ev = ex ? json_get(ex, "events") : NULL;
+            CHECK(ex && ev && ev->count == 2 && strcmp(json_get(&ev->items[0], "kind")->str, "sound") == 0);
+            CHECK(ex && json_get(ex, "morphTracks")->count == 0 && json_get(ex, "slots")->count == 0);
+            CHECK(ex && (float)json_get(ex, "duration")->number == plumbob_clip_duration(&s.clip.clip));
+        }
     }
     json_free(&root);
     json_free(&root2);
@@ -226,6 +238,8 @@ static void test_demo_export(void) {
         CHECK(export_bytes(&only, 0, &gltf));
         CHECK(gltf_check(gltf.data, gltf.size, &rep, why, sizeof why) && rep.nodes == 2 && rep.meshes == 0 && rep.channels == 3);
         CHECK(strstr((const char *)gltf.data, "\"name\": \"0x6FA96266\"") != NULL);
+        /* without a mesh the morph track is in extras, keys held to the end */
+        CHECK(strstr((const char *)gltf.data, "\"morphTracks\": [{\"hash\": \"0x84B0668E\", \"times\": [0, ") != NULL);
         tb_free(&gltf);
     }
     scene_free(&s);

@@ -210,7 +210,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
         src.skeleton = &tc.sk;
         src.anim = a;
         src.mesh = mesh_path ? &g : NULL;
-        rc = tool_write_gltf(out_path, &src);
+        rc = tool_write_gltf(out_path, &src, in->name);
         tool_cres_free(&tc);
     }
     free(gmem);

@@ -44,66 +44,13 @@ static const char *target_name(uint8_t t) {
     return "unknown";
 }
 
-static const char *event_name(uint16_t t) {
-    switch (t) {
-    case PLUMBOB_CLIP_EVENT_ATTACH: return "attach";
-    case PLUMBOB_CLIP_EVENT_UNPARENT: return "unparent";
-    case PLUMBOB_CLIP_EVENT_SOUND: return "sound";
-    case PLUMBOB_CLIP_EVENT_SCRIPT: return "script";
-    case PLUMBOB_CLIP_EVENT_EFFECT: return "effect";
-    case PLUMBOB_CLIP_EVENT_VISIBILITY: return "visibility";
-    case PLUMBOB_CLIP_EVENT_DESTROY_PROP: return "destroy_prop";
-    case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return "stop_effect";
-    }
-    return "unknown";
-}
-
-/* `, "KEY": "name"` when the dictionary knows the hash. */
-static void json_known(FILE *out, const char *key, const tool_dict *names, uint32_t hash) {
-    const char *nm = tool_dict_bone(names, hash);
-    if (!nm) return;
-    fprintf(out, ", \"%s\": ", key);
-    json_string(out, nm, strlen(nm));
-}
+static const char *event_name(uint16_t t) { return gltf_clip_event_kind(t); }
 
 static void json_event(FILE *out, const plumbob_clip_event *e, const tool_dict *names) {
-    fprintf(out, "{\"type\": %u, \"kind\": \"%s\", \"id\": %u, \"time\": ", (unsigned)e->type,
-            event_name(e->type), (unsigned)e->id);
-    json_float(out, e->time);
-    fputs(", \"name\": ", out);
-    json_string(out, e->name.ptr, e->name.len);
-    switch (e->type) {
-    case PLUMBOB_CLIP_EVENT_ATTACH:
-        fprintf(out, ", \"prop\": \"0x%08X\", \"object\": \"0x%08X\", \"slot\": \"0x%08X\"",
-                (unsigned)e->hash[0], (unsigned)e->hash[1], (unsigned)e->hash[2]);
-        json_known(out, "slot_name", names, e->hash[2]);
-        break;
-    case PLUMBOB_CLIP_EVENT_UNPARENT:
-        fprintf(out, ", \"object\": \"0x%08X\"", (unsigned)e->hash[0]);
-        break;
-    case PLUMBOB_CLIP_EVENT_DESTROY_PROP:
-        fprintf(out, ", \"prop\": \"0x%08X\"", (unsigned)e->hash[0]);
-        break;
-    case PLUMBOB_CLIP_EVENT_SOUND:
-        fputs(", \"sound\": ", out);
-        json_string(out, e->sound.ptr, e->sound.len);
-        break;
-    case PLUMBOB_CLIP_EVENT_EFFECT:
-        fprintf(out, ", \"effect\": \"0x%08X\", \"actor\": \"0x%08X\", \"bone\": \"0x%08X\"",
-                (unsigned)e->hash[2], (unsigned)e->hash[3], (unsigned)e->hash[4]);
-        json_known(out, "bone_name", names, e->hash[4]);
-        break;
-    case PLUMBOB_CLIP_EVENT_VISIBILITY:
-        fputs(", \"visibility\": ", out);
-        json_float(out, e->visibility);
-        break;
-    case PLUMBOB_CLIP_EVENT_STOP_EFFECT:
-        fprintf(out, ", \"effect\": \"0x%08X\"", (unsigned)e->hash[0]);
-        break;
-    default:
-        break;
-    }
-    fputc('}', out);
+    tool_buf b = {0};
+    gltf_clip_event_json(&b, e, names); /* the export's extras carry the same */
+    fwrite(b.data, 1, b.size, out);
+    tb_free(&b);
 }
 
 static void dump_json(FILE *out, const plumbob_clip *c, const tool_dict *names) {
@@ -256,9 +203,10 @@ static int usage(FILE *f, int rc) {
     return rc;
 }
 
-/* clip export: the clip with an optional rig list and mesh. */
-static int export_clip(const plumbob_clip *clip, const char *const *rigs, int rig_count, const char *out_path,
-                       const tool_dict *names) {
+/* clip export: the clip with an optional rig list and mesh; warns of what
+ * the file carries only in extras (clip_name names the input). */
+static int export_clip(const plumbob_clip *clip, const char *clip_name, const char *const *rigs, int rig_count,
+                       const char *out_path, const tool_dict *names) {
     tool_rig rig;
     plumbob_gmdc mesh;
     unsigned char *mesh_mem = NULL;
@@ -274,7 +222,7 @@ static int export_clip(const plumbob_clip *clip, const char *const *rigs, int ri
     src.rig = have_rig ? &rig : NULL;
     src.mesh = mesh_mem ? &mesh : NULL;
     src.names = names;
-    rc = tool_write_gltf(out_path, &src);
+    rc = tool_write_gltf(out_path, &src, clip_name);
 done:
     free(mesh_mem);
     tool_free(&mesh_in);
@@ -306,7 +254,7 @@ static int export_one(const char *file, const char *out_path, void *ctx) {
     if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
     for (i = 0; i < job->rig_count && rc == 0; i++)
         if (!dict_add_rig_arg(&names, job->rigs[i])) rc = 1; /* said why; not again from the export */
-    if (rc == 0) rc = export_clip(&tc.clip, job->rigs, job->rig_count, out_path, &names);
+    if (rc == 0) rc = export_clip(&tc.clip, in.name, job->rigs, job->rig_count, out_path, &names);
     tool_dict_free(&names);
     tool_clip_free(&tc);
     tool_free(&in);

@@ -152,7 +152,7 @@ static int write_outputs(const char *dir, const tool_input *clip_in, const plumb
     src.clip = clip;
     printf("\n");
     snprintf(path, sizeof path, "%s/demo.gltf", dir);
-    if (tool_write_gltf(path, &src) != 0) return 0;
+    if (tool_write_gltf(path, &src, NULL) != 0) return 0; /* the demo says what it holds */
     snprintf(path, sizeof path, "%s/curves.svg", dir);
     {
         tool_dict names; /* the built-in names title the panels */

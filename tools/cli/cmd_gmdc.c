@@ -419,7 +419,7 @@ static int export_gltf(const char *file, const char *rig_path, const char *cres_
     if (rig_path && rig.count < g.joint_count)
         tool_warning(rig_path, "names %u of the mesh's %u joints; the rest are joint_N", (unsigned)rig.count,
                      (unsigned)g.joint_count);
-    rc = tool_write_gltf(out_path, &src);
+    rc = tool_write_gltf(out_path, &src, NULL);
     free(mem);
     tool_free(&in);
     tool_rig_free(&rig);
@@ -446,7 +446,8 @@ static int gmdc_usage(FILE *f, int rc) {
                "       plumbob gmdc export --all FILE... -o DIR [--gltf] [--rig RIG.txt | --cres CRES]\n"
                "  --all: every GMDC of every FILE (a package: each mesh in it) to DIR/NAME.glb\n"
                "  (.gltf with --gltf), NAME the mesh's name or instance; a summary at the end.\n"
-               "  .obj: the skinned, morphed mesh.  .gltf/.glb: every group as a primitive with\n"
+               "  .obj: the skinned, morphed mesh (Z-up) with UVs (V flipped for OBJ) when the\n"
+               "  group has them.  .gltf/.glb: every group as a primitive with\n"
                "  normals, tangents (bump-map normals), UVs, vertex colours, joints and weights,\n"
                "  morph targets (position and normal deltas) named after the morph pairs, a skin\n"
                "  with the inverse bind matrices, converted from Z-up to Y-up.\n"
@@ -653,7 +654,7 @@ int cmd_gmdc(int argc, char **argv) {
         } else if (rc == 0) {
             tool_out out;
             FILE *f;
-            uint32_t base = 1;
+            uint32_t base = 1, vt_base = 1;
             if (!tool_out_open(&out, out_path)) {
                 rc = 1;
             } else {
@@ -663,18 +664,34 @@ int cmd_gmdc(int argc, char **argv) {
                 for (k = 0; k < g.group_count; k++) {
                     const plumbob_gmdc_group *gr = &g.groups[k];
                     uint32_t n = g.linkages[gr->link].vertex_count;
+                    /* the first UV set (float2), as glTF's TEXCOORD_0 has it but
+                     * with V flipped (1 - v): OBJ's origin is the image's
+                     * bottom left, Direct3D's and glTF's its top left */
+                    const plumbob_gmdc_element *uv = plumbob_gmdc_find_element(&g, gr->link, PLUMBOB_GMDC_UVS, 0);
+                    if (uv && uv->format != 1) uv = NULL;
                     fprintf(f, "o %.*s\n", (int)gr->name.len, gr->name.ptr);
                     for (v = 0; v < n; v++)
                         fprintf(f, "v %.9g %.9g %.9g\n", (double)pos[k][3 * v], (double)pos[k][3 * v + 1], (double)pos[k][3 * v + 2]);
                     for (v = 0; v < n; v++)
                         fprintf(f, "vn %.9g %.9g %.9g\n", (double)nrm[k][3 * v], (double)nrm[k][3 * v + 1], (double)nrm[k][3 * v + 2]);
+                    for (v = 0; uv && v < n; v++) {
+                        uint32_t item = plumbob_gmdc_item(&g, uv, v); /* no item (sparse): UV 0, as in glTF */
+                        float tu = item != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(uv, item, 0) : 0.0f;
+                        float tv = item != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(uv, item, 1) : 0.0f;
+                        fprintf(f, "vt %.9g %.9g\n", (double)tu, (double)(1.0f - tv));
+                    }
                     for (v = 0; v + 2 < gr->faces.count; v += 3) {
-                        uint32_t a = plumbob_gmdc_index(&g, &gr->faces, v) + base;
-                        uint32_t b = plumbob_gmdc_index(&g, &gr->faces, v + 1) + base;
-                        uint32_t c = plumbob_gmdc_index(&g, &gr->faces, v + 2) + base;
-                        fprintf(f, "f %u//%u %u//%u %u//%u\n", a, a, b, b, c, c);
+                        uint32_t a = plumbob_gmdc_index(&g, &gr->faces, v);
+                        uint32_t b = plumbob_gmdc_index(&g, &gr->faces, v + 1);
+                        uint32_t c = plumbob_gmdc_index(&g, &gr->faces, v + 2);
+                        if (uv)
+                            fprintf(f, "f %u/%u/%u %u/%u/%u %u/%u/%u\n", a + base, a + vt_base, a + base, b + base,
+                                    b + vt_base, b + base, c + base, c + vt_base, c + base);
+                        else
+                            fprintf(f, "f %u//%u %u//%u %u//%u\n", a + base, a + base, b + base, b + base, c + base, c + base);
                     }
                     base += n;
+                    if (uv) vt_base += n;
                 }
                 if (tool_out_commit(&out)) printf("wrote %s\n", out_path);
                 else rc = 1;

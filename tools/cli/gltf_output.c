@@ -5,7 +5,52 @@
 #include "gltf/gltf_check.h"
 #include "gltf/gltf_export.h"
 
-int tool_write_gltf(const char *path, const gltf_export_src *src) {
+/* "1 event" or "2 events" into out. */
+static const char *count_of(char *out, size_t cap, uint32_t n, const char *one, const char *many) {
+    snprintf(out, cap, "%u %s", (unsigned)n, n == 1 ? one : many);
+    return out;
+}
+
+/* One warning line for what a clip export put in extras rather than glTF
+ * proper, one for what it could not carry at all. */
+static void warn_not_carried(const char *source, const gltf_export_src *src, const gltf_export_stats *st) {
+    char a[48], b[48], c[48], list[160] = "";
+    const char *part[3];
+    int n = 0, i;
+    if (st->extras_morph_tracks) part[n++] = count_of(a, sizeof a, st->extras_morph_tracks, "morph track", "morph tracks");
+    if (st->extras_events) part[n++] = count_of(b, sizeof b, st->extras_events, "event", "events");
+    if (st->extras_slots) part[n++] = count_of(c, sizeof c, st->extras_slots, "IK slot", "IK slots");
+    for (i = 0; i < n; i++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", part[i]);
+    }
+    if (n)
+        tool_warning(source, "%s %s in the %s extras, not animated (%s%s%s)", list,
+                     n == 1 && (st->extras_morph_tracks + st->extras_events + st->extras_slots) == 1 ? "is" : "are",
+                     st->extras_on_scene ? "scene's (no channel, so no animation)" : "animation's",
+                     st->extras_morph_tracks ? (src->mesh ? "glTF animates morph weights only on a mesh target of the same name"
+                                                          : "glTF animates morph weights only on a mesh")
+                                             : "",
+                     st->extras_morph_tracks && (st->extras_events || st->extras_slots) ? "; " : "",
+                     st->extras_events || st->extras_slots ? "glTF has no events or IK slots" : "");
+    if (st->events_lost)
+        tool_warning(source, "%s after one of a type plumbob does not know %s not carried",
+                     count_of(a, sizeof a, st->events_lost, "event", "events"), st->events_lost == 1 ? "is" : "are");
+    if (st->anim_unplayed)
+        tool_warning(source, "%s of the animation %s nothing in the file (no bone of that name, IK, a second one for a bone, or a morph with no mesh target of its name): %s%s",
+                     count_of(a, sizeof a, st->anim_unplayed, "channel", "channels"),
+                     st->anim_unplayed == 1 ? "plays" : "play", st->dropped_names, st->anim_unplayed > 3 ? ", ..." : "");
+    if (st->anim_events)
+        tool_warning(source, "%s of the animation %s not carried (glTF has no events)",
+                     count_of(a, sizeof a, st->anim_events, "event", "events"), st->anim_events == 1 ? "is" : "are");
+    if (st->dropped_tracks)
+        tool_warning(source, "%s left out (%u a second track for a bone and path already animated, %u of an unknown target): %s%s",
+                     count_of(a, sizeof a, st->dropped_tracks, "track", "tracks"),
+                     (unsigned)(st->dropped_tracks - st->dropped_unknown_target), (unsigned)st->dropped_unknown_target,
+                     st->dropped_names, st->dropped_tracks > 3 ? ", ..." : "");
+}
+
+int tool_write_gltf(const char *path, const gltf_export_src *src, const char *source) {
     tool_buf out = {0};
     gltf_export_stats st;
     gltf_check_report rep;
@@ -35,9 +80,11 @@ int tool_write_gltf(const char *path, const gltf_export_src *src) {
         if (rep.animations) printf(", %u animation channels", (unsigned)rep.channels);
         printf("\n");
         if (st.unmatched_tracks)
-            printf("  %u animated bones are not in the rig: root nodes, %u named from the name dictionary, %u named 0xHASH\n",
+            printf("  %u animated bones are not in the rig: root nodes, %u named from the name dictionary, %u named 0xHASH (%s%s)\n",
                    (unsigned)st.unmatched_tracks, (unsigned)st.unmatched_named,
-                   (unsigned)(st.unmatched_tracks - st.unmatched_named));
+                   (unsigned)(st.unmatched_tracks - st.unmatched_named), st.unmatched_names,
+                   st.unmatched_tracks > 3 ? ", ..." : "");
+        if (source) warn_not_carried(source, src, &st);
     }
     tb_free(&out);
     return ok ? 0 : 1;

@@ -157,7 +157,9 @@ const tool_format *tool_format_for(plumbob_format f);
 struct gltf_export_src;
 /* What --rig takes, for messages. */
 #define RIG_ARG_WANTS "a Sims 3 rig, a GMDC mesh or a `NAME [PARENT]` list"
-int tool_write_gltf(const char *path, const struct gltf_export_src *src);
+/* With `source` (the input's name, or NULL) it also warns of what the file
+ * does not carry in glTF proper (a clip's extras) or at all. */
+int tool_write_gltf(const char *path, const struct gltf_export_src *src, const char *source);
 /* --rig FILE for exports: a GMDC mesh (then *mesh is decoded, *mesh_mem
  * to free), a Sims 3 rig resource or a rig list (then *rig is filled).  Returns 0 after printing why. */
 int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gmdc *mesh,

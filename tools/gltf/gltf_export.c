@@ -175,6 +175,11 @@ static int collect_bones(scene *s) {
             if (known) snprintf(name, sizeof name, "%s", known);
             else snprintf(name, sizeof name, "0x%08X", (unsigned)t->hash);
             add_bone(s, name, -1);
+            if (s->stats->unmatched_tracks < 3) {
+                char *un = s->stats->unmatched_names;
+                size_t used = strlen(un);
+                snprintf(un + used, sizeof s->stats->unmatched_names - used, "%s%s", used ? ", " : "", name);
+            }
             s->stats->unmatched_named += known != NULL;
             s->bones[s->bone_count - 1].hash = t->hash;
             s->stats->unmatched_tracks++;
@@ -526,17 +531,30 @@ static int write_mesh(scene *s) {
     return 1;
 }
 
+/* A last key at the clip's duration holding the value before it, when the
+ * keys end earlier: every channel then ends where the clip does (a viewer
+ * takes the animation's length from its last key time).  Room for one
+ * more key is the caller's. */
+static uint32_t hold_to_end(const plumbob_clip *c, float *times, float *values, uint32_t n, uint32_t comps) {
+    float end = plumbob_clip_duration(c);
+    if (!n || !(times[n - 1] < end)) return n;
+    times[n] = end;
+    memcpy(values + (size_t)comps * n, values + (size_t)comps * (n - 1u), sizeof(float) * comps);
+    return n + 1u;
+}
+
 /* Key times and values of one track; keys on the same tick as the one
- * before are dropped (glTF inputs must increase strictly). */
+ * before are dropped (glTF inputs must increase strictly); then held to
+ * the clip's end.  times and values have room for key_count + 1 keys. */
 static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, float *times, float *values) {
-    uint32_t k, n = 0, comps = t->target == PLUMBOB_CLIP_TARGET_ROTATION ? 4u : 3u;
+    uint32_t k, n = 0, comps = t->target == PLUMBOB_CLIP_TARGET_ROTATION ? 4u : t->target == PLUMBOB_CLIP_TARGET_MORPH ? 1u : 3u;
     int last = -1;
     if (!t->key_count) { /* keyless: constant */
         float v[4];
         (void)plumbob_clip_sample_track(c, (uint32_t)(t - c->tracks), 0.0f, v); /* t is c's: never fails */
         times[0] = 0.0f;
         memcpy(values, v, sizeof(float) * comps);
-        return 1;
+        return hold_to_end(c, times, values, 1u, comps);
     }
     for (k = 0; k < t->key_count; k++) {
         float v[4] = {0, 0, 0, 1};
@@ -554,11 +572,11 @@ static uint32_t track_keys(const plumbob_clip *c, const plumbob_clip_track *t, f
             }
             values[4 * n] = q.x; values[4 * n + 1] = q.y; values[4 * n + 2] = q.z; values[4 * n + 3] = q.w;
         } else {
-            memcpy(values + 3 * n, v, sizeof(float) * 3);
+            memcpy(values + comps * n, v, sizeof(float) * comps);
         }
         n++;
     }
-    return n;
+    return hold_to_end(c, times, values, n, comps);
 }
 
 static void add_channel(scene *s, tool_buf *samplers, tool_buf *channels, uint32_t input, uint32_t output,
@@ -572,7 +590,7 @@ static void add_channel(scene *s, tool_buf *samplers, tool_buf *channels, uint32
 
 /* Morph tracks become one weights channel on the mesh node, sampled at
  * every tick where any of them has a key. */
-static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
+static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels, unsigned char *carried) {
     const plumbob_clip *c = s->src->clip;
     const plumbob_gmdc *g = s->src->mesh;
     int32_t *track_of = (int32_t *)malloc(sizeof(int32_t) * (s->target_count + 1u));
@@ -591,6 +609,7 @@ static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
             if (c->tracks[k].target == PLUMBOB_CLIP_TARGET_MORPH && c->tracks[k].hash == h) {
                 uint32_t key;
                 track_of[t] = (int32_t)k;
+                carried[k] = 1;
                 any = 1;
                 for (key = 0; key < c->tracks[k].key_count; key++) {
                     float v[4];
@@ -603,6 +622,7 @@ static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
             }
     }
     if (!any) { free(track_of); free(tick_used); return 1; }
+    tick_used[c->tick_count] = 1; /* the weights end where the clip does */
     for (k = 0; k <= c->tick_count; k++) n += tick_used[k];
     times = (float *)malloc(sizeof(float) * (n + 1u));
     w = (float *)malloc(sizeof(float) * ((size_t)n * s->target_count + 1u));
@@ -627,18 +647,152 @@ static int write_weights(scene *s, tool_buf *samplers, tool_buf *channels) {
     return 1;
 }
 
+const char *gltf_clip_event_kind(uint16_t type) {
+    switch (type) {
+    case PLUMBOB_CLIP_EVENT_ATTACH: return "attach";
+    case PLUMBOB_CLIP_EVENT_UNPARENT: return "unparent";
+    case PLUMBOB_CLIP_EVENT_SOUND: return "sound";
+    case PLUMBOB_CLIP_EVENT_SCRIPT: return "script";
+    case PLUMBOB_CLIP_EVENT_EFFECT: return "effect";
+    case PLUMBOB_CLIP_EVENT_VISIBILITY: return "visibility";
+    case PLUMBOB_CLIP_EVENT_DESTROY_PROP: return "destroy_prop";
+    case PLUMBOB_CLIP_EVENT_STOP_EFFECT: return "stop_effect";
+    }
+    return "unknown";
+}
+
+/* `, "KEY": "name"` when the dictionary knows the hash. */
+static void json_known(tool_buf *b, const char *key, const tool_dict *names, uint32_t hash) {
+    const char *nm = tool_dict_bone(names, hash);
+    if (!nm) return;
+    tb_printf(b, ", \"%s\": ", key);
+    tb_json_string(b, nm, strlen(nm));
+}
+
+void gltf_clip_event_json(tool_buf *b, const plumbob_clip_event *e, const tool_dict *names) {
+    tb_printf(b, "{\"type\": %u, \"kind\": \"%s\", \"id\": %u, \"time\": ", (unsigned)e->type,
+              gltf_clip_event_kind(e->type), (unsigned)e->id);
+    tb_json_float(b, e->time);
+    tb_str(b, ", \"name\": ");
+    tb_json_string(b, e->name.ptr, e->name.len);
+    switch (e->type) {
+    case PLUMBOB_CLIP_EVENT_ATTACH:
+        tb_printf(b, ", \"prop\": \"0x%08X\", \"object\": \"0x%08X\", \"slot\": \"0x%08X\"",
+                  (unsigned)e->hash[0], (unsigned)e->hash[1], (unsigned)e->hash[2]);
+        json_known(b, "slot_name", names, e->hash[2]);
+        break;
+    case PLUMBOB_CLIP_EVENT_UNPARENT:
+        tb_printf(b, ", \"object\": \"0x%08X\"", (unsigned)e->hash[0]);
+        break;
+    case PLUMBOB_CLIP_EVENT_DESTROY_PROP:
+        tb_printf(b, ", \"prop\": \"0x%08X\"", (unsigned)e->hash[0]);
+        break;
+    case PLUMBOB_CLIP_EVENT_SOUND:
+        tb_str(b, ", \"sound\": ");
+        tb_json_string(b, e->sound.ptr, e->sound.len);
+        break;
+    case PLUMBOB_CLIP_EVENT_EFFECT:
+        tb_printf(b, ", \"effect\": \"0x%08X\", \"actor\": \"0x%08X\", \"bone\": \"0x%08X\"",
+                  (unsigned)e->hash[2], (unsigned)e->hash[3], (unsigned)e->hash[4]);
+        json_known(b, "bone_name", names, e->hash[4]);
+        break;
+    case PLUMBOB_CLIP_EVENT_VISIBILITY:
+        tb_str(b, ", \"visibility\": ");
+        tb_json_float(b, e->visibility);
+        break;
+    case PLUMBOB_CLIP_EVENT_STOP_EFFECT:
+        tb_printf(b, ", \"effect\": \"0x%08X\"", (unsigned)e->hash[0]);
+        break;
+    default:
+        break;
+    }
+    tb_str(b, "}");
+}
+
+static void json_floats_tb(tool_buf *b, const float *v, uint32_t n) {
+    uint32_t i;
+    tb_str(b, "[");
+    for (i = 0; i < n; i++) {
+        if (i) tb_str(b, ", ");
+        tb_json_float(b, v[i]);
+    }
+    tb_str(b, "]");
+}
+
+/* What glTF proper cannot hold, as {"plumbob": {...}} for an extras
+ * member: the clip's duration, every event (as clip dump --json shows
+ * them), the morph tracks no weights channel plays (keys in seconds, held
+ * to the end like the channels) and the IK slot table. */
+static void clip_extras(scene *s, tool_buf *b, const unsigned char *carried, float *times, float *values) {
+    const plumbob_clip *c = s->src->clip;
+    uint32_t i, k, n, first = 1;
+    tb_str(b, "{\"plumbob\": {\"duration\": ");
+    tb_json_float(b, plumbob_clip_duration(c));
+    tb_str(b, ", \"events\": [");
+    for (i = 0; i < c->events_decoded; i++) {
+        if (i) tb_str(b, ", ");
+        gltf_clip_event_json(b, &c->events[i], s->src->names);
+    }
+    tb_printf(b, "], \"eventsComplete\": %s, \"morphTracks\": [", c->events_complete ? "true" : "false");
+    for (i = 0; i < c->track_count; i++) {
+        const plumbob_clip_track *t = &c->tracks[i];
+        const char *nm = tool_dict_track(s->src->names, t->hash, 1);
+        if (t->target != PLUMBOB_CLIP_TARGET_MORPH || carried[i]) continue;
+        tb_printf(b, "%s{\"hash\": \"0x%08X\"", first ? "" : ", ", (unsigned)t->hash);
+        first = 0;
+        if (nm) {
+            tb_str(b, ", \"name\": ");
+            tb_json_string(b, nm, strlen(nm));
+        }
+        n = track_keys(c, t, times, values);
+        tb_str(b, ", \"times\": ");
+        json_floats_tb(b, times, n);
+        tb_str(b, ", \"values\": ");
+        json_floats_tb(b, values, n);
+        tb_str(b, "}");
+        s->stats->extras_morph_tracks++;
+    }
+    tb_str(b, "], \"slots\": [");
+    for (k = 0; k < c->slot_count; k++) {
+        const plumbob_clip_slot *sl = &c->slots[k];
+        tb_printf(b, "%s{\"chain\": %u, \"index\": %u, \"actor\": ", k ? ", " : "", (unsigned)sl->chain,
+                  (unsigned)sl->index);
+        tb_json_string(b, sl->actor.ptr, sl->actor.len);
+        tb_str(b, ", \"slot\": ");
+        tb_json_string(b, sl->slot.ptr, sl->slot.len);
+        tb_str(b, "}");
+    }
+    tb_str(b, "]}}");
+    s->stats->extras_events = c->events_decoded;
+    s->stats->extras_slots = c->slot_count;
+    s->stats->events_lost = c->events_complete || c->event_count < c->events_decoded ? 0u
+                                                                                      : c->event_count - c->events_decoded;
+}
+
+/* Names the first few left-out tracks in the stats. */
+static void note_dropped(scene *s, const plumbob_clip_track *t) {
+    const char *nm = tool_dict_track(s->src->names, t->hash, t->target == PLUMBOB_CLIP_TARGET_MORPH);
+    gltf_export_stats *st = s->stats;
+    size_t used = strlen(st->dropped_names);
+    if (st->dropped_tracks++ >= 3 || used + 2 >= sizeof st->dropped_names) return;
+    if (nm) snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s%s", used ? ", " : "", nm);
+    else snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s0x%08X", used ? ", " : "", (unsigned)t->hash);
+}
+
 static int write_animation(scene *s) {
     const plumbob_clip *c = s->src->clip;
-    tool_buf samplers = {0}, channels = {0};
+    tool_buf samplers = {0}, channels = {0}, extras = {0};
     unsigned char *done = (unsigned char *)calloc((size_t)s->bone_count * 3u + 1u, 1);
+    unsigned char *carried = (unsigned char *)calloc((size_t)c->track_count + 1u, 1);
     uint32_t i, max_keys = 1;
     float *times, *values;
     int ok = 1;
     for (i = 0; i < c->track_count; i++)
         if (c->tracks[i].key_count > max_keys) max_keys = c->tracks[i].key_count;
+    max_keys++; /* the key that holds to the clip's end */
     times = (float *)malloc(sizeof(float) * max_keys);
     values = (float *)malloc(sizeof(float) * 4u * max_keys);
-    if (!done || !times || !values) ok = 0;
+    if (!done || !carried || !times || !values) ok = 0;
     for (i = 0; ok && i < c->track_count; i++) {
         const plumbob_clip_track *t = &c->tracks[i];
         int path = t->target == PLUMBOB_CLIP_TARGET_ROTATION ? 0 : t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? 1
@@ -646,14 +800,21 @@ static int write_animation(scene *s) {
         static const char *const paths[3] = {"rotation", "translation", "scale"};
         int32_t b = find_bone(s, t->hash);
         uint32_t n, in, out;
-        if (path < 0 || b < 0 || done[3 * b + path]) continue; /* one channel per node and path */
+        if (t->target == PLUMBOB_CLIP_TARGET_MORPH) continue; /* weights or extras */
+        if (path < 0 || b < 0 || done[3 * b + path]) { /* one channel per node and path */
+            note_dropped(s, t);
+            s->stats->dropped_unknown_target += path < 0;
+            continue;
+        }
         done[3 * b + path] = 1;
+        carried[i] = 1;
         n = track_keys(c, t, times, values);
         in = gltf_accessor(&s->w, times, n, GLTF_FLOAT, 1, 0, 1);
         out = gltf_accessor(&s->w, values, n, GLTF_FLOAT, path ? 3u : 4u, 0, 0);
         add_channel(s, &samplers, &channels, in, out, s->bones[b].node, paths[path]);
     }
-    if (ok && s->mesh_node >= 0 && s->target_count) ok = write_weights(s, &samplers, &channels);
+    if (ok && s->mesh_node >= 0 && s->target_count) ok = write_weights(s, &samplers, &channels, carried);
+    if (ok) clip_extras(s, &extras, carried, times, values);
     if (ok && s->stats->channels) {
         tool_buf *b = gltf_begin(&s->w, GLTF_ANIMATIONS, NULL);
         tb_str(b, "\"name\": ");
@@ -662,13 +823,18 @@ static int write_animation(scene *s) {
         tb_put(b, samplers.data, samplers.size);
         tb_str(b, "], \"channels\": [");
         tb_put(b, channels.data, channels.size);
-        tb_str(b, "]");
+        tb_str(b, "], \"extras\": ");
+        tb_put(b, extras.data, extras.size);
         gltf_end(&s->w, GLTF_ANIMATIONS);
+    } else if (ok) { /* no channel, so no animation (glTF wants one): the scene holds the extras */
+        tb_put(&s->w.scene_extras, extras.data, extras.size);
+        s->stats->extras_on_scene = 1;
     }
-    ok = ok && !samplers.failed && !channels.failed;
+    ok = ok && !samplers.failed && !channels.failed && !extras.failed;
     tb_free(&samplers);
     tb_free(&channels);
-    free(done); free(times); free(values);
+    tb_free(&extras);
+    free(done); free(carried); free(times); free(values);
     return ok;
 }
 
@@ -680,9 +846,10 @@ static int write_sims2_animation(scene *s) {
     tool_buf samplers = {0}, channels = {0};
     uint32_t frames = (uint32_t)(a->duration * 30u / 1000u) + 2u, f, ch, n_times = 0;
     unsigned char *done = (unsigned char *)calloc((size_t)s->bone_count * 2u + 1u, 1);
+    unsigned char *carried = (unsigned char *)calloc((size_t)a->channel_count + 1u, 1);
     float *times = (float *)malloc(sizeof(float) * frames), *values = (float *)malloc(sizeof(float) * 4u * frames);
     uint32_t in = UINT32_MAX;
-    int ok = done && times && values;
+    int ok = done && carried && times && values;
     for (f = 0; ok && f < frames; f++) { /* ticks 0, 33.3, ... then the duration */
         float ticks = (float)f * (1000.0f / 30.0f);
         if (ticks >= (float)a->duration) ticks = (float)a->duration;
@@ -697,6 +864,7 @@ static int write_sims2_animation(scene *s) {
         if (b < 0 || done[2 * b + (rot ? 0 : 1)]) continue;
         if (rot && PLUMBOB_ANIM_VALUE_TYPE(a->channels[ch].flags) != 3) continue;
         done[2 * b + (rot ? 0 : 1)] = 1;
+        carried[ch] = 1;
         for (f = 0; f < n_times; f++) {
             float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
             plumbob_quat q = plumbob_quat_identity();
@@ -730,6 +898,8 @@ static int write_sims2_animation(scene *s) {
             any |= chan[t] >= 0;
         }
         if (ok && any) {
+            for (t = 0; t < s->target_count; t++)
+                if (chan[t] >= 0) carried[chan[t]] = 1;
             for (f = 0; f < n_times; f++)
                 for (t = 0; t < s->target_count; t++) {
                     float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -755,10 +925,19 @@ static int write_sims2_animation(scene *s) {
         tb_str(b, "]");
         gltf_end(&s->w, GLTF_ANIMATIONS);
     }
+    for (ch = 0; ok && ch < a->channel_count; ch++) { /* what the file does not play, for the warning */
+        gltf_export_stats *st = s->stats;
+        size_t used = strlen(st->dropped_names);
+        if (carried[ch]) continue;
+        if (st->anim_unplayed++ < 3 && used + 2 < sizeof st->dropped_names)
+            snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s%.*s", used ? ", " : "",
+                     (int)a->channels[ch].name.len, a->channels[ch].name.ptr);
+    }
+    s->stats->anim_events = a->event_count;
     ok = ok && !samplers.failed && !channels.failed;
     tb_free(&samplers);
     tb_free(&channels);
-    free(done); free(times); free(values);
+    free(done); free(carried); free(times); free(values);
     return ok;
 }
 

@@ -20,6 +20,18 @@ typedef struct gltf_export_src {
 typedef struct gltf_export_stats {
     uint32_t nodes, primitives, vertices, targets, channels, unmatched_tracks;
     uint32_t unmatched_named;   /* of those, named from the name dictionary */
+    char unmatched_names[160];  /* the first few of those bones, ", "-separated */
+    /* clip: what went into extras.plumbob rather than glTF proper */
+    uint32_t extras_morph_tracks, extras_events, extras_slots;
+    int extras_on_scene;        /* no channel: the extras are the scene's */
+    uint32_t events_lost;       /* declared events after an unknown type: not decoded, not carried */
+    uint32_t dropped_tracks;    /* tracks left out: a second track for a node and path, or an unknown target */
+    uint32_t dropped_unknown_target; /* of those, of an unknown target */
+    char dropped_names[160];    /* the first few, ", "-separated (ANIM: unplayed channels) */
+    /* Sims 2 ANIM: channels no glTF channel plays (naming no bone, IK, a
+     * second one for a bone and attribute, a morph without a mesh target of
+     * its name), and its events (glTF has none) */
+    uint32_t anim_unplayed, anim_events;
 } gltf_export_stats;
 
 /* The scene as .gltf (binary 0) or .glb (binary 1) bytes in *out.
@@ -32,7 +44,10 @@ typedef struct gltf_export_stats {
  * one channel per rotation/translation/scale track (keys in seconds,
  * rotations in one hemisphere), tracks of bones not in the rig on root
  * nodes named from `names` when it knows the hash, else 0xHASH, morph tracks
- * as weights of the mesh targets whose name hashes to them.  With a CRES
+ * as weights of the mesh targets whose name hashes to them; every channel
+ * held to the clip's duration.  The animation's extras.plumbob holds the
+ * duration, the events, the morph tracks no weights channel plays and the
+ * IK slots (the scene's extras when no channel was written).  With a CRES
  * skeleton every bone is a node named after it, in its hierarchy, at its
  * rest transform; GMDC joint j is the bone whose joint field is j (joints no
  * bone claims: flat joint_N nodes at their bind pose).  ANIM: sampled at 30
@@ -41,6 +56,12 @@ typedef struct gltf_export_stats {
  * channel when morph channels name its targets.  Returns 0 when memory ran
  * out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
+
+/* A clip event as `clip dump --json` prints it (and the export's extras
+ * carry it): type, kind, id, time, name and the type's own fields. */
+void gltf_clip_event_json(tool_buf *b, const plumbob_clip_event *e, const tool_dict *names);
+/* "sound", "effect", ... ("unknown" for other types). */
+const char *gltf_clip_event_kind(uint16_t type);
 
 /* Z-up (Sims 2 meshes) to glTF's Y-up: (x, y, z) -> (x, z, -y), and back. */
 plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v);

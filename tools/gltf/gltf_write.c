@@ -102,7 +102,12 @@ static void json_document(gltf_writer *w, int binary, const char *generator, too
     tb_json_string(j, generator, strlen(generator));
     tb_str(j, "},\n \"scene\": 0, \"scenes\": [{\"nodes\": [");
     tb_put(j, w->roots.data, w->roots.size);
-    tb_str(j, "]}]");
+    tb_str(j, "]");
+    if (w->scene_extras.size) {
+        tb_str(j, ", \"extras\": ");
+        tb_put(j, w->scene_extras.data, w->scene_extras.size);
+    }
+    tb_str(j, "}]");
     for (p = 0; p < GLTF_PARTS; p++) {
         if (!w->count[p]) continue;
         tb_printf(j, ",\n \"%s\": [", part_names[p]);
@@ -123,7 +128,7 @@ static void json_document(gltf_writer *w, int binary, const char *generator, too
 
 int gltf_finish(gltf_writer *w, int binary, const char *generator, tool_buf *out) {
     tool_buf j = {0};
-    int p, failed = w->bin.failed || w->roots.failed;
+    int p, failed = w->bin.failed || w->roots.failed || w->scene_extras.failed;
     for (p = 0; p < GLTF_PARTS; p++) failed |= w->part[p].failed;
     tb_pad(&w->bin, 4, 0);
     json_document(w, binary, generator, &j);
@@ -156,5 +161,6 @@ void gltf_free(gltf_writer *w) {
     int p;
     tb_free(&w->bin);
     tb_free(&w->roots);
+    tb_free(&w->scene_extras);
     for (p = 0; p < GLTF_PARTS; p++) tb_free(&w->part[p]);
 }

@@ -23,6 +23,7 @@ typedef struct gltf_writer {
     uint32_t count[GLTF_PARTS];
     tool_buf roots;          /* the scene's root nodes, "0,3,..." */
     uint32_t root_count;
+    tool_buf scene_extras;   /* the scene's "extras" value when not empty */
 } gltf_writer;
 
 /* Starts object number *index of `part` and returns the text to write its
