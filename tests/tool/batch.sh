@@ -56,3 +56,8 @@ if [ -f "$corpus/sims2/teapot_model.package" ]; then
     expect corpus-batch-gmdc 0 '^exported 1 of 1 meshes' "$bin" gmdc export --all "$corpus/sims2/teapot_model.package" -o "$tmp/btcm"
     expect corpus-batch-gmdc-valid 0 'valid glTF' "$bin" check "$tmp/btcm/teapot_tslocator_gmdc.glb"
 fi
+# anim export --all: each ANIM on its package's CRES; one without a skeleton is said and counted
+expect batch-anim 0 '^exported 1 of 1 animations to' "$bin" anim export --all "$tmp/bt/body.package" -o "$tmp/bta"
+"$bin" anim export "$tmp/bt/body.package@FB00791E:1C0532FA:00F0E1D2C3B4A5A2" -o "$tmp/bta-one.glb" >/dev/null
+expect batch-anim-same-bytes 0 '' cmp "$tmp/bta-one.glb" "$tmp/bta/a-demo-body-turn_anim.glb"
+expect batch-anim-no-skeleton 1 'needs the skeleton: give --cres' "$bin" anim export --all "$tmp"/bt/FB00791E_*.anim -o "$tmp/bta2"

@@ -205,8 +205,9 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
     else tool_error(in->name, "anim export needs the skeleton: give --cres CRES (none found in the animation's package)");
     if (have) {
         for (ch = 0; ch < a->channel_count; ch++) driven += sims2_channel_bone(&tc.sk, a, ch) >= 0;
-        printf("skeleton: %s, %u bones; %u of the animation's %u channels drive a bone\n", tc.in.name,
-               (unsigned)tc.sk.skeleton.bone_count, (unsigned)driven, (unsigned)a->channel_count);
+        if (!tool_quiet())
+            printf("skeleton: %s, %u bones; %u of the animation's %u channels drive a bone\n", tc.in.name,
+                   (unsigned)tc.sk.skeleton.bone_count, (unsigned)driven, (unsigned)a->channel_count);
         src.skeleton = &tc.sk;
         src.anim = a;
         src.mesh = mesh_path ? &g : NULL;
@@ -215,6 +216,29 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
     }
     free(gmem);
     if (mesh_path) tool_free(&min);
+    return rc;
+}
+
+/* anim export --all: each ANIM with the same --cres / --mesh (else the CRES
+ * of its own package). */
+typedef struct anim_batch {
+    const char *cres_path, *mesh_path;
+} anim_batch;
+
+static int export_one(const char *input, const char *out_path, void *ctx) {
+    const anim_batch *b = (const anim_batch *)ctx;
+    tool_input in;
+    plumbob_anim a;
+    unsigned char *mem;
+    int rc;
+    if (!tool_load_kind(input, PLUMBOB_TYPE_ANIM, NULL, &in)) return 1;
+    if (!decode(&in, &a, &mem)) {
+        tool_free(&in);
+        return 1;
+    }
+    rc = export_gltf(&in, &a, b->cres_path, b->mesh_path, out_path);
+    free(mem);
+    tool_free(&in);
     return rc;
 }
 
@@ -234,6 +258,9 @@ static int anim_usage(FILE *out, int rc) {
           "          by the CRES at their rest pose, each channel that names a bone sampled\n"
           "          30 times a second (without --cres: the best-fitting CRES of the\n"
           "          animation's package, then of the mesh's)\n"
+          "       plumbob anim export --all FILE... -o DIR [--gltf] [--cres CRES] [--mesh GMDC]\n"
+          "          every ANIM of every FILE (a package: each in it) to DIR/NAME.glb (.gltf\n"
+          "          with --gltf), NAME its resource name or instance; a summary at the end\n"
           "example: plumbob anim sample animation.package@0xFED15CBCFF6BE5EA --time 0.112 --json\n"
           "example: plumbob anim export body.package@00F0E1D2C3B4A5A2 --mesh body.package@00F0E1D2C3B4A5A1 -o body.glb\n"
           "example: plumbob anim plot animation.package@0xFED15CBCFF6BE5EA --channel spine0 -o spine.svg\n",
@@ -244,19 +271,20 @@ static int anim_usage(FILE *out, int rc) {
 int cmd_anim(int argc, char **argv) {
     const char *file = NULL, *sub, *time_arg = NULL, *frame_arg = NULL, *out_path = NULL, *cres_path = NULL, *mesh_path = NULL;
     const char **picked = (const char **)calloc((size_t)argc + 1u, sizeof *picked);
-    int json = 0, i, rc = 0, np = 0;
+    const char **files = (const char **)calloc((size_t)argc + 1u, sizeof *files); /* export --all inputs */
+    int json = 0, i, rc = 0, np = 0, all = 0, gltf_text = 0, nf = 0;
     tool_input in;
     plumbob_anim a;
     unsigned char *mem;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        free(picked);
+        free(picked); free(files);
         return anim_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 &&
         strcmp(sub, "export") != 0) {
         tool_error("anim", "unknown subcommand '%s'", sub);
-        free(picked);
+        free(picked); free(files);
         return anim_usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
@@ -268,32 +296,63 @@ int cmd_anim(int argc, char **argv) {
             out_path = argv[++i];
         else if (strcmp(argv[i], "--cres") == 0 && i + 1 < argc && strcmp(sub, "export") == 0) cres_path = argv[++i];
         else if (strcmp(argv[i], "--mesh") == 0 && i + 1 < argc && strcmp(sub, "export") == 0) mesh_path = argv[++i];
-        else if (strcmp(argv[i], "--help") == 0) { free(picked); return anim_usage(stdout, 0); }
+        else if (strcmp(argv[i], "--all") == 0 && strcmp(sub, "export") == 0) all = 1;
+        else if (strcmp(argv[i], "--gltf") == 0 && strcmp(sub, "export") == 0) gltf_text = 1;
+        else if (strcmp(argv[i], "--help") == 0) { free(picked); free(files); return anim_usage(stdout, 0); }
+        else if (argv[i][0] != '-' && strcmp(sub, "export") == 0) { files[nf++] = argv[i]; if (!file) file = argv[i]; }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            free(picked);
+            free(picked); free(files);
             return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file || ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path)) {
         tool_error(NULL, !file ? "which animation? (FILE comes after the subcommand)"
                          : strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
-        free(picked);
+        free(picked); free(files);
         return 2;
     }
     if (strcmp(sub, "sample") == 0 && !time_arg && !frame_arg) {
         tool_error(NULL, "--time SECONDS or --frame N is required");
-        free(picked);
+        free(picked); free(files);
         return 2;
+    }
+    if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
+        anim_batch b;
+        tool_batch job;
+        const char *why = NULL;
+        if (!all) why = nf > 1 ? "several inputs: give --all to export every animation of each to a directory"
+                               : "--gltf goes with --all (one file: name it OUT.gltf)";
+        else if (tool_ends_with(out_path, ".gltf") || tool_ends_with(out_path, ".glb"))
+            why = "--all writes one file per animation: -o names a directory";
+        if (why) {
+            tool_error(NULL, "%s", why);
+            free(picked); free(files);
+            return 2;
+        }
+        b.cres_path = cres_path;
+        b.mesh_path = mesh_path;
+        memset(&job, 0, sizeof job);
+        job.type = PLUMBOB_TYPE_ANIM;
+        job.kind = "animations";
+        job.verb = "exporting";
+        job.done_verb = "exported";
+        job.dir = out_path;
+        job.ext = gltf_text ? "gltf" : "glb";
+        job.fn = export_one;
+        job.ctx = &b;
+        rc = tool_batch_run(&job, files, nf);
+        free(picked); free(files);
+        return rc;
     }
     if (strcmp(sub, "export") == 0 && !tool_arg_extension(out_path, ".gltf", ".glb", NULL)) {
-        free(picked);
+        free(picked); free(files);
         return 2;
     }
-    if (!tool_load_kind(file, PLUMBOB_TYPE_ANIM, NULL, &in)) { free(picked); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_ANIM, NULL, &in)) { free(picked); free(files); return 1; }
     if (!decode(&in, &a, &mem)) {
         tool_free(&in);
-        free(picked);
+        free(picked); free(files);
         return 1;
     }
     if (strcmp(sub, "plot") == 0) {
@@ -312,6 +371,6 @@ int cmd_anim(int argc, char **argv) {
     }
     free(mem);
     tool_free(&in);
-    free(picked);
+    free(picked); free(files);
     return rc;
 }
