@@ -319,29 +319,9 @@ int cmd_anim(int argc, char **argv) {
     }
     if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
         anim_batch b;
-        tool_batch job;
-        const char *why = NULL;
-        if (!all) why = nf > 1 ? "several inputs: give --all to export every animation of each to a directory"
-                               : "--gltf goes with --all (one file: name it OUT.gltf)";
-        else if (tool_ends_with(out_path, ".gltf") || tool_ends_with(out_path, ".glb"))
-            why = "--all writes one file per animation: -o names a directory";
-        if (why) {
-            tool_error(NULL, "%s", why);
-            free(picked); free(files);
-            return 2;
-        }
         b.cres_path = cres_path;
         b.mesh_path = mesh_path;
-        memset(&job, 0, sizeof job);
-        job.type = PLUMBOB_TYPE_ANIM;
-        job.kind = "animations";
-        job.verb = "exporting";
-        job.done_verb = "exported";
-        job.dir = out_path;
-        job.ext = gltf_text ? "gltf" : "glb";
-        job.fn = export_one;
-        job.ctx = &b;
-        rc = tool_batch_run(&job, files, nf);
+        rc = tool_batch_export(PLUMBOB_TYPE_ANIM, "animation", "animations", files, nf, all, gltf_text, out_path, export_one, &b);
         free(picked); free(files);
         return rc;
     }

@@ -423,30 +423,9 @@ int cmd_clip(int argc, char **argv) {
     }
     if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
         export_job job;
-        tool_batch b;
-        if (!all) {
-            tool_error(NULL, nf > 1 ? "%d inputs: give --all to export every clip of each to a directory"
-                                    : "--gltf goes with --all (one file: name it OUT.gltf)", nf);
-            free(lists); free(name_rigs); free(files);
-            return 2;
-        }
-        if (tool_ends_with(out_path, ".gltf") || tool_ends_with(out_path, ".glb")) {
-            tool_error(NULL, "--all writes one file per clip: -o names a directory, not %s", out_path);
-            free(lists); free(name_rigs); free(files);
-            return 2;
-        }
         job.rigs = lists;
         job.rig_count = nl;
-        memset(&b, 0, sizeof b);
-        b.type = PLUMBOB_TYPE_CLIP;
-        b.kind = "clips";
-        b.verb = "exporting";
-        b.done_verb = "exported";
-        b.dir = out_path;
-        b.ext = gltf_text ? "gltf" : "glb";
-        b.fn = export_one;
-        b.ctx = &job;
-        rc = tool_batch_run(&b, files, nf);
+        rc = tool_batch_export(PLUMBOB_TYPE_CLIP, "clip", "clips", files, nf, all, gltf_text, out_path, export_one, &job);
         free(lists); free(name_rigs); free(files);
         return rc;
     }

@@ -517,13 +517,8 @@ int cmd_gmdc(int argc, char **argv) {
     }
     if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
         gmdc_batch b;
-        tool_batch job;
         const char *why = NULL;
-        if (!all) why = nf > 1 ? "several inputs: give --all to export every mesh of each to a directory"
-                               : "--gltf goes with --all (one file: name it OUT.gltf)";
-        else if (tool_ends_with(out_path, ".gltf") || tool_ends_with(out_path, ".glb") || tool_ends_with(out_path, ".obj"))
-            why = "--all writes one file per mesh: -o names a directory";
-        else if (pose || nm || anim_path || time_arg)
+        if (pose || nm || anim_path || time_arg)
             why = "--all exports glTF: --pose, --morph, --anim and --time apply to one .obj";
         else if (rig_path && cres_path)
             why = "give --rig or --cres, not both";
@@ -534,16 +529,7 @@ int cmd_gmdc(int argc, char **argv) {
         }
         b.rig_path = rig_path;
         b.cres_path = cres_path;
-        memset(&job, 0, sizeof job);
-        job.type = PLUMBOB_TYPE_GMDC;
-        job.kind = "meshes";
-        job.verb = "exporting";
-        job.done_verb = "exported";
-        job.dir = out_path;
-        job.ext = gltf_text ? "gltf" : "glb";
-        job.fn = export_one;
-        job.ctx = &b;
-        rc = tool_batch_run(&job, files, nf);
+        rc = tool_batch_export(PLUMBOB_TYPE_GMDC, "mesh", "meshes", files, nf, all, gltf_text, out_path, export_one, &b);
         free(morph_args); free(files);
         return rc;
     }

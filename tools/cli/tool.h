@@ -138,6 +138,12 @@ typedef struct tool_batch {
     void *ctx;
 } tool_batch;
 int tool_batch_run(const tool_batch *job, const char *const *inputs, int n);
+/* An export command's --all (or several inputs, or --gltf): checks that --all
+ * was given and -o names a directory (exit 2 after saying why), then exports
+ * every resource of `type` in the inputs to DIR/NAME.glb (.gltf with
+ * gltf_text) with tool_batch_run.  one/many: "clip"/"clips". */
+int tool_batch_export(uint32_t type, const char *one, const char *many, const char *const *inputs, int n, int all,
+                      int gltf_text, const char *dir, int (*fn)(const char *, const char *, void *), void *ctx);
 /* What the tool knows about one format: each format issue adds an entry. */
 typedef struct tool_format {
     plumbob_format format;

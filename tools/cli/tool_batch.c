@@ -193,3 +193,27 @@ int tool_batch_run(const tool_batch *job, const char *const *inputs, int n) {
     printf("\n");
     return run.failed ? 1 : 0;
 }
+
+int tool_batch_export(uint32_t type, const char *one, const char *many, const char *const *inputs, int n, int all,
+                      int gltf_text, const char *dir, int (*fn)(const char *, const char *, void *), void *ctx) {
+    tool_batch job;
+    if (!all) {
+        if (n > 1) tool_error(NULL, "%d inputs: give --all to export every %s of each to a directory", n, one);
+        else tool_error(NULL, "--gltf goes with --all (one file: name it OUT.gltf)");
+        return 2;
+    }
+    if (tool_ends_with(dir, ".gltf") || tool_ends_with(dir, ".glb") || tool_ends_with(dir, ".obj")) {
+        tool_error(NULL, "--all writes one file per %s: -o names a directory, not %s", one, dir);
+        return 2;
+    }
+    memset(&job, 0, sizeof job);
+    job.type = type;
+    job.kind = many;
+    job.verb = "exporting";
+    job.done_verb = "exported";
+    job.dir = dir;
+    job.ext = gltf_text ? "gltf" : "glb";
+    job.fn = fn;
+    job.ctx = ctx;
+    return tool_batch_run(&job, inputs, n);
+}
