@@ -72,7 +72,10 @@ plumbob_result plumbob_package_write(const plumbob_package_write_entry *entries,
         if (major == 1 && e->type == PLUMBOB_TYPE_SIMS2_DIR) return PLUMBOB_ERR_INVALID_ARGUMENT;
         if (e->compression == PLUMBOB_COMPRESSION_NONE) {
             if (e->mem_size != e->size) return PLUMBOB_ERR_INVALID_ARGUMENT;
-        } else if (e->compression != PLUMBOB_COMPRESSION_REFPACK) {
+        } else if (e->compression != PLUMBOB_COMPRESSION_REFPACK &&
+                   !(major == 2 && e->compression == PLUMBOB_COMPRESSION_ZLIB)) {
+            /* 2.0 carries zlib streams (s3pe writes them) as they are, so a
+             * package can be edited without touching them */
             return PLUMBOB_ERR_INVALID_ARGUMENT;
         }
     }

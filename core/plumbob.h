@@ -619,7 +619,10 @@ PLUMBOB_API plumbob_result plumbob_package_read(const plumbob_package *pkg,
 /* One resource to write.  `data` holds `size` stored bytes: when
  * compression is PLUMBOB_COMPRESSION_REFPACK they are a RefPack stream (make
  * one with plumbob_refpack_compress) and mem_size is its decompressed size;
- * when NONE, mem_size must equal size. */
+ * when NONE, mem_size must equal size.  Major 2 also takes
+ * PLUMBOB_COMPRESSION_ZLIB: the stored bytes of an existing entry (from
+ * plumbob_package_raw), carried as they are, so that editing a package made
+ * by s3pe keeps them (plumbob does not decompress zlib). */
 typedef struct plumbob_package_write_entry {
     uint32_t type, group;
     uint64_t instance;
@@ -638,7 +641,7 @@ PLUMBOB_API size_t plumbob_package_write_size(const plumbob_package_write_entry 
 
 /* Writes a package: header, resource data in entry order, then the index.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, major not 1 or 2, NONE entry
- * with mem_size != size, unknown compression, an entry of type
+ * with mem_size != size, unknown compression or zlib with major 1, an entry of type
  * PLUMBOB_TYPE_SIMS2_DIR with major 1: the writer builds that directory from
  * the entries' compression itself), PLUMBOB_ERR_OUT_OF_MEMORY
  * (out_cap too small), PLUMBOB_ERR_LIMIT_EXCEEDED (over 4 GiB). */

@@ -429,3 +429,33 @@ void test_package_v1_directory_is_the_truth(void) {
         CHECK_EQ(plumbob_package_open(&pkg2, orig, n), PLUMBOB_ERR_BAD_DATA);
     }
 }
+
+void test_package_zlib_carried(void) {
+    /* a 2.0 zlib entry (as s3pe writes them) goes through the writer as it
+     * is: same index fields and bytes; reading it says unsupported */
+    static const unsigned char z[] = {0x78, 0x9C, 0x4B, 0x4C, 0x4A, 0x06, 0x00, 0x02, 0x4D, 0x01, 0x27};
+    plumbob_package_write_entry w[2];
+    unsigned char *out = t_work(), *again = t_work() + 4096;
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    const unsigned char *res;
+    size_t n = 0, n2 = 0, rs;
+    memset(w, 0, sizeof w);
+    w[0].type = PLUMBOB_TYPE_CLIP; w[0].instance = 0x1234;
+    w[0].data = z; w[0].size = sizeof z; w[0].mem_size = 3; w[0].compression = PLUMBOB_COMPRESSION_ZLIB;
+    w[1].type = PLUMBOB_TYPE_KEY; w[1].data = "k"; w[1].size = 1; w[1].mem_size = 1;
+    CHECK_OK(plumbob_package_write(w, 2, 2, out, 4096, &n));
+    CHECK_OK(plumbob_package_open(&pkg, out, n));
+    CHECK_OK(plumbob_package_entry_at(&pkg, 0, &e));
+    CHECK_EQ(e.compression, PLUMBOB_COMPRESSION_ZLIB);
+    CHECK_EQ(e.mem_size, 3);
+    CHECK_EQ(e.file_size, sizeof z);
+    CHECK(memcmp(plumbob_package_raw(&pkg, &e), z, sizeof z) == 0);
+    CHECK_EQ(plumbob_package_read(&pkg, &e, again, 16, &res, &rs), PLUMBOB_ERR_UNSUPPORTED);
+    /* carried again from the raw bytes: the same file */
+    w[0].data = plumbob_package_raw(&pkg, &e);
+    CHECK_OK(plumbob_package_write(w, 2, 2, again, 4096, &n2));
+    CHECK(n2 == n && memcmp(out, again, n) == 0);
+    /* 1.x has no zlib */
+    CHECK_EQ(plumbob_package_write(w, 2, 1, again, 4096, &n2), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
