@@ -71,7 +71,12 @@ commands() { # kind, file, label
         attack "$l jazz run" "" "$bin" jazz run "$f" --enter Enter --request Exit --max-steps 10000 ;;
     package)
         attack "$l ls" "" "$bin" ls "$f"
-        attack "$l extract" "" "$bin" extract "$f" -o "$o/x" ;;
+        attack "$l extract" "" "$bin" extract "$f" -o "$o/x"
+        # editing in place works on a copy; a refused edit leaves it as it was
+        attack "$l remove" "" sh -c 'cp "$1" "$2" && "$0" remove "$2" 0 CLIP:0:1; s=$?; cmp -s "$1" "$2" || [ $s = 0 ] || exit 3; exit $s' \
+            "$bin" "$f" "$o/e.package"
+        attack "$l add" "" sh -c 'cp "$1" "$2" && "$0" add "$2" "$3" --force; s=$?; cmp -s "$1" "$2" || [ $s = 0 ] || exit 3; exit $s' \
+            "$bin" "$f" "$o/e.package" "$clip" ;;
     gltf)
         : ;; # info and check above are what reads glTF
     jazztext)

@@ -26,7 +26,7 @@ expect no-args 2 'usage: plumbob COMMAND' "$bin"
 expect unknown-command 2 "unknown command 'frobnicate'" "$bin" frobnicate
 expect version 0 '^plumbob [0-9]+\.[0-9]+\.[0-9]+$' "$bin" --version
 expect info-help 0 'usage: plumbob info FILE' "$bin" info --help
-for c in info check ls extract clip rig gmdc anim cres jazz pack demo; do  # every command: usage with an example
+for c in info check ls extract clip rig gmdc anim cres jazz pack add replace remove demo; do  # every command: usage with an example
     expect "help-$c" 0 'example' "$bin" "$c" --help
 done
 expect info-missing-file 1 'plumbob: info: /nonexistent/x: cannot open' "$bin" info /nonexistent/x

@@ -6,8 +6,7 @@
 #include <string.h>
 #include "tool.h"
 
-/* Parses TYPE_GROUP_INSTANCE from a path's last component. */
-static int parse_tgi(const char *path, uint32_t *t, uint32_t *g, uint64_t *i) {
+int tool_parse_tgi_name(const char *path, uint32_t *t, uint32_t *g, uint64_t *i) {
     const char *base = strrchr(path, '/');
     unsigned long long inst;
     unsigned tt, gg;
@@ -64,7 +63,7 @@ int cmd_pack(int argc, char **argv) {
             plumbob_package_write_entry *e = &entries[n];
             unsigned char *raw;
             size_t size;
-            if (!parse_tgi(a, &e->type, &e->group, &e->instance)) {
+            if (!tool_parse_tgi_name(a, &e->type, &e->group, &e->instance)) {
                 tool_error(a, "name is not TYPE_GROUP_INSTANCE.ext (8, 8 and 16 hex digits)");
                 rc = 2;
                 goto done;

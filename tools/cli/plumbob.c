@@ -21,6 +21,9 @@ static const command commands[] = {
     {"cres", cmd_cres, "Sims 2 CRES resource nodes: dump (blocks, the skeleton)"},
     {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile"},
     {"pack", cmd_pack, "build a package from TYPE_GROUP_INSTANCE.ext files"},
+    {"add", cmd_add, "add resources to a package, in place (TYPE_GROUP_INSTANCE.ext files)"},
+    {"replace", cmd_replace, "replace resources of a package, in place"},
+    {"remove", cmd_remove, "remove resources from a package, in place"},
     {"demo", cmd_demo, "run plumbob on built-in sample data; writes demo.gltf and curves.svg"},
 };
 

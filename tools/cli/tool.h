@@ -56,6 +56,17 @@ int tool_text_not_binary(const tool_input *in, const char *opt, const char *want
 /* tool_rig_load for option opt, refusing binary files by kind. */
 int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig);
 
+/* Finds the resource `spec` names in a package: TYPE:GROUP:INSTANCE (TYPE in
+ * hex or a name such as CLIP), INSTANCE in hex, or a name from the KEY table.
+ * Several matches: the one resource of a type plumbob decodes, unless strict
+ * (then any several are ambiguous).  Returns 1 with *out set, 0 when nothing
+ * matches, -1 on a spec that is none of these, -2 when ambiguous (the matches
+ * listed on stderr after an error line naming `where`). */
+int tool_find_resource(const plumbob_package *pkg, const char *spec, const char *where, int strict,
+                       plumbob_package_entry *out);
+/* TYPE_GROUP_INSTANCE (8, 8 and 16 hex digits) from the start of a path's
+ * last component, as extract names files; 0 when it is not so named. */
+int tool_parse_tgi_name(const char *path, uint32_t *t, uint32_t *g, uint64_t *i);
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
 const char *tool_type_ext(uint32_t type);
@@ -226,6 +237,9 @@ int cmd_demo(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
+int cmd_add(int argc, char **argv);     /* cmd_edit.c: package editing in place */
+int cmd_replace(int argc, char **argv);
+int cmd_remove(int argc, char **argv);
 int package_info(const tool_input *in, FILE *out);
 int cmd_clip(int argc, char **argv);
 int clip_info(const tool_input *in, FILE *out);

@@ -26,11 +26,8 @@ static int ascii_ieq(const char *a, size_t n, const char *b) {
     return 1;
 }
 
-/* Finds the resource `spec` names: TYPE:GROUP:INSTANCE (TYPE in hex or a
- * name such as CLIP), INSTANCE in hex, or a name from the package's KEY
- * table.  Returns 1 with *out set, 0 when nothing matches, -1 on a spec that
- * is none of these, -2 when it is ambiguous (the matches are listed). */
-static int find_resource(const plumbob_package *pkg, const char *spec, const char *where, plumbob_package_entry *out) {
+int tool_find_resource(const plumbob_package *pkg, const char *spec, const char *where, int strict,
+                       plumbob_package_entry *out) {
     const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
     uint64_t t, g, inst;
     uint32_t i, matches = 0, decodable = 0;
@@ -66,7 +63,7 @@ static int find_resource(const plumbob_package *pkg, const char *spec, const cha
             *out = e;
         }
     }
-    if (matches > 1 && decodable != 1) {
+    if (matches > 1 && (strict || decodable != 1)) {
         uint32_t shown = 0;
         tool_error(where, "'%s' matches %u resources; name one as TYPE:GROUP:INSTANCE:", spec, (unsigned)matches);
         for (i = 0; i < pkg->count && shown < 12; i++) {
@@ -116,7 +113,7 @@ int tool_load(const char *path, tool_input *in) {
         tool_free(in);
         return 0;
     }
-    found = find_resource(&pkg, at + 1, path, &in->entry);
+    found = tool_find_resource(&pkg, at + 1, path, 0, &in->entry);
     if (found <= 0) {
         if (found == -1)
             tool_error(path, "'%s' is not INSTANCE or TYPE:GROUP:INSTANCE in hex, nor a name in the package's KEY table",
