@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_rig" "$out/corpus-fuzz_cres"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_gltf_import" "$out/corpus-fuzz_rig" "$out/corpus-fuzz_cres"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -24,6 +24,8 @@ cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
 # glTF: the demo's .gltf, and a small .glb of the clip alone
 cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null
 "$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_check/clip.glb" >/dev/null
+cp "$out/corpus-fuzz_gltf_check/clip.glb" "$out/corpus-fuzz_gltf_import/"
+"$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_import/clip.gltf" >/dev/null 2>&1
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
 "$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "tool.h"
 #include "gltf/gltf_export.h"
+#include "gltf/gltf_import.h"
 #include "util/names.h"
 
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
@@ -176,6 +177,9 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
+               "       plumbob clip import IN.glb|IN.gltf -o OUT.clip [--animation NAME|INDEX] [--fps N]\n"
+               "              [--name NAME] [--max-error-rotation DEG] [--max-error-translation M]\n"
+               "              [--max-error-morph W]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
@@ -193,6 +197,12 @@ static int usage(FILE *f, int rc) {
                "        --all: every clip of every FILE (a package: each CLIP in it; a clip file:\n"
                "        itself) to DIR/NAME.glb (.gltf with --gltf), NAME the clip's KEY name or\n"
                "        instance; the same --rig for each; a summary at the end.\n"
+               "  import: one glTF animation as a clip: each node's rotation and translation a\n"
+               "        track named by FNV-32 of the node's name (or its 0xHASH name), morph\n"
+               "        weights (mesh.extras.targetNames) and plumbob's extras morphTracks as morph\n"
+               "        tracks; sampled at every tick (--fps, 30), keys dropped while the curve\n"
+               "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints each\n"
+               "        track's keys and worst error after quantization.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
                "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
                "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
@@ -257,6 +267,116 @@ static int export_one(const char *file, const char *out_path, void *ctx) {
     if (rc == 0) rc = export_clip(&tc.clip, in.name, job->rigs, job->rig_count, out_path, &names);
     tool_dict_free(&names);
     tool_clip_free(&tc);
+    tool_free(&in);
+    return rc;
+}
+
+/* clip import: a glTF animation into a CLIP file. */
+static int import_clip(int argc, char **argv) {
+    const char *in_path = NULL, *out_path = NULL, *v;
+    clip_import_opts o;
+    tool_input in;
+    gltf_doc doc;
+    clip_import ci;
+    char why[300];
+    unsigned char *bytes = NULL;
+    size_t need, got;
+    double worst[3] = {0, 0, 0};
+    uint32_t i, kept = 0, samples = 0;
+    int rc = 1;
+    memset(&o, 0, sizeof o);
+    o.fps = 30;
+    o.max_rotation_deg = 0.01;
+    o.max_translation = 0.0001;
+    o.max_morph = 0.001;
+    for (i = 2; i < (uint32_t)argc; i++) {
+        const char *a = argv[i];
+        double *num = strcmp(a, "--fps") == 0 ? &o.fps : strcmp(a, "--max-error-rotation") == 0 ? &o.max_rotation_deg
+                    : strcmp(a, "--max-error-translation") == 0 ? &o.max_translation
+                    : strcmp(a, "--max-error-morph") == 0 ? &o.max_morph : NULL;
+        if (strcmp(a, "--help") == 0) return usage(stdout, 0);
+        if ((num || !strcmp(a, "-o") || !strcmp(a, "--animation") || !strcmp(a, "--name")) && i + 1 >= (uint32_t)argc) {
+            tool_error(NULL, "%s needs a value", a);
+            return 2;
+        }
+        if (num) {
+            char *end;
+            v = argv[++i];
+            *num = strtod(v, &end);
+            if (end == v || *end || !(*num >= 0) || *num > 1e6 || (num == &o.fps && !(*num >= 1 && *num <= 1000))) {
+                tool_error(NULL, "%s needs a number%s, got '%s'", a, num == &o.fps ? " from 1 to 1000" : " of 0 or more", v);
+                return 2;
+            }
+        } else if (strcmp(a, "-o") == 0) out_path = argv[++i];
+        else if (strcmp(a, "--animation") == 0) o.animation = argv[++i];
+        else if (strcmp(a, "--name") == 0) o.name = argv[++i];
+        else if (a[0] != '-' && !in_path) in_path = a;
+        else return tool_bad_argument(argc, argv, (int)i);
+    }
+    if (!in_path || !out_path) {
+        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT.clip (see plumbob clip --help)");
+        return 2;
+    }
+    if (!tool_arg_extension(out_path, ".clip", NULL, NULL)) return 2;
+    if (!tool_load(in_path, &in)) return 1;
+    if (!tool_is_gltf(&in)) {
+        const char *kind = tool_kind_name(in.data, in.size);
+        tool_error(in.name, "is %s%s, not a glTF (.glb or .gltf)", kind ? "a " : "not a file plumbob knows", kind ? kind : "");
+        tool_free(&in);
+        return 1;
+    }
+    {
+        const char *b = strrchr(in_path, '/');
+        o.source = b ? b + 1 : in_path;
+    }
+    if (!gltf_read(in.data, in.size, in_path, &doc, why, sizeof why)) {
+        tool_error(in.name, "%s", why);
+        gltf_doc_free(&doc);
+        tool_free(&in);
+        return 1;
+    }
+    if (!gltf_import_clip(&doc, &o, &ci, why, sizeof why)) {
+        tool_error(in.name, "%s", why);
+        gltf_doc_free(&doc);
+        tool_free(&in);
+        return 1;
+    }
+    if (ci.clip.track_count == 0) {
+        tool_error(in.name, "the animation has no rotation, translation or morph weights channel plumbob can carry");
+        goto done;
+    }
+    need = plumbob_clip_write_size(&ci.clip);
+    bytes = need != SIZE_MAX ? (unsigned char *)malloc(need) : NULL;
+    if (!bytes || plumbob_clip_write(&ci.clip, bytes, need, &got) != PLUMBOB_OK) {
+        tool_error(out_path, "cannot build the clip");
+        goto done;
+    }
+    if (!tool_write_file(out_path, bytes, got)) goto done;
+    for (i = 0; i < ci.clip.track_count; i++) {
+        const clip_import_track *r = &ci.report[i];
+        int kind = r->target == PLUMBOB_CLIP_TARGET_ROTATION ? 0 : r->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? 1 : 2;
+        static const char *const label[3] = {"rotation", "translation", "morph"};
+        printf("  %-32s %-11s %5u of %5u keys, worst %.4g %s\n", r->name, label[kind], (unsigned)r->kept,
+               (unsigned)r->samples, r->worst, kind == 0 ? "deg" : kind == 1 ? "m" : "");
+        if (r->worst > worst[kind]) worst[kind] = r->worst;
+        kept += r->kept;
+        samples += r->samples;
+    }
+    printf("wrote %s (%zu bytes): %u tracks, %u ticks (%.3f s), %u of %u sampled keys kept; worst %.4g deg, %.4g m, %.4g\n",
+           out_path, got, (unsigned)ci.clip.track_count, (unsigned)ci.clip.tick_count,
+           (double)plumbob_clip_duration(&ci.clip), (unsigned)kept, (unsigned)samples, worst[0], worst[1], worst[2]);
+    if (ci.skipped_channels)
+        tool_warning(in.name, "%u channel%s not carried (a clip animates rotation, translation and morphs of named nodes): %s%s",
+                     (unsigned)ci.skipped_channels, ci.skipped_channels == 1 ? "" : "s", ci.skipped_names,
+                     ci.skipped_channels > 3 ? ", ..." : "");
+    if (ci.events_not_imported)
+        tool_warning(in.name, "%u event%s in extras not imported (plumbob does not read events back yet)",
+                     (unsigned)ci.events_not_imported, ci.events_not_imported == 1 ? " is" : "s are");
+    rc = 0;
+done:
+    free(bytes);
+    clip_import_free(&ci);
+    gltf_doc_free(&doc);
     tool_free(&in);
     return rc;
 }
@@ -381,6 +501,10 @@ int cmd_clip(int argc, char **argv) {
         return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
+    if (strcmp(sub, "import") == 0) {
+        free(lists); free(name_rigs); free(files);
+        return import_clip(argc, argv);
+    }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);
         free(lists); free(name_rigs); free(files);

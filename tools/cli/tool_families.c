@@ -10,7 +10,7 @@ static const struct {
     const char *family;
     const char *subcommands; /* space-separated */
 } families[] = {
-    {"clip", "dump sample plot export"},
+    {"clip", "dump sample plot export import"},
     {"rig", "dump"},
     {"gmdc", "dump skin export"},
     {"anim", "dump sample plot export"},

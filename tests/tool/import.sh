@@ -1,0 +1,132 @@
+# clip import: glTF in, CLIP out.  Our own exports come back within the
+# quantization step with their length; glTFs written the way other programs
+# write them (STEP and CUBICSPLINE samplers, sparse accessors, an external
+# .bin, unnamed nodes, scale channels, several animations) import with what
+# cannot be carried named; bad input is refused.  Sourced by tool-tests.sh.
+mkdir -p "$tmp/im"
+# the worst difference between two clips, sampled at 21 times: "rot DEG trans M morph W"
+im_compare() { # plumbob clip-a clip-b seconds
+    python3 - "$@" <<'PY'
+import json, math, subprocess, sys
+P, a, b, dur = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+worst = {"rotation": 0.0, "translation": 0.0, "morph": 0.0}
+for i in range(21):
+    t = dur * i / 20
+    A, B = [json.loads(subprocess.check_output([P, "clip", "sample", f, "--time", "%.6f" % t, "--json"])) for f in (a, b)]
+    first = {}
+    for tr in B["tracks"]:
+        first.setdefault((tr["hash"], tr["target"]), tr["value"])
+    seen = set()
+    for tr in A["tracks"]:
+        k = (tr["hash"], tr["target"])
+        if k in seen or tr["target"] not in worst:
+            continue
+        seen.add(k)
+        v, w = tr["value"], first[k]
+        if tr["target"] == "rotation":
+            sg = 1 if sum(x * y for x, y in zip(v, w)) >= 0 else -1
+            e = 4 * math.degrees(math.asin(min(1, math.sqrt(sum((x - sg * y) ** 2 for x, y in zip(v, w))) / 2)))
+        else:
+            e = math.sqrt(sum((x - y) ** 2 for x, y in zip(v, w)))
+        worst[tr["target"]] = max(worst[tr["target"]], e)
+print("rot %.4f trans %.6f morph %.6f" % (worst["rotation"], worst["translation"], worst["morph"]))
+PY
+}
+im_within() { # "rot R trans T morph M" and the three bounds: ok or what is over
+    awk -v r="$5" -v t="$6" -v m="$7" '{ if ($2 <= r && $4 <= t && $6 <= m) print "within"; else print "over: " $0 }' <<<"$(im_compare "$1" "$2" "$3" "$4")"
+}
+"$bin" clip export "$clip" -o "$tmp/im/demo.glb" >/dev/null 2>&1
+expect import-demo 0 '^wrote .*demo.clip \([0-9]+ bytes\): 4 tracks, 61 ticks \(2.033 s\)' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+expect import-demo-report 0 'b__Spine0__ +rotation +[0-9]+ of +61 keys, worst' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+expect import-demo-events-said 0 'warning: 2 events are in extras not imported' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+expect import-demo-check 0 'round trip identical' "$bin" check "$tmp/im/demo.clip"
+expect import-demo-values 0 '^within$' im_within "$bin" "$clip" "$tmp/im/demo.clip" 2.0333 0.05 0.0005 0.001
+expect import-demo-morph 0 '0x84B0668E .*morph' "$bin" clip dump "$tmp/im/demo.clip"
+# glTFs as other programs write them
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+d = sys.argv[1]
+def f32(xs): return struct.pack("<%df" % len(xs), *xs)
+blob = b""
+views, accs = [], []
+def acc(data, n, typ, minmax=None, sparse=None):
+    global blob
+    off = len(blob); blob += data
+    views.append({"buffer": 0, "byteOffset": off, "byteLength": len(data)})
+    a = {"bufferView": len(views) - 1, "componentType": 5126, "count": n, "type": typ}
+    if minmax: a["min"], a["max"] = minmax
+    accs.append(a)
+    return len(accs) - 1
+t3 = acc(f32([0, 0.5, 1.0]), 3, "SCALAR", ([0], [1.0]))
+# STEP translation: 0, 0.2, 0.4 in y
+tr = acc(f32([0, 0, 0, 0, 0.2, 0, 0, 0.4, 0]), 3, "VEC3")
+# CUBICSPLINE rotation about X to 90 degrees, zero tangents: in, value, out per key
+s, c = 0.70710678, 0.70710678
+cub = acc(f32([0, 0, 0, 0,  0, 0, 0, 1,  0, 0, 0, 0,
+               0, 0, 0, 0,  0.38268343, 0, 0, 0.92387953,  0, 0, 0, 0,
+               0, 0, 0, 0,  s, 0, 0, c,  0, 0, 0, 0]), 9, "VEC4")
+# a sparse translation: zeros, key 2 replaced by (1, 0, 0)
+idx_off = len(blob); blob += struct.pack("<HH", 2, 0)
+views.append({"buffer": 0, "byteOffset": idx_off, "byteLength": 4}); iv = len(views) - 1
+val_off = len(blob); blob += f32([1, 0, 0])
+views.append({"buffer": 0, "byteOffset": val_off, "byteLength": 12}); vv = len(views) - 1
+accs.append({"componentType": 5126, "count": 3, "type": "VEC3",
+             "sparse": {"count": 1, "indices": {"bufferView": iv, "componentType": 5123}, "values": {"bufferView": vv}}})
+sp = len(accs) - 1
+sc = acc(f32([1, 1, 1, 2, 2, 2, 1, 1, 1]), 3, "VEC3")
+nodes = [{"name": "b__ROOT__"}, {"name": "b__Spine0__"}, {}, {"name": "b__Head__"}]
+anims = [{"name": "first", "samplers": [{"input": t3, "output": tr}], "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]},
+         {"name": "walk_x", "samplers": [{"input": t3, "output": tr, "interpolation": "STEP"},
+                                          {"input": t3, "output": cub, "interpolation": "CUBICSPLINE"},
+                                          {"input": t3, "output": cub, "interpolation": "CUBICSPLINE"},
+                                          {"input": t3, "output": sc}, {"input": t3, "output": sp}],
+          "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}},
+                       {"sampler": 1, "target": {"node": 1, "path": "rotation"}},
+                       {"sampler": 2, "target": {"node": 2, "path": "rotation"}},
+                       {"sampler": 3, "target": {"node": 1, "path": "scale"}},
+                       {"sampler": 4, "target": {"node": 3, "path": "translation"}}]}]
+doc = {"asset": {"version": "2.0", "generator": "a test"}, "nodes": nodes, "scenes": [{"nodes": [0, 1, 2, 3]}],
+       "accessors": accs, "bufferViews": views, "animations": anims,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(d + "/other.gltf", "w").write(json.dumps(doc))
+doc["buffers"] = [{"byteLength": len(blob), "uri": "other.bin"}]
+open(d + "/external.gltf", "w").write(json.dumps(doc))
+open(d + "/other.bin", "wb").write(blob)
+open(d + "/still.gltf", "w").write(json.dumps({"asset": {"version": "2.0"}, "nodes": [{"name": "a"}]}))
+PY
+expect import-by-name 0 'wrote .*walk.clip .*: 3 tracks, 31 ticks \(1.033 s\)' \
+    "$bin" clip import "$tmp/im/other.gltf" --animation walk_x -o "$tmp/im/walk.clip"
+expect import-skipped-said 0 'warning: 2 channels not carried .*: scale, nodes\[2\] \(no name\)' \
+    "$bin" clip import "$tmp/im/other.gltf" --animation 1 -o "$tmp/im/walk.clip"
+# STEP holds: 0.2 from 0.5 s until 1.0 s; the cubic with zero tangents eases to 45 degrees at 0.5 s
+expect import-step 0 '"b__ROOT__", "target": "translation", "value": \[0, 0.2[0-9]*, 0\]' \
+    "$bin" clip sample "$tmp/im/walk.clip" --time 0.9 --json
+expect import-cubic 0 '"b__Spine0__", "target": "rotation", "value": \[0.3826[0-9]*, 0, 0, 0.923[0-9]*\]' \
+    "$bin" clip sample "$tmp/im/walk.clip" --time 0.5 --json
+expect import-sparse 0 '"b__Head__", "target": "translation", "value": \[(1|0.99999[0-9]*), 0, 0\]' \
+    "$bin" clip sample "$tmp/im/walk.clip" --time 1.0 --json
+expect import-external-bin 0 'wrote .*ext.clip .*: 3 tracks' "$bin" clip import "$tmp/im/external.gltf" --animation walk_x -o "$tmp/im/ext.clip"
+expect import-external-same 0 '' bash -c 'for t in 0.3 0.7; do diff <("$0" clip sample "$1" --time $t) <("$0" clip sample "$2" --time $t) | grep -v "clip at" | grep -q "^[<>] " && exit 1; done; exit 0' \
+    "$bin" "$tmp/im/walk.clip" "$tmp/im/ext.clip"
+expect import-name 0 'clip +renamed_x' bash -c '"$0" clip import "$1" --name renamed_x -o "$2" >/dev/null 2>&1 && "$0" clip dump "$2"' \
+    "$bin" "$tmp/im/other.gltf" "$tmp/im/renamed.clip"
+expect import-fps 0 '61 ticks \(1.017 s\)' "$bin" clip import "$tmp/im/other.gltf" --animation walk_x --fps 60 -o "$tmp/im/fps.clip"
+# refusals
+expect import-no-animation 1 'still.gltf: the glTF has no animation' "$bin" clip import "$tmp/im/still.gltf" -o "$tmp/im/x.clip"
+expect import-unknown-animation 1 "no animation named or numbered 'run' \(it has 2\)" "$bin" clip import "$tmp/im/other.gltf" --animation run -o "$tmp/im/x.clip"
+expect import-not-gltf 1 'is a Sims 3 CLIP, not a glTF' "$bin" clip import "$clip" -o "$tmp/im/x.clip"
+expect import-bad-fps 2 '--fps needs a number from 1 to 1000' "$bin" clip import "$tmp/im/other.gltf" --fps 0 -o "$tmp/im/x.clip"
+expect import-bad-output 2 '\.clip' "$bin" clip import "$tmp/im/other.gltf" -o "$tmp/im/x.glb"
+expect import-refused-nothing-written 1 '' test -e "$tmp/im/x.clip"
+# the real clips: each export imported back with its length, within the quantization step
+if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
+    for inst in 7B3E677B55DC6E2A 3D40CC19DAAFD164 096265A2AD5D5C9A; do
+        src="$corpus/sims3/EWBreastfeed.package@$inst"
+        len=$("$bin" info "$src" | sed -n 's/.*, \([0-9.]*\) s, .*/\1/p')
+        "$bin" clip export "$src" -o "$tmp/im/$inst.glb" >/dev/null 2>&1
+        expect "corpus-import-$inst" 0 "tracks, [0-9]+ ticks \($len s\)" "$bin" clip import "$tmp/im/$inst.glb" -o "$tmp/im/$inst.clip"
+        expect "corpus-import-check-$inst" 0 'round trip identical' "$bin" check "$tmp/im/$inst.clip"
+        # between ticks glTF's LINEAR rotations slerp where the game's clips nlerp: a tenth of a degree on long arcs
+        expect "corpus-import-values-$inst" 0 '^within$' im_within "$bin" "$src" "$tmp/im/$inst.clip" "$len" 0.15 0.0005 0.001
+    done
+fi

@@ -1,0 +1,47 @@
+/* glTF in, Sims 3 CLIP out (hosted): one animation of a glTF resampled at
+ * the clip's frame rate, each node's rotation and translation channel a
+ * quantized track named by the node's FNV-32 (or its 0xHASH name), morph
+ * weights (and the morph tracks plumbob's own export keeps in extras)
+ * 16-bit morph tracks, keys reduced within a stated error. */
+#ifndef PLUMBOB_GLTF_IMPORT_H
+#define PLUMBOB_GLTF_IMPORT_H
+
+#include <stdint.h>
+#include "plumbob.h"
+#include "gltf_read.h"
+
+typedef struct clip_import_opts {
+    const char *animation;      /* a name or an index; NULL: the first */
+    double fps;                 /* ticks per second (30) */
+    double max_rotation_deg;    /* key reduction bounds, on the float curve */
+    double max_translation;     /* metres */
+    double max_morph;
+    const char *name, *source;  /* the clip's name (NULL: the animation's) and source fields */
+    uint64_t max_samples;       /* tracks x ticks refused above this (0: 400 million) */
+} clip_import_opts;
+
+typedef struct clip_import_track {
+    char name[96];              /* the node (or morph target) it came from */
+    uint8_t target;             /* PLUMBOB_CLIP_TARGET_* */
+    uint32_t samples, kept;     /* ticks sampled, keys kept */
+    double worst;               /* the decoded, quantized track's worst error over the ticks */
+} clip_import_track;
+
+typedef struct clip_import {
+    plumbob_clip clip;          /* ready for plumbob_clip_write */
+    clip_import_track *report;  /* per clip track */
+    unsigned char **keys;       /* key_slots buffers */
+    uint32_t key_slots;
+    char name[256], source[256];
+    uint32_t skipped_channels;  /* scale channels, nodes without a name, targets without names */
+    char skipped_names[160];
+    uint32_t events_not_imported;
+    int last_tick_kept;         /* 1 when the last glTF key was a pose of its own (one tick added) */
+} clip_import;
+
+/* Builds ci->clip from the animation opts pick.  Returns 0 with the reason
+ * in why ("animations[0].channels[3]: ..."). */
+int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *opts, clip_import *ci, char *why, size_t why_cap);
+void clip_import_free(clip_import *ci);
+
+#endif

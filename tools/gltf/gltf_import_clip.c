@@ -1,0 +1,434 @@
+/* glTF in, Sims 3 CLIP out: see gltf_import.h.  The glTF samplers are
+ * evaluated at every tick (LINEAR with slerp for rotations, STEP, and
+ * CUBICSPLINE as glTF defines them), then each track keeps the fewest keys
+ * whose straight (nlerp for rotations, as the game plays them) segments stay
+ * within the bound of every sampled tick. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gltf_import.h"
+
+enum { INTERP_LINEAR, INTERP_STEP, INTERP_CUBIC };
+
+typedef struct channel {
+    float *times, *values;
+    uint32_t n, comps, stride; /* stride: floats per key in values (comps * targets * 3 for cubic) */
+    int interp;
+} channel;
+
+static void channel_free(channel *c) {
+    free(c->times);
+    free(c->values);
+    memset(c, 0, sizeof *c);
+}
+
+static void nlerp4(const float *a, const float *b, float u, float *out) {
+    float d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3], s = d < 0 ? -1.0f : 1.0f, l;
+    int i;
+    for (i = 0; i < 4; i++) out[i] = a[i] + (s * b[i] - a[i]) * u;
+    l = sqrtf(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
+    for (i = 0; i < 4; i++) out[i] = l > 0 ? out[i] / l : (i == 3);
+}
+
+static void slerp4(const float *a, const float *b, float u, float *out) {
+    double d = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3], s = 1, th, w0, w1;
+    int i;
+    if (d < 0) { d = -d; s = -1; }
+    if (d > 0.9995) { nlerp4(a, b, u, out); return; }
+    th = acos(d);
+    w0 = sin((1 - u) * th) / sin(th);
+    w1 = s * sin(u * th) / sin(th);
+    for (i = 0; i < 4; i++) out[i] = (float)(w0 * a[i] + w1 * b[i]);
+}
+
+/* The channel's value of component block `part` (a morph target; 0 for
+ * nodes) at time t, into out[comps]. */
+static void evaluate(const channel *c, double t, uint32_t part, int rotation, float *out) {
+    uint32_t lo = 0, hi = c->n - 1u, k, i, comps = c->comps;
+    const float *v = c->values;
+    uint32_t at = c->interp == INTERP_CUBIC ? comps * 3u : comps; /* floats per target per key */
+    #define VAL(key, which) (v + (size_t)(key) * c->stride + (size_t)part * at + (c->interp == INTERP_CUBIC ? (which) * comps : 0u))
+    if (c->n == 1 || t <= c->times[0]) { memcpy(out, VAL(0, 1), comps * sizeof *out); return; }
+    if (t >= c->times[c->n - 1]) { memcpy(out, VAL(c->n - 1, 1), comps * sizeof *out); return; }
+    while (hi - lo > 1) { /* times[lo] <= t < times[hi] */
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (c->times[mid] <= t) lo = mid; else hi = mid;
+    }
+    k = lo;
+    {
+        double dt = (double)c->times[k + 1] - c->times[k], u = (t - c->times[k]) / dt;
+        if (c->interp == INTERP_STEP) {
+            memcpy(out, VAL(k, 1), comps * sizeof *out);
+        } else if (c->interp == INTERP_LINEAR) {
+            if (rotation) slerp4(VAL(k, 1), VAL(k + 1, 1), (float)u, out);
+            else for (i = 0; i < comps; i++) out[i] = (float)(VAL(k, 1)[i] + (VAL(k + 1, 1)[i] - VAL(k, 1)[i]) * u);
+        } else { /* glTF's cubic Hermite: value 1, out-tangent 2 of k; in-tangent 0 of k+1 */
+            double u2 = u * u, u3 = u2 * u;
+            double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
+            for (i = 0; i < comps; i++)
+                out[i] = (float)(h00 * VAL(k, 1)[i] + h10 * dt * VAL(k, 2)[i] + h01 * VAL(k + 1, 1)[i] +
+                                 h11 * dt * VAL(k + 1, 0)[i]);
+            if (rotation) {
+                float l = sqrtf(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
+                for (i = 0; i < 4; i++) out[i] = l > 0 ? out[i] / l : (float)(i == 3);
+            }
+        }
+    }
+    #undef VAL
+}
+
+/* The error between two values of a track: degrees for rotations, distance
+ * for translations, difference for morphs. */
+static double error_of(const float *a, const float *b, uint32_t comps) {
+    if (comps == 4) { /* the rotation angle between them: 4 asin(|a - b| / 2), b on a's side (acos of a dot
+                         product near 1 would turn float rounding into hundredths of a degree) */
+        double d = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3], sg = d < 0 ? -1 : 1;
+        double s = 0, h;
+        uint32_t i;
+        for (i = 0; i < 4; i++) s += ((double)a[i] - sg * b[i]) * ((double)a[i] - sg * b[i]);
+        h = sqrt(s) / 2;
+        return 4 * asin(h < 1 ? h : 1) * 57.29577951308232;
+    } else {
+        double s = 0;
+        uint32_t i;
+        for (i = 0; i < comps; i++) s += ((double)a[i] - b[i]) * ((double)a[i] - b[i]);
+        return sqrt(s);
+    }
+}
+
+/* Keeps the fewest keys of samples[0..n) whose segments stay within bound:
+ * greedy, extending each segment while every tick it spans fits. */
+static uint32_t reduce(const float *s, uint32_t n, uint32_t comps, double bound, uint16_t *ticks, float *kept) {
+    uint32_t a = 0, b, m = 0, i;
+    float interp[4];
+    ticks[m] = 0;
+    memcpy(kept, s, comps * sizeof *kept);
+    m++;
+    if (n == 1) return m;
+    for (b = 2; b < n; b++) {
+        int fits = b - a <= 256u; /* a key at least every 256 ticks keeps this linear in the ticks */
+        for (i = a + 1; i < b && fits; i++) {
+            float u = (float)(i - a) / (float)(b - a);
+            uint32_t j;
+            if (comps == 4) nlerp4(s + (size_t)a * 4, s + (size_t)b * 4, u, interp);
+            else for (j = 0; j < comps; j++) interp[j] = s[(size_t)a * comps + j] + (s[(size_t)b * comps + j] - s[(size_t)a * comps + j]) * u;
+            fits = error_of(interp, s + (size_t)i * comps, comps) <= bound;
+        }
+        if (!fits) { /* b - 1 ends the segment */
+            a = b - 1u;
+            ticks[m] = (uint16_t)a;
+            memcpy(kept + (size_t)m * comps, s + (size_t)a * comps, comps * sizeof *kept);
+            m++;
+        }
+    }
+    ticks[m] = (uint16_t)(n - 1u);
+    memcpy(kept + (size_t)m * comps, s + (size_t)(n - 1u) * comps, comps * sizeof *kept);
+    return m + 1u;
+}
+
+static int read_channel(const gltf_doc *doc, const json_value *sampler, uint32_t comps, uint32_t parts, channel *c,
+                        const char *what, char *why, size_t cap) {
+    uint32_t in = 0, out = 0, n_out = 0, i;
+    const json_value *ip = json_get(sampler, "interpolation");
+    memset(c, 0, sizeof *c);
+    c->comps = comps;
+    c->interp = !ip ? INTERP_LINEAR : ip->kind != JSON_STRING ? -1 : strcmp(ip->str, "LINEAR") == 0 ? INTERP_LINEAR
+              : strcmp(ip->str, "STEP") == 0 ? INTERP_STEP : strcmp(ip->str, "CUBICSPLINE") == 0 ? INTERP_CUBIC : -1;
+    if (c->interp < 0) {
+        snprintf(why, cap, "%s: interpolation is not LINEAR, STEP or CUBICSPLINE", what);
+        return 0;
+    }
+    if (!gltf_uint(sampler, "input", &in) || !gltf_uint(sampler, "output", &out)) {
+        snprintf(why, cap, "%s: no input or output accessor", what);
+        return 0;
+    }
+    if (!gltf_read_floats(doc, in, 1, &c->times, &c->n, why, cap)) return 0;
+    if (!gltf_read_floats(doc, out, comps, &c->values, &n_out, why, cap)) return 0;
+    c->stride = comps * parts * (c->interp == INTERP_CUBIC ? 3u : 1u);
+    if (c->n == 0 || (uint64_t)n_out * comps != (uint64_t)c->n * c->stride) {
+        snprintf(why, cap, "%s: %u outputs for %u key times (%u values a key)", what, (unsigned)n_out, (unsigned)c->n,
+                 (unsigned)(c->stride / comps));
+        return 0;
+    }
+    for (i = 0; i < c->n; i++)
+        if (c->times[i] < 0 || (i && !(c->times[i] > c->times[i - 1]))) {
+            snprintf(why, cap, "%s: key times must rise from 0 (key %u)", what, (unsigned)i);
+            return 0;
+        }
+    return 1;
+}
+
+/* One clip track from a channel's part: sampled at ticks 0..ticks-1,
+ * reduced, quantized.  0 on memory failure. */
+static int add_track(clip_import *ci, const channel *c, uint32_t part, uint32_t hash, uint8_t target, double bound,
+                     double fd, uint32_t ticks, const char *name) {
+    uint32_t comps = c->comps, k, n;
+    float *s = (float *)malloc(sizeof(float) * comps * ticks), *kept = (float *)malloc(sizeof(float) * comps * ticks);
+    uint16_t *kt = (uint16_t *)malloc(sizeof(uint16_t) * ticks);
+    uint32_t t = ci->clip.track_count;
+    int ok = s && kept && kt;
+    for (k = 0; ok && k < ticks; k++) {
+        evaluate(c, (double)k * fd, part, comps == 4, s + (size_t)k * comps);
+        if (comps == 4 && k) { /* one hemisphere, so segments take the short way */
+            float *q = s + (size_t)k * 4, *p = q - 4;
+            if (q[0] * p[0] + q[1] * p[1] + q[2] * p[2] + q[3] * p[3] < 0) { q[0] = -q[0]; q[1] = -q[1]; q[2] = -q[2]; q[3] = -q[3]; }
+        }
+    }
+    if (ok) {
+        n = reduce(s, ticks, comps, bound, kt, kept);
+        ci->keys[t] = (unsigned char *)malloc((size_t)n * 12u);
+        ok = ci->keys[t] != NULL;
+        if (ok)
+            ok = plumbob_clip_encode_track(&ci->clip.tracks[t], hash, comps == 4 ? 0x14 : comps == 3 ? 0x12 : 0x05, target,
+                                           (uint16_t)n, kt, kept, ci->keys[t]) == PLUMBOB_OK;
+        if (ok) { /* the error as the game will play it: the quantized keys, sampled at every tick */
+            plumbob_clip one;
+            float v[4];
+            memset(&one, 0, sizeof one);
+            one.frame_duration = (float)fd;
+            one.tick_count = (uint16_t)ticks;
+            one.track_count = 1;
+            one.tracks = &ci->clip.tracks[t];
+            ci->report[t].worst = 0;
+            for (k = 0; k < ticks; k++) {
+                double e;
+                (void)plumbob_clip_sample_track(&one, 0, (float)((double)k * fd), v); /* track 0 of 1: never fails */
+                e = error_of(v, s + (size_t)k * comps, comps);
+                if (e > ci->report[t].worst) ci->report[t].worst = e;
+            }
+            snprintf(ci->report[t].name, sizeof ci->report[t].name, "%s", name);
+            ci->report[t].target = target;
+            ci->report[t].samples = ticks;
+            ci->report[t].kept = n;
+            ci->clip.track_count++;
+        }
+    }
+    free(s);
+    free(kept);
+    free(kt);
+    return ok;
+}
+
+static void note_skipped(clip_import *ci, const char *what) {
+    size_t used = strlen(ci->skipped_names);
+    if (ci->skipped_channels++ < 3)
+        snprintf(ci->skipped_names + used, sizeof ci->skipped_names - used, "%s%s", used ? ", " : "", what);
+}
+
+/* The hash a node name stands for: 0xHASH as written by plumbob for bones
+ * it has no name of, else FNV-32 of the name. */
+static uint32_t node_hash(const char *name) {
+    unsigned x = 0;
+    int n = 0;
+    if (strlen(name) == 10 && sscanf(name, "0x%8x%n", &x, &n) == 1 && n == 10) return (uint32_t)x;
+    return plumbob_fnv32_str(name);
+}
+
+int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import *ci, char *why, size_t cap) {
+    const json_value *anims = json_get(&doc->root, "animations"), *anim = NULL, *chans, *samplers, *ex, *mt;
+    uint32_t ai = 0, i, max_tracks = 0, ticks;
+    channel *chs = NULL;
+    double end = 0, fd = 1.0 / o->fps;
+    int ok = 0, own_pose = 0;
+    char what[80];
+    memset(ci, 0, sizeof *ci);
+    if (!anims || anims->kind != JSON_ARRAY || anims->count == 0) {
+        snprintf(why, cap, "the glTF has no animation");
+        return 0;
+    }
+    if (o->animation) { /* by name, else by index */
+        char *e;
+        unsigned long idx = strtoul(o->animation, &e, 10);
+        for (i = 0; i < anims->count && !anim; i++) {
+            const json_value *nm = json_get(&anims->items[i], "name");
+            if (nm && nm->kind == JSON_STRING && strcmp(nm->str, o->animation) == 0) anim = &anims->items[i], ai = i;
+        }
+        if (!anim && *o->animation && !*e && idx < anims->count) anim = &anims->items[idx], ai = (uint32_t)idx;
+        if (!anim) {
+            snprintf(why, cap, "no animation named or numbered '%s' (it has %u)", o->animation, (unsigned)anims->count);
+            return 0;
+        }
+    } else {
+        anim = &anims->items[0];
+    }
+    chans = json_get(anim, "channels");
+    samplers = json_get(anim, "samplers");
+    if (!chans || chans->kind != JSON_ARRAY || !samplers || samplers->kind != JSON_ARRAY) {
+        snprintf(why, cap, "animations[%u]: no channels or samplers", (unsigned)ai);
+        return 0;
+    }
+    chs = (channel *)calloc(chans->count + 1u, sizeof *chs);
+    if (!chs) goto oom;
+    /* read every channel first: the clip's length is the last key time of all */
+    for (i = 0; i < chans->count; i++) {
+        const json_value *ch = &chans->items[i], *tg = json_get(ch, "target"), *path = tg ? json_get(tg, "path") : NULL;
+        const json_value *node, *mesh, *names;
+        uint32_t s = 0, ni = 0, mi = 0, comps, parts = 1;
+        snprintf(what, sizeof what, "animations[%u].channels[%u]", (unsigned)ai, (unsigned)i);
+        if (!tg || !path || path->kind != JSON_STRING || !gltf_uint(ch, "sampler", &s) || s >= samplers->count ||
+            !gltf_uint(tg, "node", &ni) || !(node = gltf_at(&doc->root, "nodes", ni))) {
+            snprintf(why, cap, "%s: no sampler, target node or path", what);
+            goto fail;
+        }
+        if (strcmp(path->str, "rotation") == 0) comps = 4;
+        else if (strcmp(path->str, "translation") == 0) comps = 3;
+        else if (strcmp(path->str, "weights") == 0) {
+            comps = 1;
+            mesh = gltf_uint(node, "mesh", &mi) ? gltf_at(&doc->root, "meshes", mi) : NULL;
+            names = mesh ? json_get(json_get(mesh, "extras"), "targetNames") : NULL;
+            if (!names || names->kind != JSON_ARRAY || names->count == 0) {
+                note_skipped(ci, "weights without mesh.extras.targetNames");
+                continue;
+            }
+            parts = (uint32_t)names->count;
+        } else {
+            note_skipped(ci, path->str); /* scale: Sims 3 clips animate rotation and translation */
+            continue;
+        }
+        if (!read_channel(doc, &samplers->items[s], comps, parts, &chs[i], what, why, cap)) goto fail;
+        if (chs[i].times[chs[i].n - 1] > end) end = chs[i].times[chs[i].n - 1];
+        max_tracks += parts;
+    }
+    /* morph tracks plumbob's export keeps in extras (no mesh plays them) */
+    ex = json_get(json_get(anim, "extras"), "plumbob");
+    mt = ex ? json_get(ex, "morphTracks") : NULL;
+    if (mt && mt->kind == JSON_ARRAY) {
+        max_tracks += (uint32_t)mt->count;
+        for (i = 0; i < mt->count; i++) {
+            const json_value *tm = json_get(&mt->items[i], "times");
+            if (tm && tm->kind == JSON_ARRAY && tm->count && tm->items[tm->count - 1].kind == JSON_NUMBER &&
+                tm->items[tm->count - 1].number > end)
+                end = tm->items[tm->count - 1].number;
+        }
+    }
+    if (ex && json_get(ex, "events") && json_get(ex, "events")->kind == JSON_ARRAY)
+        ci->events_not_imported = (uint32_t)json_get(ex, "events")->count;
+    if (end * o->fps > 65534.0) {
+        snprintf(why, cap, "animations[%u] lasts %.1f s: more than a clip's 65534 ticks at %g fps", (unsigned)ai, end, o->fps);
+        goto fail;
+    }
+    /* the clip lasts to the last key: ticks 0 .. round(end * fps) - 1, and one
+     * more when some channel's last key is a pose of its own rather than a
+     * hold of the one before (plumbob's export holds every channel to the end) */
+    ticks = (uint32_t)(end * o->fps + 0.5);
+    for (i = 0; i < chans->count && ticks; i++) {
+        const channel *c = &chs[i];
+        float a[4], b[4];
+        uint32_t p, parts = c->stride ? c->stride / c->comps / (c->interp == INTERP_CUBIC ? 3u : 1u) : 0;
+        if (!c->n || c->times[c->n - 1] < end - 0.25 * fd) continue;
+        for (p = 0; p < parts && !own_pose; p++) {
+            evaluate(c, end, p, c->comps == 4, a);
+            evaluate(c, (double)(ticks - 1u) * fd, p, c->comps == 4, b);
+            own_pose = error_of(a, b, c->comps) > (c->comps == 4 ? o->max_rotation_deg : c->comps == 3 ? o->max_translation : o->max_morph);
+        }
+    }
+    if (own_pose || ticks == 0) ticks++;
+    if ((uint64_t)ticks * max_tracks > (o->max_samples ? o->max_samples : 400000000u)) {
+        snprintf(why, cap, "animations[%u]: %u tracks over %u ticks is more than plumbob imports at once", (unsigned)ai,
+                 (unsigned)max_tracks, (unsigned)ticks);
+        goto fail;
+    }
+    ci->last_tick_kept = own_pose;
+    ci->clip.tracks = (plumbob_clip_track *)calloc(max_tracks + 1u, sizeof *ci->clip.tracks);
+    ci->report = (clip_import_track *)calloc(max_tracks + 1u, sizeof *ci->report);
+    ci->keys = (unsigned char **)calloc(max_tracks + 1u, sizeof *ci->keys);
+    if (!ci->clip.tracks || !ci->report || !ci->keys) goto oom;
+    ci->key_slots = max_tracks + 1u;
+    for (i = 0; i < chans->count; i++) {
+        const json_value *tg = json_get(&chans->items[i], "target"), *node, *nm;
+        uint32_t ni = 0, mi = 0, p;
+        if (!chs[i].n) continue;
+        (void)gltf_uint(tg, "node", &ni);
+        node = gltf_at(&doc->root, "nodes", ni);
+        nm = json_get(node, "name");
+        if (chs[i].comps == 1) { /* each morph target a track, hashed as the game names morphs */
+            const json_value *names = json_get(json_get(gltf_at(&doc->root, "meshes", gltf_uint(node, "mesh", &mi) ? mi : 0), "extras"), "targetNames");
+            for (p = 0; p < names->count; p++) {
+                const char *tn = names->items[p].kind == JSON_STRING ? names->items[p].str : NULL;
+                if (!tn) { note_skipped(ci, "a morph target without a name"); continue; }
+                if (!add_track(ci, &chs[i], p, (uint32_t)plumbob_fnv64_str(tn), PLUMBOB_CLIP_TARGET_MORPH, o->max_morph, fd, ticks, tn))
+                    goto oom;
+            }
+            continue;
+        }
+        if (!nm || nm->kind != JSON_STRING || !nm->str[0]) {
+            char un[40];
+            snprintf(un, sizeof un, "nodes[%u] (no name)", (unsigned)ni);
+            note_skipped(ci, un);
+            continue;
+        }
+        if (!add_track(ci, &chs[i], 0, node_hash(nm->str),
+                       chs[i].comps == 4 ? PLUMBOB_CLIP_TARGET_ROTATION : PLUMBOB_CLIP_TARGET_TRANSLATION,
+                       chs[i].comps == 4 ? o->max_rotation_deg : o->max_translation, fd, ticks, nm->str))
+            goto oom;
+    }
+    for (i = 0; mt && mt->kind == JSON_ARRAY && i < mt->count; i++) {
+        const json_value *m = &mt->items[i], *h = json_get(m, "hash"), *nm = json_get(m, "name");
+        const json_value *tm = json_get(m, "times"), *vs = json_get(m, "values");
+        channel c;
+        uint32_t k;
+        unsigned hx = 0;
+        char label[96];
+        if (!h || h->kind != JSON_STRING || sscanf(h->str, "0x%8x", &hx) != 1 || !tm || !vs || tm->kind != JSON_ARRAY ||
+            vs->kind != JSON_ARRAY || tm->count == 0 || tm->count != vs->count) {
+            snprintf(why, cap, "animations[%u].extras.plumbob.morphTracks[%u]: needs hash, times and values of one length",
+                     (unsigned)ai, (unsigned)i);
+            goto fail;
+        }
+        memset(&c, 0, sizeof c);
+        c.n = (uint32_t)tm->count;
+        c.comps = c.stride = 1;
+        c.times = (float *)malloc(sizeof(float) * c.n);
+        c.values = (float *)malloc(sizeof(float) * c.n);
+        if (!c.times || !c.values) { channel_free(&c); goto oom; }
+        for (k = 0; k < c.n; k++) {
+            c.times[k] = tm->items[k].kind == JSON_NUMBER ? (float)tm->items[k].number : -1.0f;
+            c.values[k] = vs->items[k].kind == JSON_NUMBER ? (float)vs->items[k].number : 0.0f;
+            if (c.times[k] < 0 || (k && !(c.times[k] > c.times[k - 1]))) {
+                snprintf(why, cap, "animations[%u].extras.plumbob.morphTracks[%u]: times must rise from 0", (unsigned)ai, (unsigned)i);
+                channel_free(&c);
+                goto fail;
+            }
+        }
+        snprintf(label, sizeof label, "%s", nm && nm->kind == JSON_STRING ? nm->str : h->str);
+        k = add_track(ci, &c, 0, (uint32_t)hx, PLUMBOB_CLIP_TARGET_MORPH, o->max_morph, fd, ticks, label);
+        channel_free(&c);
+        if (!k) goto oom;
+    }
+    {
+        const json_value *an = json_get(anim, "name");
+        snprintf(ci->name, sizeof ci->name, "%s", o->name ? o->name : an && an->kind == JSON_STRING && an->str[0] ? an->str : "imported_x");
+        snprintf(ci->source, sizeof ci->source, "%s", o->source ? o->source : "");
+    }
+    ci->clip.version = 2;
+    ci->clip.frame_duration = (float)fd;
+    ci->clip.tick_count = (uint16_t)ticks;
+    ci->clip.name.ptr = ci->name;
+    ci->clip.name.len = strlen(ci->name);
+    ci->clip.source.ptr = ci->source;
+    ci->clip.source.len = strlen(ci->source);
+    ci->clip.actor.ptr = "x";
+    ci->clip.actor.len = 1;
+    ci->clip.event_version = 0x103;
+    ci->clip.event_pos = 1; /* an (empty) event list is written, as the game's clips have one */
+    ok = 1;
+    goto done;
+oom:
+    snprintf(why, cap, "out of memory");
+fail:
+    clip_import_free(ci);
+done:
+    for (i = 0; chs && i < chans->count; i++) channel_free(&chs[i]);
+    free(chs);
+    return ok;
+}
+
+void clip_import_free(clip_import *ci) {
+    uint32_t i;
+    for (i = 0; ci->keys && i < ci->key_slots; i++) free(ci->keys[i]);
+    free(ci->keys);
+    free(ci->report);
+    free(ci->clip.tracks);
+    memset(ci, 0, sizeof *ci);
+}
