@@ -64,6 +64,10 @@ long pb_clip_event_payload_size(uint16_t type) {
     return -1;
 }
 
+int32_t plumbob_clip_event_payload_size(uint16_t type) {
+    return (int32_t)pb_clip_event_payload_size(type);
+}
+
 /* Header, S3Clip header and the counts every table needs.  Fills the
  * header fields of c; tracks/slots/events pointers are left NULL. */
 static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_clip *c) {

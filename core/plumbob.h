@@ -1067,6 +1067,12 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
 /* Length in seconds: tick_count * frame_duration. */
 PLUMBOB_API float plumbob_clip_duration(const plumbob_clip *clip);
 
+/* Bytes of the type-specific payload after an event's name: attach 80,
+ * unparent 4, sound 128, script 0, effect 24, visibility 4, destroy prop 4,
+ * stop effect 8; -1 for a type plumbob does not know (the writer refuses
+ * those, as it cannot lay them out). */
+PLUMBOB_API int32_t plumbob_clip_event_payload_size(uint16_t type);
+
 /* Events with time in the half-open window [t0, t1): indices into
  * clip->events, in event order, at most `max` of them (never more than
  * events_decoded match), *count how many were written.  With `looping`

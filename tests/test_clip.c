@@ -355,6 +355,13 @@ void test_clip_events_window(void) {
     CHECK_EQ(idx[2], 7);
     CHECK_EQ(plumbob_clip_events_between(&c, 0.0f, 10.0f, false, idx, 3, &count), PLUMBOB_ERR_LIMIT_EXCEEDED);
     CHECK_EQ(count, 3);
+    /* the payload sizes the writer lays out (clip import checks payloads against them) */
+    CHECK_EQ(plumbob_clip_event_payload_size(PLUMBOB_CLIP_EVENT_ATTACH), 80);
+    CHECK_EQ(plumbob_clip_event_payload_size(PLUMBOB_CLIP_EVENT_SOUND), 128);
+    CHECK_EQ(plumbob_clip_event_payload_size(PLUMBOB_CLIP_EVENT_SCRIPT), 0);
+    CHECK_EQ(plumbob_clip_event_payload_size(PLUMBOB_CLIP_EVENT_EFFECT), 24);
+    CHECK_EQ(plumbob_clip_event_payload_size(PLUMBOB_CLIP_EVENT_STOP_EFFECT), 8);
+    CHECK_EQ(plumbob_clip_event_payload_size(7), -1);
 }
 
 /* Decode every prefix and many bit flips: OK or a named error, and when OK

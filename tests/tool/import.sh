@@ -36,9 +36,13 @@ im_within() { # "rot R trans T morph M" and the three bounds: ok or what is over
     awk -v r="$5" -v t="$6" -v m="$7" '{ if ($2 <= r && $4 <= t && $6 <= m) print "within"; else print "over: " $0 }' <<<"$(im_compare "$1" "$2" "$3" "$4")"
 }
 "$bin" clip export "$clip" -o "$tmp/im/demo.glb" >/dev/null 2>&1
-expect import-demo 0 '^wrote .*demo.clip \([0-9]+ bytes\): 4 tracks, 61 ticks \(2.033 s\)' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+expect import-demo 0 '^wrote .*demo.clip \([0-9]+ bytes\): 4 tracks, 2 events, 61 ticks \(2.033 s\)' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
 expect import-demo-report 0 'b__Spine0__ +rotation +[0-9]+ of +61 keys, worst' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
-expect import-demo-events-said 0 'warning: 2 events are in extras not imported' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+im_events() { "$1" clip dump "$2" --json | python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)["events"]))'; }
+export -f im_events
+expect import-demo-events 0 '4 tracks, 2 events' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+expect import-demo-events-same 0 '' bash -c '[ "$(im_events "$0" "$1")" = "$(im_events "$0" "$2")" ] && [ -n "$(im_events "$0" "$1" | grep bend_creak)" ]' \
+    "$bin" "$clip" "$tmp/im/demo.clip"
 expect import-demo-check 0 'round trip identical' "$bin" check "$tmp/im/demo.clip"
 expect import-demo-values 0 '^within$' im_within "$bin" "$clip" "$tmp/im/demo.clip" 2.0333 0.05 0.0005 0.001
 expect import-demo-morph 0 '0x84B0668E .*morph' "$bin" clip dump "$tmp/im/demo.clip"
@@ -94,7 +98,7 @@ open(d + "/external.gltf", "w").write(json.dumps(doc))
 open(d + "/other.bin", "wb").write(blob)
 open(d + "/still.gltf", "w").write(json.dumps({"asset": {"version": "2.0"}, "nodes": [{"name": "a"}]}))
 PY
-expect import-by-name 0 'wrote .*walk.clip .*: 3 tracks, 31 ticks \(1.033 s\)' \
+expect import-by-name 0 'wrote .*walk.clip .*: 3 tracks, 0 events, 31 ticks \(1.033 s\)' \
     "$bin" clip import "$tmp/im/other.gltf" --animation walk_x -o "$tmp/im/walk.clip"
 expect import-skipped-said 0 'warning: 2 channels not carried .*: scale, nodes\[2\] \(no name\)' \
     "$bin" clip import "$tmp/im/other.gltf" --animation 1 -o "$tmp/im/walk.clip"
@@ -124,8 +128,9 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
         src="$corpus/sims3/EWBreastfeed.package@$inst"
         len=$("$bin" info "$src" | sed -n 's/.*, \([0-9.]*\) s, .*/\1/p')
         "$bin" clip export "$src" -o "$tmp/im/$inst.glb" >/dev/null 2>&1
-        expect "corpus-import-$inst" 0 "tracks, [0-9]+ ticks \($len s\)" "$bin" clip import "$tmp/im/$inst.glb" -o "$tmp/im/$inst.clip"
+        expect "corpus-import-$inst" 0 "tracks, [0-9]+ events, [0-9]+ ticks \($len s\)" "$bin" clip import "$tmp/im/$inst.glb" -o "$tmp/im/$inst.clip"
         expect "corpus-import-check-$inst" 0 'round trip identical' "$bin" check "$tmp/im/$inst.clip"
+        expect "corpus-import-events-$inst" 0 '' bash -c '[ "$(im_events "$0" "$1")" = "$(im_events "$0" "$2")" ]' "$bin" "$src" "$tmp/im/$inst.clip"
         # between ticks glTF's LINEAR rotations slerp where the game's clips nlerp: a tenth of a degree on long arcs
         expect "corpus-import-values-$inst" 0 '^within$' im_within "$bin" "$src" "$tmp/im/$inst.clip" "$len" 0.15 0.0005 0.001
     done

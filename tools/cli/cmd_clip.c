@@ -362,16 +362,16 @@ static int import_clip(int argc, char **argv) {
         kept += r->kept;
         samples += r->samples;
     }
-    printf("wrote %s (%zu bytes): %u tracks, %u ticks (%.3f s), %u of %u sampled keys kept; worst %.4g deg, %.4g m, %.4g\n",
-           out_path, got, (unsigned)ci.clip.track_count, (unsigned)ci.clip.tick_count,
+    printf("wrote %s (%zu bytes): %u tracks, %u events, %u ticks (%.3f s), %u of %u sampled keys kept; worst %.4g deg, %.4g m, %.4g\n",
+           out_path, got, (unsigned)ci.clip.track_count, (unsigned)ci.clip.events_decoded, (unsigned)ci.clip.tick_count,
            (double)plumbob_clip_duration(&ci.clip), (unsigned)kept, (unsigned)samples, worst[0], worst[1], worst[2]);
     if (ci.skipped_channels)
         tool_warning(in.name, "%u channel%s not carried (a clip animates rotation, translation and morphs of named nodes): %s%s",
                      (unsigned)ci.skipped_channels, ci.skipped_channels == 1 ? "" : "s", ci.skipped_names,
                      ci.skipped_channels > 3 ? ", ..." : "");
-    if (ci.events_not_imported)
-        tool_warning(in.name, "%u event%s in extras not imported (plumbob does not read events back yet)",
-                     (unsigned)ci.events_not_imported, ci.events_not_imported == 1 ? " is" : "s are");
+    if (ci.events_skipped)
+        tool_warning(in.name, "%u event%s in extras not imported (a kind plumbob cannot lay out, or no type and time)",
+                     (unsigned)ci.events_skipped, ci.events_skipped == 1 ? " is" : "s are");
     rc = 0;
 done:
     free(bytes);

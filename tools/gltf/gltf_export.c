@@ -706,6 +706,18 @@ void gltf_clip_event_json(tool_buf *b, const plumbob_clip_event *e, const tool_d
     default:
         break;
     }
+    /* the rest of the record, so that an event read back is the same bytes */
+    tb_printf(b, ", \"marker\": %u, \"unknown\": [", (unsigned)e->marker);
+    tb_json_float(b, e->unknown[0]);
+    tb_str(b, ", ");
+    tb_json_float(b, e->unknown[1]);
+    tb_printf(b, "], \"unknown3\": %u", (unsigned)e->unknown3);
+    if (e->payload) {
+        uint32_t i;
+        tb_str(b, ", \"payload\": \"");
+        for (i = 0; i < e->payload_size; i++) tb_printf(b, "%02x", (unsigned)e->payload[i]);
+        tb_str(b, "\"");
+    }
     tb_str(b, "}");
 }
 

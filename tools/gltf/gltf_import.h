@@ -35,12 +35,16 @@ typedef struct clip_import {
     char name[256], source[256];
     uint32_t skipped_channels;  /* scale channels, nodes without a name, targets without names */
     char skipped_names[160];
-    uint32_t events_not_imported;
+    plumbob_clip_event *events; /* from extras.plumbob.events (names point into the glTF's JSON) */
+    unsigned char **payloads;   /* event payloads read back from hex, per event (NULL: from the fields) */
+    uint32_t event_slots;
+    uint32_t events_skipped;    /* of a kind plumbob cannot lay out, or malformed */
     int last_tick_kept;         /* 1 when the last glTF key was a pose of its own (one tick added) */
 } clip_import;
 
-/* Builds ci->clip from the animation opts pick.  Returns 0 with the reason
- * in why ("animations[0].channels[3]: ..."). */
+/* Builds ci->clip from the animation opts pick; the clip's event names
+ * point into doc, which must outlive it.  Returns 0 with the reason in why
+ * ("animations[0].channels[3]: ..."). */
 int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *opts, clip_import *ci, char *why, size_t why_cap);
 void clip_import_free(clip_import *ci);
 

@@ -216,6 +216,89 @@ static void note_skipped(clip_import *ci, const char *what) {
         snprintf(ci->skipped_names + used, sizeof ci->skipped_names - used, "%s%s", used ? ", " : "", what);
 }
 
+static int hex_member(const json_value *v, const char *key, uint32_t *out) {
+    const json_value *h = json_get(v, key);
+    unsigned x = 0;
+    int n = 0;
+    if (!h || h->kind != JSON_STRING || sscanf(h->str, "0x%8x%n", &x, &n) != 1 || h->str[n]) return 0;
+    *out = (uint32_t)x;
+    return 1;
+}
+
+static int hex_nibble(char ch) {
+    return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+}
+
+/* The events clip export keeps in extras.plumbob.events (the form clip
+ * dump --json prints): each record's fields, and its payload bytes when
+ * given as hex of the size its type has.  Returns 0 on memory failure. */
+static int read_events(clip_import *ci, const json_value *list) {
+    uint32_t i, n = 0;
+    ci->events = (plumbob_clip_event *)calloc(list->count + 1u, sizeof *ci->events);
+    ci->payloads = (unsigned char **)calloc(list->count + 1u, sizeof *ci->payloads);
+    if (!ci->events || !ci->payloads) return 0;
+    ci->event_slots = (uint32_t)list->count;
+    for (i = 0; i < list->count; i++) {
+        const json_value *e = &list->items[i], *t = json_get(e, "time"), *nm = json_get(e, "name"), *u = json_get(e, "unknown");
+        const json_value *hex = json_get(e, "payload"), *snd = json_get(e, "sound"), *vis = json_get(e, "visibility");
+        plumbob_clip_event *ev = &ci->events[n];
+        uint32_t type = 0, v = 0, k;
+        int32_t size;
+        if (!gltf_uint(e, "type", &type) || type > 0xFFFFu || (size = plumbob_clip_event_payload_size((uint16_t)type)) < 0 ||
+            !t || t->kind != JSON_NUMBER || !(t->number >= 0 && t->number < 1e6)) {
+            ci->events_skipped++;
+            continue;
+        }
+        ev->type = (uint16_t)type;
+        ev->time = (float)t->number;
+        ev->id = gltf_uint(e, "id", &v) ? v : n + 1u;
+        ev->marker = (uint16_t)(gltf_uint(e, "marker", &v) && v <= 0xFFFFu ? v : 0xC1E4u);
+        ev->unknown3 = gltf_uint(e, "unknown3", &v) ? v : 0u;
+        for (k = 0; k < 2; k++)
+            ev->unknown[k] = u && u->kind == JSON_ARRAY && u->count == 2 && u->items[k].kind == JSON_NUMBER ? (float)u->items[k].number : 0.0f;
+        if (nm && nm->kind == JSON_STRING) { ev->name.ptr = nm->str; ev->name.len = nm->len; }
+        if (hex && hex->kind == JSON_STRING && hex->len == 2u * (size_t)size && size > 0) {
+            unsigned char *p = (unsigned char *)malloc((size_t)size);
+            int bad = !p;
+            for (k = 0; !bad && k < (uint32_t)size; k++) {
+                int hi = hex_nibble(hex->str[2 * k]), lo = hex_nibble(hex->str[2 * k + 1]);
+                bad = hi < 0 || lo < 0;
+                if (!bad) p[k] = (unsigned char)(hi << 4 | lo);
+            }
+            if (bad) free(p);
+            else { ci->payloads[n] = p; ev->payload = p; ev->payload_size = (uint32_t)size; }
+        }
+        if (!ev->payload) { /* from the fields, as the writer lays them out */
+            switch (ev->type) {
+            case PLUMBOB_CLIP_EVENT_ATTACH:
+                (void)hex_member(e, "prop", &ev->hash[0]); (void)hex_member(e, "object", &ev->hash[1]);
+                (void)hex_member(e, "slot", &ev->hash[2]);
+                break;
+            case PLUMBOB_CLIP_EVENT_UNPARENT: (void)hex_member(e, "object", &ev->hash[0]); break;
+            case PLUMBOB_CLIP_EVENT_DESTROY_PROP: (void)hex_member(e, "prop", &ev->hash[0]); break;
+            case PLUMBOB_CLIP_EVENT_STOP_EFFECT: (void)hex_member(e, "effect", &ev->hash[0]); break;
+            case PLUMBOB_CLIP_EVENT_EFFECT:
+                (void)hex_member(e, "effect", &ev->hash[2]); (void)hex_member(e, "actor", &ev->hash[3]);
+                (void)hex_member(e, "bone", &ev->hash[4]);
+                break;
+            case PLUMBOB_CLIP_EVENT_SOUND:
+                if (snd && snd->kind == JSON_STRING) { ev->sound.ptr = snd->str; ev->sound.len = snd->len; }
+                break;
+            case PLUMBOB_CLIP_EVENT_VISIBILITY:
+                ev->visibility = vis && vis->kind == JSON_NUMBER ? (float)vis->number : 1.0f;
+                break;
+            default:
+                break;
+            }
+        }
+        n++;
+    }
+    ci->clip.events = ci->events;
+    ci->clip.event_count = ci->clip.events_decoded = n;
+    ci->clip.events_complete = true;
+    return 1;
+}
+
 /* The hash a node name stands for: 0xHASH as written by plumbob for bones
  * it has no name of, else FNV-32 of the name. */
 static uint32_t node_hash(const char *name) {
@@ -302,8 +385,8 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
                 end = tm->items[tm->count - 1].number;
         }
     }
-    if (ex && json_get(ex, "events") && json_get(ex, "events")->kind == JSON_ARRAY)
-        ci->events_not_imported = (uint32_t)json_get(ex, "events")->count;
+    if (ex && json_get(ex, "events") && json_get(ex, "events")->kind == JSON_ARRAY && !read_events(ci, json_get(ex, "events")))
+        goto oom;
     if (end * o->fps > 65534.0) {
         snprintf(why, cap, "animations[%u] lasts %.1f s: more than a clip's 65534 ticks at %g fps", (unsigned)ai, end, o->fps);
         goto fail;
@@ -426,6 +509,9 @@ done:
 
 void clip_import_free(clip_import *ci) {
     uint32_t i;
+    for (i = 0; ci->payloads && i < ci->event_slots; i++) free(ci->payloads[i]);
+    free(ci->payloads);
+    free(ci->events);
     for (i = 0; ci->keys && i < ci->key_slots; i++) free(ci->keys[i]);
     free(ci->keys);
     free(ci->report);
