@@ -78,7 +78,8 @@ commands() { # kind, file, label
         attack "$l add" "" sh -c 'cp "$1" "$2" && "$0" add "$2" "$3" --force; s=$?; cmp -s "$1" "$2" || [ $s = 0 ] || exit 3; exit $s' \
             "$bin" "$f" "$o/e.package" "$clip" ;;
     gltf)
-        attack "$l clip import" "$o/i.clip" "$bin" clip import "$f" -o "$o/i.clip" ;;
+        attack "$l clip import" "$o/i.clip" "$bin" clip import "$f" -o "$o/i.clip"
+        attack "$l gmdc import" "$o/i.gmdc" "$bin" gmdc import "$f" -o "$o/i.gmdc" ;;
     jazztext)
         attack "$l jazz compile" "$o/c.jazzbin" "$bin" jazz compile "$f" -o "$o/c.jazzbin" ;;
     riglist)

@@ -1,6 +1,6 @@
-/* libFuzzer target: the glTF reader and clip import on arbitrary bytes.
- * Every input is refused with a reason or imported into a clip that
- * plumbob's writer writes and its decoder reads back. */
+/* libFuzzer target: the glTF reader, clip import and GMDC import on
+ * arbitrary bytes.  Every input is refused with a reason or imported into a
+ * clip or mesh that plumbob's writers write and its decoders read back. */
 #include <stdlib.h>
 #include "gltf/gltf_import.h"
 
@@ -30,6 +30,25 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
             }
         }
         clip_import_free(&ci);
+    }
+    if (doc.buffers) {
+        gmdc_import gi;
+        if (gltf_import_gmdc(&doc, NULL, &gi, why, sizeof why)) {
+            size_t need = plumbob_gmdc_write_size(&gi.gmdc), got = 0, arena_bytes = 0;
+            if (need != SIZE_MAX && need <= sizeof out) {
+                if (plumbob_gmdc_write(&gi.gmdc, out, need, &got) != PLUMBOB_OK) abort();
+                if (plumbob_gmdc_measure(out, got, &arena_bytes) != PLUMBOB_OK) abort();
+                {
+                    void *mem = malloc(arena_bytes ? arena_bytes : 1);
+                    plumbob_arena arena;
+                    plumbob_gmdc back;
+                    plumbob_arena_init(&arena, mem, arena_bytes);
+                    if (!mem || plumbob_gmdc_decode(out, got, &arena, &back) != PLUMBOB_OK) abort();
+                    free(mem);
+                }
+            }
+            gmdc_import_free(&gi);
+        }
     }
     gltf_doc_free(&doc);
     return 0;

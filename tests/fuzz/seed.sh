@@ -26,6 +26,7 @@ cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null
 "$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_check/clip.glb" >/dev/null
 cp "$out/corpus-fuzz_gltf_check/clip.glb" "$out/corpus-fuzz_gltf_import/"
 "$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_import/clip.gltf" >/dev/null 2>&1
+"$bin" gmdc export "$tmp"/demo/*.gmdc -o "$out/corpus-fuzz_gltf_import/mesh.glb" >/dev/null 2>&1
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
 "$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 

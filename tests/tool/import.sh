@@ -135,3 +135,64 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
         expect "corpus-import-values-$inst" 0 '^within$' im_within "$bin" "$src" "$tmp/im/$inst.clip" "$len" 0.15 0.0005 0.001
     done
 fi
+
+# gmdc import: glTF meshes back into a Sims 2 GMDC
+im_skin_diff() { # plumbob a.json b.json: the largest coordinate difference of their skinned positions
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = [json.load(open(f)) for f in sys.argv[1:3]]
+pa = [p for g in a["groups"] for p in g["positions"]]
+pb = [p for g in b["groups"] for p in g["positions"]]
+print("vertices %d %d diff %.2g" % (len(pa), len(pb), max((abs(x - y) for p, q in zip(pa, pb) for x, y in zip(p, q)), default=0)))
+PY
+}
+im_body="$tmp/bt/body.package"
+[ -f "$im_body" ] || { mkdir -p "$tmp/bt"; "$bin" demo --write "$tmp/bt" >/dev/null; }
+"$bin" gmdc export "$im_body@AC4F8687:1C0532FA:00F0E1D2C3B4A5A1" -o "$tmp/im/body.glb" >/dev/null
+expect gmdc-import 0 '^wrote .*body.gmdc \([0-9]+ bytes\): 1 groups, 260 vertices, 130 triangles, 65 joints, 2 morphs' \
+    "$bin" gmdc import "$tmp/im/body.glb" -o "$tmp/im/body.gmdc"
+expect gmdc-import-check 0 'round trip identical' "$bin" check "$tmp/im/body.gmdc"
+expect gmdc-import-name 0 'GMDC demo_skel_tslocator_gmdc, version 4' "$bin" info "$tmp/im/body.gmdc"
+expect gmdc-import-morphs 0 '"morphs": \[\["", ""\], \["demo_skel_tslocator_gmdc", "fat"\], \["demo_skel_tslocator_gmdc", "thin"\]' "$bin" gmdc dump "$tmp/im/body.gmdc" --json
+# skinned and morphed by the demo ANIM on the demo CRES: the same positions as the original mesh
+im_pose=(--cres "$im_body@E519C933:1C0532FA:00F0E1D2C3B4A5A0" --anim "$im_body@FB00791E:1C0532FA:00F0E1D2C3B4A5A2" --time 0.5 --json)
+"$bin" gmdc skin "$im_body@AC4F8687:1C0532FA:00F0E1D2C3B4A5A1" "${im_pose[@]}" > "$tmp/im/skin-a.json" 2>/dev/null
+"$bin" gmdc skin "$tmp/im/body.gmdc" "${im_pose[@]}" > "$tmp/im/skin-b.json" 2>/dev/null
+expect gmdc-import-skinned 0 '^vertices 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-b.json"
+# glTF as others write it: an unindexed triangle, a POINTS primitive, five morph targets
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+pos = [0, 0, 0, 1, 0, 0, 0, 1, 0]
+blob = struct.pack("<9f", *pos) + struct.pack("<9f", *([0.0] * 6 + [0, 0.5, 0]))
+views = [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 36}]
+accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}]
+mesh = {"name": "tri", "primitives": [{"attributes": {"POSITION": 0}, "targets": [{"POSITION": 1}] * 5},
+                                      {"attributes": {"POSITION": 0}, "mode": 0}],
+        "extras": {"targetNames": ["a", "b", "c", "d", "e"]}}
+doc = {"asset": {"version": "2.0"}, "nodes": [{"mesh": 0}], "meshes": [mesh], "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/tri.gltf", "w").write(json.dumps(doc))
+PY
+expect gmdc-import-other 0 'wrote .*tri.gmdc .*: 1 groups, 3 vertices, 1 triangles, 0 joints, 4 morphs' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/tri.gmdc"
+expect gmdc-import-points-said 0 'warning: 1 primitive not carried .*meshes\[0\].primitives\[1\] \(not triangles\)' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/tri.gmdc"
+expect gmdc-import-targets-said 0 'warning: 1 morph target past the fourth' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/tri.gmdc"
+expect gmdc-import-other-check 0 'round trip identical' "$bin" check "$tmp/im/tri.gmdc"
+# Y-up back to Z-up: the glTF's (0, 1, 0) is the game's (0, 0, 1)
+expect gmdc-import-z-up 0 '\[0, -?0, 1\]' "$bin" gmdc skin "$tmp/im/tri.gmdc" --json
+expect gmdc-import-no-mesh 1 'still.gltf: the glTF has no mesh' "$bin" gmdc import "$tmp/im/still.gltf" -o "$tmp/im/x.gmdc"
+expect gmdc-import-not-gltf 1 'is a Sims 2 GMDC.*, not a glTF' "$bin" gmdc import "$tmp"/bt/AC4F8687_*.gmdc -o "$tmp/im/x.gmdc"
+expect gmdc-import-bad-output 2 '\.gmdc' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/x.obj"
+expect gmdc-import-nothing-written 1 '' test -e "$tmp/im/x.gmdc"
+if [ -f "$corpus/sims2/teapot_model.package" ]; then
+    tp="$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
+    "$bin" gmdc export "$tp" -o "$tmp/im/teapot.glb" >/dev/null
+    expect corpus-gmdc-import 0 '1 groups, 13248 vertices, 6320 triangles' "$bin" gmdc import "$tmp/im/teapot.glb" -o "$tmp/im/teapot.gmdc"
+    expect corpus-gmdc-import-check 0 'round trip identical' "$bin" check "$tmp/im/teapot.gmdc"
+    "$bin" gmdc skin "$tp" --json > "$tmp/im/tp-a.json" 2>/dev/null
+    "$bin" gmdc skin "$tmp/im/teapot.gmdc" --json > "$tmp/im/tp-b.json" 2>/dev/null
+    expect corpus-gmdc-import-positions 0 '^vertices 13248 13248 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/tp-a.json" "$tmp/im/tp-b.json"
+    "$bin" gmdc export "$tp" -o "$tmp/im/tp-a.obj" >/dev/null
+    "$bin" gmdc export "$tmp/im/teapot.gmdc" -o "$tmp/im/tp-b.obj" >/dev/null
+    expect corpus-gmdc-import-uvs 0 '' bash -c 'diff <(grep "^vt " "$0") <(grep "^vt " "$1") >/dev/null && [ "$(grep -c "^vt " "$0")" = 13248 ]' "$tmp/im/tp-a.obj" "$tmp/im/tp-b.obj"
+fi

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "tool.h"
 #include "gltf/gltf_export.h"
+#include "gltf/gltf_import.h"
 #include "util/sims2_pose.h"
 #include "util/json_parse.h"
 
@@ -437,6 +438,70 @@ static int export_one(const char *input, const char *out_path, void *ctx) {
     return export_gltf(input, b->rig_path, b->cres_path, out_path);
 }
 
+static int gmdc_usage(FILE *f, int rc);
+static int gmdc_usage_for_import(FILE *f) { return gmdc_usage(f, 0); }
+
+/* gmdc import: a glTF's meshes as one GMDC. */
+static int import_gmdc(int argc, char **argv) {
+    const char *in_path = NULL, *out_path = NULL, *name = NULL;
+    tool_input in;
+    gltf_doc doc;
+    gmdc_import gi;
+    char why[300];
+    unsigned char *bytes = NULL;
+    size_t need, got;
+    int i, rc = 1;
+    for (i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0) return gmdc_usage_for_import(stdout);
+        else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--name") == 0) && i + 1 >= argc) {
+            tool_error(NULL, "%s needs a value", argv[i]);
+            return 2;
+        } else if (strcmp(argv[i], "-o") == 0) out_path = argv[++i];
+        else if (strcmp(argv[i], "--name") == 0) name = argv[++i];
+        else if (argv[i][0] != '-' && !in_path) in_path = argv[i];
+        else return tool_bad_argument(argc, argv, i);
+    }
+    if (!in_path || !out_path) {
+        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT.gmdc (see plumbob gmdc --help)");
+        return 2;
+    }
+    if (!tool_arg_extension(out_path, ".gmdc", NULL, NULL)) return 2;
+    if (!tool_load(in_path, &in)) return 1;
+    if (!tool_is_gltf(&in)) {
+        const char *kind = tool_kind_name(in.data, in.size);
+        tool_error(in.name, "is %s%s, not a glTF (.glb or .gltf)", kind ? "a " : "not a file plumbob knows", kind ? kind : "");
+        tool_free(&in);
+        return 1;
+    }
+    if (!gltf_read(in.data, in.size, in_path, &doc, why, sizeof why) || !gltf_import_gmdc(&doc, name, &gi, why, sizeof why)) {
+        tool_error(in.name, "%s", why);
+        gltf_doc_free(&doc);
+        tool_free(&in);
+        return 1;
+    }
+    need = plumbob_gmdc_write_size(&gi.gmdc);
+    bytes = need != SIZE_MAX ? (unsigned char *)malloc(need) : NULL;
+    if (!bytes || plumbob_gmdc_write(&gi.gmdc, bytes, need, &got) != PLUMBOB_OK) {
+        tool_error(out_path, "cannot build the GMDC");
+    } else if (tool_write_file(out_path, bytes, got)) {
+        printf("wrote %s (%zu bytes): %u groups, %u vertices, %u triangles, %u joints, %u morphs\n", out_path, got,
+               (unsigned)gi.gmdc.group_count, (unsigned)gi.vertices, (unsigned)gi.triangles, (unsigned)gi.gmdc.joint_count,
+               (unsigned)(gi.gmdc.morph_count - 1u));
+        if (gi.skipped)
+            tool_warning(in.name, "%u primitive%s not carried (a GMDC holds triangle lists): %s%s", (unsigned)gi.skipped,
+                         gi.skipped == 1 ? "" : "s", gi.skipped_names, gi.skipped > 3 ? ", ..." : "");
+        if (gi.dropped_targets)
+            tool_warning(in.name, "%u morph target%s past the fourth of a primitive not carried (a vertex map holds four)",
+                         (unsigned)gi.dropped_targets, gi.dropped_targets == 1 ? "" : "s");
+        rc = 0;
+    }
+    free(bytes);
+    gmdc_import_free(&gi);
+    gltf_doc_free(&doc);
+    tool_free(&in);
+    return rc;
+}
+
 static int gmdc_usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob gmdc dump FILE [--json]\n"
                "       plumbob gmdc skin FILE [--pose POSE.json] [--morph NAME=WEIGHT ...] --json\n"
@@ -444,6 +509,10 @@ static int gmdc_usage(FILE *f, int rc) {
                "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time SECONDS] [--morph ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
                "       plumbob gmdc export --all FILE... -o DIR [--gltf] [--rig RIG.txt | --cres CRES]\n"
+               "       plumbob gmdc import IN.glb|IN.gltf -o OUT.gmdc [--name NAME]\n"
+               "  import: every triangle primitive a group (Y-up back to Z-up), the first skin's\n"
+               "  joints the joint table, JOINTS_0/WEIGHTS_0 the bone lists and weights (4 at\n"
+               "  most), up to 4 morph targets a primitive named from mesh.extras.targetNames.\n"
                "  --all: every GMDC of every FILE (a package: each mesh in it) to DIR/NAME.glb\n"
                "  (.gltf with --gltf), NAME the mesh's name or instance; a summary at the end.\n"
                "  .obj: the skinned, morphed mesh (Z-up) with UVs (V flipped for OBJ) when the\n"
@@ -485,6 +554,10 @@ int cmd_gmdc(int argc, char **argv) {
         return gmdc_usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
+    if (strcmp(sub, "import") == 0) {
+        free(morph_args); free(files);
+        return import_gmdc(argc, argv);
+    }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "skin") != 0 && strcmp(sub, "export") != 0) {
         tool_error("gmdc", "unknown subcommand '%s'", sub);
         free(morph_args); free(files);

@@ -12,7 +12,7 @@ static const struct {
 } families[] = {
     {"clip", "dump sample plot export import"},
     {"rig", "dump"},
-    {"gmdc", "dump skin export"},
+    {"gmdc", "dump skin export import"},
     {"anim", "dump sample plot export"},
     {"cres", "dump"},
     {"jazz", "dump run decompile compile"},

@@ -3,6 +3,7 @@
 #define PLUMBOB_GLTF_EXPORT_H
 
 #include "plumbob.h"
+#include "gltf_axes.h"
 #include "util/rig.h"
 #include "util/tool_buf.h"
 #include "util/names.h"
@@ -63,12 +64,6 @@ void gltf_clip_event_json(tool_buf *b, const plumbob_clip_event *e, const tool_d
 /* "sound", "effect", ... ("unknown" for other types). */
 const char *gltf_clip_event_kind(uint16_t type);
 
-/* Z-up (Sims 2 meshes) to glTF's Y-up: (x, y, z) -> (x, z, -y), and back. */
-plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v);
-plumbob_vec3 gltf_y_up_to_z_up(plumbob_vec3 v);
-/* The same rotation applied to a quaternion's axis (w unchanged). */
-plumbob_quat gltf_quat_z_up_to_y_up(plumbob_quat q);
-plumbob_quat gltf_quat_y_up_to_z_up(plumbob_quat q);
 
 /* Joint j's bind pose (model space, Y-up): the inverse of the joint
  * table's inverse bind transform. */

@@ -48,4 +48,25 @@ typedef struct clip_import {
 int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *opts, clip_import *ci, char *why, size_t why_cap);
 void clip_import_free(clip_import *ci);
 
+/* glTF in, Sims 2 GMDC out: every triangle primitive of every mesh a GMDC
+ * group with its own linkage (positions and normals converted from Y-up to
+ * Z-up, UVs as they are), the first skin's joints the joint table (inverse
+ * binds from inverseBindMatrices), JOINTS_0 / WEIGHTS_0 as each group's bone
+ * list, assignments and weights (at most 4 influences, the smallest dropped
+ * beyond), and up to 4 morph targets a primitive as morph deltas named from
+ * mesh.extras.targetNames. */
+typedef struct gmdc_import {
+    plumbob_gmdc gmdc;          /* ready for plumbob_gmdc_write */
+    void **owned;               /* buffers the mesh points into */
+    uint32_t owned_n, owned_cap;
+    char name[256];
+    uint32_t skipped;           /* primitives not carried (not triangles, no POSITION) */
+    char skipped_names[160];
+    uint32_t dropped_influences, dropped_targets, vertices, triangles;
+} gmdc_import;
+
+/* name: the resource name (NULL: the first mesh's name + "_tslocator_gmdc"). */
+int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, char *why, size_t why_cap);
+void gmdc_import_free(gmdc_import *gi);
+
 #endif

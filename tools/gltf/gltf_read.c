@@ -236,9 +236,10 @@ int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float 
         return 0;
     }
     type = json_get(a, "type");
-    if (!type || type->kind != JSON_STRING || comps > 4 || strcmp(type->str, types[comps]) != 0) {
+    if (!type || type->kind != JSON_STRING || (comps > 4 && comps != 16) ||
+        strcmp(type->str, comps == 16 ? "MAT4" : types[comps]) != 0) {
         snprintf(why, cap, "%s: type %s where %s is needed", what, type && type->kind == JSON_STRING ? type->str : "?",
-                 types[comps < 5 ? comps : 0]);
+                 comps == 16 ? "MAT4" : types[comps < 5 ? comps : 0]);
         return 0;
     }
     csize = component_size(ctype);
@@ -303,6 +304,57 @@ int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float 
             snprintf(why, cap, "%s: element %u is not a finite number", what, (unsigned)(i / comps));
             free(v);
             return 0;
+        }
+    *out = v;
+    *count_out = count;
+    return 1;
+}
+
+int gltf_read_uints(const gltf_doc *doc, uint32_t index, uint32_t comps, uint32_t **out, uint32_t *count_out, char *why,
+                    size_t cap) {
+    const json_value *a = gltf_at(&doc->root, "accessors", index), *type;
+    uint32_t count = 0, ctype = 0, view, offset = 0, csize, stride, i, c;
+    const unsigned char *p;
+    char what[40];
+    uint32_t *v;
+    static const char *const types[5] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
+    snprintf(what, sizeof what, "accessors[%u]", (unsigned)index);
+    *out = NULL;
+    if (!a || !gltf_uint(a, "count", &count) || !gltf_uint(a, "componentType", &ctype)) {
+        snprintf(why, cap, "%s: missing, or without count and componentType", what);
+        return 0;
+    }
+    type = json_get(a, "type");
+    if (!type || type->kind != JSON_STRING || comps > 4 || strcmp(type->str, types[comps]) != 0) {
+        snprintf(why, cap, "%s: type %s where %s is needed", what, type && type->kind == JSON_STRING ? type->str : "?",
+                 types[comps < 5 ? comps : 0]);
+        return 0;
+    }
+    if (ctype != 5121 && ctype != 5123 && ctype != 5125) {
+        snprintf(why, cap, "%s: componentType %u is not an unsigned integer", what, (unsigned)ctype);
+        return 0;
+    }
+    if (json_get(a, "sparse") || !gltf_uint(a, "bufferView", &view)) {
+        snprintf(why, cap, "%s: integer data without a bufferView, or sparse, is not read", what);
+        return 0;
+    }
+    if (count > 100000000u) {
+        snprintf(why, cap, "%s: %u elements is more than plumbob imports", what, (unsigned)count);
+        return 0;
+    }
+    csize = component_size(ctype);
+    (void)gltf_uint(a, "byteOffset", &offset);
+    p = view_bytes(doc, view, offset, count, csize * comps, &stride, what, why, cap);
+    if (!p) return 0;
+    v = (uint32_t *)malloc(sizeof *v * ((size_t)count * comps + 1u));
+    if (!v) {
+        snprintf(why, cap, "out of memory");
+        return 0;
+    }
+    for (i = 0; i < count; i++)
+        for (c = 0; c < comps; c++) {
+            const unsigned char *q = p + (size_t)i * stride + c * csize;
+            v[(size_t)i * comps + c] = csize == 1 ? q[0] : csize == 2 ? tool_le16(q) : tool_le32(q);
         }
     *out = v;
     *count_out = count;

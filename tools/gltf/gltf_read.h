@@ -25,10 +25,16 @@ void gltf_doc_free(gltf_doc *doc);
 
 /* Accessor `index` as count * comps floats (malloc'd into *out): FLOAT, or
  * normalized integers scaled as glTF says; sparse substitutions applied.
- * comps must be the accessor type's (1 SCALAR, 3 VEC3, 4 VEC4).  Returns 0
+ * comps must be the accessor type's (1 SCALAR, 2 VEC2, 3 VEC3, 4 VEC4, 16 MAT4).  Returns 0
  * with the reason in why. */
 int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float **out, uint32_t *count, char *why,
                      size_t why_cap);
+
+/* Accessor `index` as count * comps unsigned integers (malloc'd): UNSIGNED_BYTE,
+ * UNSIGNED_SHORT or UNSIGNED_INT components (indices, JOINTS_0).  comps as
+ * above.  Returns 0 with the reason in why. */
+int gltf_read_uints(const gltf_doc *doc, uint32_t index, uint32_t comps, uint32_t **out, uint32_t *count, char *why,
+                    size_t why_cap);
 
 /* Element i of array member `key` of v, or NULL. */
 const json_value *gltf_at(const json_value *v, const char *key, uint32_t i);

@@ -1,0 +1,15 @@
+/* The game's axes and glTF's (hosted, no dependencies): Sims 2 meshes and
+ * skeletons are Z-up, glTF is Y-up; Sims 3 clips are Y-up already. */
+#ifndef PLUMBOB_GLTF_AXES_H
+#define PLUMBOB_GLTF_AXES_H
+
+#include "plumbob.h"
+
+/* Z-up (Sims 2 meshes) to glTF's Y-up: (x, y, z) -> (x, z, -y), and back. */
+plumbob_vec3 gltf_z_up_to_y_up(plumbob_vec3 v);
+plumbob_vec3 gltf_y_up_to_z_up(plumbob_vec3 v);
+/* The same rotation applied to a quaternion's axis (w unchanged). */
+plumbob_quat gltf_quat_z_up_to_y_up(plumbob_quat q);
+plumbob_quat gltf_quat_y_up_to_z_up(plumbob_quat q);
+
+#endif

@@ -1,0 +1,424 @@
+/* glTF in, Sims 2 GMDC out: see gltf_import.h.  The inverse of what
+ * gltf_export.c writes for a mesh: positions and normals go back from
+ * glTF's Y-up to the game's Z-up, joints' inverse bind matrices back to the
+ * joint table's rotation and translation. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gltf_import.h"
+#include "gltf_axes.h"
+#include "util/bytes.h"
+
+#define MAX_TARGETS 4u /* a morph vertex map holds four delta sets a vertex */
+
+static void *keep(gmdc_import *gi, size_t bytes) {
+    void *p;
+    if (gi->owned_n == gi->owned_cap) {
+        uint32_t cap = gi->owned_cap ? gi->owned_cap * 2u : 64u;
+        void **o = (void **)realloc(gi->owned, cap * sizeof *o);
+        if (!o) return NULL;
+        gi->owned = o;
+        gi->owned_cap = cap;
+    }
+    p = calloc(bytes ? bytes : 1u, 1);
+    if (p) gi->owned[gi->owned_n++] = p;
+    return p;
+}
+
+static void note(gmdc_import *gi, const char *what) {
+    size_t used = strlen(gi->skipped_names);
+    if (gi->skipped++ < 3) snprintf(gi->skipped_names + used, sizeof gi->skipped_names - used, "%s%s", used ? ", " : "", what);
+}
+
+/* A rotation matrix (column-major 4x4, upper 3x3) as a quaternion. */
+static plumbob_quat matrix_quat(const float *m) {
+    double r00 = m[0], r11 = m[5], r22 = m[10], tr = r00 + r11 + r22, s;
+    plumbob_quat q;
+    if (tr > 0) {
+        s = sqrt(tr + 1.0) * 2;
+        q.w = (float)(0.25 * s); q.x = (float)((m[6] - m[9]) / s); q.y = (float)((m[8] - m[2]) / s); q.z = (float)((m[1] - m[4]) / s);
+    } else if (r00 > r11 && r00 > r22) {
+        s = sqrt(1.0 + r00 - r11 - r22) * 2;
+        q.w = (float)((m[6] - m[9]) / s); q.x = (float)(0.25 * s); q.y = (float)((m[4] + m[1]) / s); q.z = (float)((m[8] + m[2]) / s);
+    } else if (r11 > r22) {
+        s = sqrt(1.0 + r11 - r00 - r22) * 2;
+        q.w = (float)((m[8] - m[2]) / s); q.x = (float)((m[4] + m[1]) / s); q.y = (float)(0.25 * s); q.z = (float)((m[9] + m[6]) / s);
+    } else {
+        s = sqrt(1.0 + r22 - r00 - r11) * 2;
+        q.w = (float)((m[1] - m[4]) / s); q.x = (float)((m[8] + m[2]) / s); q.y = (float)((m[9] + m[6]) / s); q.z = (float)(0.25 * s);
+    }
+    return plumbob_quat_normalize(q);
+}
+
+static plumbob_string str_of(gmdc_import *gi, const char *s) {
+    plumbob_string r;
+    size_t n = strlen(s);
+    char *c = (char *)keep(gi, n + 1u);
+    r.ptr = c;
+    r.len = c ? n : 0;
+    if (c) memcpy(c, s, n);
+    return r;
+}
+
+/* Writes n float3 (optionally Y-up -> Z-up) as an element's bytes. */
+static unsigned char *floats3(gmdc_import *gi, const float *v, uint32_t n, int convert) {
+    unsigned char *p = (unsigned char *)keep(gi, (size_t)n * 12u);
+    uint32_t i;
+    if (!p) return NULL;
+    for (i = 0; i < n; i++) {
+        plumbob_vec3 a;
+        a.x = v[3 * i]; a.y = v[3 * i + 1]; a.z = v[3 * i + 2];
+        if (convert) a = gltf_y_up_to_z_up(a);
+        tool_put_f32le(p + 12u * i, a.x);
+        tool_put_f32le(p + 12u * i + 4, a.y);
+        tool_put_f32le(p + 12u * i + 8, a.z);
+    }
+    return p;
+}
+
+typedef struct prim_in {
+    float *pos, *nrm, *uv, *w, *delta[MAX_TARGETS];
+    uint32_t *idx, *jnt, n, ni, targets;
+} prim_in;
+
+static void prim_free(prim_in *p) {
+    uint32_t t;
+    free(p->pos); free(p->nrm); free(p->uv); free(p->w); free(p->idx); free(p->jnt);
+    for (t = 0; t < MAX_TARGETS; t++) free(p->delta[t]);
+    memset(p, 0, sizeof *p);
+}
+
+/* An attribute accessor of a primitive, as floats of comps; 1 when absent
+ * (out NULL), 0 on a malformed one (why said). */
+static int attribute(const gltf_doc *doc, const json_value *attrs, const char *key, uint32_t comps, uint32_t n,
+                     float **out, const char *what, char *why, size_t cap) {
+    uint32_t a, count = 0;
+    *out = NULL;
+    if (!gltf_uint(attrs, key, &a)) return 1;
+    if (!gltf_read_floats(doc, a, comps, out, &count, why, cap)) return 0;
+    if (count != n) {
+        snprintf(why, cap, "%s: %s has %u items for %u positions", what, key, (unsigned)count, (unsigned)n);
+        free(*out);
+        *out = NULL;
+        return 0;
+    }
+    return 1;
+}
+
+int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, char *why, size_t cap) {
+    const json_value *meshes = json_get(&doc->root, "meshes"), *nodes = json_get(&doc->root, "nodes"), *skin = NULL;
+    uint32_t mi, pi, i, k, joint_count = 0, n_groups = 0, n_elements = 0, morph_pairs = 1, total_prims = 0;
+    plumbob_gmdc *g = &gi->gmdc;
+    plumbob_string *mnames;
+    char what[64];
+    memset(gi, 0, sizeof *gi);
+    if (!meshes || meshes->kind != JSON_ARRAY || meshes->count == 0) {
+        snprintf(why, cap, "the glTF has no mesh");
+        return 0;
+    }
+    for (i = 0; nodes && nodes->kind == JSON_ARRAY && i < nodes->count && !skin; i++) { /* the first skinned node's skin */
+        uint32_t s;
+        if (json_get(&nodes->items[i], "mesh") && gltf_uint(&nodes->items[i], "skin", &s)) skin = gltf_at(&doc->root, "skins", s);
+    }
+    for (mi = 0; mi < meshes->count; mi++) {
+        const json_value *prims = json_get(&meshes->items[mi], "primitives");
+        total_prims += prims && prims->kind == JSON_ARRAY ? (uint32_t)prims->count : 0u;
+    }
+    g->version = 4;
+    g->index_size = 2;
+    g->elements = (plumbob_gmdc_element *)keep(gi, sizeof *g->elements * (total_prims * (6u + MAX_TARGETS) + 1u));
+    g->linkages = (plumbob_gmdc_linkage *)keep(gi, sizeof *g->linkages * (total_prims + 1u));
+    g->groups = (plumbob_gmdc_group *)keep(gi, sizeof *g->groups * (total_prims + 1u));
+    mnames = (plumbob_string *)keep(gi, sizeof *mnames * 2u * (total_prims * MAX_TARGETS + 1u));
+    if (!g->elements || !g->linkages || !g->groups || !mnames) goto oom;
+    mnames[0] = str_of(gi, "");
+    mnames[1] = str_of(gi, "");
+    if (skin) { /* the joint table: each joint's inverse bind, back to Z-up */
+        const json_value *js = json_get(skin, "joints");
+        uint32_t ibm, count = 0;
+        float *m = NULL;
+        unsigned char *jt;
+        joint_count = js && js->kind == JSON_ARRAY ? (uint32_t)js->count : 0u;
+        if (joint_count > 65535u) {
+            snprintf(why, cap, "the skin has %u joints; a GMDC holds 65535", (unsigned)joint_count);
+            goto fail;
+        }
+        jt = (unsigned char *)keep(gi, 28u * joint_count);
+        if (!jt) goto oom;
+        if (gltf_uint(skin, "inverseBindMatrices", &ibm) && !gltf_read_floats(doc, ibm, 16, &m, &count, why, cap))
+            goto fail;
+        for (k = 0; k < joint_count; k++) {
+            plumbob_quat q = {0, 0, 0, 1};
+            plumbob_vec3 t = {0, 0, 0};
+            if (m && k < count) {
+                q = gltf_quat_y_up_to_z_up(matrix_quat(m + 16u * k));
+                t.x = m[16u * k + 12]; t.y = m[16u * k + 13]; t.z = m[16u * k + 14];
+                t = gltf_y_up_to_z_up(t);
+            }
+            tool_put_f32le(jt + 28u * k, q.x); tool_put_f32le(jt + 28u * k + 4, q.y);
+            tool_put_f32le(jt + 28u * k + 8, q.z); tool_put_f32le(jt + 28u * k + 12, q.w);
+            tool_put_f32le(jt + 28u * k + 16, t.x); tool_put_f32le(jt + 28u * k + 20, t.y);
+            tool_put_f32le(jt + 28u * k + 24, t.z);
+        }
+        free(m);
+        g->joints = jt;
+        g->joint_count = joint_count;
+    }
+    for (mi = 0; mi < meshes->count; mi++) {
+        const json_value *mesh = &meshes->items[mi], *prims = json_get(mesh, "primitives"), *mn = json_get(mesh, "name");
+        const json_value *tnames = json_get(json_get(mesh, "extras"), "targetNames");
+        const char *mesh_name = mn && mn->kind == JSON_STRING && mn->str[0] ? mn->str : "mesh";
+        if (!name && mi == 0) /* the game's naming, unless the mesh has it already (a plumbob export) */
+            snprintf(gi->name, sizeof gi->name, "%s%s", mesh_name,
+                     strlen(mesh_name) >= 15 && strcmp(mesh_name + strlen(mesh_name) - 15, "_tslocator_gmdc") == 0 ? "" : "_tslocator_gmdc");
+        for (pi = 0; prims && prims->kind == JSON_ARRAY && pi < prims->count; pi++) {
+            const json_value *p = &prims->items[pi], *attrs = json_get(p, "attributes"), *targets = json_get(p, "targets");
+            uint32_t mode = 4, a, count = 0, first_el = n_elements, v, max_infl = 1, nbones = 0;
+            prim_in in;
+            plumbob_gmdc_group *gr = &g->groups[n_groups];
+            plumbob_gmdc_linkage *lk = &g->linkages[n_groups];
+            unsigned char *refs, *faces, *bones = NULL, *assign = NULL, *wts = NULL;
+            uint16_t *bone_list = NULL;
+            int32_t *slot = NULL;
+            memset(&in, 0, sizeof in);
+            snprintf(what, sizeof what, "meshes[%u].primitives[%u]", (unsigned)mi, (unsigned)pi);
+            (void)gltf_uint(p, "mode", &mode);
+            if (mode != 4 || !attrs || !gltf_uint(attrs, "POSITION", &a)) {
+                char nm[80];
+                snprintf(nm, sizeof nm, "%s (%s)", what, mode != 4 ? "not triangles" : "no POSITION");
+                note(gi, nm);
+                continue;
+            }
+            if (!gltf_read_floats(doc, a, 3, &in.pos, &in.n, why, cap)) goto fail_prim;
+            if (in.n > 65535u) {
+                snprintf(why, cap, "%s: %u vertices; a GMDC group holds 65535", what, (unsigned)in.n);
+                goto fail_prim;
+            }
+            if (!attribute(doc, attrs, "NORMAL", 3, in.n, &in.nrm, what, why, cap) ||
+                !attribute(doc, attrs, "TEXCOORD_0", 2, in.n, &in.uv, what, why, cap) ||
+                !attribute(doc, attrs, "WEIGHTS_0", 4, in.n, &in.w, what, why, cap))
+                goto fail_prim;
+            if (gltf_uint(p, "indices", &a)) {
+                if (!gltf_read_uints(doc, a, 1, &in.idx, &in.ni, why, cap)) goto fail_prim;
+            } else { /* unindexed: 0, 1, 2, ... */
+                in.ni = in.n;
+                in.idx = (uint32_t *)malloc(sizeof(uint32_t) * (in.n + 1u));
+                if (!in.idx) goto oom_prim;
+                for (v = 0; v < in.n; v++) in.idx[v] = v;
+            }
+            if (in.ni % 3u) {
+                snprintf(why, cap, "%s: %u indices is not whole triangles", what, (unsigned)in.ni);
+                goto fail_prim;
+            }
+            for (v = 0; v < in.ni; v++)
+                if (in.idx[v] >= in.n) {
+                    snprintf(why, cap, "%s: index %u of %u vertices", what, (unsigned)in.idx[v], (unsigned)in.n);
+                    goto fail_prim;
+                }
+            if (gltf_uint(attrs, "JOINTS_0", &a)) {
+                if (!skin) {
+                    snprintf(why, cap, "%s: JOINTS_0 without a skin on its node", what);
+                    goto fail_prim;
+                }
+                if (!in.w) {
+                    snprintf(why, cap, "%s: JOINTS_0 without WEIGHTS_0", what);
+                    goto fail_prim;
+                }
+                if (!gltf_read_uints(doc, a, 4, &in.jnt, &count, why, cap)) goto fail_prim;
+                if (count != in.n) {
+                    snprintf(why, cap, "%s: JOINTS_0 has %u items for %u positions", what, (unsigned)count, (unsigned)in.n);
+                    goto fail_prim;
+                }
+            }
+            if (targets && targets->kind == JSON_ARRAY) {
+                for (k = 0; k < targets->count; k++) {
+                    const json_value *tp = &targets->items[k];
+                    if (k >= MAX_TARGETS) { gi->dropped_targets++; continue; }
+                    if (!attribute(doc, tp, "POSITION", 3, in.n, &in.delta[in.targets], what, why, cap)) goto fail_prim;
+                    if (!in.delta[in.targets]) continue;
+                    in.targets++;
+                }
+            }
+            /* elements of this primitive's linkage */
+            {
+                plumbob_gmdc_element *e = &g->elements[n_elements];
+                e->identity = PLUMBOB_GMDC_VERTICES; e->format = 2; e->set = 0; e->count = in.n;
+                e->byte_size = 12u * in.n; e->data = floats3(gi, in.pos, in.n, 1);
+                if (!e->data) goto oom_prim;
+                n_elements++;
+            }
+            if (in.nrm) {
+                plumbob_gmdc_element *e = &g->elements[n_elements];
+                e->identity = PLUMBOB_GMDC_NORMALS; e->format = 2; e->set = 1; e->count = in.n;
+                e->byte_size = 12u * in.n; e->data = floats3(gi, in.nrm, in.n, 1);
+                if (!e->data) goto oom_prim;
+                n_elements++;
+            }
+            if (in.uv) {
+                plumbob_gmdc_element *e = &g->elements[n_elements];
+                unsigned char *d = (unsigned char *)keep(gi, 8u * in.n);
+                if (!d) goto oom_prim;
+                for (v = 0; v < in.n; v++) { tool_put_f32le(d + 8u * v, in.uv[2 * v]); tool_put_f32le(d + 8u * v + 4, in.uv[2 * v + 1]); }
+                e->identity = PLUMBOB_GMDC_UVS; e->format = 1; e->set = 2; e->count = in.n; e->byte_size = 8u * in.n; e->data = d;
+                n_elements++;
+            }
+            if (in.jnt) { /* the group's bone list, assignments (slots) and weights, heaviest first */
+                slot = (int32_t *)malloc(sizeof(int32_t) * (joint_count + 1u));
+                bone_list = (uint16_t *)malloc(sizeof(uint16_t) * (joint_count + 1u));
+                assign = (unsigned char *)keep(gi, 4u * in.n);
+                if (!slot || !bone_list || !assign) goto oom_prim;
+                for (k = 0; k < joint_count; k++) slot[k] = -1;
+                for (v = 0; v < in.n; v++) {
+                    uint32_t used = 0;
+                    for (k = 0; k < 4; k++) used += in.w[4 * v + k] > 0;
+                    if (used > max_infl) max_infl = used;
+                }
+                if (max_infl > 1) {
+                    wts = (unsigned char *)keep(gi, 4u * (max_infl - 1u) * in.n);
+                    if (!wts) goto oom_prim;
+                }
+                for (v = 0; v < in.n; v++) {
+                    uint32_t order[4] = {0, 1, 2, 3}, x, y, used = 0;
+                    float sum = 0;
+                    unsigned char b[4] = {0xFF, 0xFF, 0xFF, 0xFF};
+                    for (x = 0; x < 4; x++) /* heaviest first */
+                        for (y = x + 1; y < 4; y++)
+                            if (in.w[4 * v + order[y]] > in.w[4 * v + order[x]]) { uint32_t t = order[x]; order[x] = order[y]; order[y] = t; }
+                    for (x = 0; x < 4; x++) sum += in.w[4 * v + order[x]] > 0 ? in.w[4 * v + order[x]] : 0;
+                    for (x = 0; x < 4; x++) {
+                        float w = in.w[4 * v + order[x]];
+                        uint32_t j = in.jnt[4 * v + order[x]];
+                        if (!(w > 0)) continue;
+                        if (j >= joint_count) {
+                            snprintf(why, cap, "%s: JOINTS_0 of vertex %u names joint %u of %u", what, (unsigned)v, (unsigned)j,
+                                     (unsigned)joint_count);
+                            goto fail_prim;
+                        }
+                        if (slot[j] < 0) {
+                            if (nbones == 255u) {
+                                snprintf(why, cap, "%s: more than 255 joints in one primitive (a group's bone list)", what);
+                                goto fail_prim;
+                            }
+                            slot[j] = (int32_t)nbones;
+                            bone_list[nbones++] = (uint16_t)j;
+                        }
+                        b[used] = (unsigned char)slot[j];
+                        if (wts && used < max_infl - 1u) tool_put_f32le(wts + 4u * ((max_infl - 1u) * v + used), sum > 0 ? w / sum : 0);
+                        used++;
+                    }
+                    tool_put_le32(assign + 4u * v, (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+                }
+                {
+                    plumbob_gmdc_element *e = &g->elements[n_elements++];
+                    e->identity = PLUMBOB_GMDC_BONE_ASSIGNMENTS; e->format = 4; e->count = in.n; e->byte_size = 4u * in.n; e->data = assign;
+                }
+                if (wts) {
+                    plumbob_gmdc_element *e = &g->elements[n_elements++];
+                    e->identity = PLUMBOB_GMDC_BONE_WEIGHTS; e->format = max_infl - 2u; e->count = in.n;
+                    e->byte_size = 4u * (max_infl - 1u) * in.n; e->data = wts;
+                }
+                bones = (unsigned char *)keep(gi, 2u * nbones);
+                if (!bones) goto oom_prim;
+                for (k = 0; k < nbones; k++) tool_put_le16(bones + 2u * k, bone_list[k]);
+            }
+            if (in.targets) { /* the vertex map names each delta set's morph pair; vertices it does not move: 0 */
+                unsigned char *map = (unsigned char *)keep(gi, 4u * in.n);
+                uint32_t pair[MAX_TARGETS], t;
+                if (!map) goto oom_prim;
+                for (t = 0; t < in.targets; t++) {
+                    const char *tn = tnames && tnames->kind == JSON_ARRAY && t < tnames->count && tnames->items[t].kind == JSON_STRING
+                                   ? tnames->items[t].str : NULL;
+                    char fallback[32];
+                    uint32_t q;
+                    if (!tn) { snprintf(fallback, sizeof fallback, "morph_%u", (unsigned)t); tn = fallback; }
+                    for (q = 1; q < morph_pairs; q++)
+                        if (mnames[2 * q + 1].len == strlen(tn) && memcmp(mnames[2 * q + 1].ptr, tn, strlen(tn)) == 0) break;
+                    if (q == morph_pairs) {
+                        mnames[2 * q] = str_of(gi, mesh_name);
+                        mnames[2 * q + 1] = str_of(gi, tn);
+                        morph_pairs++;
+                    }
+                    pair[t] = q;
+                    {
+                        plumbob_gmdc_element *e = &g->elements[n_elements++];
+                        e->identity = PLUMBOB_GMDC_MORPH_VERTEX_DELTAS; e->format = 2; e->group = t; e->count = in.n;
+                        e->byte_size = 12u * in.n; e->data = floats3(gi, in.delta[t], in.n, 1);
+                        if (!e->data) goto oom_prim;
+                    }
+                }
+                for (v = 0; v < in.n; v++) {
+                    uint32_t word = 0;
+                    for (t = 0; t < in.targets; t++)
+                        if (in.delta[t][3 * v] != 0 || in.delta[t][3 * v + 1] != 0 || in.delta[t][3 * v + 2] != 0)
+                            word |= pair[t] << (8u * t);
+                    tool_put_le32(map + 4u * v, word);
+                }
+                {
+                    plumbob_gmdc_element *e = &g->elements[n_elements++];
+                    e->identity = PLUMBOB_GMDC_MORPH_VERTEX_MAP; e->format = 4; e->count = in.n; e->byte_size = 4u * in.n; e->data = map;
+                }
+            }
+            refs = (unsigned char *)keep(gi, 2u * (n_elements - first_el));
+            faces = (unsigned char *)keep(gi, 2u * in.ni);
+            if (!refs || !faces) goto oom_prim;
+            for (k = first_el; k < n_elements; k++) tool_put_le16(refs + 2u * (k - first_el), (uint16_t)k);
+            for (k = 0; k < in.ni; k++) tool_put_le16(faces + 2u * k, (uint16_t)in.idx[k]);
+            lk->refs.data = refs;
+            lk->refs.count = n_elements - first_el;
+            lk->vertex_count = in.n;
+            lk->active_count = n_elements - first_el;
+            gr->primitive = PLUMBOB_GMDC_PRIMITIVE_TRIANGLES;
+            gr->link = n_groups;
+            {
+                char gname[128];
+                snprintf(gname, sizeof gname, prims->count > 1 ? "%s_%u" : "%s", mesh_name, (unsigned)pi);
+                gr->name = str_of(gi, gname);
+            }
+            gr->faces.data = faces;
+            gr->faces.count = in.ni;
+            gr->opacity = 0xFFFFFFFFu;
+            gr->bones.data = bones;
+            gr->bones.count = bones ? nbones : 0u;
+            gi->vertices += in.n;
+            gi->triangles += in.ni / 3u;
+            n_groups++;
+            free(slot);
+            free(bone_list);
+            prim_free(&in);
+            continue;
+        oom_prim:
+            snprintf(why, cap, "out of memory");
+        fail_prim:
+            free(slot);
+            free(bone_list);
+            prim_free(&in);
+            goto fail;
+        }
+    }
+    if (n_groups == 0) {
+        snprintf(why, cap, "no triangle primitive with POSITION to import");
+        goto fail;
+    }
+    if (name) snprintf(gi->name, sizeof gi->name, "%s", name);
+    g->head.resource_name.ptr = gi->name;
+    g->head.resource_name.len = strlen(gi->name);
+    g->element_count = n_elements;
+    g->linkage_count = n_groups;
+    g->group_count = n_groups;
+    g->morph_count = morph_pairs;
+    g->morph_names = mnames;
+    return 1;
+oom:
+    snprintf(why, cap, "out of memory");
+fail:
+    gmdc_import_free(gi);
+    return 0;
+}
+
+void gmdc_import_free(gmdc_import *gi) {
+    uint32_t i;
+    for (i = 0; i < gi->owned_n; i++) free(gi->owned[i]);
+    free(gi->owned);
+    memset(gi, 0, sizeof *gi);
+}
