@@ -461,19 +461,9 @@ static int import_gmdc(int argc, char **argv) {
         else if (argv[i][0] != '-' && !in_path) in_path = argv[i];
         else return tool_bad_argument(argc, argv, i);
     }
-    if (!in_path || !out_path) {
-        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT.gmdc (see plumbob gmdc --help)");
-        return 2;
-    }
-    if (!tool_arg_extension(out_path, ".gmdc", NULL, NULL)) return 2;
-    if (!tool_load(in_path, &in)) return 1;
-    if (!tool_is_gltf(&in)) {
-        const char *kind = tool_kind_name(in.data, in.size);
-        tool_error(in.name, "is %s%s, not a glTF (.glb or .gltf)", kind ? "a " : "not a file plumbob knows", kind ? kind : "");
-        tool_free(&in);
-        return 1;
-    }
-    if (!gltf_read(in.data, in.size, in_path, &doc, why, sizeof why) || !gltf_import_gmdc(&doc, name, &gi, why, sizeof why)) {
+    if ((rc = tool_load_gltf(in_path, out_path, ".gmdc", &in, &doc)) != 0) return rc;
+    rc = 1;
+    if (!gltf_import_gmdc(&doc, name, &gi, why, sizeof why)) {
         tool_error(in.name, "%s", why);
         gltf_doc_free(&doc);
         tool_free(&in);

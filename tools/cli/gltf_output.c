@@ -4,6 +4,7 @@
 #include "tool.h"
 #include "gltf/gltf_check.h"
 #include "gltf/gltf_export.h"
+#include "gltf/gltf_read.h"
 
 /* "1 event" or "2 events" into out. */
 static const char *count_of(char *out, size_t cap, uint32_t n, const char *one, const char *many) {
@@ -147,4 +148,27 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
     *mesh_in = in;
     mesh_in->why = mesh_in->why_text;
     return 1;
+}
+
+int tool_load_gltf(const char *in_path, const char *out_path, const char *ext, tool_input *in, gltf_doc *doc) {
+    char why[300];
+    if (!in_path || !out_path) {
+        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT%s (see plumbob %s --help)", ext, tool_command());
+        return 2;
+    }
+    if (!tool_arg_extension(out_path, ext, NULL, NULL)) return 2;
+    if (!tool_load(in_path, in)) return 1;
+    if (!tool_is_gltf(in)) {
+        const char *kind = tool_kind_name(in->data, in->size);
+        tool_error(in->name, "is %s%s, not a glTF (.glb or .gltf)", kind ? "a " : "not a file plumbob knows", kind ? kind : "");
+        tool_free(in);
+        return 1;
+    }
+    if (!gltf_read(in->data, in->size, in_path, doc, why, sizeof why)) {
+        tool_error(in->name, "%s", why);
+        gltf_doc_free(doc);
+        tool_free(in);
+        return 1;
+    }
+    return 0;
 }

@@ -182,6 +182,11 @@ int tool_write_gltf(const char *path, const struct gltf_export_src *src, const c
 int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gmdc *mesh,
                       unsigned char **mesh_mem, tool_input *mesh_in);
 
+/* The import commands' input: checks IN and -o OUT (ending in ext, ".clip"),
+ * loads IN and reads it as glTF into *doc.  0, or the exit status after
+ * saying why (nothing to free then). */
+struct gltf_doc;
+int tool_load_gltf(const char *in_path, const char *out_path, const char *ext, tool_input *in, struct gltf_doc *doc);
 /* glTF input (cmd_check.c): is it one (GLB magic or a .gltf name), and
  * the checker's verdict printed as one line; 0 when valid. */
 int tool_is_gltf(const tool_input *in);

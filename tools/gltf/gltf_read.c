@@ -221,35 +221,43 @@ static const unsigned char *view_bytes(const gltf_doc *doc, uint32_t view, uint3
     return doc->buffers[buffer] + boff + offset;
 }
 
+/* The accessor's count and componentType, its type checked against comps
+ * (1 SCALAR .. 4 VEC4, 16 MAT4); NULL after saying why. */
+static const json_value *accessor_head(const gltf_doc *doc, uint32_t index, uint32_t comps, uint32_t *count,
+                                       uint32_t *ctype, char *what, size_t what_cap, char *why, size_t cap) {
+    const json_value *a = gltf_at(&doc->root, "accessors", index), *type;
+    static const char *const types[5] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
+    const char *want = comps == 16 ? "MAT4" : comps >= 1 && comps <= 4 ? types[comps] : "?";
+    snprintf(what, what_cap, "accessors[%u]", (unsigned)index);
+    if (!a || !gltf_uint(a, "count", count) || !gltf_uint(a, "componentType", ctype)) {
+        snprintf(why, cap, "%s: missing, or without count and componentType", what);
+        return NULL;
+    }
+    type = json_get(a, "type");
+    if (!type || type->kind != JSON_STRING || strcmp(type->str, want) != 0) {
+        snprintf(why, cap, "%s: type %s where %s is needed", what, type && type->kind == JSON_STRING ? type->str : "?", want);
+        return NULL;
+    }
+    if (*count > 100000000u) {
+        snprintf(why, cap, "%s: %u elements is more than plumbob imports", what, (unsigned)*count);
+        return NULL;
+    }
+    return a;
+}
+
 int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float **out, uint32_t *count_out, char *why,
                      size_t cap) {
-    const json_value *a = gltf_at(&doc->root, "accessors", index), *type, *norm, *sparse;
+    const json_value *a, *norm, *sparse;
     uint32_t count = 0, ctype = 0, view, offset = 0, csize, stride, i, c;
     const unsigned char *p;
     char what[40];
     float *v;
-    static const char *const types[5] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
-    snprintf(what, sizeof what, "accessors[%u]", (unsigned)index);
     *out = NULL;
-    if (!a || !gltf_uint(a, "count", &count) || !gltf_uint(a, "componentType", &ctype)) {
-        snprintf(why, cap, "%s: missing, or without count and componentType", what);
-        return 0;
-    }
-    type = json_get(a, "type");
-    if (!type || type->kind != JSON_STRING || (comps > 4 && comps != 16) ||
-        strcmp(type->str, comps == 16 ? "MAT4" : types[comps]) != 0) {
-        snprintf(why, cap, "%s: type %s where %s is needed", what, type && type->kind == JSON_STRING ? type->str : "?",
-                 comps == 16 ? "MAT4" : types[comps < 5 ? comps : 0]);
-        return 0;
-    }
+    if (!(a = accessor_head(doc, index, comps, &count, &ctype, what, sizeof what, why, cap))) return 0;
     csize = component_size(ctype);
     norm = json_get(a, "normalized");
     if (!csize || (ctype != 5126 && !(norm && norm->kind == JSON_BOOL && norm->number != 0))) {
         snprintf(why, cap, "%s: componentType %u is not FLOAT or a normalized integer", what, (unsigned)ctype);
-        return 0;
-    }
-    if (count > 100000000u) {
-        snprintf(why, cap, "%s: %u elements is more than plumbob imports", what, (unsigned)count);
         return 0;
     }
     v = (float *)calloc((size_t)count * comps + 1u, sizeof *v);
@@ -312,34 +320,19 @@ int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float 
 
 int gltf_read_uints(const gltf_doc *doc, uint32_t index, uint32_t comps, uint32_t **out, uint32_t *count_out, char *why,
                     size_t cap) {
-    const json_value *a = gltf_at(&doc->root, "accessors", index), *type;
+    const json_value *a;
     uint32_t count = 0, ctype = 0, view, offset = 0, csize, stride, i, c;
     const unsigned char *p;
     char what[40];
     uint32_t *v;
-    static const char *const types[5] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
-    snprintf(what, sizeof what, "accessors[%u]", (unsigned)index);
     *out = NULL;
-    if (!a || !gltf_uint(a, "count", &count) || !gltf_uint(a, "componentType", &ctype)) {
-        snprintf(why, cap, "%s: missing, or without count and componentType", what);
-        return 0;
-    }
-    type = json_get(a, "type");
-    if (!type || type->kind != JSON_STRING || comps > 4 || strcmp(type->str, types[comps]) != 0) {
-        snprintf(why, cap, "%s: type %s where %s is needed", what, type && type->kind == JSON_STRING ? type->str : "?",
-                 types[comps < 5 ? comps : 0]);
-        return 0;
-    }
+    if (!(a = accessor_head(doc, index, comps, &count, &ctype, what, sizeof what, why, cap))) return 0;
     if (ctype != 5121 && ctype != 5123 && ctype != 5125) {
         snprintf(why, cap, "%s: componentType %u is not an unsigned integer", what, (unsigned)ctype);
         return 0;
     }
     if (json_get(a, "sparse") || !gltf_uint(a, "bufferView", &view)) {
         snprintf(why, cap, "%s: integer data without a bufferView, or sparse, is not read", what);
-        return 0;
-    }
-    if (count > 100000000u) {
-        snprintf(why, cap, "%s: %u elements is more than plumbob imports", what, (unsigned)count);
         return 0;
     }
     csize = component_size(ctype);
