@@ -115,6 +115,13 @@ expect import-external-same 0 '' bash -c 'for t in 0.3 0.7; do diff <("$0" clip 
 expect import-name 0 'clip +renamed_x' bash -c '"$0" clip import "$1" --name renamed_x -o "$2" >/dev/null 2>&1 && "$0" clip dump "$2"' \
     "$bin" "$tmp/im/other.gltf" "$tmp/im/renamed.clip"
 expect import-fps 0 '61 ticks \(1.017 s\)' "$bin" clip import "$tmp/im/other.gltf" --animation walk_x --fps 60 -o "$tmp/im/fps.clip"
+# --package: keyed by the clip's name as the game finds clips, named in the KEY table; made, then updated
+expect import-package-new 0 'added 6B20C4F3:00000000:4D629E6A35B14FC3 as a2o_test_walk_x in .*im.package \(2 resources\)' \
+    "$bin" clip import "$tmp/im/demo.glb" --package "$tmp/im.package" --name a2o_test_walk_x
+expect import-package-listed 0 '6B20C4F3 CLIP +00000000 4D629E6A35B14FC3 .* a2o_test_walk_x$' "$bin" ls "$tmp/im.package"
+expect import-package-again 0 'replaced 6B20C4F3:00000000:4D629E6A35B14FC3 .*\(2 resources\)' \
+    "$bin" clip import "$tmp/im/demo.glb" --package "$tmp/im.package" --name a2o_test_walk_x
+expect import-package-sims2 1 'is a Sims 2 package' "$bin" clip import "$tmp/im/demo.glb" --package "$tmp/bt/body.package"
 # refusals
 expect import-no-animation 1 'still.gltf: the glTF has no animation' "$bin" clip import "$tmp/im/still.gltf" -o "$tmp/im/x.clip"
 expect import-unknown-animation 1 "no animation named or numbered 'run' \(it has 2\)" "$bin" clip import "$tmp/im/other.gltf" --animation run -o "$tmp/im/x.clip"
@@ -132,6 +139,9 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
         expect "corpus-import-check-$inst" 0 'round trip identical' "$bin" check "$tmp/im/$inst.clip"
         expect "corpus-import-events-$inst" 0 '' bash -c '[ "$(im_events "$0" "$1")" = "$(im_events "$0" "$2")" ]' "$bin" "$src" "$tmp/im/$inst.clip"
         # between ticks glTF's LINEAR rotations slerp where the game's clips nlerp: a tenth of a degree on long arcs
+        [ "$inst" = 7B3E677B55DC6E2A ] && { cp "$corpus/sims3/EWBreastfeed.package" "$tmp/im/ew.package"
+            expect corpus-import-package-replaces 0 'replaced 6B20C4F3:00000000:7B3E677B55DC6E2A as a2o_bassinet_feed_stop_x .*\(40 resources\)' \
+                "$bin" clip import "$tmp/im/$inst.glb" --package "$tmp/im/ew.package"; }
         expect "corpus-import-values-$inst" 0 '^within$' im_within "$bin" "$src" "$tmp/im/$inst.clip" "$len" 0.15 0.0005 0.001
     done
 fi

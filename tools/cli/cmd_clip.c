@@ -177,7 +177,7 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
-               "       plumbob clip import IN.glb|IN.gltf -o OUT.clip [--animation NAME|INDEX] [--fps N]\n"
+               "       plumbob clip import IN.glb|IN.gltf -o OUT.clip|--package PKG [--animation NAME|INDEX] [--fps N]\n"
                "              [--name NAME] [--max-error-rotation DEG] [--max-error-translation M]\n"
                "              [--max-error-morph W]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
@@ -202,7 +202,9 @@ static int usage(FILE *f, int rc) {
                "        weights (mesh.extras.targetNames) and plumbob's extras morphTracks as morph\n"
                "        tracks; sampled at every tick (--fps, 30), keys dropped while the curve\n"
                "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints each\n"
-               "        track's keys and worst error after quantization.\n"
+               "        track's keys and worst error after quantization.  --package PKG puts\n"
+               "        it into a Sims 3 package (made if missing) under the key its name gives,\n"
+               "        named in the KEY table.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
                "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
                "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
@@ -273,7 +275,7 @@ static int export_one(const char *file, const char *out_path, void *ctx) {
 
 /* clip import: a glTF animation into a CLIP file. */
 static int import_clip(int argc, char **argv) {
-    const char *in_path = NULL, *out_path = NULL, *v;
+    const char *in_path = NULL, *out_path = NULL, *package = NULL, *v;
     clip_import_opts o;
     tool_input in;
     gltf_doc doc;
@@ -295,7 +297,8 @@ static int import_clip(int argc, char **argv) {
                     : strcmp(a, "--max-error-translation") == 0 ? &o.max_translation
                     : strcmp(a, "--max-error-morph") == 0 ? &o.max_morph : NULL;
         if (strcmp(a, "--help") == 0) return usage(stdout, 0);
-        if ((num || !strcmp(a, "-o") || !strcmp(a, "--animation") || !strcmp(a, "--name")) && i + 1 >= (uint32_t)argc) {
+        if ((num || !strcmp(a, "-o") || !strcmp(a, "--animation") || !strcmp(a, "--name") || !strcmp(a, "--package")) &&
+            i + 1 >= (uint32_t)argc) {
             tool_error(NULL, "%s needs a value", a);
             return 2;
         }
@@ -310,10 +313,11 @@ static int import_clip(int argc, char **argv) {
         } else if (strcmp(a, "-o") == 0) out_path = argv[++i];
         else if (strcmp(a, "--animation") == 0) o.animation = argv[++i];
         else if (strcmp(a, "--name") == 0) o.name = argv[++i];
+        else if (strcmp(a, "--package") == 0) package = argv[++i];
         else if (a[0] != '-' && !in_path) in_path = a;
         else return tool_bad_argument(argc, argv, (int)i);
     }
-    if ((rc = tool_load_gltf(in_path, out_path, ".clip", &in, &doc)) != 0) return rc;
+    if ((rc = tool_load_gltf(in_path, out_path, package, ".clip", &in, &doc)) != 0) return rc;
     rc = 1;
     {
         const char *b = strrchr(in_path, '/');
@@ -335,7 +339,12 @@ static int import_clip(int argc, char **argv) {
         tool_error(out_path, "cannot build the clip");
         goto done;
     }
-    if (!tool_write_file(out_path, bytes, got)) goto done;
+    if (out_path && !tool_write_file(out_path, bytes, got)) goto done;
+    if (package) { /* keyed by the clip's name, as the game finds clips, and named in the KEY table */
+        plumbob_clip_key key;
+        (void)plumbob_clip_key_from_name(ci.clip.name.ptr, ci.clip.name.len, &key); /* out set: never fails */
+        if (tool_package_put(package, PLUMBOB_TYPE_CLIP, key.group, key.instance, bytes, got, ci.name) != 0) goto done;
+    }
     for (i = 0; i < ci.clip.track_count; i++) {
         const clip_import_track *r = &ci.report[i];
         int kind = r->target == PLUMBOB_CLIP_TARGET_ROTATION ? 0 : r->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? 1 : 2;
@@ -347,7 +356,7 @@ static int import_clip(int argc, char **argv) {
         samples += r->samples;
     }
     printf("wrote %s (%zu bytes): %u tracks, %u events, %u ticks (%.3f s), %u of %u sampled keys kept; worst %.4g deg, %.4g m, %.4g\n",
-           out_path, got, (unsigned)ci.clip.track_count, (unsigned)ci.clip.events_decoded, (unsigned)ci.clip.tick_count,
+           out_path ? out_path : ci.name, got, (unsigned)ci.clip.track_count, (unsigned)ci.clip.events_decoded, (unsigned)ci.clip.tick_count,
            (double)plumbob_clip_duration(&ci.clip), (unsigned)kept, (unsigned)samples, worst[0], worst[1], worst[2]);
     if (ci.skipped_channels)
         tool_warning(in.name, "%u channel%s not carried (a clip animates rotation, translation and morphs of named nodes): %s%s",

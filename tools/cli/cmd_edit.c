@@ -468,6 +468,62 @@ done:
     return rc;
 }
 
+int tool_package_put(const char *pkg_path, uint32_t type, uint32_t group, uint64_t instance, const unsigned char *data,
+                     size_t size, const char *name) {
+    edit ed;
+    FILE *f = fopen(pkg_path, "rb");
+    int at, rc = 1, replaced;
+    unsigned char *copy;
+    plumbob_package_write_entry *w;
+    if (f) {
+        fclose(f);
+        if (!edit_open(&ed, pkg_path)) goto done;
+    } else { /* a new package */
+        memset(&ed, 0, sizeof ed);
+        ed.path = pkg_path;
+        ed.key_at = -1;
+        ed.pkg.major = 2;
+        ed.work = malloc(plumbob_refpack_compress_work_size());
+        if (!ed.work) { tool_error(pkg_path, "out of memory"); goto done; }
+    }
+    if (ed.pkg.major != 2) {
+        tool_error(pkg_path, "is a Sims 2 package; this resource belongs in a Sims 3 one");
+        goto done;
+    }
+    if (name && ed.key_at == -2) {
+        tool_error(pkg_path, "its KEY table does not read; not changing names");
+        goto done;
+    }
+    at = find(&ed, type, group, instance);
+    replaced = at >= 0;
+    copy = (unsigned char *)malloc(size ? size : 1u);
+    if (!copy) { tool_error(pkg_path, "out of memory"); goto done; }
+    memcpy(copy, data, size);
+    if (replaced) {
+        w = &ed.w[at];
+        if (!store(&ed, w, copy, size, w->compression != PLUMBOB_COMPRESSION_NONE, pkg_path)) goto done;
+    } else {
+        int compress = ed.n == 0 || ed.compressed * 2u >= ed.n;
+        w = append(&ed);
+        if (!w) { free(copy); tool_error(pkg_path, "out of memory"); goto done; }
+        w->type = type;
+        w->group = group;
+        w->instance = instance;
+        if (!store(&ed, w, copy, size, compress, pkg_path)) goto done;
+    }
+    if (name) {
+        if (!set_name(&ed, instance, name, strlen(name))) { tool_error(pkg_path, "out of memory"); goto done; }
+        ed.names_changed = 1;
+    }
+    if (!edit_commit(&ed)) goto done;
+    printf("%s %08X:%08X:%016llX%s%s in %s (%u resources)\n", replaced ? "replaced" : "added", (unsigned)type,
+           (unsigned)group, (unsigned long long)instance, name ? " as " : "", name ? name : "", pkg_path, (unsigned)ed.n);
+    rc = 0;
+done:
+    edit_free(&ed);
+    return rc;
+}
+
 int cmd_add(int argc, char **argv) { return put_files(argc, argv, 0); }
 int cmd_replace(int argc, char **argv) { return put_files(argc, argv, 1); }
 

@@ -461,7 +461,7 @@ static int import_gmdc(int argc, char **argv) {
         else if (argv[i][0] != '-' && !in_path) in_path = argv[i];
         else return tool_bad_argument(argc, argv, i);
     }
-    if ((rc = tool_load_gltf(in_path, out_path, ".gmdc", &in, &doc)) != 0) return rc;
+    if ((rc = tool_load_gltf(in_path, out_path, NULL, ".gmdc", &in, &doc)) != 0) return rc;
     rc = 1;
     if (!gltf_import_gmdc(&doc, name, &gi, why, sizeof why)) {
         tool_error(in.name, "%s", why);

@@ -150,13 +150,15 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
     return 1;
 }
 
-int tool_load_gltf(const char *in_path, const char *out_path, const char *ext, tool_input *in, gltf_doc *doc) {
+int tool_load_gltf(const char *in_path, const char *out_path, const char *package, const char *ext, tool_input *in,
+                   gltf_doc *doc) {
     char why[300];
-    if (!in_path || !out_path) {
-        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT%s (see plumbob %s --help)", ext, tool_command());
+    if (!in_path || (!out_path && !package)) {
+        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT%s%s (see plumbob %s --help)", ext, package || strcmp(ext, ".clip") ? "" : " or --package PKG",
+                   tool_command());
         return 2;
     }
-    if (!tool_arg_extension(out_path, ext, NULL, NULL)) return 2;
+    if (out_path && !tool_arg_extension(out_path, ext, NULL, NULL)) return 2;
     if (!tool_load(in_path, in)) return 1;
     if (!tool_is_gltf(in)) {
         const char *kind = tool_kind_name(in->data, in->size);

@@ -182,11 +182,12 @@ int tool_write_gltf(const char *path, const struct gltf_export_src *src, const c
 int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gmdc *mesh,
                       unsigned char **mesh_mem, tool_input *mesh_in);
 
-/* The import commands' input: checks IN and -o OUT (ending in ext, ".clip"),
- * loads IN and reads it as glTF into *doc.  0, or the exit status after
- * saying why (nothing to free then). */
+/* The import commands' input: checks IN and -o OUT (ending in ext, ".clip";
+ * out_path may be NULL when package is not), loads IN and reads it as glTF
+ * into *doc.  0, or the exit status after saying why (nothing to free then). */
 struct gltf_doc;
-int tool_load_gltf(const char *in_path, const char *out_path, const char *ext, tool_input *in, struct gltf_doc *doc);
+int tool_load_gltf(const char *in_path, const char *out_path, const char *package, const char *ext, tool_input *in,
+                   struct gltf_doc *doc);
 /* glTF input (cmd_check.c): is it one (GLB magic or a .gltf name), and
  * the checker's verdict printed as one line; 0 when valid. */
 int tool_is_gltf(const tool_input *in);
@@ -242,6 +243,12 @@ int cmd_demo(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
+/* Puts one resource into the Sims 3 package at pkg_path (made when there is
+ * none): added, or replacing the resource of that key, compressed as the
+ * package has it; name (NULL: none) into its KEY table.  Safe like every
+ * edit.  0, or 1 after saying why (cmd_edit.c). */
+int tool_package_put(const char *pkg_path, uint32_t type, uint32_t group, uint64_t instance, const unsigned char *data,
+                     size_t size, const char *name);
 int cmd_add(int argc, char **argv);     /* cmd_edit.c: package editing in place */
 int cmd_replace(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
