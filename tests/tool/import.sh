@@ -191,6 +191,37 @@ expect gmdc-import-targets-said 0 'warning: 1 morph target past the fourth' "$bi
 expect gmdc-import-other-check 0 'round trip identical' "$bin" check "$tmp/im/tri.gmdc"
 # Y-up back to Z-up: the glTF's (0, 1, 0) is the game's (0, 0, 1)
 expect gmdc-import-z-up 0 '\[0, -?0, 1\]' "$bin" gmdc skin "$tmp/im/tri.gmdc" --json
+# a skinned triangle with eight influences a vertex (JOINTS_1/WEIGHTS_1, as Blender writes them)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0),
+         bytes([0, 1, 2, 3, 0, 1, 0, 0, 0, 0, 0, 0]),
+         struct.pack("<12f", 0.3, 0.2, 0.15, 0.15, 0.5, 0.5, 0, 0, 1, 0, 0, 0),
+         bytes([4, 5, 0, 0] + [0] * 8),
+         struct.pack("<12f", 0.1, 0.1, 0, 0, *([0] * 8)),
+         struct.pack("<96f", *(ident * 6))]
+blob, views, off = b"", [], 0
+for p in parts:
+    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
+        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+        {"bufferView": 3, "componentType": 5121, "count": 3, "type": "VEC4"},
+        {"bufferView": 4, "componentType": 5126, "count": 3, "type": "VEC4"},
+        {"bufferView": 5, "componentType": 5126, "count": 6, "type": "MAT4"}]
+nodes = [{"name": "j%d" % i} for i in range(6)] + [{"name": "skinned", "mesh": 0, "skin": 0}]
+doc = {"asset": {"version": "2.0"}, "nodes": nodes, "skins": [{"joints": [0, 1, 2, 3, 4, 5], "inverseBindMatrices": 5}],
+       "meshes": [{"name": "eight", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2, "JOINTS_1": 3, "WEIGHTS_1": 4}}]}],
+       "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/eight.gltf", "w").write(json.dumps(doc))
+PY
+expect gmdc-import-eight 0 '1 groups, 3 vertices, 1 triangles, 6 joints' "$bin" gmdc import "$tmp/im/eight.gltf" -o "$tmp/im/eight.gmdc"
+expect gmdc-import-eight-said 0 'warning: 1 vertices had more than 4 influences' "$bin" gmdc import "$tmp/im/eight.gltf" -o "$tmp/im/eight.gmdc"
+expect gmdc-import-eight-check 0 'round trip identical' "$bin" check "$tmp/im/eight.gmdc"
+# the bone list holds the four heaviest of vertex 0 (joints 0..3), not 4 and 5 (0.1 each)
+expect gmdc-import-eight-bones 0 'eight: linkage 0, 1 triangles, 4 bones' "$bin" gmdc dump "$tmp/im/eight.gmdc"
 expect gmdc-import-no-mesh 1 'still.gltf: the glTF has no mesh' "$bin" gmdc import "$tmp/im/still.gltf" -o "$tmp/im/x.gmdc"
 expect gmdc-import-not-gltf 1 'is a Sims 2 GMDC.*, not a glTF' "$bin" gmdc import "$tmp"/bt/AC4F8687_*.gmdc -o "$tmp/im/x.gmdc"
 expect gmdc-import-bad-output 2 '\.gmdc' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/x.obj"

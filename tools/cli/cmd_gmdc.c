@@ -480,6 +480,9 @@ static int import_gmdc(int argc, char **argv) {
         if (gi.skipped)
             tool_warning(in.name, "%u primitive%s not carried (a GMDC holds triangle lists): %s%s", (unsigned)gi.skipped,
                          gi.skipped == 1 ? "" : "s", gi.skipped_names, gi.skipped > 3 ? ", ..." : "");
+        if (gi.dropped_influences)
+            tool_warning(in.name, "%u vertices had more than 4 influences: the lightest dropped, the rest weighed to sum 1",
+                         (unsigned)gi.dropped_influences);
         if (gi.dropped_targets)
             tool_warning(in.name, "%u morph target%s past the fourth of a primitive not carried (a vertex map holds four)",
                          (unsigned)gi.dropped_targets, gi.dropped_targets == 1 ? "" : "s");

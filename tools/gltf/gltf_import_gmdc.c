@@ -230,6 +230,31 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
                     snprintf(why, cap, "%s: JOINTS_0 has %u items for %u positions", what, (unsigned)count, (unsigned)in.n);
                     goto fail_prim;
                 }
+                if (gltf_uint(attrs, "JOINTS_1", &a)) { /* 8 influences (Blender writes them): the 4 heaviest kept */
+                    uint32_t *j1 = NULL, c1 = 0, x, y;
+                    float *w1 = NULL;
+                    if (!attribute(doc, attrs, "WEIGHTS_1", 4, in.n, &w1, what, why, cap) || !w1 ||
+                        !gltf_read_uints(doc, a, 4, &j1, &c1, why, cap) || c1 != in.n) {
+                        if (!w1 || c1 != in.n) snprintf(why, cap, "%s: JOINTS_1 without WEIGHTS_1 of the same count", what);
+                        free(j1); free(w1);
+                        goto fail_prim;
+                    }
+                    for (v = 0; v < in.n; v++) {
+                        uint32_t jj[8];
+                        float ww[8];
+                        for (x = 0; x < 4; x++) {
+                            jj[x] = in.jnt[4 * v + x]; ww[x] = in.w[4 * v + x];
+                            jj[4 + x] = j1[4 * v + x]; ww[4 + x] = w1[4 * v + x];
+                        }
+                        for (x = 0; x < 8; x++) /* heaviest first */
+                            for (y = x + 1; y < 8; y++)
+                                if (ww[y] > ww[x]) { float tw = ww[x]; uint32_t tj = jj[x]; ww[x] = ww[y]; jj[x] = jj[y]; ww[y] = tw; jj[y] = tj; }
+                        gi->dropped_influences += ww[4] > 0;
+                        for (x = 0; x < 4; x++) { in.jnt[4 * v + x] = jj[x]; in.w[4 * v + x] = ww[x]; }
+                    }
+                    free(j1);
+                    free(w1);
+                }
             }
             if (targets && targets->kind == JSON_ARRAY) {
                 for (k = 0; k < targets->count; k++) {
