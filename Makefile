@@ -117,9 +117,10 @@ $(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LI
 	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(EXTRA_LDFLAGS) -lm
 
 # the jazz case runs the demo's machine, made by the tool's writer
-BENCH_TOOL_OBJ := $(BUILD)/obj/tools/util/demo_data.o $(BUILD)/obj/tools/util/jazz_build.o
+BENCH_TOOL_OBJ := $(BUILD)/obj/tools/util/demo_data.o $(BUILD)/obj/tools/util/jazz_build.o \
+                  $(BUILD)/obj/tools/gltf/gltf_import_clip.o $(BUILD)/obj/tools/gltf/gltf_read.o $(BUILD)/obj/tools/util/json_parse.o
 $(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB)
-	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS)
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS) -lm
 
 check: $(BUILD)/plumbob-tests
 	$(BUILD)/plumbob-tests

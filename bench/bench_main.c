@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--json") == 0) o.json = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) o.only = argv[++i];
         else {
-            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|skin|jazz|rig]\n");
+            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|import|skin|jazz|rig]\n");
             return 2;
         }
     }
@@ -78,6 +78,7 @@ int main(int argc, char **argv) {
     if (bench_wanted(&o, "refpack")) bench_refpack(&o, samples);
     if (bench_wanted(&o, "package")) bench_package_lookup(&o, samples);
     if (bench_wanted(&o, "clip")) bench_clips(&o, samples);
+    if (bench_wanted(&o, "import")) bench_import(&o, samples); /* clip import's key reduction */
     if (bench_wanted(&o, "rig")) bench_rig(&o, samples);
     if (bench_wanted(&o, "skin")) bench_skinning(&o, samples);
     if (bench_wanted(&o, "jazz")) bench_jazz(&o, samples);

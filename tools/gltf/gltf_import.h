@@ -48,6 +48,17 @@ typedef struct clip_import {
 int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *opts, clip_import *ci, char *why, size_t why_cap);
 void clip_import_free(clip_import *ci);
 
+/* The key reduction import uses, for one track sampled at every tick
+ * (n samples of comps floats: 4 rotation, 3 translation, 1 morph): keeps
+ * the fewest keys whose straight segments (nlerp for rotations) stay within
+ * bound of every sample, a key at least every 256 ticks; writes their ticks
+ * and values and returns how many (bench/bench_import.c measures it). */
+uint32_t clip_import_reduce(const float *samples, uint32_t n, uint32_t comps, double bound, uint16_t *kept_ticks,
+                            float *kept_values);
+/* The error between two values of a track: degrees between rotations,
+ * distance between translations, difference of morph weights. */
+double clip_import_error(const float *a, const float *b, uint32_t comps);
+
 /* glTF in, Sims 2 GMDC out: every triangle primitive of every mesh a GMDC
  * group with its own linkage (positions and normals converted from Y-up to
  * Z-up, UVs as they are), the first skin's joints the joint table (inverse

@@ -80,7 +80,7 @@ static void evaluate(const channel *c, double t, uint32_t part, int rotation, fl
 
 /* The error between two values of a track: degrees for rotations, distance
  * for translations, difference for morphs. */
-static double error_of(const float *a, const float *b, uint32_t comps) {
+double clip_import_error(const float *a, const float *b, uint32_t comps) {
     if (comps == 4) { /* the rotation angle between them: 4 asin(|a - b| / 2), b on a's side (acos of a dot
                          product near 1 would turn float rounding into hundredths of a degree) */
         double d = (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2] + (double)a[3] * b[3], sg = d < 0 ? -1 : 1;
@@ -99,7 +99,7 @@ static double error_of(const float *a, const float *b, uint32_t comps) {
 
 /* Keeps the fewest keys of samples[0..n) whose segments stay within bound:
  * greedy, extending each segment while every tick it spans fits. */
-static uint32_t reduce(const float *s, uint32_t n, uint32_t comps, double bound, uint16_t *ticks, float *kept) {
+uint32_t clip_import_reduce(const float *s, uint32_t n, uint32_t comps, double bound, uint16_t *ticks, float *kept) {
     uint32_t a = 0, b, m = 0, i;
     float interp[4];
     ticks[m] = 0;
@@ -113,7 +113,7 @@ static uint32_t reduce(const float *s, uint32_t n, uint32_t comps, double bound,
             uint32_t j;
             if (comps == 4) nlerp4(s + (size_t)a * 4, s + (size_t)b * 4, u, interp);
             else for (j = 0; j < comps; j++) interp[j] = s[(size_t)a * comps + j] + (s[(size_t)b * comps + j] - s[(size_t)a * comps + j]) * u;
-            fits = error_of(interp, s + (size_t)i * comps, comps) <= bound;
+            fits = clip_import_error(interp, s + (size_t)i * comps, comps) <= bound;
         }
         if (!fits) { /* b - 1 ends the segment */
             a = b - 1u;
@@ -176,7 +176,7 @@ static int add_track(clip_import *ci, const channel *c, uint32_t part, uint32_t 
         }
     }
     if (ok) {
-        n = reduce(s, ticks, comps, bound, kt, kept);
+        n = clip_import_reduce(s, ticks, comps, bound, kt, kept);
         ci->keys[t] = (unsigned char *)malloc((size_t)n * 12u);
         ok = ci->keys[t] != NULL;
         if (ok)
@@ -194,7 +194,7 @@ static int add_track(clip_import *ci, const channel *c, uint32_t part, uint32_t 
             for (k = 0; k < ticks; k++) {
                 double e;
                 (void)plumbob_clip_sample_track(&one, 0, (float)((double)k * fd), v); /* track 0 of 1: never fails */
-                e = error_of(v, s + (size_t)k * comps, comps);
+                e = clip_import_error(v, s + (size_t)k * comps, comps);
                 if (e > ci->report[t].worst) ci->report[t].worst = e;
             }
             snprintf(ci->report[t].name, sizeof ci->report[t].name, "%s", name);
@@ -403,7 +403,7 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
         for (p = 0; p < parts && !own_pose; p++) {
             evaluate(c, end, p, c->comps == 4, a);
             evaluate(c, (double)(ticks - 1u) * fd, p, c->comps == 4, b);
-            own_pose = error_of(a, b, c->comps) > (c->comps == 4 ? o->max_rotation_deg : c->comps == 3 ? o->max_translation : o->max_morph);
+            own_pose = clip_import_error(a, b, c->comps) > (c->comps == 4 ? o->max_rotation_deg : c->comps == 3 ? o->max_translation : o->max_morph);
         }
     }
     if (own_pose || ticks == 0) ticks++;
