@@ -192,13 +192,18 @@ IMPORT_FUZZ_SRC := tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gl
 build/fuzz/fuzz_gltf_import: tests/fuzz/fuzz_gltf_import.c $(IMPORT_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(IMPORT_FUZZ_SRC) $(CORE_SRC) -lm
+# the tool-text target links the rig list and POSE.json readers (tools/)
+TEXT_FUZZ_SRC := tools/util/rig.c tools/util/pose_json.c tools/util/json_parse.c
+build/fuzz/fuzz_tool_text: tests/fuzz/fuzz_tool_text.c $(TEXT_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*/*.h)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(TEXT_FUZZ_SRC) $(CORE_SRC)
 fuzz-build: $(FUZZ_BIN)
 fuzz: $(FUZZ_BIN)
 	@bash tests/fuzz/seed.sh
 	@for f in $(FUZZ_BIN); do \
 	    mkdir -p build/fuzz/corpus-$$(basename $$f); \
 	    echo "fuzz: $$f for $(FUZZ_SECONDS)s"; \
-	    $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 -artifact_prefix=build/fuzz/ build/fuzz/corpus-$$(basename $$f) \
+	    $$f $$(tests/fuzz/dict_for $$f) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 -artifact_prefix=build/fuzz/ build/fuzz/corpus-$$(basename $$f) \
 	        2>build/fuzz/$$(basename $$f).log || { tail -40 build/fuzz/$$(basename $$f).log; exit 1; }; \
 	    grep -E '^(#[0-9]+|Done)' build/fuzz/$$(basename $$f).log | tail -1; \
 	done

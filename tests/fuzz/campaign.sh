@@ -3,7 +3,9 @@
 #
 # Each target runs FUZZ_SECONDS with -fork=FUZZ_JOBS (both cores by default)
 # from its seeds (tests/fuzz/seed.sh: our writers' output, plus the corpus
-# when present) and the corpus kept from earlier campaigns; the corpus it
+# when present), its format's dictionary (tests/fuzz/dict_for) and the
+# corpus kept from earlier campaigns; FUZZ_MAX_LEN caps the input length
+# (libFuzzer's default is the largest seed).  The corpus it
 # grows is merged and minimized into build/fuzz/kept-TARGET, crashes go to
 # build/fuzz/crash-*.  Prints one row per target (executions, coverage edges,
 # features, crashes, seconds) and a JSON line per target for diffing runs.
@@ -26,7 +28,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$seeds" "$kept"
     rm -rf "$work"; mkdir -p "$work"
     start=$(date +%s)
-    "$bin" -fork="$jobs" -ignore_crashes=1 -max_total_time="$secs" -artifact_prefix="$out/crash-$t-" \
+    "$bin" $(tests/fuzz/dict_for "$t") ${FUZZ_MAX_LEN:+-max_len=$FUZZ_MAX_LEN} -fork="$jobs" -ignore_crashes=1 -max_total_time="$secs" -artifact_prefix="$out/crash-$t-" \
         -print_final_stats=1 "$work" "$kept" "$seeds" >"$log" 2>&1
     took=$(($(date +%s) - start))
     # the fork-mode parent's last status line: "#N: cov: C ft: F corp: ... crash: a/b/c ..."

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 bin=build/plumbob
 [ -x "$bin" ] || make -s all >/dev/null
 out=build/fuzz
-mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_gltf_import" "$out/corpus-fuzz_rig" "$out/corpus-fuzz_cres"
+mkdir -p "$out/corpus-fuzz_clip" "$out/corpus-fuzz_package" "$out/corpus-fuzz_refpack" "$out/corpus-fuzz_reader" "$out/corpus-fuzz_gmdc" "$out/corpus-fuzz_anim" "$out/corpus-fuzz_jazz" "$out/corpus-fuzz_smooth_jazz" "$out/corpus-fuzz_gltf_check" "$out/corpus-fuzz_gltf_import" "$out/corpus-fuzz_rig" "$out/corpus-fuzz_cres" "$out/corpus-fuzz_tool_text"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -21,6 +21,9 @@ cp "$tmp"/demo/*.rig "$out/corpus-fuzz_rig/" 2>/dev/null
 "$bin" extract "$tmp/demo/body.package" --type E519C933 -o "$tmp/body" >/dev/null
 cp "$tmp"/body/*.cres "$out/corpus-fuzz_cres/" 2>/dev/null
 cp tests/smooth-jazz/*.jazz "$out/corpus-fuzz_smooth_jazz/"
+# rig lists (first byte odd) and poses (first byte: joint count * 2)
+printf '\001root\nspine root\nhead spine # the head\n' >"$out/corpus-fuzz_tool_text/rig.txt"
+printf '\004{"joints": [{"rotation": [0,0,0,1], "translation": [1,2,3]}, {"rotation": [0.5,0.5,0.5,0.5], "translation": [0,-1e3,2.5]}]}' >"$out/corpus-fuzz_tool_text/pose.json"
 # glTF: the demo's .gltf, and a small .glb of the clip alone
 cp "$tmp"/demo/demo.gltf "$out/corpus-fuzz_gltf_check/" 2>/dev/null
 "$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_check/clip.glb" >/dev/null

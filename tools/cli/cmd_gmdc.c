@@ -7,7 +7,7 @@
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_import.h"
 #include "util/sims2_pose.h"
-#include "util/json_parse.h"
+#include "util/pose_json.h"
 
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
@@ -148,67 +148,15 @@ static void dump_json(FILE *out, const plumbob_gmdc *g) {
             (unsigned)g->subset_count);
 }
 
-/* Reads POSE.json: {"joints": [{"rotation": [x,y,z,w], "translation": [x,y,z]}, ...]}.
- * A small reader for exactly this shape: each "rotation" and "translation"
- * key takes the numbers of the array after it, in order of appearance. */
+/* Reads POSE.json (tools/util/pose_json.c) into model transforms. */
 static int read_pose(const char *path, uint32_t joints, plumbob_mat34 *model) {
     unsigned char *text;
     size_t size;
-    const char *p;
-    uint32_t nr = 0, nt = 0, j;
-    plumbob_quat *q;
-    plumbob_vec3 *t;
-    json_value doc;
-    char why[128];
+    int ok;
     if (!tool_read_file(path, &text, &size)) return 0;
-    /* not JSON at all: say so, not "the pose gives 0 rotations" */
-    if (!json_parse((const char *)text, size, &doc, why, sizeof why)) {
-        tool_error(path, "not a pose: not JSON (%s); a pose is {\"joints\": [{\"rotation\": [x,y,z,w], "
-                         "\"translation\": [x,y,z]}, ...]}", why);
-        free(text);
-        return 0;
-    }
-    json_free(&doc);
-    text = (unsigned char *)realloc(text, size + 1);
-    text[size] = 0;
-    q = (plumbob_quat *)calloc(joints + 1u, sizeof *q);
-    t = (plumbob_vec3 *)calloc(joints + 1u, sizeof *t);
-    for (p = (const char *)text; (p = strchr(p, '"')) != NULL; p++) {
-        int is_r = strncmp(p, "\"rotation\"", 10) == 0, is_t = strncmp(p, "\"translation\"", 13) == 0;
-        float v[4] = {0, 0, 0, 0};
-        int want = is_r ? 4 : 3, k;
-        char *end;
-        if (!is_r && !is_t) continue;
-        p = strchr(p, '[');
-        if (!p) break;
-        p++;
-        for (k = 0; k < want; k++) {
-            v[k] = strtof(p, &end);
-            if (end == p || !(v[k] - v[k] == 0)) break;
-            p = end;
-            while (*p == ' ' || *p == ',' || *p == '\n' || *p == '\t' || *p == '\r') p++;
-        }
-        if (k != want) {
-            tool_error(path, "%s entry %u needs %d finite numbers", is_r ? "rotation" : "translation",
-                       (unsigned)(is_r ? nr : nt), want);
-            free(text); free(q); free(t);
-            return 0;
-        }
-        if (is_r && nr < joints) { q[nr].x = v[0]; q[nr].y = v[1]; q[nr].z = v[2]; q[nr].w = v[3]; }
-        if (is_t && nt < joints) { t[nt].x = v[0]; t[nt].y = v[1]; t[nt].z = v[2]; }
-        if (is_r) nr++; else nt++;
-    }
+    ok = tool_pose_parse((const char *)text, size, path, joints, model);
     free(text);
-    if (nr != joints || nt != joints) {
-        tool_error(path, "the mesh has %u joints; the pose gives %u rotations and %u translations",
-                   (unsigned)joints, (unsigned)nr, (unsigned)nt);
-        free(q); free(t);
-        return 0;
-    }
-    for (j = 0; j < joints; j++) model[j] = plumbob_mat34_from_rt(plumbob_quat_normalize(q[j]), t[j]);
-    free(q);
-    free(t);
-    return 1;
+    return ok;
 }
 
 /* Sets weights[pair] from NAME=WEIGHT (NAME: second name of a pair, or #N).

@@ -24,18 +24,22 @@ static size_t word(const char **p, const char *end, char *out, size_t cap, int *
     return (size_t)(e - s);
 }
 
+/* Room for cap bones (a list is read in one pass; most rigs are small). */
+static int grow(tool_rig *rig, uint32_t cap) {
+    void *n = realloc(rig->names, cap * sizeof *rig->names);
+    void *h = n ? realloc(rig->hash, cap * sizeof *rig->hash) : NULL;
+    void *p = h ? realloc(rig->parent, cap * sizeof *rig->parent) : NULL;
+    if (n) rig->names = (char(*)[RIG_MAX_NAME])n;
+    if (h) rig->hash = (uint32_t *)h;
+    if (p) rig->parent = (int32_t *)p;
+    return p != NULL;
+}
+
 int tool_rig_parse(const char *text, size_t len, const char *where, tool_rig *rig) {
     const char *p = text, *end = text + len;
     unsigned line = 0;
+    uint32_t cap = 0;
     memset(rig, 0, sizeof *rig);
-    rig->names = calloc(RIG_MAX_BONES, sizeof *rig->names);
-    rig->hash = (uint32_t *)calloc(RIG_MAX_BONES, sizeof *rig->hash);
-    rig->parent = (int32_t *)calloc(RIG_MAX_BONES, sizeof *rig->parent);
-    if (!rig->names || !rig->hash || !rig->parent) {
-        tool_error(where, "out of memory");
-        tool_rig_free(rig);
-        return 0;
-    }
     while (p < end) {
         const char *eol = memchr(p, '\n', (size_t)(end - p)), *hash_mark;
         char name[RIG_MAX_NAME], parent[RIG_MAX_NAME], extra[8];
@@ -49,6 +53,11 @@ int tool_rig_parse(const char *text, size_t len, const char *where, tool_rig *ri
             uint32_t i = rig->count;
             if (i == RIG_MAX_BONES) {
                 tool_error(where, "line %u: more than %u bones", line, (unsigned)RIG_MAX_BONES);
+                tool_rig_free(rig);
+                return 0;
+            }
+            if (i == cap && !grow(rig, cap = cap ? cap * 2u : 64u)) {
+                tool_error(where, "out of memory");
                 tool_rig_free(rig);
                 return 0;
             }
