@@ -5,7 +5,7 @@
 #   make test                 every test on every target (see tests/run-all.sh)
 #   make check                host unit tests only (fast)
 #   make fuzz                 build libFuzzer targets, run each FUZZ_SECONDS
-#   make fuzz-long            a campaign: every target FUZZ_SECONDS on all cores, corpus kept
+#   make fuzz-long            a campaign: every target on all cores until FUZZ_EXECS runs or FUZZ_SECONDS, corpus kept
 #   make coverage             line and branch coverage of core/ (unit tests + fuzz corpora)
 #   make bench                build and run build/plumbob-bench
 #   make install PREFIX=/usr/local
@@ -212,7 +212,7 @@ fuzz: $(FUZZ_BIN)
 # corpus merged into build/fuzz/kept-*) and source-based coverage of the core
 # from the unit tests plus a replay of the kept corpora.
 fuzz-long:
-	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/campaign.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/campaign.sh $(FUZZ_TARGETS)
 coverage:
 	bash tests/coverage.sh
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make fuzz-long`: a fuzzing campaign over every libFuzzer target.
 #
-# Each target runs FUZZ_SECONDS with -fork=FUZZ_JOBS (both cores by default)
+# Each target runs FUZZ_SECONDS (or until FUZZ_EXECS executions, when set)
+# with -fork=FUZZ_JOBS (both cores by default)
 # from its seeds (tests/fuzz/seed.sh: our writers' output, plus the corpus
 # when present), its format's dictionary (tests/fuzz/dict_for) and the
 # corpus kept from earlier campaigns; FUZZ_MAX_LEN caps the input length
@@ -29,13 +30,27 @@ for t in "${targets[@]}"; do
     rm -rf "$work"; mkdir -p "$work"
     start=$(date +%s)
     "$bin" $(tests/fuzz/dict_for "$t") ${FUZZ_MAX_LEN:+-max_len=$FUZZ_MAX_LEN} -fork="$jobs" -ignore_crashes=1 -max_total_time="$secs" -artifact_prefix="$out/crash-$t-" \
-        -print_final_stats=1 "$work" "$kept" "$seeds" >"$log" 2>&1
+        -print_final_stats=1 "$work" "$kept" "$seeds" >"$log" 2>&1 &
+    pid=$!
+    # FUZZ_EXECS: stop (SIGTERM: a background job of a script ignores SIGINT) once the
+    # executions reach it; FUZZ_SECONDS stays the cap
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 2
+        if [ -n "${FUZZ_EXECS:-}" ]; then
+            n=$(grep -E '^#[0-9]+: cov:' "$log" | tail -1 | sed -n 's/^#\([0-9]*\):.*/\1/p')
+            [ -n "$n" ] && [ "$n" -ge "$FUZZ_EXECS" ] && kill -TERM "$pid" 2>/dev/null
+        fi
+    done
+    wait "$pid"
+    # jobs already started finish their few seconds: let them, before the next target
+    while pgrep -f "^$bin " >/dev/null; do sleep 1; done
     took=$(($(date +%s) - start))
     # the fork-mode parent's last status line: "#N: cov: C ft: F corp: ... crash: a/b/c ..."
     last=$(grep -E '^#[0-9]+: cov:' "$log" | tail -1)
     execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
-    cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
-    ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+    # edges and features: the most any status line reported (a stopped run's last line may not)
+    cov=$(grep -oE '^#[0-9]+: cov: [0-9]+' "$log" | awk '{if ($3 > m) m = $3} END {print m}')
+    ft=$(grep -oE '^#[0-9]+: cov: [0-9]+ ft: [0-9]+' "$log" | awk '{if ($5 > m) m = $5} END {print m}')
     crashes=$(ls "$out"/crash-"$t"-* 2>/dev/null | wc -l)
     # keep a minimized corpus for the next campaign and for `make coverage`
     mkdir -p "$kept.new"
