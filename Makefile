@@ -8,6 +8,7 @@
 #   make fuzz-long            a campaign: every target on all cores until FUZZ_EXECS runs or FUZZ_SECONDS, corpus kept
 #   make coverage             line and branch coverage of core/ (unit tests + fuzz corpora)
 #   make bench                build and run build/plumbob-bench
+#   make bench-compare OZZ=DIR ACL=DIR RTM=DIR   plumbob beside ozz-animation and ACL
 #   make install PREFIX=/usr/local
 #   make CROSS=aarch64-linux-gnu-   cross build into build/aarch64-linux-gnu/
 #   make BUILD=build/asan CC=clang EXTRA_CFLAGS=-fsanitize=address   any variant
@@ -68,7 +69,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
 LIB := $(BUILD)/libplumbob.a
 
-.PHONY: all lib tool tests check demo test fuzz fuzz-build fuzz-long coverage bench install clean baremetal freestanding stack-usage
+.PHONY: all lib tool tests check demo test fuzz fuzz-build fuzz-long coverage bench bench-compare install clean baremetal freestanding stack-usage
 .DELETE_ON_ERROR:
 
 all: $(LIB) $(BUILD)/plumbob
@@ -133,6 +134,13 @@ test:
 
 bench: $(BUILD)/plumbob-bench
 	$(BUILD)/plumbob-bench $(BENCH_ARGS)
+
+# plumbob beside ozz-animation and ACL (bench/compare/): their source trees
+# live outside the project; `make test` never needs them.
+CORPUS ?= ../shared/corpus
+bench-compare:
+	OZZ="$(OZZ)" ACL="$(ACL)" RTM="$(RTM)" bash bench/compare/build.sh
+	build/compare/plumbob-compare $(COMPARE_ARGS) $(wildcard $(CORPUS)/sims3/*.package)
 
 # --- bare-metal Cortex-M4 (mps2-an386 under qemu-system-arm) -------------
 BM_CC := arm-none-eabi-gcc

@@ -1,0 +1,702 @@
+// plumbob beside ozz-animation and ACL, in one process run (issue 26).
+//
+// The same inputs for every system: the Sims 3 clips of the corpus packages
+// (converted key for key into ozz's RawAnimation, and into ACL's raw tracks
+// sampled at every tick, which is the same curve: CLIP keys sit on ticks and
+// interpolate linearly), and bench_skin.c's mesh and palette.  Each case runs
+// every system once per round, in a rotating order, and reports the median
+// of the rounds; the kernels see warm caches unless the case says cold.
+//
+// Prints a table and writes one JSON object per figure (case, then each
+// system's value under its name) to build/compare/compare.jsonl.
+// Build and run: make bench-compare OZZ=DIR ACL=DIR RTM=DIR (bench/compare/build.sh).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <time.h>
+#include <vector>
+#include <sched.h>
+
+extern "C" {
+#include "plumbob.h"
+#include "ports.h"
+}
+
+#include "ozz/animation/offline/animation_builder.h"
+#include "ozz/animation/offline/raw_animation.h"
+#include "ozz/animation/runtime/animation.h"
+#include "ozz/animation/runtime/sampling_job.h"
+#include "ozz/base/maths/simd_math.h"
+#include "ozz/base/maths/soa_transform.h"
+#include "ozz/base/memory/allocator.h"
+#include "ozz/base/span.h"
+#include "ozz/geometry/runtime/skinning_job.h"
+
+#include <acl/compression/compress.h>
+#include <acl/compression/track_array.h>
+#include <acl/compression/transform_error_metrics.h>
+#include <acl/core/ansi_allocator.h>
+#include <acl/decompression/decompress.h>
+
+namespace {
+
+// --- timing and reporting ----------------------------------------------------
+
+double now() {
+    timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+volatile float g_sink;
+void keep(const float *p) { g_sink = g_sink + p[0]; }
+
+FILE *g_json;
+bool g_quick;
+
+// One figure: the case's context as JSON fragments, and each system's value.
+void report(const char *name, const char *unit, const std::string &context,
+            const std::vector<std::pair<const char *, double>> &values) {
+    printf("%-24s %-16s", name, unit);
+    for (auto &v : values) printf(" %s %-10.4g", v.first, v.second);
+    printf(" %s\n", context.c_str());
+    if (!g_json) return;
+    fprintf(g_json, "{\"case\": \"%s\", \"unit\": \"%s\"%s%s", name, unit, context.empty() ? "" : ", ",
+            context.c_str());
+    for (auto &v : values) fprintf(g_json, ", \"%s\": %.6g", v.first, v.second);
+    fprintf(g_json, "}\n");
+}
+
+// Runs each system's job `rounds` times, interleaved and in a rotating
+// order; returns each one's median seconds per call.
+std::vector<double> interleaved(const std::vector<std::function<void()>> &jobs, int rounds) {
+    std::vector<std::vector<double>> t(jobs.size());
+    for (auto &j : jobs) j(); // warm-up
+    for (int r = 0; r < rounds; r++) {
+        for (size_t k = 0; k < jobs.size(); k++) {
+            size_t i = (k + (size_t)r) % jobs.size();
+            double t0 = now();
+            jobs[i]();
+            t[i].push_back(now() - t0);
+        }
+    }
+    std::vector<double> m;
+    for (auto &x : t) m.push_back(median(x));
+    return m;
+}
+
+// ozz's allocations, counted: what a SamplingJob::Context holds.
+class CountingAllocator : public ozz::memory::Allocator {
+  public:
+    explicit CountingAllocator(ozz::memory::Allocator *inner) : inner_(inner) {}
+    void *Allocate(size_t size, size_t alignment) override {
+        bytes += size;
+        return inner_->Allocate(size, alignment);
+    }
+    void Deallocate(void *block) override { inner_->Deallocate(block); }
+    size_t bytes = 0;
+
+  private:
+    ozz::memory::Allocator *inner_;
+};
+
+// --- skinning ----------------------------------------------------------------
+
+const uint32_t kJoints = 32;
+
+// bench_skin.c's mesh: n vertices over 32 joints, `infl` influences each.
+struct Mesh {
+    std::vector<unsigned char> gmdc;
+    std::vector<float> pos, nrm, weights;    // ozz's inputs: the same values
+    std::vector<uint16_t> indices;
+};
+
+void put32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
+}
+void putf(unsigned char *p, float f) {
+    uint32_t v;
+    memcpy(&v, &f, 4);
+    put32(p, v);
+}
+
+Mesh build_mesh(uint32_t n, uint32_t infl) {
+    Mesh m;
+    uint32_t nw = infl > 1 ? infl - 1 : 1, s = 1;
+    std::vector<unsigned char> pos(n * 12u), nrm(n * 12u), ba(n * 4u), bw((size_t)n * 4u * nw), faces(n * 4u);
+    unsigned char refs[16], bones[kJoints * 4], joints[kJoints * 28];
+    m.pos.resize(n * 3u); m.nrm.resize(n * 3u); m.indices.resize((size_t)n * infl);
+    m.weights.resize((size_t)n * (infl - 1u));
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t a = 0xFFFFFFFFu;
+        for (uint32_t k = 0; k < 3; k++) {
+            s ^= s << 13; s ^= s >> 17; s ^= s << 5;
+            float p = (float)(s % 1000u) / 500.0f - 1.0f, q = k == 2 ? 1.0f : 0.0f;
+            putf(&pos[12u * i + 4u * k], p);
+            putf(&nrm[12u * i + 4u * k], q);
+            m.pos[3u * i + k] = p;
+            m.nrm[3u * i + k] = q;
+        }
+        for (uint32_t k = 0; k < infl; k++) {
+            uint32_t j = (i + k * 7u) % kJoints;
+            a = (a & ~(0xFFu << (8 * k))) | (j << (8 * k));
+            m.indices[(size_t)i * infl + k] = (uint16_t)j;
+        }
+        put32(&ba[4u * i], a);
+        for (uint32_t k = 0; k < nw; k++) putf(&bw[4u * (i * nw + k)], infl == 1 ? 1.0f : 1.0f / (float)infl);
+        for (uint32_t k = 0; k + 1 < infl; k++) m.weights[(size_t)i * (infl - 1) + k] = 1.0f / (float)infl;
+    }
+    for (uint32_t i = 0; i < 4; i++) put32(refs + 4 * i, i);
+    for (uint32_t i = 0; i < n / 3u * 3u; i++) put32(&faces[4 * i], i);
+    for (uint32_t i = 0; i < kJoints; i++) {
+        put32(bones + 4 * i, i);
+        memset(joints + 28 * i, 0, 28);
+        putf(joints + 28 * i + 12, 1.0f);
+        putf(joints + 28 * i + 16, (float)i * 0.1f);
+    }
+    plumbob_gmdc_element els[4];
+    plumbob_gmdc_linkage link;
+    plumbob_gmdc_group grp;
+    plumbob_gmdc g;
+    memset(els, 0, sizeof els);
+    els[0].count = n; els[0].identity = PLUMBOB_GMDC_VERTICES; els[0].format = 2; els[0].byte_size = n * 12; els[0].data = pos.data();
+    els[1].count = n; els[1].identity = PLUMBOB_GMDC_NORMALS; els[1].format = 2; els[1].byte_size = n * 12; els[1].data = nrm.data();
+    els[2].count = n; els[2].identity = PLUMBOB_GMDC_BONE_ASSIGNMENTS; els[2].format = 4; els[2].byte_size = n * 4; els[2].data = ba.data();
+    els[3].count = n; els[3].identity = PLUMBOB_GMDC_BONE_WEIGHTS; els[3].format = nw - 1; els[3].byte_size = n * 4 * nw; els[3].data = bw.data();
+    memset(&link, 0, sizeof link);
+    link.refs.data = refs; link.refs.count = 4; link.vertex_count = n; link.active_count = 4;
+    memset(&grp, 0, sizeof grp);
+    grp.primitive = 2; grp.name.ptr = "bench"; grp.name.len = 5;
+    grp.faces.data = faces.data(); grp.faces.count = n / 3u * 3u; grp.opacity = 0xFFFFFFFFu;
+    grp.bones.data = bones; grp.bones.count = kJoints;
+    memset(&g, 0, sizeof g);
+    g.version = 2; g.index_size = 4;
+    g.head.resource_name.ptr = "bench"; g.head.resource_name.len = 5;
+    g.element_count = 4; g.elements = els; g.linkage_count = 1; g.linkages = &link;
+    g.group_count = 1; g.groups = &grp; g.joint_count = kJoints; g.joints = joints;
+    size_t size = plumbob_gmdc_write_size(&g);
+    m.gmdc.resize(size);
+    if (plumbob_gmdc_write(&g, m.gmdc.data(), size, &size) != PLUMBOB_OK) abort();
+    return m;
+}
+
+void bench_skinning() {
+    static const uint32_t sizes[3] = {10000, 100000, 1000000};
+    static unsigned char work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+    for (uint32_t size : sizes) {
+        if (g_quick && size == 1000000) break;
+        for (uint32_t infl = 1; infl <= 4; infl++) {
+            Mesh m = build_mesh(size, infl);
+            size_t need;
+            if (plumbob_gmdc_measure(m.gmdc.data(), m.gmdc.size(), &need) != PLUMBOB_OK) abort();
+            std::vector<unsigned char> mem(need);
+            plumbob_arena a;
+            plumbob_gmdc g;
+            plumbob_arena_init(&a, mem.data(), need);
+            if (plumbob_gmdc_decode(m.gmdc.data(), m.gmdc.size(), &a, &g) != PLUMBOB_OK) abort();
+            plumbob_mat34 model[kJoints], palette[kJoints];
+            for (uint32_t j = 0; j < kJoints; j++) {
+                plumbob_quat q = {0, 0, 0.0998334f, 0.9950042f};
+                plumbob_vec3 t = {0.1f * (float)j, 0, 0};
+                model[j] = plumbob_mat34_from_rt(q, t);
+            }
+            plumbob_gmdc_palette(&g, model, palette);
+            // the same matrices for ozz: columns of the 3x4 rows, w row 0 0 0 1
+            std::vector<ozz::math::Float4x4> mats(kJoints);
+            for (uint32_t j = 0; j < kJoints; j++)
+                for (int c = 0; c < 4; c++)
+                    mats[j].cols[c] = ozz::math::simd_float4::Load(palette[j].m[0][c], palette[j].m[1][c],
+                                                                 palette[j].m[2][c], c == 3 ? 1.0f : 0.0f);
+            for (int normals = 0; normals <= 1; normals++) {
+                size_t stride = normals ? 6 : 3;
+                std::vector<float> out_p((size_t)size * stride), out_o((size_t)size * stride);
+                plumbob_gmdc_skin_job job;
+                memset(&job, 0, sizeof job);
+                job.gmdc = &g;
+                job.palette = palette;
+                job.work = work;
+                job.positions = out_p.data();
+                job.position_stride = stride;
+                job.normals = normals ? out_p.data() + 3 : nullptr;
+                job.normal_stride = 6;
+                ozz::geometry::SkinningJob oj;
+                oj.vertex_count = (int)size;
+                oj.influences_count = (int)infl;
+                oj.joint_matrices = ozz::make_span(mats);
+                oj.joint_indices = ozz::make_span(m.indices);
+                oj.joint_indices_stride = sizeof(uint16_t) * infl;
+                if (infl > 1) {
+                    oj.joint_weights = ozz::make_span(m.weights);
+                    oj.joint_weights_stride = sizeof(float) * (infl - 1);
+                }
+                oj.in_positions = ozz::make_span(m.pos);
+                oj.in_positions_stride = sizeof(float) * 3;
+                oj.out_positions = ozz::make_span(out_o);
+                oj.out_positions_stride = sizeof(float) * stride;
+                if (normals) {
+                    oj.in_normals = ozz::make_span(m.nrm);
+                    oj.in_normals_stride = sizeof(float) * 3;
+                    oj.out_normals = ozz::span<float>(out_o.data() + 3, out_o.size() - 3);
+                    oj.out_normals_stride = sizeof(float) * 6;
+                }
+                if (!oj.Validate()) abort();
+                // memcpy of the same bytes in and out: the bandwidth line
+                size_t bytes_in = (size_t)size * (12u + 4u + 4u * (infl > 1 ? infl - 1 : 1) + (normals ? 12u : 0u));
+                size_t bytes_out = (size_t)size * (normals ? 24u : 12u);
+                std::vector<unsigned char> cin(bytes_in + bytes_out, 1), cout(bytes_in + bytes_out, 2);
+                int rounds = g_quick ? 5 : size >= 1000000 ? 9 : 31;
+                std::vector<double> t = interleaved(
+                    {[&] { if (plumbob_gmdc_skin(&job) != PLUMBOB_OK) abort(); keep(out_p.data()); },
+                     [&] { if (!oj.Run()) abort(); keep(out_o.data()); },
+                     [&] { memcpy(cout.data(), cin.data(), cin.size()); keep((const float *)cout.data()); }},
+                    rounds);
+                // both computed the same vertices (within float rounding)
+                double worst = 0;
+                for (size_t i = 0; i < out_p.size(); i++) worst = std::max(worst, (double)std::fabs(out_p[i] - out_o[i]));
+                char ctx[256];
+                snprintf(ctx, sizeof ctx, "\"vertices\": %u, \"influences\": %u, \"normals\": %s, \"port\": \"%s\", "
+                         "\"max_difference\": %.2g, \"memcpy_ns_per_vertex\": %.3f",
+                         size, infl, normals ? "true" : "false", PLUMBOB_PORT_NAME, worst, t[2] / size * 1e9);
+                report("skin", "ns_per_vertex", ctx, {{"plumbob", t[0] / size * 1e9}, {"ozz", t[1] / size * 1e9}});
+                report("skin_ratio", "plumbob/ozz", ctx, {{"plumbob", t[0] / t[1]}});
+                report("skin_bandwidth", "memcpy_fraction", ctx, {{"plumbob", t[2] / t[0]}, {"ozz", t[2] / t[1]}});
+            }
+        }
+    }
+}
+
+// --- clips -------------------------------------------------------------------
+
+// A clip as each system holds it.
+struct Clip {
+    std::string label;
+    std::vector<unsigned char> bytes;
+    std::vector<unsigned char> arena, schedule_mem;
+    plumbob_clip clip;
+    plumbob_clip_binding binding;
+    plumbob_clip_schedule schedule;
+    plumbob_clip_sampler sampler;
+    size_t schedule_bytes = 0, sampler_bytes = 0;
+    uint32_t keys = 0;                // rotation and translation keys of the clip
+    std::vector<uint32_t> bones;      // the bone hashes, in slot order
+    std::vector<int> rot_track, tr_track; // per bone: the clip track, or -1
+    float duration = 0;
+    // ozz
+    ozz::unique_ptr<ozz::animation::Animation> ozz_anim;
+    size_t ozz_context_bytes = 0;
+    // ACL
+    acl::compressed_tracks *acl_tracks = nullptr;
+};
+
+acl::ansi_allocator g_acl_alloc;
+
+// A pose writer for ACL: floats per bone, as a game's pose buffer.
+struct PoseWriter : public acl::track_writer {
+    float *rot, *tr;
+    void RTM_SIMD_CALL write_rotation(uint32_t i, rtm::quatf_arg0 q) { rtm::quat_store(q, rot + 4 * i); }
+    void RTM_SIMD_CALL write_translation(uint32_t i, rtm::vector4f_arg0 v) { rtm::vector_store3(v, tr + 3 * i); }
+    void RTM_SIMD_CALL write_scale(uint32_t, rtm::vector4f_arg0) {}
+    static constexpr bool skip_all_scales() { return true; }
+};
+
+// The clip's value at `seconds`, in double: plumbob's rule (docs/FORMATS.md:
+// clamp, lerp, shorter-arc nlerp) over the decoded key values.
+void reference(const plumbob_clip *c, uint32_t track, double seconds, double out[4]) {
+    const plumbob_clip_track &t = c->tracks[track];
+    double tick = seconds / c->frame_duration;
+    uint32_t n = t.key_count, lo = 0;
+    uint16_t k0, k1;
+    float a[4], b[4];
+    plumbob_clip_key_value(c, track, 0, &k0, a);
+    if (n == 1 || tick <= k0) { for (int i = 0; i < 4; i++) out[i] = a[i]; lo = n; }
+    if (lo != n) {
+        plumbob_clip_key_value(c, track, n - 1, &k1, b);
+        if (tick >= k1) { for (int i = 0; i < 4; i++) out[i] = b[i]; lo = n; }
+    }
+    if (lo != n) {
+        uint32_t l = 0, h = n - 1; // keys l <= tick < keys h
+        while (h - l > 1) {
+            uint32_t m = (l + h) / 2;
+            plumbob_clip_key_value(c, track, m, &k0, a);
+            if (k0 <= tick) l = m; else h = m;
+        }
+        plumbob_clip_key_value(c, track, l, &k0, a);
+        plumbob_clip_key_value(c, track, h, &k1, b);
+        double f = (tick - k0) / (double)(k1 - k0), dot = 0;
+        for (int i = 0; i < 4; i++) dot += (double)a[i] * b[i];
+        double sb = t.components == 4 && dot < 0 ? -1.0 : 1.0;
+        for (int i = 0; i < 4; i++) out[i] = a[i] + ((double)b[i] * sb - a[i]) * f;
+    }
+    if (t.components == 4) {
+        double l = std::sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
+        for (int i = 0; i < 4; i++) out[i] /= l;
+    }
+}
+
+double angle_deg(const double r[4], const float q[4]) {
+    double d = 0, l = 0;
+    for (int i = 0; i < 4; i++) { d += r[i] * q[i]; l += (double)q[i] * q[i]; }
+    d = std::fabs(d) / std::sqrt(l);
+    return 2.0 * std::acos(std::min(1.0, d)) * 180.0 / M_PI;
+}
+
+bool setup(Clip &c) {
+    size_t need;
+    if (plumbob_clip_measure(c.bytes.data(), c.bytes.size(), &need) != PLUMBOB_OK) return false;
+    c.arena.resize(need + 256 * 1024);
+    plumbob_arena a, s;
+    plumbob_arena_init(&a, c.arena.data(), c.arena.size());
+    if (plumbob_clip_decode(c.bytes.data(), c.bytes.size(), &a, &c.clip) != PLUMBOB_OK) return false;
+    c.duration = plumbob_clip_duration(&c.clip);
+    for (uint32_t t = 0; t < c.clip.track_count; t++) {
+        const plumbob_clip_track &tr = c.clip.tracks[t];
+        if (tr.target != PLUMBOB_CLIP_TARGET_ROTATION && tr.target != PLUMBOB_CLIP_TARGET_TRANSLATION) continue;
+        if (tr.key_count == 0) continue;
+        size_t b = std::find(c.bones.begin(), c.bones.end(), tr.hash) - c.bones.begin();
+        if (b == c.bones.size()) { c.bones.push_back(tr.hash); c.rot_track.push_back(-1); c.tr_track.push_back(-1); }
+        (tr.target == PLUMBOB_CLIP_TARGET_ROTATION ? c.rot_track : c.tr_track)[b] = (int)t;
+        c.keys += tr.key_count;
+    }
+    if (c.bones.empty() || c.duration <= 0) return false;
+    size_t sneed = plumbob_clip_schedule_size(&c.clip);
+    c.schedule_mem.resize(sneed);
+    plumbob_arena_init(&s, c.schedule_mem.data(), sneed);
+    if (plumbob_clip_bind(&c.clip, c.bones.data(), (uint32_t)c.bones.size(), nullptr, 0, &a, &c.binding) != PLUMBOB_OK ||
+        plumbob_clip_schedule_build(&c.clip, &s, &c.schedule) != PLUMBOB_OK)
+        abort();
+    c.schedule_bytes = s.used; // the build hands its temporary table back
+    c.sampler_bytes = plumbob_clip_sampler_size(&c.schedule, &c.binding);
+    if (plumbob_clip_sampler_init(&c.schedule, &c.binding, 0, &a, &c.sampler) != PLUMBOB_OK) abort();
+
+    // ozz: the same keys, at the same times
+    ozz::animation::offline::RawAnimation raw;
+    raw.duration = c.duration;
+    raw.tracks.resize(c.bones.size());
+    for (size_t b = 0; b < c.bones.size(); b++) {
+        auto &jt = raw.tracks[b];
+        for (int which = 0; which < 2; which++) {
+            int t = which ? c.tr_track[b] : c.rot_track[b];
+            if (t < 0) continue;
+            for (uint32_t k = 0; k < c.clip.tracks[t].key_count; k++) {
+                uint16_t tick;
+                float v[4];
+                plumbob_clip_key_value(&c.clip, (uint32_t)t, k, &tick, v);
+                float time = std::min((float)tick * c.clip.frame_duration, c.duration);
+                if (which) {
+                    jt.translations.push_back({time, ozz::math::Float3(v[0], v[1], v[2])});
+                } else {
+                    float l = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+                    jt.rotations.push_back({time, ozz::math::Quaternion(v[0] / l, v[1] / l, v[2] / l, v[3] / l)});
+                }
+            }
+        }
+    }
+    if (!raw.Validate()) { fprintf(stderr, "%s: ozz refuses the raw animation\n", c.label.c_str()); return false; }
+    ozz::animation::offline::AnimationBuilder builder;
+    c.ozz_anim = builder(raw);
+    if (!c.ozz_anim) abort();
+    {
+        CountingAllocator counter(ozz::memory::default_allocator());
+        ozz::memory::Allocator *old = ozz::memory::SetDefaulAllocator(&counter);
+        { ozz::animation::SamplingJob::Context probe((int)c.bones.size()); }
+        ozz::memory::SetDefaulAllocator(old);
+        c.ozz_context_bytes = counter.bytes;
+    }
+
+    // ACL: the curve at every tick (the raw clip ACL compresses), roots only
+    uint32_t samples = (uint32_t)c.clip.tick_count + 1u;
+    float rate = 1.0f / c.clip.frame_duration;
+    acl::track_array_qvvf tracks(g_acl_alloc, (uint32_t)c.bones.size());
+    for (size_t b = 0; b < c.bones.size(); b++) {
+        acl::track_desc_transformf desc;
+        desc.output_index = (uint32_t)b;
+        desc.precision = 0.0001f;    // 0.1 mm: Sims 3 units are metres
+        desc.shell_distance = 0.1f;  // a joint's reach, metres
+        acl::track_qvvf t = acl::track_qvvf::make_reserve(desc, g_acl_alloc, samples, rate);
+        for (uint32_t s2 = 0; s2 < samples; s2++) {
+            double r[4] = {0, 0, 0, 1}, p[4] = {0, 0, 0, 0};
+            double sec = (double)s2 * c.clip.frame_duration;
+            if (c.rot_track[b] >= 0) reference(&c.clip, (uint32_t)c.rot_track[b], sec, r);
+            if (c.tr_track[b] >= 0) reference(&c.clip, (uint32_t)c.tr_track[b], sec, p);
+            t[s2].rotation = rtm::quat_normalize(rtm::quat_set((float)r[0], (float)r[1], (float)r[2], (float)r[3]));
+            t[s2].translation = rtm::vector_set((float)p[0], (float)p[1], (float)p[2], 0.0f);
+            t[s2].scale = rtm::vector_set(1.0f);
+        }
+        tracks[(uint32_t)b] = std::move(t);
+    }
+    acl::compression_settings settings = acl::get_default_compression_settings();
+    acl::qvvf_transform_error_metric metric;
+    settings.error_metric = &metric;
+    acl::output_stats stats;
+    acl::error_result r = acl::compress_track_list(g_acl_alloc, tracks, settings, c.acl_tracks, stats);
+    if (r.any()) { fprintf(stderr, "%s: ACL: %s\n", c.label.c_str(), r.c_str()); return false; }
+    return true;
+}
+
+// The three systems' pose outputs for one clip.
+struct Poses {
+    std::vector<plumbob_bone_pose> plumbob;
+    std::vector<ozz::math::SoaTransform> ozz;
+    std::vector<float> acl_rot, acl_tr;
+    std::unique_ptr<ozz::animation::SamplingJob::Context> ozz_ctx;
+    acl::decompression_context<acl::default_transform_decompression_settings> acl_ctx;
+    PoseWriter writer;
+    explicit Poses(Clip &c)
+        : plumbob(c.bones.size()), ozz((c.bones.size() + 3) / 4), acl_rot(c.bones.size() * 4),
+          acl_tr(c.bones.size() * 3), ozz_ctx(new ozz::animation::SamplingJob::Context((int)c.bones.size())) {
+        if (!acl_ctx.initialize(*c.acl_tracks)) abort();
+        writer.rot = acl_rot.data();
+        writer.tr = acl_tr.data();
+    }
+};
+
+void sample_plumbob(Clip &c, Poses &p, float t) {
+    if (plumbob_clip_sampler_sample(&c.sampler, t, p.plumbob.data(), nullptr) != PLUMBOB_OK) abort();
+}
+void sample_ozz(Clip &c, Poses &p, float t) {
+    ozz::animation::SamplingJob job;
+    job.animation = c.ozz_anim.get();
+    job.context = p.ozz_ctx.get();
+    job.ratio = t / c.duration;
+    job.output = ozz::make_span(p.ozz);
+    if (!job.Run()) abort();
+}
+void sample_acl(Clip &, Poses &p, float t) {
+    p.acl_ctx.seek(t, acl::sample_rounding_policy::none);
+    p.acl_ctx.decompress_tracks(p.writer);
+}
+
+// Worst errors of each system against the double reference over the frames.
+struct Errors { double rot_deg = 0, tr_mm = 0; };
+
+void accuracy(Clip &c, Poses &p, const std::vector<float> &times, Errors e[3]) {
+    for (float t : times) {
+        sample_plumbob(c, p, t);
+        sample_ozz(c, p, t);
+        sample_acl(c, p, t);
+        for (size_t b = 0; b < c.bones.size(); b++) {
+            const ozz::math::SoaTransform &s = p.ozz[b / 4];
+            float ox[4], oy[4], oz[4], ow[4], tx[4], ty[4], tz[4];
+            ozz::math::StorePtrU(s.rotation.x, ox); ozz::math::StorePtrU(s.rotation.y, oy);
+            ozz::math::StorePtrU(s.rotation.z, oz); ozz::math::StorePtrU(s.rotation.w, ow);
+            ozz::math::StorePtrU(s.translation.x, tx); ozz::math::StorePtrU(s.translation.y, ty);
+            ozz::math::StorePtrU(s.translation.z, tz);
+            size_t l = b % 4;
+            double ref[4];
+            if (c.rot_track[b] >= 0) {
+                reference(&c.clip, (uint32_t)c.rot_track[b], t, ref);
+                const plumbob_quat &q = p.plumbob[b].rotation;
+                float pq[4] = {q.x, q.y, q.z, q.w}, oq[4] = {ox[l], oy[l], oz[l], ow[l]};
+                e[0].rot_deg = std::max(e[0].rot_deg, angle_deg(ref, pq));
+                e[1].rot_deg = std::max(e[1].rot_deg, angle_deg(ref, oq));
+                e[2].rot_deg = std::max(e[2].rot_deg, angle_deg(ref, &p.acl_rot[4 * b]));
+            }
+            if (c.tr_track[b] >= 0) {
+                reference(&c.clip, (uint32_t)c.tr_track[b], t, ref);
+                const plumbob_vec3 &v = p.plumbob[b].translation;
+                float pv[3] = {v.x, v.y, v.z}, ov[3] = {tx[l], ty[l], tz[l]};
+                const float *av = &p.acl_tr[3 * b];
+                for (int i = 0; i < 3; i++) {
+                    e[0].tr_mm = std::max(e[0].tr_mm, std::fabs(pv[i] - ref[i]) * 1e3);
+                    e[1].tr_mm = std::max(e[1].tr_mm, std::fabs(ov[i] - ref[i]) * 1e3);
+                    e[2].tr_mm = std::max(e[2].tr_mm, std::fabs(av[i] - ref[i]) * 1e3);
+                }
+            }
+        }
+    }
+}
+
+struct ClipFigures { double fwd[3], cold[3], bytes_clip[3], bytes_extra[3], rot[3], tr[3]; };
+
+ClipFigures bench_clip(Clip &c) {
+    ClipFigures f;
+    Poses p(c);
+    uint32_t frames = (uint32_t)(c.duration * 60.0f) + 1u;
+    std::vector<float> times(frames);
+    for (uint32_t i = 0; i < frames; i++) times[i] = std::min((float)i / 60.0f, c.duration);
+    Errors e[3];
+    accuracy(c, p, times, e);
+    // forward playback at 60 Hz, one pose per frame
+    int rounds = g_quick ? 5 : 15;
+    std::vector<double> t = interleaved(
+        {[&] { for (float x : times) sample_plumbob(c, p, x); keep(&p.plumbob[0].rotation.x); },
+         [&] { for (float x : times) sample_ozz(c, p, x); keep((const float *)p.ozz.data()); },
+         [&] { for (float x : times) sample_acl(c, p, x); keep(p.acl_rot.data()); }},
+        rounds);
+    double keys = c.keys;
+    size_t acl_ctx = sizeof(p.acl_ctx);
+    for (int i = 0; i < 3; i++) { f.fwd[i] = t[i] / frames * 1e9; f.rot[i] = e[i].rot_deg; f.tr[i] = e[i].tr_mm; }
+    f.bytes_clip[0] = c.bytes.size() / keys;
+    f.bytes_clip[1] = c.ozz_anim->size() / keys;
+    f.bytes_clip[2] = c.acl_tracks->get_size() / keys;
+    f.bytes_extra[0] = (double)(c.schedule_bytes + c.sampler_bytes) / keys;
+    f.bytes_extra[1] = (double)c.ozz_context_bytes / keys;
+    f.bytes_extra[2] = (double)acl_ctx / keys;
+    char ctx[256];
+    snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"bones\": %zu, \"keys\": %u, \"frames\": %u", c.label.c_str(),
+             c.bones.size(), c.keys, frames);
+    report("sample_forward", "ns_per_pose", ctx, {{"plumbob", f.fwd[0]}, {"ozz", f.fwd[1]}, {"acl", f.fwd[2]}});
+    report("runtime_bytes_per_key", "bytes", ctx,
+           {{"plumbob", f.bytes_clip[0]}, {"ozz", f.bytes_clip[1]}, {"acl", f.bytes_clip[2]}});
+    report("sampler_bytes_per_key", "bytes", ctx,
+           {{"plumbob", f.bytes_extra[0]}, {"ozz", f.bytes_extra[1]}, {"acl", f.bytes_extra[2]}});
+    report("max_rotation_error", "degrees", ctx, {{"plumbob", f.rot[0]}, {"ozz", f.rot[1]}, {"acl", f.rot[2]}});
+    report("max_translation_error", "mm", ctx, {{"plumbob", f.tr[0]}, {"ozz", f.tr[1]}, {"acl", f.tr[2]}});
+    return f;
+}
+
+// Cold cache, ACL's method: enough copies of each system's data to pass the
+// last-level cache; pose i samples copy i mod copies at its next frame.
+void bench_cold(std::vector<Clip> &clips, double cold[3]) {
+    const size_t target = g_quick ? (16u << 20) : (64u << 20);
+    std::vector<std::unique_ptr<Clip>> copies;
+    std::vector<std::unique_ptr<Poses>> poses;
+    size_t bytes = 0;
+    // copies of every clip in turn, so the set mixes sizes like a crowd
+    for (size_t i = 0; bytes < target; i++) {
+        Clip &src = clips[i % clips.size()];
+        std::unique_ptr<Clip> c(new Clip);
+        c->label = src.label;
+        c->bytes = src.bytes;
+        if (!setup(*c)) abort();
+        bytes += std::min(c->bytes.size() + c->schedule_bytes, c->ozz_anim->size());
+        poses.emplace_back(new Poses(*c));
+        copies.push_back(std::move(c));
+    }
+    const uint32_t frames = 20000;
+    std::vector<uint32_t> next(copies.size() * 3, 0);
+    auto run = [&](int sys) {
+        for (uint32_t f = 0; f < frames; f++) {
+            size_t i = f % copies.size();
+            Clip &c = *copies[i];
+            uint32_t fr = next[i * 3 + sys]++;
+            float t = std::fmod((float)fr / 60.0f, c.duration);
+            if (sys == 0) sample_plumbob(c, *poses[i], t);
+            else if (sys == 1) sample_ozz(c, *poses[i], t);
+            else sample_acl(c, *poses[i], t);
+        }
+    };
+    std::vector<double> t = interleaved({[&] { run(0); }, [&] { run(1); }, [&] { run(2); }}, g_quick ? 3 : 7);
+    for (int i = 0; i < 3; i++) cold[i] = t[i] / frames * 1e9;
+    char ctx[128];
+    snprintf(ctx, sizeof ctx, "\"copies\": %zu, \"megabytes\": %.0f", copies.size(), bytes / 1048576.0);
+    report("sample_cold", "ns_per_pose", ctx, {{"plumbob", cold[0]}, {"ozz", cold[1]}, {"acl", cold[2]}});
+    for (auto &c : copies) g_acl_alloc.deallocate(c->acl_tracks, c->acl_tracks->get_size());
+}
+
+std::vector<unsigned char> read_file(const char *path) {
+    std::vector<unsigned char> d;
+    FILE *f = fopen(path, "rb");
+    if (!f) return d;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    d.resize((size_t)n);
+    if (fread(d.data(), 1, d.size(), f) != d.size()) d.clear();
+    fclose(f);
+    return d;
+}
+
+void bench_clips(const std::vector<std::string> &packages) {
+    std::vector<Clip> clips;
+    clips.reserve(64);
+    for (auto &path : packages) {
+        std::vector<unsigned char> data = read_file(path.c_str());
+        plumbob_package pkg;
+        if (data.empty() || plumbob_package_open(&pkg, data.data(), data.size()) != PLUMBOB_OK) {
+            fprintf(stderr, "%s: not read\n", path.c_str());
+            continue;
+        }
+        for (uint32_t i = 0; i < pkg.count; i++) {
+            plumbob_package_entry e;
+            plumbob_package_entry_at(&pkg, i, &e);
+            if (e.type != PLUMBOB_TYPE_CLIP) continue;
+            std::vector<unsigned char> buf(e.mem_size);
+            const unsigned char *res;
+            size_t rs;
+            if (plumbob_package_read(&pkg, &e, buf.data(), buf.size(), &res, &rs) != PLUMBOB_OK) continue;
+            clips.emplace_back();
+            Clip &c = clips.back();
+            char label[32];
+            snprintf(label, sizeof label, "%016llX", (unsigned long long)e.instance);
+            c.label = label;
+            c.bytes.assign(res, res + rs);
+            if (!setup(c)) clips.pop_back();
+            if (g_quick && clips.size() >= 3) break;
+        }
+    }
+    if (clips.empty()) {
+        printf("no clips: give Sims 3 packages (the corpus: ../shared/corpus/sims3/*.package)\n");
+        return;
+    }
+    std::vector<double> m[6][3];
+    for (Clip &c : clips) {
+        ClipFigures f = bench_clip(c);
+        for (int s = 0; s < 3; s++) {
+            m[0][s].push_back(f.fwd[s]); m[1][s].push_back(f.bytes_clip[s]); m[2][s].push_back(f.bytes_extra[s]);
+            m[3][s].push_back(f.rot[s]); m[4][s].push_back(f.tr[s]);
+        }
+    }
+    double cold[3];
+    bench_cold(clips, cold);
+    char ctx[64];
+    snprintf(ctx, sizeof ctx, "\"clips\": %zu", clips.size());
+    static const char *names[5] = {"median_sample_forward", "median_runtime_bytes_per_key",
+                                   "median_sampler_bytes_per_key", "median_max_rotation_error",
+                                   "median_max_translation_error"};
+    static const char *units[5] = {"ns_per_pose", "bytes", "bytes", "degrees", "mm"};
+    for (int k = 0; k < 5; k++)
+        report(names[k], units[k], ctx, {{"plumbob", median(m[k][0])}, {"ozz", median(m[k][1])}, {"acl", median(m[k][2])}});
+    std::vector<double> ratio_ozz, ratio_acl;
+    for (size_t i = 0; i < m[0][0].size(); i++) {
+        ratio_ozz.push_back(m[0][0][i] / m[0][1][i]);
+        ratio_acl.push_back(m[0][0][i] / m[0][2][i]);
+    }
+    report("sample_forward_ratio", "plumbob/other", ctx, {{"ozz", median(ratio_ozz)}, {"acl", median(ratio_acl)},
+                                                          {"ozz_worst", *std::max_element(ratio_ozz.begin(), ratio_ozz.end())},
+                                                          {"acl_worst", *std::max_element(ratio_acl.begin(), ratio_acl.end())}});
+    report("sample_cold_ratio", "plumbob/other", ctx, {{"ozz", cold[0] / cold[1]}, {"acl", cold[0] / cold[2]}});
+    for (Clip &c : clips) g_acl_alloc.deallocate(c.acl_tracks, c.acl_tracks->get_size());
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    std::vector<std::string> packages;
+    const char *json = "build/compare/compare.jsonl";
+    const char *only = nullptr;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) g_quick = true;
+        else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips] [--json FILE] [PACKAGE...]\n");
+            return 2;
+        } else packages.push_back(argv[i]);
+    }
+    // one core, as the numbers in docs/BENCHMARKS.md were taken
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(0, &set);
+    sched_setaffinity(0, sizeof set, &set);
+    g_json = fopen(json, "w");
+    if (!g_json) { fprintf(stderr, "%s: cannot write\n", json); return 1; }
+    printf("plumbob %s (port %s) beside ozz-animation and ACL; medians of interleaved rounds\n",
+           PLUMBOB_VERSION_STRING, PLUMBOB_PORT_NAME);
+    if (!only || !strcmp(only, "clips")) bench_clips(packages);
+    if (!only || !strcmp(only, "skin")) bench_skinning();
+    fclose(g_json);
+    printf("JSON lines: %s\n", json);
+    return 0;
+}
