@@ -5,6 +5,9 @@
  * Before a frame the pairs move to the frame's tick: forward, by applying
  * the schedule's records whose tick has come (one sequential read and a
  * few stores each); backward or after a far jump, by a search per track.
+ * Without a schedule the lanes walk the clip's keys themselves: a frame
+ * re-seeks each lane whose span it has left (forward past the span's end
+ * or back before its start), with the same inline code, so the same bits.
  * The other bound tracks (morphs, palette keys) are sampled one by one
  * like plumbob_clip_sample_pose with a cursor. */
 #include "plumbob.h"
@@ -29,6 +32,7 @@ typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPL
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 16u
 #define TICK_UNSET INT32_MIN
+#define SPAN_NEVER_ENDS 3.0e38f /* tb of a last key: no tick reaches it */
 
 /* A lane's output slot: the track's bone, or -1 when it is not in the rig
  * or is bound as a morph (the one-by-one list writes those). */
@@ -49,19 +53,40 @@ static uint32_t count_others(const plumbob_clip *clip, const plumbob_clip_bindin
     return n;
 }
 
-/* A schedule and a binding made for the same clip (by identity). */
+/* A schedule and a binding made for the same clip (by identity), or no
+ * schedule and a binding that names its clip. */
 static int usable(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
-    return schedule && schedule->clip && pb_clip_binding_of(binding, schedule->clip);
+    if (!schedule) return binding && binding->clip && pb_clip_binding_of(binding, binding->clip);
+    return schedule->clip && pb_clip_binding_of(binding, schedule->clip);
+}
+
+/* How many lane tracks of each kind the clip has. */
+static void lane_tracks(const plumbob_clip *clip, uint32_t count[2]) {
+    uint32_t i, kind;
+    count[0] = count[1] = 0;
+    for (i = 0; i < clip->track_count; i++)
+        if ((kind = pb_clip_lane_kind(&clip->tracks[i])) != 0) count[PB_CLIP_STREAM(kind)]++;
+}
+
+/* The lane counts of the schedule, or of the clip when there is none. */
+static void lane_counts(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding,
+                        uint32_t count[2]) {
+    if (schedule) {
+        count[0] = schedule->lane_count[0];
+        count[1] = schedule->lane_count[1];
+    } else {
+        lane_tracks(binding->clip, count);
+    }
 }
 
 size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
     size_t total = 0;
+    uint32_t lanes[2];
     if (!usable(schedule, binding)) return SIZE_MAX;
-    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(schedule->lane_count[0]) +
-                                                         GROUPS(schedule->lane_count[1]),
-                                                     sizeof(pb_clip_lanes))) ||
+    lane_counts(schedule, binding, lanes);
+    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(lanes[0]) + GROUPS(lanes[1]), sizeof(pb_clip_lanes))) ||
         !plumbob_size_add(&total, LANE_ALIGN) ||
-        !plumbob_size_add(&total, plumbob_arena_need(count_others(schedule->clip, binding), sizeof(pb_clip_other))))
+        !plumbob_size_add(&total, plumbob_arena_need(count_others(binding->clip, binding), sizeof(pb_clip_other))))
         return SIZE_MAX;
     return total;
 }
@@ -88,9 +113,60 @@ PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t c
         g->b[c][l] = b[c];
     }
     g->ta[l] = (float)pb_clip_lane_tick(&src, k, components);
+    g->tb[l] = k + 1u < src.count ? (float)pb_clip_lane_tick(&src, k + 1u, components) : SPAN_NEVER_ENDS;
     g->inv[l] = inv;
     g->sb[l] = negated ? -1.0f : 1.0f;
     g->key[l] = k;
+}
+
+/* Lane l of g, whose span ends at or before t, moves on: to the next span
+ * when t is inside it, as a schedule record would move it (the old far key,
+ * stored times sb, times sb again is that key exactly; only the new far key
+ * is dequantized), else by a search. */
+PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
+    pb_clip_lane_src src;
+    float a[4], b[4], inv, was = g->sb[l];
+    uint32_t k = g->key[l] + 1u, c, negated;
+    src.keys = g->keys[l];
+    src.count = g->count[l];
+    src.q = g->q[l];
+    src.offset = g->offset[l];
+    if (k + 1u < src.count && (float)pb_clip_lane_tick(&src, k + 1u, components) <= t) {
+        seek_lane(g, l, t, components); /* past the next span too */
+        return;
+    }
+    for (c = 0; c < components; c++) a[c] = was * g->b[c][l];
+    negated = pb_clip_span_end(&src, k, components, a, b, &inv);
+    for (c = 0; c < components; c++) {
+        g->a[c][l] = a[c];
+        g->b[c][l] = b[c];
+    }
+    g->ta[l] = g->tb[l];
+    g->tb[l] = k + 1u < src.count ? (float)pb_clip_lane_tick(&src, k + 1u, components) : SPAN_NEVER_ENDS;
+    g->inv[l] = inv;
+    g->sb[l] = negated ? -1.0f : 1.0f;
+    g->key[l] = k;
+}
+
+/* Without a schedule: moves the lanes whose span does not hold t (forward
+ * to or past its end, or a step back before its start). */
+PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, uint32_t count, float t, uint32_t components) {
+    uint32_t i;
+    unsigned l;
+    for (i = 0; i < count; i++, g++) {
+        /* which lanes move, computed without a branch per lane: whether a
+         * lane's span has ended is a coin toss per frame, so branching on
+         * each would mispredict about half the time */
+        unsigned fwd = (unsigned)(t >= g->tb[0]) | (unsigned)(t >= g->tb[1]) << 1 |
+                       (unsigned)(t >= g->tb[2]) << 2 | (unsigned)(t >= g->tb[3]) << 3;
+        unsigned back = (unsigned)(t < g->ta[0]) | (unsigned)(t < g->ta[1]) << 1 |
+                        (unsigned)(t < g->ta[2]) << 2 | (unsigned)(t < g->ta[3]) << 3;
+        if (!(fwd | back)) continue;
+        for (l = 0; l < 4; l++) {
+            if (fwd >> l & 1u) advance_lane(g, l, t, components);
+            else if (back >> l & 1u && g->key[l] > 0) seek_lane(g, l, t, components);
+        }
+    }
 }
 
 /* Re-seeks the lanes of `count` groups that hold keys: all of them
@@ -188,6 +264,16 @@ static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, uint32_t count
     uint32_t stream = PB_CLIP_STREAM(components);
     int every = s->tick == TICK_UNSET;
     if (tick == s->tick) return; /* the same spans */
+    if (!s->schedule) { /* the lanes walk the keys themselves */
+        if (components == PB_CLIP_ROTATION) {
+            if (every) seek_groups(g, count, t, 1, PB_CLIP_ROTATION);
+            else walk_groups(g, count, t, PB_CLIP_ROTATION);
+        } else {
+            if (every) seek_groups(g, count, t, 1, PB_CLIP_VECTOR);
+            else walk_groups(g, count, t, PB_CLIP_VECTOR);
+        }
+        return;
+    }
     if (!every && tick > s->tick) {
         if (play_forward(s, g, stream, tick)) return;
         every = 1;
@@ -218,6 +304,7 @@ static void init_group(pb_clip_lanes *g, uint32_t components) {
     for (l = 0; l < 4; l++) {
         for (c = 0; c < 4; c++) g->a[c][l] = g->b[c][l] = c == 3 && components == PB_CLIP_ROTATION ? 1.0f : 0.0f;
         g->ta[l] = g->inv[l] = 0.0f;
+        g->tb[l] = SPAN_NEVER_ENDS;
         g->sb[l] = 1.0f;
         g->keys[l] = 0;
         g->q[l] = g->offset[l] = 0.0f;
@@ -233,16 +320,17 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                                          const plumbob_clip_binding *binding, uint32_t flags,
                                          plumbob_arena *arena, plumbob_clip_sampler *s) {
     const plumbob_clip *clip;
-    uint32_t groups[2], other, i, k, no = 0;
+    uint32_t groups[2], lane_count[2], other, i, k, no = 0;
     pb_clip_lanes *lanes;
     pb_clip_other *others;
     size_t mark;
     if (!usable(schedule, binding) || !arena || !s || (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     mark = plumbob_arena_mark(arena);
-    clip = schedule->clip;
-    groups[0] = GROUPS(schedule->lane_count[0]);
-    groups[1] = GROUPS(schedule->lane_count[1]);
+    clip = binding->clip;
+    lane_counts(schedule, binding, lane_count);
+    groups[0] = GROUPS(lane_count[0]);
+    groups[1] = GROUPS(lane_count[1]);
     other = count_others(clip, binding);
     lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1], sizeof(pb_clip_lanes),
                                                        LANE_ALIGN);
@@ -254,9 +342,21 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     for (k = 0; k < 2; k++) {
         pb_clip_lanes *g = lanes + (k ? groups[0] : 0);
         for (i = 0; i < groups[k]; i++) init_group(&g[i], k ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
-        for (i = 0; i < schedule->lane_count[k]; i++) {
-            uint32_t track = schedule->lane_track[k][i];
-            init_lane(&g[i / 4u], i % 4u, &clip->tracks[track], lane_slot(binding, track));
+    }
+    /* lane i of a kind takes that kind's i-th lane track, in track order
+     * (the schedule lists them the same way) */
+    {
+        uint32_t seen[2] = {0, 0};
+        for (i = 0; i < clip->track_count; i++) {
+            uint32_t kind = pb_clip_lane_kind(&clip->tracks[i]), st, n;
+            if (!kind) continue;
+            st = PB_CLIP_STREAM(kind);
+            n = seen[st]++;
+            if (schedule && (n >= schedule->lane_count[st] || schedule->lane_track[st][n] != i)) { /* a schedule not made by plumbob_clip_schedule_build */
+                plumbob_arena_reset(arena, mark);
+                return PLUMBOB_ERR_INVALID_ARGUMENT;
+            }
+            init_lane(&lanes[(st ? groups[0] : 0) + n / 4u], n % 4u, &clip->tracks[i], lane_slot(binding, i));
         }
     }
     for (i = 0; i < clip->track_count; i++) {
@@ -287,7 +387,7 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
     pb_clip_other *others;
     float ticks, v[4];
     uint32_t i;
-    if (!s || !s->clip || !s->schedule || s->schedule->clip != s->clip || !s->lanes || !s->others)
+    if (!s || !s->clip || (s->schedule && s->schedule->clip != s->clip) || !s->lanes || !s->others)
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     clip = s->clip;
     lanes = (pb_clip_lanes *)s->lanes;

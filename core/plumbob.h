@@ -939,7 +939,11 @@ PLUMBOB_API plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip,
  * keys whose time has come.  Any time order works: stepping back re-seeks
  * the tracks whose span it leaves, a far jump re-seeks every track.  Costs
  * about 80 arena bytes per scheduled track (plumbob_clip_sampler_size); the
- * plain cursor costs 2.  The results equal plumbob_clip_sample_pose's within
+ * plain cursor costs 2.  The schedule is optional: a sampler made without
+ * one (schedule NULL) walks the clip's keys itself, checking each track's
+ * span every frame, so it needs no memory per key (the schedule costs 24
+ * per key) and gives the same bits, at some time per frame (docs/API.md,
+ * docs/BENCHMARKS.md measure both).  The results equal plumbob_clip_sample_pose's within
  * float rounding (the weight between keys is a multiply by a stored
  * reciprocal instead of a divide): within 2e-6 for rotations. */
 typedef struct plumbob_clip_sampler {
@@ -961,22 +965,26 @@ typedef struct plumbob_clip_sampler {
 /* Arena bytes plumbob_clip_sampler_init needs (with alignment padding):
  * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four lane tracks of
  * each kind, 16 to align them, and PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per
- * track sampled one by one.  SIZE_MAX for NULL arguments or a schedule
+ * track sampled one by one.  schedule may be NULL (the binding's clip is
+ * then the sampler's).  SIZE_MAX for a NULL binding or a schedule
  * and a binding made for different clips.  Never above
  * PLUMBOB_CLIP_SAMPLER_SIZE(track_count), whatever the rig. */
 PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule,
                                              const plumbob_clip_binding *binding);
-#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES (272u + 4u * sizeof(const unsigned char *))
+#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES (288u + 4u * sizeof(const unsigned char *))
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
 #define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
     (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \
      16u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
 
-/* Builds a sampler for the tracks `binding` maps (the schedule and its
- * clip must outlive it; it copies what it needs of the binding).  flags:
- * 0 or PLUMBOB_CLIP_SAMPLER_REFERENCE.  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL; a binding made for another clip than
- * the schedule's, compared by address, not by track count; unknown flags),
+/* Builds a sampler for the tracks `binding` maps (the schedule, or with
+ * schedule NULL the binding's clip, must outlive it; it copies what it
+ * needs of the binding).  flags: 0 or PLUMBOB_CLIP_SAMPLER_REFERENCE.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL binding, arena or sampler; a
+ * binding made for another clip than the schedule's, compared by address,
+ * not by track count; a schedule whose lanes are not the clip's lane
+ * tracks in track order, as plumbob_clip_schedule_build makes them;
+ * unknown flags),
  * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_sampler_size). */
 PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                                                      const plumbob_clip_binding *binding, uint32_t flags,

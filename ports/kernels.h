@@ -114,6 +114,7 @@ typedef struct pb_clip_lanes {
     uint32_t key[4], count[4];     /* k, and the track's key count */
     int32_t slot[4];               /* output slot, or -1 */
     float sb[4];                   /* rotations: -1 when b is stored negated, else 1 */
+    float tb[4];                   /* tick of key k + 1: where the span ends (huge at the last key) */
     uint32_t components;           /* PB_CLIP_ROTATION or PB_CLIP_VECTOR */
     uint32_t bound;                /* lanes with slot >= 0, as bits */
     uint32_t pad[2];

@@ -38,6 +38,7 @@ typedef struct sampler_check {
     plumbob_clip_cursor cursor;
     plumbob_clip_schedule schedule;
     plumbob_clip_sampler port, reference;
+    plumbob_clip_sampler direct; /* no schedule: walks the keys itself */
     uint32_t bones, morphs;
     uint32_t rotation_bone[MAX_RIG]; /* 1 when the bone's rotation is animated */
 } sampler_check;
@@ -67,6 +68,11 @@ static void setup(sampler_check *s, const plumbob_clip *clip, const uint32_t *bo
     mark = plumbob_arena_mark(a);
     CHECK_OK(plumbob_clip_sampler_init(&s->schedule, &s->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, a, &s->reference));
     CHECK(plumbob_arena_mark(a) - mark <= need);
+    /* without a schedule: the same lanes, so the same size */
+    CHECK_EQ(plumbob_clip_sampler_size(NULL, &s->binding), need);
+    mark = plumbob_arena_mark(a);
+    CHECK_OK(plumbob_clip_sampler_init(NULL, &s->binding, 0, a, &s->direct));
+    CHECK(plumbob_arena_mark(a) - mark <= need);
     for (i = 0; i < clip->track_count; i++)
         if (s->binding.bone_of_track[i] >= 0 && clip->tracks[i].target == PLUMBOB_CLIP_TARGET_ROTATION)
             s->rotation_bone[s->binding.bone_of_track[i]] = 1;
@@ -74,16 +80,19 @@ static void setup(sampler_check *s, const plumbob_clip *clip, const uint32_t *bo
 
 /* Samples time `seconds` three ways and compares; returns the failures. */
 static uint32_t compare_at(sampler_check *s, float seconds, int digest) {
-    static pose_out want, port, ref;
+    static pose_out want, port, ref, direct;
     uint32_t i, c, bad = 0;
     fill(&want);
     fill(&port);
     fill(&ref);
+    fill(&direct);
     plumbob_clip_sample_pose(s->clip, &s->binding, &s->cursor, seconds, want.poses, want.morphs);
     plumbob_clip_sampler_sample(&s->port, seconds, port.poses, port.morphs);
     plumbob_clip_sampler_sample(&s->reference, seconds, ref.poses, ref.morphs);
-    /* the port's kernel gives the reference's bits */
+    plumbob_clip_sampler_sample(&s->direct, seconds, direct.poses, direct.morphs);
+    /* the port's kernel gives the reference's bits; without a schedule, the same */
     if (memcmp(&port, &ref, sizeof port) != 0) bad++;
+    if (memcmp(&port, &direct, sizeof port) != 0) bad++;
     for (i = 0; i < s->bones; i++) {
         const float *w = &want.poses[i].rotation.x, *g = &port.poses[i].rotation.x;
         for (c = 0; c < 10; c++) {
@@ -381,7 +390,8 @@ void test_clip_sampler_errors(void) {
     /* the sampler */
     need = plumbob_clip_sampler_size(&sc, &b);
     CHECK(need >= 16u);
-    CHECK_EQ(plumbob_clip_sampler_size(NULL, &b), SIZE_MAX);
+    CHECK_EQ(plumbob_clip_sampler_size(NULL, &b), need); /* no schedule: the binding's clip, the same lanes */
+    CHECK_EQ(plumbob_clip_sampler_size(NULL, NULL), SIZE_MAX);
     CHECK_EQ(plumbob_clip_sampler_size(&sc, NULL), SIZE_MAX);
     other = b;
     other.track_count--;
@@ -391,7 +401,22 @@ void test_clip_sampler_errors(void) {
     CHECK_EQ(plumbob_clip_sampler_size(&bad, &b), SIZE_MAX);
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &other, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(&bad, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_clip_sampler_init(NULL, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(NULL, NULL, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_init(NULL, &other, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    {   /* a schedule whose lanes are not the clip's, in track order */
+        plumbob_clip_schedule swapped = sc;
+        uint32_t lanes[2 * MAX_TRACKS];
+        size_t mark = plumbob_arena_mark(&a);
+        CHECK(sc.lane_count[0] >= 2 && sc.lane_count[0] <= MAX_TRACKS);
+        memcpy(lanes, sc.lane_track[0], sc.lane_count[0] * sizeof lanes[0]);
+        lanes[0] = sc.lane_track[0][1];
+        lanes[1] = sc.lane_track[0][0];
+        swapped.lane_track[0] = lanes;
+        CHECK_EQ(plumbob_clip_sampler_init(&swapped, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_arena_mark(&a), mark); /* nothing kept */
+        swapped.lane_count[0]--; /* fewer lanes than the clip has */
+        CHECK_EQ(plumbob_clip_sampler_init(&swapped, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, NULL, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 2u, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
@@ -405,6 +430,9 @@ void test_clip_sampler_errors(void) {
     }
     CHECK_EQ(plumbob_clip_sampler_sample(NULL, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT); /* no effect, no crash */
     CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL));
+    CHECK_OK(plumbob_clip_sampler_init(NULL, &b, 0, &a, &s));
+    CHECK(s.schedule == NULL && s.clip == &c);
     CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL));
     memset(&s, 0, sizeof s); /* never initialised */
     CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);

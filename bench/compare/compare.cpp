@@ -287,7 +287,8 @@ struct Clip {
     plumbob_clip_binding binding;
     plumbob_clip_schedule schedule;
     plumbob_clip_sampler sampler;
-    size_t schedule_bytes = 0, sampler_bytes = 0;
+    plumbob_clip_sampler direct;      // the sampler without a schedule
+    size_t schedule_bytes = 0, sampler_bytes = 0, direct_bytes = 0;
     uint32_t keys = 0;                // rotation and translation keys of the clip
     std::vector<uint32_t> bones;      // the bone hashes, in slot order
     std::vector<int> rot_track, tr_track; // per bone: the clip track, or -1
@@ -377,7 +378,10 @@ bool setup(Clip &c) {
         abort();
     c.schedule_bytes = s.used; // the build hands its temporary table back
     c.sampler_bytes = plumbob_clip_sampler_size(&c.schedule, &c.binding);
-    if (plumbob_clip_sampler_init(&c.schedule, &c.binding, 0, &a, &c.sampler) != PLUMBOB_OK) abort();
+    c.direct_bytes = plumbob_clip_sampler_size(nullptr, &c.binding);
+    if (plumbob_clip_sampler_init(&c.schedule, &c.binding, 0, &a, &c.sampler) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(nullptr, &c.binding, 0, &a, &c.direct) != PLUMBOB_OK)
+        abort();
 
     // ozz: the same keys, at the same times
     ozz::animation::offline::RawAnimation raw;
@@ -464,6 +468,9 @@ struct Poses {
 void sample_plumbob(Clip &c, Poses &p, float t) {
     if (plumbob_clip_sampler_sample(&c.sampler, t, p.plumbob.data(), nullptr) != PLUMBOB_OK) abort();
 }
+void sample_direct(Clip &c, Poses &p, float t) {
+    if (plumbob_clip_sampler_sample(&c.direct, t, p.plumbob.data(), nullptr) != PLUMBOB_OK) abort();
+}
 void sample_ozz(Clip &c, Poses &p, float t) {
     ozz::animation::SamplingJob job;
     job.animation = c.ozz_anim.get();
@@ -480,9 +487,13 @@ void sample_acl(Clip &, Poses &p, float t) {
 // Worst errors of each system against the double reference over the frames.
 struct Errors { double rot_deg = 0, tr_mm = 0; };
 
-void accuracy(Clip &c, Poses &p, const std::vector<float> &times, Errors e[3]) {
+void accuracy(Clip &c, Poses &p, const std::vector<float> &times, Errors e[4]) {
+    std::vector<plumbob_bone_pose> by[2];
     for (float t : times) {
         sample_plumbob(c, p, t);
+        by[0] = p.plumbob;
+        sample_direct(c, p, t);
+        by[1] = p.plumbob;
         sample_ozz(c, p, t);
         sample_acl(c, p, t);
         for (size_t b = 0; b < c.bones.size(); b++) {
@@ -496,28 +507,44 @@ void accuracy(Clip &c, Poses &p, const std::vector<float> &times, Errors e[3]) {
             double ref[4];
             if (c.rot_track[b] >= 0) {
                 reference(&c.clip, (uint32_t)c.rot_track[b], t, ref);
-                const plumbob_quat &q = p.plumbob[b].rotation;
-                float pq[4] = {q.x, q.y, q.z, q.w}, oq[4] = {ox[l], oy[l], oz[l], ow[l]};
-                e[0].rot_deg = std::max(e[0].rot_deg, angle_deg(ref, pq));
-                e[1].rot_deg = std::max(e[1].rot_deg, angle_deg(ref, oq));
-                e[2].rot_deg = std::max(e[2].rot_deg, angle_deg(ref, &p.acl_rot[4 * b]));
+                for (int k = 0; k < 2; k++) {
+                    const plumbob_quat &q = by[k][b].rotation;
+                    float pq[4] = {q.x, q.y, q.z, q.w};
+                    e[k].rot_deg = std::max(e[k].rot_deg, angle_deg(ref, pq));
+                }
+                float oq[4] = {ox[l], oy[l], oz[l], ow[l]};
+                e[2].rot_deg = std::max(e[2].rot_deg, angle_deg(ref, oq));
+                e[3].rot_deg = std::max(e[3].rot_deg, angle_deg(ref, &p.acl_rot[4 * b]));
             }
             if (c.tr_track[b] >= 0) {
                 reference(&c.clip, (uint32_t)c.tr_track[b], t, ref);
-                const plumbob_vec3 &v = p.plumbob[b].translation;
-                float pv[3] = {v.x, v.y, v.z}, ov[3] = {tx[l], ty[l], tz[l]};
+                float ov[3] = {tx[l], ty[l], tz[l]};
                 const float *av = &p.acl_tr[3 * b];
                 for (int i = 0; i < 3; i++) {
-                    e[0].tr_mm = std::max(e[0].tr_mm, std::fabs(pv[i] - ref[i]) * 1e3);
-                    e[1].tr_mm = std::max(e[1].tr_mm, std::fabs(ov[i] - ref[i]) * 1e3);
-                    e[2].tr_mm = std::max(e[2].tr_mm, std::fabs(av[i] - ref[i]) * 1e3);
+                    for (int k = 0; k < 2; k++) {
+                        const plumbob_vec3 &v = by[k][b].translation;
+                        float pv[3] = {v.x, v.y, v.z};
+                        e[k].tr_mm = std::max(e[k].tr_mm, std::fabs(pv[i] - ref[i]) * 1e3);
+                    }
+                    e[2].tr_mm = std::max(e[2].tr_mm, std::fabs(ov[i] - ref[i]) * 1e3);
+                    e[3].tr_mm = std::max(e[3].tr_mm, std::fabs(av[i] - ref[i]) * 1e3);
                 }
             }
         }
     }
 }
 
-struct ClipFigures { double fwd[3], cold[3], bytes_clip[3], bytes_extra[3], rot[3], tr[3]; };
+// Systems in figure order: plumbob's sampler on a schedule, plumbob's
+// sampler without one, ozz, ACL.
+const int kSystems = 4;
+const char *kNames[kSystems] = {"plumbob", "plumbob_noschedule", "ozz", "acl"};
+struct ClipFigures { double fwd[kSystems], bytes_clip[kSystems], bytes_extra[kSystems], rot[kSystems], tr[kSystems]; };
+
+std::vector<std::pair<const char *, double>> row(const double v[kSystems]) {
+    std::vector<std::pair<const char *, double>> r;
+    for (int i = 0; i < kSystems; i++) r.push_back({kNames[i], v[i]});
+    return r;
+}
 
 ClipFigures bench_clip(Clip &c) {
     ClipFigures f;
@@ -525,40 +552,42 @@ ClipFigures bench_clip(Clip &c) {
     uint32_t frames = (uint32_t)(c.duration * 60.0f) + 1u;
     std::vector<float> times(frames);
     for (uint32_t i = 0; i < frames; i++) times[i] = std::min((float)i / 60.0f, c.duration);
-    Errors e[3];
+    Errors e[kSystems];
     accuracy(c, p, times, e);
     // forward playback at 60 Hz, one pose per frame
     int rounds = g_quick ? 5 : 15;
     std::vector<double> t = interleaved(
         {[&] { for (float x : times) sample_plumbob(c, p, x); keep(&p.plumbob[0].rotation.x); },
+         [&] { for (float x : times) sample_direct(c, p, x); keep(&p.plumbob[0].rotation.x); },
          [&] { for (float x : times) sample_ozz(c, p, x); keep((const float *)p.ozz.data()); },
          [&] { for (float x : times) sample_acl(c, p, x); keep(p.acl_rot.data()); }},
         rounds);
     double keys = c.keys;
     size_t acl_ctx = sizeof(p.acl_ctx);
-    for (int i = 0; i < 3; i++) { f.fwd[i] = t[i] / frames * 1e9; f.rot[i] = e[i].rot_deg; f.tr[i] = e[i].tr_mm; }
-    f.bytes_clip[0] = c.bytes.size() / keys;
-    f.bytes_clip[1] = c.ozz_anim->size() / keys;
-    f.bytes_clip[2] = c.acl_tracks->get_size() / keys;
+    for (int i = 0; i < kSystems; i++) { f.fwd[i] = t[i] / frames * 1e9; f.rot[i] = e[i].rot_deg; f.tr[i] = e[i].tr_mm; }
+    f.bytes_clip[0] = f.bytes_clip[1] = c.bytes.size() / keys;
+    f.bytes_clip[2] = c.ozz_anim->size() / keys;
+    f.bytes_clip[3] = c.acl_tracks->get_size() / keys;
+    // what a sampler needs beside the clip (plumbob: the binding is the
+    // rig's, shared, and counted for no one)
     f.bytes_extra[0] = (double)(c.schedule_bytes + c.sampler_bytes) / keys;
-    f.bytes_extra[1] = (double)c.ozz_context_bytes / keys;
-    f.bytes_extra[2] = (double)acl_ctx / keys;
+    f.bytes_extra[1] = (double)c.direct_bytes / keys;
+    f.bytes_extra[2] = (double)c.ozz_context_bytes / keys;
+    f.bytes_extra[3] = (double)acl_ctx / keys;
     char ctx[256];
     snprintf(ctx, sizeof ctx, "\"clip\": \"%s\", \"bones\": %zu, \"keys\": %u, \"frames\": %u", c.label.c_str(),
              c.bones.size(), c.keys, frames);
-    report("sample_forward", "ns_per_pose", ctx, {{"plumbob", f.fwd[0]}, {"ozz", f.fwd[1]}, {"acl", f.fwd[2]}});
-    report("runtime_bytes_per_key", "bytes", ctx,
-           {{"plumbob", f.bytes_clip[0]}, {"ozz", f.bytes_clip[1]}, {"acl", f.bytes_clip[2]}});
-    report("sampler_bytes_per_key", "bytes", ctx,
-           {{"plumbob", f.bytes_extra[0]}, {"ozz", f.bytes_extra[1]}, {"acl", f.bytes_extra[2]}});
-    report("max_rotation_error", "degrees", ctx, {{"plumbob", f.rot[0]}, {"ozz", f.rot[1]}, {"acl", f.rot[2]}});
-    report("max_translation_error", "mm", ctx, {{"plumbob", f.tr[0]}, {"ozz", f.tr[1]}, {"acl", f.tr[2]}});
+    report("sample_forward", "ns_per_pose", ctx, row(f.fwd));
+    report("runtime_bytes_per_key", "bytes", ctx, row(f.bytes_clip));
+    report("sampler_bytes_per_key", "bytes", ctx, row(f.bytes_extra));
+    report("max_rotation_error", "degrees", ctx, row(f.rot));
+    report("max_translation_error", "mm", ctx, row(f.tr));
     return f;
 }
 
 // Cold cache, ACL's method: enough copies of each system's data to pass the
 // last-level cache; pose i samples copy i mod copies at its next frame.
-void bench_cold(std::vector<Clip> &clips, double cold[3]) {
+void bench_cold(std::vector<Clip> &clips, double cold[kSystems]) {
     const size_t target = g_quick ? (16u << 20) : (64u << 20);
     std::vector<std::unique_ptr<Clip>> copies;
     std::vector<std::unique_ptr<Poses>> poses;
@@ -575,23 +604,24 @@ void bench_cold(std::vector<Clip> &clips, double cold[3]) {
         copies.push_back(std::move(c));
     }
     const uint32_t frames = 20000;
-    std::vector<uint32_t> next(copies.size() * 3, 0);
+    std::vector<uint32_t> next(copies.size() * kSystems, 0);
     auto run = [&](int sys) {
         for (uint32_t f = 0; f < frames; f++) {
             size_t i = f % copies.size();
             Clip &c = *copies[i];
-            uint32_t fr = next[i * 3 + sys]++;
+            uint32_t fr = next[i * kSystems + sys]++;
             float t = std::fmod((float)fr / 60.0f, c.duration);
             if (sys == 0) sample_plumbob(c, *poses[i], t);
-            else if (sys == 1) sample_ozz(c, *poses[i], t);
+            else if (sys == 1) sample_direct(c, *poses[i], t);
+            else if (sys == 2) sample_ozz(c, *poses[i], t);
             else sample_acl(c, *poses[i], t);
         }
     };
-    std::vector<double> t = interleaved({[&] { run(0); }, [&] { run(1); }, [&] { run(2); }}, g_quick ? 3 : 7);
-    for (int i = 0; i < 3; i++) cold[i] = t[i] / frames * 1e9;
+    std::vector<double> t = interleaved({[&] { run(0); }, [&] { run(1); }, [&] { run(2); }, [&] { run(3); }}, g_quick ? 3 : 7);
+    for (int i = 0; i < kSystems; i++) cold[i] = t[i] / frames * 1e9;
     char ctx[128];
     snprintf(ctx, sizeof ctx, "\"copies\": %zu, \"megabytes\": %.0f", copies.size(), bytes / 1048576.0);
-    report("sample_cold", "ns_per_pose", ctx, {{"plumbob", cold[0]}, {"ozz", cold[1]}, {"acl", cold[2]}});
+    report("sample_cold", "ns_per_pose", ctx, row(cold));
     for (auto &c : copies) g_acl_alloc.deallocate(c->acl_tracks, c->acl_tracks->get_size());
 }
 
@@ -640,15 +670,15 @@ void bench_clips(const std::vector<std::string> &packages) {
         printf("no clips: give Sims 3 packages (the corpus: ../shared/corpus/sims3/*.package)\n");
         return;
     }
-    std::vector<double> m[6][3];
+    std::vector<double> m[5][kSystems];
     for (Clip &c : clips) {
         ClipFigures f = bench_clip(c);
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < kSystems; s++) {
             m[0][s].push_back(f.fwd[s]); m[1][s].push_back(f.bytes_clip[s]); m[2][s].push_back(f.bytes_extra[s]);
             m[3][s].push_back(f.rot[s]); m[4][s].push_back(f.tr[s]);
         }
     }
-    double cold[3];
+    double cold[kSystems];
     bench_cold(clips, cold);
     char ctx[64];
     snprintf(ctx, sizeof ctx, "\"clips\": %zu", clips.size());
@@ -656,17 +686,24 @@ void bench_clips(const std::vector<std::string> &packages) {
                                    "median_sampler_bytes_per_key", "median_max_rotation_error",
                                    "median_max_translation_error"};
     static const char *units[5] = {"ns_per_pose", "bytes", "bytes", "degrees", "mm"};
-    for (int k = 0; k < 5; k++)
-        report(names[k], units[k], ctx, {{"plumbob", median(m[k][0])}, {"ozz", median(m[k][1])}, {"acl", median(m[k][2])}});
-    std::vector<double> ratio_ozz, ratio_acl;
-    for (size_t i = 0; i < m[0][0].size(); i++) {
-        ratio_ozz.push_back(m[0][0][i] / m[0][1][i]);
-        ratio_acl.push_back(m[0][0][i] / m[0][2][i]);
+    for (int k = 0; k < 5; k++) {
+        double v[kSystems];
+        for (int s = 0; s < kSystems; s++) v[s] = median(m[k][s]);
+        report(names[k], units[k], ctx, row(v));
     }
-    report("sample_forward_ratio", "plumbob/other", ctx, {{"ozz", median(ratio_ozz)}, {"acl", median(ratio_acl)},
-                                                          {"ozz_worst", *std::max_element(ratio_ozz.begin(), ratio_ozz.end())},
-                                                          {"acl_worst", *std::max_element(ratio_acl.begin(), ratio_acl.end())}});
-    report("sample_cold_ratio", "plumbob/other", ctx, {{"ozz", cold[0] / cold[1]}, {"acl", cold[0] / cold[2]}});
+    // each plumbob path's time over ozz's and ACL's: the median and the worst clip
+    for (int path = 0; path < 2; path++) {
+        std::vector<double> ro, ra;
+        for (size_t i = 0; i < m[0][0].size(); i++) {
+            ro.push_back(m[0][path][i] / m[0][2][i]);
+            ra.push_back(m[0][path][i] / m[0][3][i]);
+        }
+        std::string c2 = std::string(ctx) + ", \"path\": \"" + (path ? "noschedule" : "schedule") + "\"";
+        report("sample_forward_ratio", "plumbob/other", c2,
+               {{"ozz", median(ro)}, {"acl", median(ra)}, {"ozz_worst", *std::max_element(ro.begin(), ro.end())},
+                {"acl_worst", *std::max_element(ra.begin(), ra.end())}});
+        report("sample_cold_ratio", "plumbob/other", c2, {{"ozz", cold[path] / cold[2]}, {"acl", cold[path] / cold[3]}});
+    }
     for (Clip &c : clips) g_acl_alloc.deallocate(c.acl_tracks, c.acl_tracks->get_size());
 }
 

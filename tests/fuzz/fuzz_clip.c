@@ -11,17 +11,20 @@
 #include "plumbob.h"
 
 /* Every track's hash as a bone and as a morph; both samplers at a few
- * times in a jumpy order must agree wherever the values are finite. */
+ * times in a jumpy order must agree wherever the values are finite, and
+ * the sampler without a schedule must give the scheduled one's bits. */
 static void run_samplers(const plumbob_clip *c) {
     size_t n = c->track_count, need, i, j;
     uint32_t *hashes = (uint32_t *)malloc(sizeof(uint32_t) * (n + 1));
     plumbob_bone_pose *p0 = (plumbob_bone_pose *)calloc(n + 1, sizeof *p0), *p1 = (plumbob_bone_pose *)calloc(n + 1, sizeof *p1);
+    plumbob_bone_pose *p2 = (plumbob_bone_pose *)calloc(n + 1, sizeof *p2);
     float *m0 = (float *)calloc(n + 1, sizeof(float)), *m1 = (float *)calloc(n + 1, sizeof(float));
+    float *m2 = (float *)calloc(n + 1, sizeof(float));
     unsigned char *mem;
     plumbob_arena a;
     plumbob_clip_binding b;
     plumbob_clip_schedule sc;
-    plumbob_clip_sampler s0, s1;
+    plumbob_clip_sampler s0, s1, s2;
     unsigned char *smem;
     static const float times[] = {0.0f, 0.02f, 0.5f, 0.51f, 0.1f, 9.0f, -1.0f, 0.26f};
     for (i = 0; i < n; i++) hashes[i] = c->tracks[i].hash;
@@ -41,16 +44,20 @@ static void run_samplers(const plumbob_clip *c) {
     if (plumbob_clip_schedule_build(c, &a, &sc) != PLUMBOB_OK) __builtin_trap();
     need = plumbob_clip_sampler_size(&sc, &b);
     if (need > PLUMBOB_CLIP_SAMPLER_SIZE(n)) __builtin_trap();
+    if (plumbob_clip_sampler_size(NULL, &b) != need) __builtin_trap();
     free(hashes);
-    hashes = (uint32_t *)malloc(2 * need + 1);
-    plumbob_arena_init(&a, hashes, 2 * need + 1);
+    hashes = (uint32_t *)malloc(3 * need + 1);
+    plumbob_arena_init(&a, hashes, 3 * need + 1);
     if (plumbob_clip_sampler_init(&sc, &b, 0, &a, &s0) != PLUMBOB_OK ||
-        plumbob_clip_sampler_init(&sc, &b, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a, &s1) != PLUMBOB_OK)
+        plumbob_clip_sampler_init(&sc, &b, PLUMBOB_CLIP_SAMPLER_REFERENCE, &a, &s1) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(NULL, &b, 0, &a, &s2) != PLUMBOB_OK)
         __builtin_trap();
     for (i = 0; i < sizeof times / sizeof times[0]; i++) {
         if (plumbob_clip_sampler_sample(&s0, times[i], p0, m0) != PLUMBOB_OK ||
-            plumbob_clip_sampler_sample(&s1, times[i], p1, m1) != PLUMBOB_OK)
+            plumbob_clip_sampler_sample(&s1, times[i], p1, m1) != PLUMBOB_OK ||
+            plumbob_clip_sampler_sample(&s2, times[i], p2, m2) != PLUMBOB_OK)
             __builtin_trap();
+        if (memcmp(p0, p2, (n + 1) * sizeof *p0) != 0 || memcmp(m0, m2, (n + 1) * sizeof *m0) != 0) __builtin_trap();
         for (j = 0; j < n; j++) {
             const float *x = &p0[j].rotation.x, *y = &p1[j].rotation.x;
             int k;
@@ -63,8 +70,10 @@ static void run_samplers(const plumbob_clip *c) {
     free(mem);
     free(p0);
     free(p1);
+    free(p2);
     free(m0);
     free(m1);
+    free(m2);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
