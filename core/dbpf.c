@@ -229,6 +229,37 @@ plumbob_result plumbob_package_find(const plumbob_package *pkg, uint32_t type, u
 
 /* --- reading a resource ------------------------------------------------------ */
 
+/* The most output one stored byte of RefPack can give: a 4-byte long copy
+ * command copies at most 1028 bytes. */
+#define REFPACK_MAX_RATIO 257u
+
+plumbob_result plumbob_package_read_size(const plumbob_package *pkg, const plumbob_package_entry *e,
+                                         size_t *dst_bytes) {
+    const unsigned char *raw;
+    size_t raw_size, declared, header;
+    plumbob_result r;
+    if (!pkg || !e || !dst_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *dst_bytes = 0;
+    raw = plumbob_package_raw(pkg, e);
+    if (!raw) return PLUMBOB_ERR_BAD_OFFSET;
+    raw_size = e->file_size;
+    if (e->compression == PLUMBOB_COMPRESSION_NONE) return PLUMBOB_OK; /* read in place */
+    if (e->compression != PLUMBOB_COMPRESSION_REFPACK) return PLUMBOB_ERR_UNSUPPORTED;
+    if (pkg->major == 1) {
+        if (raw_size < 4) return PLUMBOB_ERR_TRUNCATED;
+        raw += 4;
+        raw_size -= 4;
+    }
+    r = plumbob_refpack_header(raw, raw_size, &declared, &header);
+    if (r != PLUMBOB_OK) return r;
+    /* the index and the stream must agree, and the stream must be able to
+     * hold that much: a claim of gigabytes from a few bytes is refused here,
+     * before anyone allocates for it */
+    if (declared != e->mem_size || declared / REFPACK_MAX_RATIO > raw_size) return PLUMBOB_ERR_BAD_COUNT;
+    *dst_bytes = declared;
+    return PLUMBOB_OK;
+}
+
 plumbob_result plumbob_package_read(const plumbob_package *pkg, const plumbob_package_entry *e,
                                     void *dst, size_t dst_cap, const unsigned char **out,
                                     size_t *out_size) {

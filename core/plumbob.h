@@ -172,8 +172,8 @@ PLUMBOB_API void plumbob_error_clear(plumbob_error *e);
  *                                      call) and its scratch memory.
  *
  * Two outputs are sized by the data itself: plumbob_refpack_decompress's
- * by the size plumbob_refpack_header reads, plumbob_package_read's by the
- * entry's mem_size.  Calls that fill an array of records
+ * by the size plumbob_refpack_header reads, plumbob_package_read's by
+ * plumbob_package_read_size (the entry's mem_size, checked).  Calls that fill an array of records
  * (plumbob_clip_events_between, plumbob_jazz_enter, plumbob_jazz_request)
  * take its capacity in records, fill it, and return
  * PLUMBOB_ERR_LIMIT_EXCEEDED when more were due.  Arrays of values (poses,
@@ -609,6 +609,18 @@ PLUMBOB_API const unsigned char *plumbob_package_raw(const plumbob_package *pkg,
  * compression), PLUMBOB_ERR_OUT_OF_MEMORY (dst_cap < mem_size), the errors of
  * plumbob_refpack_decompress, PLUMBOB_ERR_BAD_COUNT (decompressed size differs
  * from the index's memory size). */
+/* Bytes of dst plumbob_package_read needs for this entry, checked before
+ * anyone allocates them: 0 for stored entries (read in place), else the
+ * decompressed size, once the RefPack header agrees with the index's
+ * memory size and the stored bytes could expand that far (RefPack gives at
+ * most 257 bytes per stored byte).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL), PLUMBOB_ERR_BAD_OFFSET, PLUMBOB_ERR_UNSUPPORTED (zlib, deleted or
+ * unknown compression), PLUMBOB_ERR_TRUNCATED and PLUMBOB_ERR_BAD_MAGIC
+ * (no RefPack header), PLUMBOB_ERR_BAD_COUNT (the header's size differs
+ * from the index's, or is more than the stored bytes can hold). */
+PLUMBOB_API plumbob_result plumbob_package_read_size(const plumbob_package *pkg,
+                                                     const plumbob_package_entry *e, size_t *dst_bytes);
+
 PLUMBOB_API plumbob_result plumbob_package_read(const plumbob_package *pkg,
                                                 const plumbob_package_entry *e, void *dst,
                                                 size_t dst_cap, const unsigned char **out,

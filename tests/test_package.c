@@ -459,3 +459,46 @@ void test_package_zlib_carried(void) {
     /* 1.x has no zlib */
     CHECK_EQ(plumbob_package_write(w, 2, 1, again, 4096, &n2), PLUMBOB_ERR_INVALID_ARGUMENT);
 }
+
+void test_package_read_size(void) {
+    /* the buffer a read needs, checked before anyone allocates it: stored
+     * entries need none, RefPack ones their size once header, index and
+     * stored length agree; a claim of gigabytes from a few bytes is refused */
+    static const unsigned char text[] = "abcabcabcabcabcabcabcabcabcabcabcabcabcabc";
+    unsigned char comp[256], forged[16], *out = t_scratch(), *work = t_work();
+    plumbob_package_write_entry w[3];
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    size_t cn = 0, n = 0, bytes = 7;
+    uint32_t major;
+    CHECK_OK(plumbob_refpack_compress(text, sizeof text, comp, sizeof comp, work, T_WORK_SIZE, &cn));
+    /* a large-header stream claiming 2 GiB - 1 from 7 bytes */
+    forged[0] = 0x90; forged[1] = 0xFB; forged[2] = 0x7F; forged[3] = 0xFF; forged[4] = 0xFF; forged[5] = 0xFF;
+    forged[6] = 0xFC;
+    for (major = 1; major <= 2; major++) {
+        memset(w, 0, sizeof w);
+        w[0].type = PLUMBOB_TYPE_CLIP; w[0].instance = 1; w[0].data = text; w[0].size = w[0].mem_size = sizeof text;
+        w[1].type = PLUMBOB_TYPE_CLIP; w[1].instance = 2; w[1].data = comp; w[1].size = (uint32_t)cn;
+        w[1].mem_size = sizeof text; w[1].compression = PLUMBOB_COMPRESSION_REFPACK;
+        w[2].type = PLUMBOB_TYPE_CLIP; w[2].instance = 3; w[2].data = forged; w[2].size = 7;
+        w[2].mem_size = 0x7FFFFFFFu; w[2].compression = PLUMBOB_COMPRESSION_REFPACK;
+        CHECK_OK(plumbob_package_write(w, 3, major, out, 8192, &n));
+        CHECK_OK(plumbob_package_open(&pkg, out, n));
+        CHECK_OK(plumbob_package_entry_at(&pkg, 0, &e));
+        CHECK_OK(plumbob_package_read_size(&pkg, &e, &bytes));
+        CHECK_EQ(bytes, 0); /* read in place */
+        CHECK_OK(plumbob_package_entry_at(&pkg, 1, &e));
+        CHECK_OK(plumbob_package_read_size(&pkg, &e, &bytes));
+        CHECK_EQ(bytes, sizeof text);
+        e.mem_size++; /* the index and the stream disagree */
+        CHECK_EQ(plumbob_package_read_size(&pkg, &e, &bytes), PLUMBOB_ERR_BAD_COUNT);
+        CHECK_EQ(bytes, 0);
+        CHECK_OK(plumbob_package_entry_at(&pkg, 2, &e));
+        CHECK_EQ(plumbob_package_read_size(&pkg, &e, &bytes), PLUMBOB_ERR_BAD_COUNT);
+    }
+    CHECK_EQ(plumbob_package_read_size(NULL, &e, &bytes), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_package_read_size(&pkg, NULL, &bytes), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_package_read_size(&pkg, &e, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    e.compression = PLUMBOB_COMPRESSION_ZLIB;
+    CHECK_EQ(plumbob_package_read_size(&pkg, &e, &bytes), PLUMBOB_ERR_UNSUPPORTED);
+}

@@ -67,7 +67,13 @@ static int check_package(const tool_input *in) {
             if (t < nt) uc[t]++;
             continue;
         }
-        sub.data = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
+        sub.data = tool_entry_buffer(&pkg, &e, NULL);
+        if (!sub.data) {
+            printf("FAIL %s, %s: claims %u bytes decompressed from %u stored, more than its RefPack stream can "
+                   "give (refused before allocating)\n", sub.name, label, (unsigned)e.mem_size, (unsigned)e.file_size);
+            failed++;
+            continue;
+        }
         r = plumbob_package_read(&pkg, &e, sub.data, e.mem_size, &res, &rs);
         if (r != PLUMBOB_OK) {
             printf("FAIL %s, %s: cannot read the resource: %s\n", sub.name, label, plumbob_result_str(r));

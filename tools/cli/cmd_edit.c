@@ -187,12 +187,13 @@ static int edit_open(edit *ed, const char *path) {
         }
         if (e.compression != PLUMBOB_COMPRESSION_NONE) ed->compressed++;
         if (ed->pkg.major == 2 && e.type == PLUMBOB_TYPE_KEY && ed->key_at == -1) {
-            unsigned char *buf = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1u);
+            unsigned char *buf = tool_entry_buffer(&ed->pkg, &e, path);
             const unsigned char *res;
             size_t rs;
             plumbob_key_table kt;
             uint32_t j;
-            if (!buf || !own(ed, buf)) {
+            if (!buf) return 0; /* said why */
+            if (!own(ed, buf)) {
                 free(buf);
                 tool_error(path, "out of memory");
                 return 0;

@@ -14,8 +14,8 @@ void tool_names_load(const plumbob_package *pkg, tool_names *names) {
         const unsigned char *res;
         size_t rs;
         if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_KEY) continue;
-        names->buf = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
-        if (plumbob_package_read(pkg, &e, names->buf, e.mem_size, &res, &rs) == PLUMBOB_OK &&
+        names->buf = tool_entry_buffer(pkg, &e, NULL);
+        if (names->buf && plumbob_package_read(pkg, &e, names->buf, e.mem_size, &res, &rs) == PLUMBOB_OK &&
             plumbob_key_table_open(&names->kt, res, rs) == PLUMBOB_OK) {
             names->have = 1;
             return;
@@ -46,12 +46,12 @@ int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
         return 1;
     }
     if (pkg->major == 1 && e->type != PLUMBOB_TYPE_SIMS2_DIR) {
-        unsigned char *buf = (unsigned char *)malloc(e->mem_size ? e->mem_size : 1);
+        unsigned char *buf = tool_entry_buffer(pkg, e, NULL);
         const unsigned char *res;
         size_t rs;
         int ok = 0;
         plumbob_sims2_rcol rc;
-        if (plumbob_package_read(pkg, e, buf, e->mem_size, &res, &rs) == PLUMBOB_OK &&
+        if (buf && plumbob_package_read(pkg, e, buf, e->mem_size, &res, &rs) == PLUMBOB_OK &&
             plumbob_sims2_rcol_open(&rc, res, rs) == PLUMBOB_OK) {
             plumbob_reader r;
             plumbob_sims2_block_head h;
@@ -202,7 +202,7 @@ static int extract_package(const char *path, const char *dir, const extract_filt
         const unsigned char *res;
         size_t rs;
         unsigned char *buf;
-        char file[2400];
+        char file[2400], where[1200];
         const char *ext;
         plumbob_result r;
         plumbob_package_entry_at(&pkg, k, &e);
@@ -225,7 +225,13 @@ static int extract_package(const char *path, const char *dir, const extract_filt
         ext = tool_type_ext(e.type);
         snprintf(file, sizeof file, "%s/%08X_%08X_%016llX.%s", dir, (unsigned)e.type, (unsigned)e.group,
                  (unsigned long long)e.instance, ext ? ext : "bin");
-        buf = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
+        snprintf(where, sizeof where, "%s@%08X:%08X:%016llX", path, (unsigned)e.type, (unsigned)e.group,
+                 (unsigned long long)e.instance);
+        buf = tool_entry_buffer(&pkg, &e, where);
+        if (!buf) { /* said why */
+            n->failed++;
+            continue;
+        }
         r = plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs);
         if (r != PLUMBOB_OK) {
             if (tty) fputc('\n', stderr);

@@ -108,8 +108,8 @@ static int update_package(const char *path, const sj_program *prog, const unsign
             const unsigned char *data;
             size_t size;
             plumbob_key_table kt;
-            bufs[i] = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1u);
-            if (!bufs[i]) goto oom;
+            bufs[i] = tool_entry_buffer(&pkg, &e, path);
+            if (!bufs[i]) goto done; /* said why */
             if (plumbob_package_read(&pkg, &e, bufs[i], e.mem_size, &data, &size) != PLUMBOB_OK ||
                 plumbob_key_table_open(&kt, data, size) != PLUMBOB_OK) {
                 tool_error(path, "its KEY table %08X:%08X:%016llX does not read; not touching it", (unsigned)e.type,

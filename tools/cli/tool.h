@@ -56,6 +56,12 @@ int tool_text_not_binary(const tool_input *in, const char *opt, const char *want
 /* tool_rig_load for option opt, refusing binary files by kind. */
 int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig);
 
+/* A buffer for reading entry e with plumbob_package_read (pass e->mem_size
+ * as its capacity): sized by plumbob_package_read_size, so a claim its
+ * stored bytes cannot give (gigabytes from a few bytes) is refused before
+ * anything is allocated.  NULL when refused or out of memory, after saying
+ * why at `where` (NULL: silently, for optional lookups). */
+unsigned char *tool_entry_buffer(const plumbob_package *pkg, const plumbob_package_entry *e, const char *where);
 /* Finds the resource `spec` names in a package: TYPE:GROUP:INSTANCE (TYPE in
  * hex or a name such as CLIP), INSTANCE in hex, or a name from the KEY table.
  * Several matches: the one resource of a type plumbob decodes, unless strict

@@ -83,8 +83,8 @@ int tool_cres_find(const tool_input *from, uint32_t joint_count, const plumbob_a
         uint32_t f;
         if (plumbob_package_entry_at(&pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_CRES) continue;
         memset(&cand, 0, sizeof cand);
-        cand.in.data = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
-        if (plumbob_package_read(&pkg, &e, cand.in.data, e.mem_size, &res, &rs) != PLUMBOB_OK) {
+        cand.in.data = tool_entry_buffer(&pkg, &e, NULL);
+        if (!cand.in.data || plumbob_package_read(&pkg, &e, cand.in.data, e.mem_size, &res, &rs) != PLUMBOB_OK) {
             free(cand.in.data);
             continue;
         }

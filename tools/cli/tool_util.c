@@ -127,7 +127,11 @@ int tool_load(const char *path, tool_input *in) {
     }
     snprintf(in->name, sizeof in->name, "%s@%08X:%08X:%016llX", pkgpath, (unsigned)in->entry.type,
              (unsigned)in->entry.group, (unsigned long long)in->entry.instance);
-    in->data = (unsigned char *)malloc(in->entry.mem_size ? in->entry.mem_size : 1);
+    in->data = tool_entry_buffer(&pkg, &in->entry, in->name);
+    if (!in->data) {
+        tool_free(in);
+        return 0;
+    }
     r = plumbob_package_read(&pkg, &in->entry, in->data, in->entry.mem_size, &res, &rs);
     if (r != PLUMBOB_OK) {
         if (in->entry.compression == PLUMBOB_COMPRESSION_ZLIB)
@@ -143,6 +147,24 @@ int tool_load(const char *path, tool_input *in) {
     in->size = rs;
     in->from_package = 1;
     return 1;
+}
+
+unsigned char *tool_entry_buffer(const plumbob_package *pkg, const plumbob_package_entry *e, const char *where) {
+    size_t bytes = 0;
+    unsigned char *buf;
+    plumbob_result r = plumbob_package_read_size(pkg, e, &bytes);
+    if (r == PLUMBOB_ERR_BAD_COUNT) {
+        if (where)
+            tool_error(where, "claims %u bytes decompressed from %u stored; its RefPack stream cannot give that "
+                       "(refused before allocating)", (unsigned)e->mem_size, (unsigned)e->file_size);
+        return NULL;
+    }
+    /* stored entries are copied out of the package; other errors are the
+     * read's to report, and it needs no room for them */
+    if (r == PLUMBOB_OK && e->compression == PLUMBOB_COMPRESSION_NONE) bytes = e->file_size;
+    buf = (unsigned char *)malloc(bytes ? bytes : 1u);
+    if (!buf && where) tool_error(where, "out of memory (%zu bytes)", bytes);
+    return buf;
 }
 
 void tool_free(tool_input *in) {

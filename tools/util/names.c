@@ -99,7 +99,8 @@ void tool_dict_add_package(tool_dict *d, const unsigned char *data, size_t size)
         size_t rs, need;
         if (plumbob_package_entry_at(&pkg, i, &e) != PLUMBOB_OK) continue;
         if (e.type != PLUMBOB_TYPE_KEY && e.type != PLUMBOB_TYPE_RIG) continue;
-        buf = (unsigned char *)malloc(e.mem_size ? e.mem_size : 1);
+        if (plumbob_package_read_size(&pkg, &e, &need) != PLUMBOB_OK) continue; /* checked before allocating */
+        buf = (unsigned char *)malloc(need ? need : 1);
         if (buf && plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs) == PLUMBOB_OK) {
             if (e.type == PLUMBOB_TYPE_KEY) {
                 plumbob_key_table kt;
