@@ -100,7 +100,8 @@ static void stage_bones(const plumbob_gmdc *g, const plumbob_gmdc_element *ba, c
     }
 }
 
-/* Unskinned vertices: positions as they are, normals renormalized. */
+/* Unskinned vertices: positions as they are, normals renormalized (or as
+ * they are, when the job asks for unnormalized normals). */
 static void pass_through(const pb_skin_range *r) {
     uint32_t v, c;
     for (v = 0; v < r->count; v++) {
@@ -108,7 +109,7 @@ static void pass_through(const pb_skin_range *r) {
         if (r->normals) {
             float m[3], inv;
             for (c = 0; c < 3; c++) m[c] = pb_f32le(r->normals + 12u * v + 4u * c);
-            inv = pb_rsqrtf((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]);
+            inv = r->normalize ? pb_rsqrtf((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]) : 1.0f; /* x * 1 is x */
             for (c = 0; c < 3; c++) r->out_normals[r->normal_stride * v + c] = m[c] * inv;
         }
     }
@@ -134,7 +135,8 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     uint32_t n, k, slots, first, end;
     int skinned, sparse_bones, sparse;
     if (!job || !job->gmdc || !job->positions || !job->work || job->position_stride < 3 ||
-        (job->normals && job->normal_stride < 3))
+        (job->normals && job->normal_stride < 3) ||
+        (job->flags & ~(PLUMBOB_SKIN_REFERENCE | PLUMBOB_SKIN_UNNORMALIZED)))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     g = job->gmdc;
     if (job->group >= g->group_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -188,6 +190,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     r.slot_rows = rows;
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;
+    r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;
     if (first == end) return PLUMBOB_OK;
     if (!in.map && !sparse && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
         r.count = end - first;

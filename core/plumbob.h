@@ -1368,7 +1368,7 @@ typedef struct plumbob_gmdc_skin_job {
     size_t position_stride;         /* in floats (3 for packed) */
     float *normals;                 /* out, or NULL to skip normals */
     size_t normal_stride;           /* in floats */
-    uint32_t flags;                 /* 0, or PLUMBOB_SKIN_REFERENCE */
+    uint32_t flags;                 /* 0, PLUMBOB_SKIN_REFERENCE, PLUMBOB_SKIN_UNNORMALIZED */
     uint32_t first_vertex;          /* the range to skin: first_vertex .. */
     uint32_t vertex_count;          /* .. + vertex_count (0: to the linkage's end) */
     void *work;                     /* PLUMBOB_GMDC_SKIN_WORK_SIZE bytes of scratch, any
@@ -1383,13 +1383,18 @@ typedef struct plumbob_gmdc_skin_job {
 /* Run the scalar reference kernel even where a SIMD port was compiled in
  * (for comparing ports; every port gives the same bits). */
 #define PLUMBOB_SKIN_REFERENCE 1u
+/* Write normals as the blended matrix gives them, without renormalizing
+ * (what ozz-animation's SkinningJob does): faster, and exact for rigid
+ * palettes, but a blend of differently rotated joints shortens them, so a
+ * shader must normalize.  Unskinned vertices keep their normals as stored. */
+#define PLUMBOB_SKIN_UNNORMALIZED 2u
 
 /* Skins the linkage of job->group: for each of its vertices, morph deltas
  * (the morph map's ids, weighted by morph_weights, from the delta set of
  * the same byte) are added first, then linear blend skinning with up to 4
  * influences (the weight after the stored ones is implied as 1 - their
  * sum; group bone lists map slots to joints; version 1 slots are joints).
- * Normals are renormalized.  A linkage without bone assignments passes
+ * Normals are renormalized (unless PLUMBOB_SKIN_UNNORMALIZED).  A linkage without bone assignments passes
  * through unskinned (with morphs).  Output is in the linkage's vertex order,
  * at the vertex's own index: vertex v goes to positions + v * stride, also
  * when skinning a range, so jobs for disjoint ranges of one group (on other
@@ -1405,7 +1410,8 @@ typedef struct plumbob_gmdc_skin_job {
  * Stack: a few hundred bytes (docs/API.md's table); the large tables live in
  * job->work.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers or work, group out
- * of range, stride below 3, a vertex range past the linkage's end),
+ * of range, stride below 3, a vertex range past the linkage's end, flags
+ * other than the two above),
  * PLUMBOB_ERR_BAD_DATA (no float3 vertex element),
  * PLUMBOB_ERR_UNSUPPORTED (the group's primitive type is not
  * PLUMBOB_GMDC_PRIMITIVE_TRIANGLES). */

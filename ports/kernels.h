@@ -40,6 +40,7 @@ typedef struct pb_skin_range {
     size_t position_stride;           /* floats */
     float *out_normals;
     size_t normal_stride;
+    uint32_t normalize;               /* 1: renormalize normals; 0: as the blend gives them */
 } pb_skin_range;
 
 #define PB_SKIN_ZERO_SLOT 255u

@@ -34,6 +34,10 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
         p[1] = pb_f32le(r->normals + 12u * v + 4u);
         p[2] = pb_f32le(r->normals + 12u * v + 8u);
         for (j = 0; j < 3; j++) q[j] = (c[4 * j] * p[0] + c[4 * j + 1] * p[1]) + c[4 * j + 2] * p[2];
+        if (!r->normalize) {
+            store3(r->out_normals + r->normal_stride * v, q[0], q[1], q[2]);
+            return;
+        }
         inv = pb_rsqrtf((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
         store3(r->out_normals + r->normal_stride * v, q[0] * inv, q[1] * inv, q[2] * inv);
     }

@@ -95,6 +95,10 @@ PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const un
         qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, px), pb_v4_mul(bx, py)), pb_v4_mul(cx, pz));
         qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, px), pb_v4_mul(by, py)), pb_v4_mul(cy, pz));
         qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, px), pb_v4_mul(bz, py)), pb_v4_mul(cz, pz));
+        if (!r->normalize) {
+            store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, qx, qy, qz);
+            return;
+        }
         inv = rsqrt4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
         store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, pb_v4_mul(qx, inv),
                    pb_v4_mul(qy, inv), pb_v4_mul(qz, inv));

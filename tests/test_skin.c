@@ -264,6 +264,25 @@ void test_skin_cylinder_reference(void) {
             t_digest_f32(nrm[3 * v + c]);
         }
     }
+    /* PLUMBOB_SKIN_UNNORMALIZED: the same positions, normals as the blend
+     * gives them (not unit where joints of different rotations blend) */
+    {
+        static float pos2[NV * 3], nrm2[NV * 3];
+        uint32_t shorter = 0;
+        CHECK_OK(skin_cylinder(&g, model, morphs, PLUMBOB_SKIN_UNNORMALIZED, pos2, nrm2));
+        CHECK(memcmp(pos, pos2, sizeof pos) == 0);
+        for (v = 0; v < NV; v++) {
+            double l2 = 0, l = 0;
+            for (c = 0; c < 3; c++) l2 += (double)nrm2[3 * v + c] * nrm2[3 * v + c];
+            l = t_sqrt(l2);
+            for (c = 0; c < 3; c++) CHECK_NEAR(nrm2[3 * v + c] / l, nrm[3 * v + c], 1e-5);
+            if (l < 0.999) shorter++;
+        }
+        CHECK(shorter > 0);
+        CHECK_OK(skin_cylinder(&g, model, morphs, PLUMBOB_SKIN_UNNORMALIZED | PLUMBOB_SKIN_REFERENCE, pos2, nrm));
+        CHECK(memcmp(nrm, nrm2, sizeof nrm) == 0); /* the scalar reference's bits */
+        CHECK_EQ(skin_cylinder(&g, model, morphs, 4u, pos2, nrm2), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
     /* every influence count was exercised: rings 0..3 have 1..4 */
     CHECK_EQ(pb_le32(plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0)->data + 4 * 3 * SEGS) >> 24, 1);
 }
@@ -399,9 +418,9 @@ static double skin_contract_error(const pb_skin_range *r) {
             nrm[j] = rows[j][0] * x + rows[j][1] * y + rows[j][2] * z;
             len2 += nrm[j] * nrm[j];
         }
-        if (len2 < 1e-6) continue; /* near-zero normals: direction undefined */
+        if (r->normalize && len2 < 1e-6) continue; /* near-zero normals: direction undefined */
         for (j = 0; j < 3; j++) {
-            double d = nrm[j] / t_sqrt(len2) - r->out_normals[r->normal_stride * v + j];
+            double d = (r->normalize ? nrm[j] / t_sqrt(len2) : nrm[j]) - r->out_normals[r->normal_stride * v + j];
             if (d < 0) d = -d;
             if (d > worst) worst = d;
         }
@@ -421,6 +440,7 @@ void test_skin_port_matches_scalar(void) {
         /* float-aligned, or not, as element data may be (NEON loads differ) */
         unsigned char *p = in + (4u - (uintptr_t)in % 4u) % 4u + round / 8u;
         memset(&r, 0, sizeof r);
+        r.normalize = 1;
         r.count = count;
         r.positions = p;
         r.normals = normals ? p + 12 * count : NULL;
@@ -464,6 +484,17 @@ void test_skin_port_matches_scalar(void) {
         CHECK(memcmp(out_a, out_b, sizeof out_a) == 0); /* the twin: same bits */
         CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4); /* both: the contract */
         for (i = 0; i < (r.position_stride + (normals ? 4u : 0u)) * count; i++) t_digest_f32(out_b[i]);
+        if (normals) { /* normals as the blend gives them: the same bits again, and the contract */
+            r.normalize = 0;
+            r.out_positions = out_a;
+            r.out_normals = out_a + r.position_stride * count;
+            pb_skin_scalar(&r);
+            r.out_positions = out_b;
+            r.out_normals = out_b + r.position_stride * count;
+            PB_SKIN(&r);
+            CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+            CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4);
+        }
     }
 }
 
