@@ -2,8 +2,8 @@
  * weights drawn from the input's own bytes (NaN, infinities, huge and tiny
  * values among them), skinned group by group with the port's kernel and with
  * the scalar reference into buffers sized exactly, with guard floats after
- * them.  Skinning must stay inside its outputs, and the twins must give the
- * same bits (NaN compared as NaN). */
+ * them, normals renormalized or not.  Skinning must stay inside its
+ * outputs, and the twins must give the same bits (NaN compared as NaN). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             __builtin_trap(); /* a decoded mesh always has a palette */
         for (i = 0; i < g.group_count && i < 64; i++) {
             uint32_t n = g.linkages[g.groups[i].link].vertex_count, stride = 3 + next(&seed) % 3, k;
+            uint32_t unnormalized = next(&seed) % 2 ? PLUMBOB_SKIN_UNNORMALIZED : 0u; /* both kernels alike */
             size_t floats = (size_t)n * stride + GUARD;
             float *out[2], *nrm[2];
             plumbob_result r[2];
@@ -90,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 job.position_stride = stride;
                 job.normals = nrm[k];
                 job.normal_stride = stride;
-                job.flags = k ? PLUMBOB_SKIN_REFERENCE : 0;
+                job.flags = (k ? PLUMBOB_SKIN_REFERENCE : 0u) | unnormalized;
                 r[k] = plumbob_gmdc_skin(&job);
                 for (q = 0; q < GUARD; q++) /* nothing written past the last vertex's stride */
                     if (out[k][(size_t)n * stride + q] != -12345.0f || nrm[k][(size_t)n * stride + q] != -12345.0f)
