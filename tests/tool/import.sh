@@ -148,13 +148,16 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
 fi
 
 # gmdc import: glTF meshes back into a Sims 2 GMDC
-im_skin_diff() { # plumbob a.json b.json: the largest coordinate difference of their skinned positions
+im_skin_diff() { # plumbob a.json b.json: the largest coordinate difference of their skinned positions, then normals
     python3 - "$1" "$2" <<'PY'
 import json, sys
 a, b = [json.load(open(f)) for f in sys.argv[1:3]]
 pa = [p for g in a["groups"] for p in g["positions"]]
 pb = [p for g in b["groups"] for p in g["positions"]]
 print("vertices %d %d diff %.2g" % (len(pa), len(pb), max((abs(x - y) for p, q in zip(pa, pb) for x, y in zip(p, q)), default=0)))
+na = [n for g in a["groups"] for n in g.get("normals", [])]
+nb = [n for g in b["groups"] for n in g.get("normals", [])]
+print("normals %d %d diff %.2g" % (len(na), len(nb), max((abs(x - y) for p, q in zip(na, nb) for x, y in zip(p, q)), default=0)))
 PY
 }
 im_body="$tmp/bt/body.package"
@@ -170,6 +173,16 @@ im_pose=(--cres "$im_body@E519C933:1C0532FA:00F0E1D2C3B4A5A0" --anim "$im_body@F
 "$bin" gmdc skin "$im_body@AC4F8687:1C0532FA:00F0E1D2C3B4A5A1" "${im_pose[@]}" > "$tmp/im/skin-a.json" 2>/dev/null
 "$bin" gmdc skin "$tmp/im/body.gmdc" "${im_pose[@]}" > "$tmp/im/skin-b.json" 2>/dev/null
 expect gmdc-import-skinned 0 '^vertices 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-b.json"
+expect gmdc-import-skinned-normals 0 '^normals 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-b.json"
+# morph normals (the 1,400-vertex body's fatbot and pregbot move normals too): exported and
+# imported back, the mesh morphs to the same positions and normals
+im_big=$(ls "$tmp"/bt/body/AC4F8687_*.gmdc | head -1)
+"$bin" gmdc export "$im_big" -o "$tmp/im/big.glb" >/dev/null 2>&1
+expect gmdc-import-morph-normals 0 'morph_normal_deltas  format 2 set 0 group 1 count 1400' \
+    sh -c '"$1" gmdc import "$2" -o "$3" >/dev/null && "$1" gmdc dump "$3"' _ "$bin" "$tmp/im/big.glb" "$tmp/im/big.gmdc"
+"$bin" gmdc skin "$im_big" --morph fatbot=1 --morph pregbot=0.7 --json > "$tmp/im/big-a.json" 2>/dev/null
+"$bin" gmdc skin "$tmp/im/big.gmdc" --morph fatbot=1 --morph pregbot=0.7 --json > "$tmp/im/big-b.json" 2>/dev/null
+expect gmdc-import-morph-normals-skinned 0 '^normals 1400 1400 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/big-a.json" "$tmp/im/big-b.json"
 # glTF as others write it: an unindexed triangle, a POINTS primitive, five morph targets
 python3 - "$tmp/im" <<'PY'
 import base64, json, struct, sys

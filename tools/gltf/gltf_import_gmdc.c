@@ -78,14 +78,17 @@ static unsigned char *floats3(gmdc_import *gi, const float *v, uint32_t n, int c
 }
 
 typedef struct prim_in {
-    float *pos, *nrm, *uv, *w, *delta[MAX_TARGETS];
+    float *pos, *nrm, *uv, *w, *delta[MAX_TARGETS], *ndelta[MAX_TARGETS]; /* ndelta: NULL when a target moves no normal */
     uint32_t *idx, *jnt, n, ni, targets;
 } prim_in;
 
 static void prim_free(prim_in *p) {
     uint32_t t;
     free(p->pos); free(p->nrm); free(p->uv); free(p->w); free(p->idx); free(p->jnt);
-    for (t = 0; t < MAX_TARGETS; t++) free(p->delta[t]);
+    for (t = 0; t < MAX_TARGETS; t++) {
+        free(p->delta[t]);
+        free(p->ndelta[t]);
+    }
     memset(p, 0, sizeof *p);
 }
 
@@ -127,7 +130,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
     }
     g->version = 4;
     g->index_size = 2;
-    g->elements = (plumbob_gmdc_element *)keep(gi, sizeof *g->elements * (total_prims * (6u + MAX_TARGETS) + 1u));
+    g->elements = (plumbob_gmdc_element *)keep(gi, sizeof *g->elements * (total_prims * (6u + 2u * MAX_TARGETS) + 1u));
     g->linkages = (plumbob_gmdc_linkage *)keep(gi, sizeof *g->linkages * (total_prims + 1u));
     g->groups = (plumbob_gmdc_group *)keep(gi, sizeof *g->groups * (total_prims + 1u));
     mnames = (plumbob_string *)keep(gi, sizeof *mnames * 2u * (total_prims * MAX_TARGETS + 1u));
@@ -260,8 +263,17 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
                 for (k = 0; k < targets->count; k++) {
                     const json_value *tp = &targets->items[k];
                     if (k >= MAX_TARGETS) { gi->dropped_targets++; continue; }
-                    if (!attribute(doc, tp, "POSITION", 3, in.n, &in.delta[in.targets], what, why, cap)) goto fail_prim;
-                    if (!in.delta[in.targets]) continue;
+                    if (!attribute(doc, tp, "POSITION", 3, in.n, &in.delta[in.targets], what, why, cap) ||
+                        !attribute(doc, tp, "NORMAL", 3, in.n, &in.ndelta[in.targets], what, why, cap))
+                        goto fail_prim;
+                    if (in.ndelta[in.targets]) { /* all zero (an exporter's filler): no element */
+                        float *nd = in.ndelta[in.targets];
+                        for (v = 0; v < 3u * in.n && nd[v] == 0.0f; v++) continue;
+                        if (v == 3u * in.n) { free(nd); in.ndelta[in.targets] = NULL; }
+                    }
+                    if (!in.delta[in.targets] && !in.ndelta[in.targets]) continue;
+                    if (!in.delta[in.targets] && !(in.delta[in.targets] = (float *)calloc(3u * in.n + 1u, sizeof(float))))
+                        goto oom_prim; /* a target that moves normals only */
                     in.targets++;
                 }
             }
@@ -371,11 +383,19 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
                         e->byte_size = 12u * in.n; e->data = floats3(gi, in.delta[t], in.n, 1);
                         if (!e->data) goto oom_prim;
                     }
+                    if (in.ndelta[t]) { /* the same set number: the skinner pairs them */
+                        plumbob_gmdc_element *e = &g->elements[n_elements++];
+                        e->identity = PLUMBOB_GMDC_MORPH_NORMAL_DELTAS; e->format = 2; e->group = t; e->count = in.n;
+                        e->byte_size = 12u * in.n; e->data = floats3(gi, in.ndelta[t], in.n, 1);
+                        if (!e->data) goto oom_prim;
+                    }
                 }
                 for (v = 0; v < in.n; v++) {
                     uint32_t word = 0;
                     for (t = 0; t < in.targets; t++)
-                        if (in.delta[t][3 * v] != 0 || in.delta[t][3 * v + 1] != 0 || in.delta[t][3 * v + 2] != 0)
+                        if (in.delta[t][3 * v] != 0 || in.delta[t][3 * v + 1] != 0 || in.delta[t][3 * v + 2] != 0 ||
+                            (in.ndelta[t] && (in.ndelta[t][3 * v] != 0 || in.ndelta[t][3 * v + 1] != 0 ||
+                                              in.ndelta[t][3 * v + 2] != 0)))
                             word |= pair[t] << (8u * t);
                     tool_put_le32(map + 4u * v, word);
                 }
