@@ -77,6 +77,38 @@ static unsigned char *floats3(gmdc_import *gi, const float *v, uint32_t n, int c
     return p;
 }
 
+/* Does target t of the primitive move vertex v (its position or normal)? */
+#define MOVES(in, t, v)                                                                                   \
+    ((in).delta[t][3 * (v)] != 0 || (in).delta[t][3 * (v) + 1] != 0 || (in).delta[t][3 * (v) + 2] != 0 || \
+     ((in).ndelta[t] && ((in).ndelta[t][3 * (v)] != 0 || (in).ndelta[t][3 * (v) + 1] != 0 ||              \
+                         (in).ndelta[t][3 * (v) + 2] != 0)))
+
+/* A delta set's element: dense, or sparse (an item per moved vertex and the
+ * list of those vertices, as the GMDC page describes sparse elements) when
+ * that is smaller; items are u16 (version 4). */
+static int delta_element(gmdc_import *gi, plumbob_gmdc_element *e, uint32_t identity, uint32_t set, const float *d,
+                         uint32_t n, const unsigned char *items, uint32_t moved) {
+    e->identity = identity; e->format = 2; e->group = set; e->count = n;
+    if (items && 14u * (size_t)moved < 12u * (size_t)n) {
+        float *packed = (float *)malloc(12u * (size_t)moved + 12u);
+        uint32_t k;
+        if (!packed) return 0;
+        for (k = 0; k < moved; k++) {
+            uint32_t v = tool_le16(items + 2u * k);
+            packed[3 * k] = d[3 * v]; packed[3 * k + 1] = d[3 * v + 1]; packed[3 * k + 2] = d[3 * v + 2];
+        }
+        e->data = floats3(gi, packed, moved, 1);
+        free(packed);
+        e->byte_size = 12u * moved;
+        e->items.data = items;
+        e->items.count = moved;
+    } else {
+        e->data = floats3(gi, d, n, 1);
+        e->byte_size = 12u * n;
+    }
+    return e->data != NULL;
+}
+
 typedef struct prim_in {
     float *pos, *nrm, *uv, *w, *delta[MAX_TARGETS], *ndelta[MAX_TARGETS]; /* ndelta: NULL when a target moves no normal */
     uint32_t *idx, *jnt, n, ni, targets;
@@ -377,26 +409,25 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
                         morph_pairs++;
                     }
                     pair[t] = q;
-                    {
-                        plumbob_gmdc_element *e = &g->elements[n_elements++];
-                        e->identity = PLUMBOB_GMDC_MORPH_VERTEX_DELTAS; e->format = 2; e->group = t; e->count = in.n;
-                        e->byte_size = 12u * in.n; e->data = floats3(gi, in.delta[t], in.n, 1);
-                        if (!e->data) goto oom_prim;
-                    }
-                    if (in.ndelta[t]) { /* the same set number: the skinner pairs them */
-                        plumbob_gmdc_element *e = &g->elements[n_elements++];
-                        e->identity = PLUMBOB_GMDC_MORPH_NORMAL_DELTAS; e->format = 2; e->group = t; e->count = in.n;
-                        e->byte_size = 12u * in.n; e->data = floats3(gi, in.ndelta[t], in.n, 1);
-                        if (!e->data) goto oom_prim;
+                    {   /* the vertices the target moves: a sparse set's item list */
+                        unsigned char *items = (unsigned char *)keep(gi, 2u * in.n);
+                        uint32_t moved = 0;
+                        if (!items) goto oom_prim;
+                        for (v = 0; v < in.n; v++)
+                            if (MOVES(in, t, v)) tool_put_le16(items + 2u * moved++, (uint16_t)v);
+                        if (!delta_element(gi, &g->elements[n_elements++], PLUMBOB_GMDC_MORPH_VERTEX_DELTAS, t,
+                                           in.delta[t], in.n, moved ? items : NULL, moved))
+                            goto oom_prim;
+                        /* the same set number: the skinner pairs them */
+                        if (in.ndelta[t] && !delta_element(gi, &g->elements[n_elements++], PLUMBOB_GMDC_MORPH_NORMAL_DELTAS,
+                                                           t, in.ndelta[t], in.n, moved ? items : NULL, moved))
+                            goto oom_prim;
                     }
                 }
                 for (v = 0; v < in.n; v++) {
                     uint32_t word = 0;
                     for (t = 0; t < in.targets; t++)
-                        if (in.delta[t][3 * v] != 0 || in.delta[t][3 * v + 1] != 0 || in.delta[t][3 * v + 2] != 0 ||
-                            (in.ndelta[t] && (in.ndelta[t][3 * v] != 0 || in.ndelta[t][3 * v + 1] != 0 ||
-                                              in.ndelta[t][3 * v + 2] != 0)))
-                            word |= pair[t] << (8u * t);
+                        if (MOVES(in, t, v)) word |= pair[t] << (8u * t);
                     tool_put_le32(map + 4u * v, word);
                 }
                 {
