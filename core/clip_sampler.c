@@ -91,32 +91,46 @@ size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const pl
     return total;
 }
 
-/* Lane l of g enters span k of its track, found by a search from its
- * current key (the same span the schedule's records would give). */
-PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
+/* Lane l's track: its keys and dequantization. */
+PB_FORCE_INLINE pb_clip_lane_src lane_src(const pb_clip_lanes *g, unsigned l) {
     pb_clip_lane_src src;
-    plumbob_clip_track view; /* just what pb_clip_next_key reads */
-    float a[4], b[4], inv;
-    uint32_t k, c, negated;
     src.keys = g->keys[l];
     src.count = g->count[l];
     src.q = g->q[l];
     src.offset = g->offset[l];
+    return src;
+}
+
+/* Lane l of g enters span k, whose near key a is already dequantized: the
+ * far key, its tick and the span's end as pb_clip_span_end sets them up. */
+PB_FORCE_INLINE void enter_key(pb_clip_lanes *g, unsigned l, const pb_clip_lane_src *src, uint32_t k,
+                               const float a[4], uint32_t components) {
+    float b[4], inv;
+    uint32_t c, negated = pb_clip_span_end(src, k, components, a, b, &inv);
+    for (c = 0; c < components; c++) {
+        g->a[c][l] = a[c];
+        g->b[c][l] = b[c];
+    }
+    g->ta[l] = (float)pb_clip_lane_tick(src, k, components);
+    g->tb[l] = k + 1u < src->count ? (float)pb_clip_lane_tick(src, k + 1u, components) : SPAN_NEVER_ENDS;
+    g->inv[l] = inv;
+    g->sb[l] = negated ? -1.0f : 1.0f;
+    g->key[l] = k;
+}
+
+/* Lane l of g enters span k of its track, found by a search from its
+ * current key (the same span the schedule's records would give). */
+PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
+    pb_clip_lane_src src = lane_src(g, l);
+    plumbob_clip_track view; /* just what pb_clip_next_key reads */
+    float a[4];
+    uint32_t k;
     view.keys = src.keys;
     view.key_count = (uint16_t)src.count;
     view.key_size = (uint8_t)PB_CLIP_LANE_KEY_SIZE(components);
     k = pb_clip_next_key(&view, g->key[l], t);
     pb_clip_lane_key(&src, k, components, a);
-    negated = pb_clip_span_end(&src, k, components, a, b, &inv);
-    for (c = 0; c < components; c++) {
-        g->a[c][l] = a[c];
-        g->b[c][l] = b[c];
-    }
-    g->ta[l] = (float)pb_clip_lane_tick(&src, k, components);
-    g->tb[l] = k + 1u < src.count ? (float)pb_clip_lane_tick(&src, k + 1u, components) : SPAN_NEVER_ENDS;
-    g->inv[l] = inv;
-    g->sb[l] = negated ? -1.0f : 1.0f;
-    g->key[l] = k;
+    enter_key(g, l, &src, k, a, components);
 }
 
 /* Lane l of g, whose span ends at or before t, moves on: to the next span
@@ -124,28 +138,15 @@ PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t c
  * stored times sb, times sb again is that key exactly; only the new far key
  * is dequantized), else by a search. */
 PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
-    pb_clip_lane_src src;
-    float a[4], b[4], inv, was = g->sb[l];
-    uint32_t k = g->key[l] + 1u, c, negated;
-    src.keys = g->keys[l];
-    src.count = g->count[l];
-    src.q = g->q[l];
-    src.offset = g->offset[l];
+    pb_clip_lane_src src = lane_src(g, l);
+    float a[4], was = g->sb[l];
+    uint32_t k = g->key[l] + 1u, c;
     if (k + 1u < src.count && (float)pb_clip_lane_tick(&src, k + 1u, components) <= t) {
         seek_lane(g, l, t, components); /* past the next span too */
         return;
     }
     for (c = 0; c < components; c++) a[c] = was * g->b[c][l];
-    negated = pb_clip_span_end(&src, k, components, a, b, &inv);
-    for (c = 0; c < components; c++) {
-        g->a[c][l] = a[c];
-        g->b[c][l] = b[c];
-    }
-    g->ta[l] = g->tb[l];
-    g->tb[l] = k + 1u < src.count ? (float)pb_clip_lane_tick(&src, k + 1u, components) : SPAN_NEVER_ENDS;
-    g->inv[l] = inv;
-    g->sb[l] = negated ? -1.0f : 1.0f;
-    g->key[l] = k;
+    enter_key(g, l, &src, k, a, components);
 }
 
 /* Without a schedule: moves the lanes whose span does not hold t (forward
