@@ -40,7 +40,7 @@ for s in $ozz_src; do
 done
 # plumbob: the library, built here with the same compiler and flags
 pobjs=()
-for s in core/*.c ports/*.c; do
+for s in core/*.c ports/*.c bench/bench_mesh.c; do
     o=$out/plumbob/$(basename "$s" .c).o
     $CC -std=c99 $flags -Icore -Iports -c "$s" -o "$o" || exit 1
     pobjs+=("$o")

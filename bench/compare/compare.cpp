@@ -26,6 +26,7 @@
 extern "C" {
 #include "plumbob.h"
 #include "ports.h"
+#include "../bench_mesh.h"
 }
 
 #include "ozz/animation/offline/animation_builder.h"
@@ -113,81 +114,32 @@ class CountingAllocator : public ozz::memory::Allocator {
 
 // --- skinning ----------------------------------------------------------------
 
-const uint32_t kJoints = 32;
+const uint32_t kJoints = BENCH_SKIN_JOINTS;
 
-// bench_skin.c's mesh: n vertices over 32 joints, `infl` influences each.
-struct Mesh {
-    std::vector<unsigned char> gmdc;
-    std::vector<float> pos, nrm, weights;    // ozz's inputs: the same values
+// ozz's inputs for a decoded bench mesh: the same positions, normals, joint
+// indices and weights, read back from the GMDC's elements.
+struct OzzMesh {
+    std::vector<float> pos, nrm, weights;
     std::vector<uint16_t> indices;
 };
 
-void put32(unsigned char *p, uint32_t v) {
-    p[0] = (unsigned char)v; p[1] = (unsigned char)(v >> 8); p[2] = (unsigned char)(v >> 16); p[3] = (unsigned char)(v >> 24);
-}
-void putf(unsigned char *p, float f) {
-    uint32_t v;
-    memcpy(&v, &f, 4);
-    put32(p, v);
-}
-
-Mesh build_mesh(uint32_t n, uint32_t infl) {
-    Mesh m;
-    uint32_t nw = infl > 1 ? infl - 1 : 1, s = 1;
-    std::vector<unsigned char> pos(n * 12u), nrm(n * 12u), ba(n * 4u), bw((size_t)n * 4u * nw), faces(n * 4u);
-    unsigned char refs[16], bones[kJoints * 4], joints[kJoints * 28];
+OzzMesh ozz_inputs(const plumbob_gmdc &g, uint32_t n, uint32_t infl) {
+    OzzMesh m;
+    const plumbob_gmdc_element *p = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0);
+    const plumbob_gmdc_element *q = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_NORMALS, 0);
+    const plumbob_gmdc_element *a = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
+    const plumbob_gmdc_element *w = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
     m.pos.resize(n * 3u); m.nrm.resize(n * 3u); m.indices.resize((size_t)n * infl);
     m.weights.resize((size_t)n * (infl - 1u));
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t a = 0xFFFFFFFFu;
+        const unsigned char *ab = a->data + 4u * i;
         for (uint32_t k = 0; k < 3; k++) {
-            s ^= s << 13; s ^= s >> 17; s ^= s << 5;
-            float p = (float)(s % 1000u) / 500.0f - 1.0f, q = k == 2 ? 1.0f : 0.0f;
-            putf(&pos[12u * i + 4u * k], p);
-            putf(&nrm[12u * i + 4u * k], q);
-            m.pos[3u * i + k] = p;
-            m.nrm[3u * i + k] = q;
+            m.pos[3u * i + k] = plumbob_gmdc_float(p, i, k);
+            m.nrm[3u * i + k] = plumbob_gmdc_float(q, i, k);
         }
-        for (uint32_t k = 0; k < infl; k++) {
-            uint32_t j = (i + k * 7u) % kJoints;
-            a = (a & ~(0xFFu << (8 * k))) | (j << (8 * k));
-            m.indices[(size_t)i * infl + k] = (uint16_t)j;
-        }
-        put32(&ba[4u * i], a);
-        for (uint32_t k = 0; k < nw; k++) putf(&bw[4u * (i * nw + k)], infl == 1 ? 1.0f : 1.0f / (float)infl);
-        for (uint32_t k = 0; k + 1 < infl; k++) m.weights[(size_t)i * (infl - 1) + k] = 1.0f / (float)infl;
+        for (uint32_t k = 0; k < infl; k++) m.indices[(size_t)i * infl + k] = ab[k]; // slot k: joint (bones[s] = s)
+        for (uint32_t k = 0; k + 1 < infl; k++) m.weights[(size_t)i * (infl - 1) + k] = plumbob_gmdc_float(w, i, k);
     }
-    for (uint32_t i = 0; i < 4; i++) put32(refs + 4 * i, i);
-    for (uint32_t i = 0; i < n / 3u * 3u; i++) put32(&faces[4 * i], i);
-    for (uint32_t i = 0; i < kJoints; i++) {
-        put32(bones + 4 * i, i);
-        memset(joints + 28 * i, 0, 28);
-        putf(joints + 28 * i + 12, 1.0f);
-        putf(joints + 28 * i + 16, (float)i * 0.1f);
-    }
-    plumbob_gmdc_element els[4];
-    plumbob_gmdc_linkage link;
-    plumbob_gmdc_group grp;
-    plumbob_gmdc g;
-    memset(els, 0, sizeof els);
-    els[0].count = n; els[0].identity = PLUMBOB_GMDC_VERTICES; els[0].format = 2; els[0].byte_size = n * 12; els[0].data = pos.data();
-    els[1].count = n; els[1].identity = PLUMBOB_GMDC_NORMALS; els[1].format = 2; els[1].byte_size = n * 12; els[1].data = nrm.data();
-    els[2].count = n; els[2].identity = PLUMBOB_GMDC_BONE_ASSIGNMENTS; els[2].format = 4; els[2].byte_size = n * 4; els[2].data = ba.data();
-    els[3].count = n; els[3].identity = PLUMBOB_GMDC_BONE_WEIGHTS; els[3].format = nw - 1; els[3].byte_size = n * 4 * nw; els[3].data = bw.data();
-    memset(&link, 0, sizeof link);
-    link.refs.data = refs; link.refs.count = 4; link.vertex_count = n; link.active_count = 4;
-    memset(&grp, 0, sizeof grp);
-    grp.primitive = 2; grp.name.ptr = "bench"; grp.name.len = 5;
-    grp.faces.data = faces.data(); grp.faces.count = n / 3u * 3u; grp.opacity = 0xFFFFFFFFu;
-    grp.bones.data = bones; grp.bones.count = kJoints;
-    memset(&g, 0, sizeof g);
-    g.version = 2; g.index_size = 4;
-    g.head.resource_name.ptr = "bench"; g.head.resource_name.len = 5;
-    g.element_count = 4; g.elements = els; g.linkage_count = 1; g.linkages = &link;
-    g.group_count = 1; g.groups = &grp; g.joint_count = kJoints; g.joints = joints;
-    size_t size = plumbob_gmdc_write_size(&g);
-    m.gmdc.resize(size);
-    if (plumbob_gmdc_write(&g, m.gmdc.data(), size, &size) != PLUMBOB_OK) abort();
     return m;
 }
 
@@ -197,21 +149,17 @@ void bench_skinning() {
     for (uint32_t size : sizes) {
         if (g_quick && size == 1000000) break;
         for (uint32_t infl = 1; infl <= 4; infl++) {
-            Mesh m = build_mesh(size, infl);
-            size_t need;
-            if (plumbob_gmdc_measure(m.gmdc.data(), m.gmdc.size(), &need) != PLUMBOB_OK) abort();
+            size_t bytes, need;
+            unsigned char *mesh = bench_skin_mesh(size, infl, &bytes); // bench_skin.c's own mesh
+            if (plumbob_gmdc_measure(mesh, bytes, &need) != PLUMBOB_OK) abort();
             std::vector<unsigned char> mem(need);
             plumbob_arena a;
             plumbob_gmdc g;
             plumbob_arena_init(&a, mem.data(), need);
-            if (plumbob_gmdc_decode(m.gmdc.data(), m.gmdc.size(), &a, &g) != PLUMBOB_OK) abort();
-            plumbob_mat34 model[kJoints], palette[kJoints];
-            for (uint32_t j = 0; j < kJoints; j++) {
-                plumbob_quat q = {0, 0, 0.0998334f, 0.9950042f};
-                plumbob_vec3 t = {0.1f * (float)j, 0, 0};
-                model[j] = plumbob_mat34_from_rt(q, t);
-            }
-            plumbob_gmdc_palette(&g, model, palette);
+            if (plumbob_gmdc_decode(mesh, bytes, &a, &g) != PLUMBOB_OK) abort();
+            plumbob_mat34 palette[kJoints];
+            bench_skin_palette(&g, palette);
+            OzzMesh m = ozz_inputs(g, size, infl);
             // the same matrices for ozz: columns of the 3x4 rows, w row 0 0 0 1
             std::vector<ozz::math::Float4x4> mats(kJoints);
             for (uint32_t j = 0; j < kJoints; j++)
@@ -282,6 +230,7 @@ void bench_skinning() {
                 report("skin_bandwidth", "memcpy_fraction", ctx,
                        {{"plumbob", t[2] / t[0]}, {"plumbob_unnormalized", t[2] / t[3]}, {"ozz", t[2] / t[1]}});
             }
+            free(mesh);
         }
     }
 }

@@ -1,0 +1,19 @@
+/* The skinning benchmark's mesh and palette (bench_mesh.c). */
+#ifndef PLUMBOB_BENCH_MESH_H
+#define PLUMBOB_BENCH_MESH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "plumbob.h"
+
+#define BENCH_SKIN_JOINTS 32
+
+/* A version-2 GMDC of n vertices, each with `infl` (1..4) influences over
+ * 32 joints, and triangles over all of them, in malloc'd memory. */
+unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size);
+
+/* The palette the benchmark poses it with: joint j turned 11.5 degrees
+ * about z and moved 0.1 j along x. */
+void bench_skin_palette(const plumbob_gmdc *g, plumbob_mat34 palette[BENCH_SKIN_JOINTS]);
+
+#endif
