@@ -187,6 +187,79 @@ expect gmdc-import-morph-normals 0 'morph_normal_deltas  format 2 set 0 group 1 
 "$bin" gmdc skin "$im_big" --morph fatbot=1 --morph pregbot=0.7 --json > "$tmp/im/big-a.json" 2>/dev/null
 "$bin" gmdc skin "$tmp/im/big.gmdc" --morph fatbot=1 --morph pregbot=0.7 --json > "$tmp/im/big-b.json" 2>/dev/null
 expect gmdc-import-morph-normals-skinned 0 '^normals 1400 1400 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/big-a.json" "$tmp/im/big-b.json"
+# --write-cres: the skin's skeleton as a CRES; the demo body's own CRES comes back bone for bone
+# (less its shape node, which no joint descends from), and mesh + CRES skin as the originals do
+im_bones() { # plumbob a.cres b.cres: bones of b found in a with the same parent and joint, worst rest difference
+    "$1" cres dump "$2" --json > "$tmp/im/bones-a.json" && "$1" cres dump "$3" --json > "$tmp/im/bones-b.json" &&
+    python3 - "$tmp/im/bones-a.json" "$tmp/im/bones-b.json" <<'PY'
+import json, sys
+def bones(f):
+    bs = json.load(open(f))["bones"]
+    return {b["name"]: (bs[b["parent"]]["name"] if b["parent"] >= 0 else None, b["joint"], b["translation"] + b["rotation"]) for b in bs}
+a, b = bones(sys.argv[1]), bones(sys.argv[2])
+same = [n for n in b if n in a and a[n][:2] == b[n][:2]]
+worst = max(abs(x - y) for n in same for x, y in zip(a[n][2], b[n][2]))
+print("bones %d of %d the same, worst rest difference %.2g, missing %s" % (len(same), len(b), worst, sorted(set(a) - set(b))))
+PY
+}
+expect gmdc-import-cres 0 '^wrote .*body-s.cres \([0-9]+ bytes\): skeleton demo_skel_cres, 66 bones, 65 of them joints' \
+    "$bin" gmdc import "$tmp/im/body.glb" -o "$tmp/im/body-s.gmdc" --write-cres "$tmp/im/body-s.cres"
+expect gmdc-import-cres-check 0 'round trip identical' "$bin" check "$tmp/im/body-s.cres"
+expect gmdc-import-cres-info 0 'Sims 2 CRES demo_skel_cres, 132 blocks, 0 links, skin type 2, skeleton of 66 bones \(65 joints\)' "$bin" info "$tmp/im/body-s.cres"
+expect gmdc-import-cres-bones 0 "^bones 66 of 66 the same, worst rest difference ([0-9](\.[0-9]+)?e-0[6-9]|0), missing \['demo_body'\]$" \
+    im_bones "$bin" "$im_body@E519C933:1C0532FA:00F0E1D2C3B4A5A0" "$tmp/im/body-s.cres"
+"$bin" gmdc skin "$tmp/im/body-s.gmdc" --cres "$tmp/im/body-s.cres" "${im_pose[@]:2}" > "$tmp/im/skin-c.json" 2>/dev/null
+expect gmdc-import-cres-skinned 0 '^vertices 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-c.json"
+expect gmdc-import-cres-same-file 2 '--write-cres and -o name the same file' "$bin" gmdc import "$tmp/im/body.glb" -o "$tmp/im/s.gmdc" --write-cres "$tmp/im/s.gmdc"
+# --cres: the joints matched by name to the game's skeleton.  Another program may list the skin's
+# joints in its own order (Blender lists them by hierarchy): reversed here, with JOINTS_0 and the
+# inverse binds carried along.  In skin order the game would bend the mesh by the wrong bones;
+# matched, it skins as the original does.
+python3 - "$tmp/im/body.glb" "$tmp/im/rev.glb" <<'PY'
+import json, struct, sys
+# reorder a GLB's skin joints as another program might (reversed), carrying JOINTS_0 and the inverse binds
+src, dst = sys.argv[1], sys.argv[2]
+b = open(src, "rb").read()
+jl = struct.unpack_from("<I", b, 12)[0]
+doc = json.loads(b[20:20 + jl])
+binoff = 20 + jl + 8
+blob = bytearray(b[binoff:binoff + struct.unpack_from("<I", b, 20 + jl)[0]])
+skin = doc["skins"][0]
+n = len(skin["joints"])
+new_of_old = [n - 1 - k for k in range(n)]
+skin["joints"] = skin["joints"][::-1]
+def acc(i):
+    a = doc["accessors"][i]; v = doc["bufferViews"][a["bufferView"]]
+    return a, v.get("byteOffset", 0) + a.get("byteOffset", 0), v.get("byteStride")
+a, off, _ = acc(skin["inverseBindMatrices"])
+rows = [bytes(blob[off + 64 * k: off + 64 * k + 64]) for k in range(n)]
+for k in range(n): blob[off + 64 * new_of_old[k]: off + 64 * new_of_old[k] + 64] = rows[k]
+for m in doc["meshes"]:
+    for p in m["primitives"]:
+        if "JOINTS_0" not in p["attributes"]: continue
+        a, off, stride = acc(p["attributes"]["JOINTS_0"])
+        size = {5121: 1, 5123: 2}[a["componentType"]]; fmt = {1: "<B", 2: "<H"}[size]
+        stride = stride or 4 * size
+        for v in range(a["count"]):
+            for c in range(4):
+                o = off + v * stride + c * size
+                blob[o:o + size] = struct.pack(fmt, new_of_old[struct.unpack_from(fmt, blob, o)[0]])
+js = json.dumps(doc).encode(); js += b" " * (-len(js) % 4)
+out = struct.pack("<III", 0x46546C67, 2, 12 + 8 + len(js) + 8 + len(blob)) + struct.pack("<II", len(js), 0x4E4F534A) + js + struct.pack("<II", len(blob), 0x004E4942) + bytes(blob)
+open(dst, "wb").write(out)
+print("reversed %d joints" % n)
+PY
+im_cres="$im_body@E519C933:1C0532FA:00F0E1D2C3B4A5A0"
+expect gmdc-import-match 0 "^joints: the skin's 65 matched by name to .*E519C933.*, a table of 65$" \
+    "$bin" gmdc import "$tmp/im/rev.glb" -o "$tmp/im/rev-match.gmdc" --cres "$im_cres"
+expect gmdc-import-match-check 0 'round trip identical' "$bin" check "$tmp/im/rev-match.gmdc"
+"$bin" gmdc import "$tmp/im/rev.glb" -o "$tmp/im/rev-plain.gmdc" >/dev/null
+"$bin" gmdc skin "$tmp/im/rev-plain.gmdc" "${im_pose[@]}" > "$tmp/im/skin-rp.json" 2>/dev/null
+"$bin" gmdc skin "$tmp/im/rev-match.gmdc" "${im_pose[@]}" > "$tmp/im/skin-rm.json" 2>/dev/null
+expect gmdc-import-match-needed 0 '^vertices 260 260 diff 0\.[1-9]' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-rp.json"
+expect gmdc-import-match-skinned 0 '^vertices 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-rm.json"
+expect gmdc-import-match-not-both 2 'give --cres .* or --write-cres .*, not both' \
+    "$bin" gmdc import "$tmp/im/rev.glb" -o "$tmp/im/z.gmdc" --cres "$im_cres" --write-cres "$tmp/im/z.cres"
 # glTF as others write it: an unindexed triangle, a POINTS primitive, five morph targets
 python3 - "$tmp/im" <<'PY'
 import base64, json, struct, sys
@@ -239,6 +312,89 @@ expect gmdc-import-eight-said 0 'warning: 1 vertices had more than 4 influences'
 expect gmdc-import-eight-check 0 'round trip identical' "$bin" check "$tmp/im/eight.gmdc"
 # the bone list holds the four heaviest of vertex 0 (joints 0..3), not 4 and 5 (0.1 each)
 expect gmdc-import-eight-bones 0 'eight: linkage 0, 1 triangles, 4 bones' "$bin" gmdc dump "$tmp/im/eight.gmdc"
+# --write-cres from a rig as Blender writes one: an Armature node above the joints, a joint
+# with a matrix and no name, one with a scale (not carried, said)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes([0, 0, 0, 0] * 3), struct.pack("<12f", *([1, 0, 0, 0] * 3)),
+         struct.pack("<48f", *(ident * 3))]
+blob, views = b"", []
+for p in parts:
+    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
+        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+        {"bufferView": 3, "componentType": 5126, "count": 3, "type": "MAT4"}]
+nodes = [{"name": "Armature", "translation": [0, 0, 1], "children": [1]},
+         {"name": "hip", "rotation": [0, 0.6, 0, 0.8], "translation": [0, 1, 0], "children": [2, 3]},
+         {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, 0, 0, 1]},
+         {"name": "tail", "scale": [1, 2, 1]},
+         {"name": "skinned", "mesh": 0, "skin": 0}]
+doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0, 4]}], "nodes": nodes,
+       "skins": [{"joints": [2, 1, 3], "inverseBindMatrices": 3}],
+       "meshes": [{"name": "rigged", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
+       "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/rigged.gltf", "w").write(json.dumps(doc))
+PY
+expect gmdc-import-cres-rig 0 'skeleton rigged_cres, 4 bones, 3 of them joints' \
+    "$bin" gmdc import "$tmp/im/rigged.gltf" -o "$tmp/im/rigged.gmdc" --write-cres "$tmp/im/rigged.cres"
+expect gmdc-import-cres-rig-scale 0 'warning: 1 bone of the skeleton had a scale other than 1, not carried' \
+    "$bin" gmdc import "$tmp/im/rigged.gltf" -o "$tmp/im/rigged.gmdc" --write-cres "$tmp/im/rigged.cres"
+# parents before children, joint fields from the skin's order, Y-up back to Z-up
+im_rig_bones() { # plumbob CRES: each bone's name, parent, joint, translation and rotation
+    "$1" cres dump "$2" --json | python3 -c '
+import json, sys
+bs = json.load(sys.stdin)["bones"]
+r = lambda v: [round(x, 5) + 0 for x in v]
+print("; ".join("%s %s %s %s %s" % (b["name"], bs[b["parent"]]["name"] if b["parent"] >= 0 else None, b["joint"],
+                                    r(b["translation"]), r(b["rotation"])) for b in bs))'
+}
+expect gmdc-import-cres-rig-bones 0 '^Armature None None \[0, -1, 0\] \[0, 0, 0, 1\]; hip Armature 1 \[0, 0, 1\] \[0, 0, 0.6, 0.8\]; joint_0 hip 0 \[0.5, 0, 0\] \[0, 0, 0, 1\]; tail hip 2 \[0, 0, 0\] \[0, 0, 0, 1\]$' \
+    im_rig_bones "$bin" "$tmp/im/rigged.cres"
+# --cres with a skin of two of the skeleton's 65 joints (names in another case): the table holds
+# all 65, the other 63 the skeleton's rest pose inverted (the original mesh's binds)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes([0, 1, 0, 0] * 3), struct.pack("<12f", *([0.5, 0.5, 0, 0] * 3)),
+         struct.pack("<32f", *(ident * 2))]
+blob, views = b"", []
+for p in parts:
+    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
+        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+        {"bufferView": 3, "componentType": 5126, "count": 2, "type": "MAT4"}]
+nodes = [{"name": "BONE_10"}, {"name": "root_rot"}, {"name": "skinned", "mesh": 0, "skin": 0}]
+doc = {"asset": {"version": "2.0"}, "nodes": nodes, "skins": [{"joints": [0, 1], "inverseBindMatrices": 3}],
+       "meshes": [{"name": "two", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
+       "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/two.gltf", "w").write(json.dumps(doc))
+PY
+expect gmdc-import-match-two 0 "joints: the skin's 2 matched by name to .*, a table of 65" \
+    "$bin" gmdc import "$tmp/im/two.gltf" -o "$tmp/im/two.gmdc" --cres "$im_cres"
+im_table() { # plumbob original.gmdc new.gmdc: the new bone list, the other rows' largest difference from the original's
+    "$1" gmdc dump "$2" --json > "$tmp/im/tab-a.json" && "$1" gmdc dump "$3" --json > "$tmp/im/tab-b.json" &&
+    python3 - "$tmp/im/tab-a.json" "$tmp/im/tab-b.json" <<'PY'
+import json, sys
+a, b = [json.load(open(f)) for f in sys.argv[1:3]]
+used = [j for g in b["groups"] for j in g["bones"]]
+d = max(abs(x - y) for i, (p, q) in enumerate(zip(a["joints"], b["joints"])) if i not in used
+        for x, y in zip(p["rotation"] + p["translation"], q["rotation"] + q["translation"]))
+print("bones %s, %d rows, the others differ by %.2g" % (used, len(b["joints"]), d))
+PY
+}
+expect gmdc-import-match-two-table 0 '^bones \[10, 1\], 65 rows, the others differ by ([0-9](\.[0-9]+)?e-0[6-9]|0)$' \
+    im_table "$bin" "$im_body@AC4F8687:1C0532FA:00F0E1D2C3B4A5A1" "$tmp/im/two.gmdc"
+expect gmdc-import-match-missing 1 "eight.gltf: --cres .*: joint 'j0' \(skins.joints\[0\]\) is not a bone of the CRES" \
+    "$bin" gmdc import "$tmp/im/eight.gltf" -o "$tmp/im/w.gmdc" --cres "$im_cres"
+expect gmdc-import-match-nothing-written 1 '' test -e "$tmp/im/w.gmdc"
+expect gmdc-import-cres-no-skin 1 'tri.gltf: --write-cres: no node has a mesh and a skin' \
+    "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/y.gmdc" --write-cres "$tmp/im/y.cres"
+expect gmdc-import-cres-nothing-written 1 '' sh -c 'test -e "$1" || test -e "$2"' _ "$tmp/im/y.gmdc" "$tmp/im/y.cres"
 expect gmdc-import-no-mesh 1 'still.gltf: the glTF has no mesh' "$bin" gmdc import "$tmp/im/still.gltf" -o "$tmp/im/x.gmdc"
 expect gmdc-import-not-gltf 1 'is a Sims 2 GMDC.*, not a glTF' "$bin" gmdc import "$tmp"/bt/AC4F8687_*.gmdc -o "$tmp/im/x.gmdc"
 expect gmdc-import-bad-output 2 '\.gmdc' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/x.obj"

@@ -389,42 +389,112 @@ static int export_one(const char *input, const char *out_path, void *ctx) {
 static int gmdc_usage(FILE *f, int rc);
 static int gmdc_usage_for_import(FILE *f) { return gmdc_usage(f, 0); }
 
-/* gmdc import: a glTF's meshes as one GMDC. */
+/* The CRES name for a mesh named NAME: NAME_tslocator_gmdc -> NAME_cres. */
+static void cres_name_for(const char *gmdc_name, char *out, size_t cap) {
+    const char *suffix = "_tslocator_gmdc";
+    size_t n = strlen(gmdc_name), sn = strlen(suffix);
+    if (n > sn && strcmp(gmdc_name + n - sn, suffix) == 0) n -= sn;
+    snprintf(out, cap, "%.*s_cres", (int)n, gmdc_name);
+}
+
+/* gmdc import: a glTF's meshes as one GMDC, its joints in the order of a
+ * game skeleton (--cres) or written as a CRES of their own (--write-cres).
+ * Both resources are built before either file is written, and a CRES that
+ * cannot be written takes the GMDC written before it away again. */
 static int import_gmdc(int argc, char **argv) {
-    const char *in_path = NULL, *out_path = NULL, *name = NULL;
+    const char *in_path = NULL, *out_path = NULL, *name = NULL, *cres_path = NULL, *match_path = NULL;
     tool_input in;
     gltf_doc doc;
     gmdc_import gi;
-    char why[300];
-    unsigned char *bytes = NULL;
-    size_t need, got;
-    int i, rc = 1;
+    cres_import ci;
+    tool_cres tc;
+    gmdc_import_joints jm;
+    char why[300], cres_name[300];
+    unsigned char *bytes = NULL, *cbytes = NULL;
+    size_t need, got, cneed, cgot = 0;
+    int i, rc = 1, have_cres = 0, have_match = 0;
     for (i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) return gmdc_usage_for_import(stdout);
-        else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--name") == 0) && i + 1 >= argc) {
+        else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--name") == 0 || strcmp(argv[i], "--write-cres") == 0 ||
+             strcmp(argv[i], "--cres") == 0) &&
+                 i + 1 >= argc) {
             tool_error(NULL, "%s needs a value", argv[i]);
             return 2;
         } else if (strcmp(argv[i], "-o") == 0) out_path = argv[++i];
         else if (strcmp(argv[i], "--name") == 0) name = argv[++i];
+        else if (strcmp(argv[i], "--write-cres") == 0) cres_path = argv[++i];
+        else if (strcmp(argv[i], "--cres") == 0) match_path = argv[++i];
         else if (argv[i][0] != '-' && !in_path) in_path = argv[i];
         else return tool_bad_argument(argc, argv, i);
     }
+    if (cres_path && match_path) {
+        tool_error(NULL, "give --cres (the game's skeleton) or --write-cres (a new one), not both");
+        return 2;
+    }
+    if (cres_path && out_path && strcmp(cres_path, out_path) == 0) {
+        tool_error(NULL, "--write-cres and -o name the same file");
+        return 2;
+    }
     if ((rc = tool_load_gltf(in_path, out_path, NULL, ".gmdc", &in, &doc)) != 0) return rc;
     rc = 1;
-    if (!gltf_import_gmdc(&doc, name, &gi, why, sizeof why)) {
+    if (match_path) {
+        memset(&tc, 0, sizeof tc);
+        if (!tool_cres_load(match_path, "--cres", &tc)) {
+            gltf_doc_free(&doc);
+            tool_free(&in);
+            return 1;
+        }
+        if (!gltf_match_cres(&doc, &tc.sk, &jm, why, sizeof why)) {
+            tool_error(in.name, "--cres %s: %s", tc.in.name, why);
+            tool_cres_free(&tc);
+            gltf_doc_free(&doc);
+            tool_free(&in);
+            return 1;
+        }
+        have_match = 1;
+    }
+    if (!gltf_import_gmdc(&doc, name, have_match ? &jm : NULL, &gi, why, sizeof why)) {
         tool_error(in.name, "%s", why);
+        if (have_match) {
+            gmdc_import_joints_free(&jm);
+            tool_cres_free(&tc);
+        }
         gltf_doc_free(&doc);
         tool_free(&in);
         return 1;
+    }
+    if (cres_path) {
+        cres_name_for(gi.name, cres_name, sizeof cres_name);
+        if (!gltf_import_cres(&doc, cres_name, &ci, why, sizeof why)) {
+            tool_error(in.name, "--write-cres: %s", why);
+            goto done;
+        }
+        have_cres = 1;
+        cneed = plumbob_cres_write_size(&ci.cres);
+        cbytes = cneed != SIZE_MAX ? (unsigned char *)malloc(cneed) : NULL;
+        if (!cbytes || plumbob_cres_write(&ci.cres, cbytes, cneed, &cgot) != PLUMBOB_OK) {
+            tool_error(cres_path, "cannot build the CRES");
+            goto done;
+        }
     }
     need = plumbob_gmdc_write_size(&gi.gmdc);
     bytes = need != SIZE_MAX ? (unsigned char *)malloc(need) : NULL;
     if (!bytes || plumbob_gmdc_write(&gi.gmdc, bytes, need, &got) != PLUMBOB_OK) {
         tool_error(out_path, "cannot build the GMDC");
     } else if (tool_write_file(out_path, bytes, got)) {
+        if (cres_path && !tool_write_file(cres_path, cbytes, cgot)) {
+            remove(out_path); /* both or neither */
+            goto done;
+        }
         printf("wrote %s (%zu bytes): %u groups, %u vertices, %u triangles, %u joints, %u morphs\n", out_path, got,
                (unsigned)gi.gmdc.group_count, (unsigned)gi.vertices, (unsigned)gi.triangles, (unsigned)gi.gmdc.joint_count,
                (unsigned)(gi.gmdc.morph_count - 1u));
+        if (have_match)
+            printf("joints: the skin's %u matched by name to %s, a table of %u\n", (unsigned)jm.skin_count, tc.in.name,
+                   (unsigned)jm.table_count);
+        if (cres_path)
+            printf("wrote %s (%zu bytes): skeleton %s, %u bones, %u of them joints\n", cres_path, cgot, ci.name,
+                   (unsigned)ci.bones, (unsigned)ci.joints);
         if (gi.skipped)
             tool_warning(in.name, "%u primitive%s not carried (a GMDC holds triangle lists): %s%s", (unsigned)gi.skipped,
                          gi.skipped == 1 ? "" : "s", gi.skipped_names, gi.skipped > 3 ? ", ..." : "");
@@ -434,9 +504,19 @@ static int import_gmdc(int argc, char **argv) {
         if (gi.dropped_targets)
             tool_warning(in.name, "%u morph target%s past the fourth of a primitive not carried (a vertex map holds four)",
                          (unsigned)gi.dropped_targets, gi.dropped_targets == 1 ? "" : "s");
+        if (have_cres && ci.scaled)
+            tool_warning(in.name, "%u bone%s of the skeleton had a scale other than 1, not carried (a CRES bone has none)",
+                         (unsigned)ci.scaled, ci.scaled == 1 ? "" : "s");
         rc = 0;
     }
+done:
     free(bytes);
+    free(cbytes);
+    if (have_cres) cres_import_free(&ci);
+    if (have_match) {
+        gmdc_import_joints_free(&jm);
+        tool_cres_free(&tc);
+    }
     gmdc_import_free(&gi);
     gltf_doc_free(&doc);
     tool_free(&in);
@@ -450,10 +530,14 @@ static int gmdc_usage(FILE *f, int rc) {
                "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time SECONDS] [--morph ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
                "       plumbob gmdc export --all FILE... -o DIR [--gltf] [--rig RIG.txt | --cres CRES]\n"
-               "       plumbob gmdc import IN.glb|IN.gltf -o OUT.gmdc [--name NAME]\n"
+               "       plumbob gmdc import IN.glb|IN.gltf -o OUT.gmdc [--name NAME] [--cres CRES | --write-cres OUT.cres]\n"
                "  import: every triangle primitive a group (Y-up back to Z-up), the first skin's\n"
                "  joints the joint table, JOINTS_0/WEIGHTS_0 the bone lists and weights (4 at\n"
                "  most), up to 4 morph targets a primitive named from mesh.extras.targetNames.\n"
+               "  --cres: the joints matched by name to the game's skeleton, each at the index\n"
+               "  of its bone's joint field (as the game will skin the mesh with that CRES).\n"
+               "  --write-cres: that skin's skeleton (its joints and their ancestor nodes: names,\n"
+               "  hierarchy, rest pose, joint fields) as a CRES named like the mesh (NAME_cres).\n"
                "  --all: every GMDC of every FILE (a package: each mesh in it) to DIR/NAME.glb\n"
                "  (.gltf with --gltf), NAME the mesh's name or instance; a summary at the end.\n"
                "  .obj: the skinned, morphed mesh (Z-up) with UVs (V flipped for OBJ) when the\n"

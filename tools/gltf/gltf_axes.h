@@ -11,5 +11,8 @@ plumbob_vec3 gltf_y_up_to_z_up(plumbob_vec3 v);
 /* The same rotation applied to a quaternion's axis (w unchanged). */
 plumbob_quat gltf_quat_z_up_to_y_up(plumbob_quat q);
 plumbob_quat gltf_quat_y_up_to_z_up(plumbob_quat q);
+/* The rotation of a column-major 4x4 matrix's upper 3x3 (orthonormal, or
+ * uniformly scaled: the quaternion is normalized) as a unit quaternion. */
+plumbob_quat gltf_matrix_quat(const float *m);
 
 #endif

@@ -76,8 +76,61 @@ typedef struct gmdc_import {
     uint32_t dropped_influences, dropped_targets, vertices, triangles;
 } gmdc_import;
 
-/* name: the resource name (NULL: the first mesh's name + "_tslocator_gmdc"). */
-int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, char *why, size_t why_cap);
+/* The skin gmdc import carries: that of the first node with a mesh and a
+ * skin (NULL: none). */
+const json_value *gltf_first_skin(const gltf_doc *doc);
+
+/* Where the skin's joints go in the GMDC's joint table (gmdc import
+ * --cres, gltf_match_cres): skin joint k is entry of_skin_joint[k] of a
+ * table of table_count entries; the entries no skin joint fills take
+ * bind[7 i ..]: the table's own form (inverse bind rotation x y z w, then
+ * translation; Z-up). */
+typedef struct gmdc_import_joints {
+    uint32_t skin_count, table_count;
+    uint32_t *of_skin_joint;
+    float *bind;
+} gmdc_import_joints;
+
+/* name: the resource name (NULL: the first mesh's name + "_tslocator_gmdc");
+ * joints: where the skin's joints go (NULL: the table in the skin's order). */
+int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_joints *joints, gmdc_import *gi,
+                     char *why, size_t why_cap);
 void gmdc_import_free(gmdc_import *gi);
+
+/* glTF in, Sims 2 CRES out: the skeleton of the skin gmdc import carries.
+ * Each skin joint and each of its ancestor nodes is a cTransformNode (its
+ * tag the node's name, else joint_N / node_N; its local rest the node's
+ * rotation and translation, or its matrix, Y-up back to Z-up; its joint
+ * field the joint's index in the skin, PLUMBOB_CRES_NO_JOINT for an
+ * ancestor), in depth-first order under a cResourceNode (skin type 2,
+ * skeleton) named `name` whose children are the roots; each joint has a
+ * cBoneDataExtension (version 5: heading axis 0, no mirror axis, stretch
+ * axis 1, stretch 1, identity orientation).  The CRES holds the skeleton
+ * only: no shape reference node and no RCOL links. */
+typedef struct cres_import {
+    plumbob_cres cres;          /* ready for plumbob_cres_write */
+    plumbob_cres_block *blocks;
+    plumbob_cres_ref *refs;
+    char *names;                /* 96 bytes a bone */
+    char name[256];
+    uint32_t bones, joints;
+    uint32_t scaled;            /* bones whose node has a scale other than 1 (a CRES bone has none) */
+} cres_import;
+
+/* Returns 0 with the reason in why ("skins.joints[3] ..."). */
+int gltf_import_cres(const gltf_doc *doc, const char *name, cres_import *ci, char *why, size_t why_cap);
+void cres_import_free(cres_import *ci);
+
+/* The skin's joints matched to a game skeleton by name (ASCII case
+ * ignored): each joint node's name is a CRES bone and its index in the
+ * GMDC is that bone's joint field; a name joint_N (how export names a
+ * joint the skeleton lacks) is joint N when no bone claims N.  The table
+ * holds every joint the CRES names; those the skin lacks get the CRES rest
+ * pose's inverse as their bind.  Returns 0 with the reason in why (a
+ * joint with no name, one the CRES lacks, a bone that is no joint, two
+ * joints on one). */
+int gltf_match_cres(const gltf_doc *doc, const plumbob_cres_skeleton *sk, gmdc_import_joints *out, char *why,
+                    size_t why_cap);
+void gmdc_import_joints_free(gmdc_import_joints *j);
 
 #endif

@@ -2,7 +2,6 @@
  * gltf_export.c writes for a mesh: positions and normals go back from
  * glTF's Y-up to the game's Z-up, joints' inverse bind matrices back to the
  * joint table's rotation and translation. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,26 +28,6 @@ static void *keep(gmdc_import *gi, size_t bytes) {
 static void note(gmdc_import *gi, const char *what) {
     size_t used = strlen(gi->skipped_names);
     if (gi->skipped++ < 3) snprintf(gi->skipped_names + used, sizeof gi->skipped_names - used, "%s%s", used ? ", " : "", what);
-}
-
-/* A rotation matrix (column-major 4x4, upper 3x3) as a quaternion. */
-static plumbob_quat matrix_quat(const float *m) {
-    double r00 = m[0], r11 = m[5], r22 = m[10], tr = r00 + r11 + r22, s;
-    plumbob_quat q;
-    if (tr > 0) {
-        s = sqrt(tr + 1.0) * 2;
-        q.w = (float)(0.25 * s); q.x = (float)((m[6] - m[9]) / s); q.y = (float)((m[8] - m[2]) / s); q.z = (float)((m[1] - m[4]) / s);
-    } else if (r00 > r11 && r00 > r22) {
-        s = sqrt(1.0 + r00 - r11 - r22) * 2;
-        q.w = (float)((m[6] - m[9]) / s); q.x = (float)(0.25 * s); q.y = (float)((m[4] + m[1]) / s); q.z = (float)((m[8] + m[2]) / s);
-    } else if (r11 > r22) {
-        s = sqrt(1.0 + r11 - r00 - r22) * 2;
-        q.w = (float)((m[8] - m[2]) / s); q.x = (float)((m[4] + m[1]) / s); q.y = (float)(0.25 * s); q.z = (float)((m[9] + m[6]) / s);
-    } else {
-        s = sqrt(1.0 + r22 - r00 - r11) * 2;
-        q.w = (float)((m[1] - m[4]) / s); q.x = (float)((m[8] + m[2]) / s); q.y = (float)((m[9] + m[6]) / s); q.z = (float)(0.25 * s);
-    }
-    return plumbob_quat_normalize(q);
 }
 
 static plumbob_string str_of(gmdc_import *gi, const char *s) {
@@ -141,9 +120,19 @@ static int attribute(const gltf_doc *doc, const json_value *attrs, const char *k
     return 1;
 }
 
-int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, char *why, size_t cap) {
-    const json_value *meshes = json_get(&doc->root, "meshes"), *nodes = json_get(&doc->root, "nodes"), *skin = NULL;
-    uint32_t mi, pi, i, k, joint_count = 0, n_groups = 0, n_elements = 0, morph_pairs = 1, total_prims = 0;
+const json_value *gltf_first_skin(const gltf_doc *doc) {
+    const json_value *nodes = json_get(&doc->root, "nodes");
+    const json_value *skin = NULL;
+    uint32_t i, s;
+    for (i = 0; nodes && nodes->kind == JSON_ARRAY && i < nodes->count && !skin; i++)
+        if (json_get(&nodes->items[i], "mesh") && gltf_uint(&nodes->items[i], "skin", &s)) skin = gltf_at(&doc->root, "skins", s);
+    return skin;
+}
+
+int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_joints *joints, gmdc_import *gi, char *why,
+                     size_t cap) {
+    const json_value *meshes = json_get(&doc->root, "meshes"), *skin;
+    uint32_t mi, pi, k, joint_count = 0, table_count = 0, n_groups = 0, n_elements = 0, morph_pairs = 1, total_prims = 0;
     plumbob_gmdc *g = &gi->gmdc;
     plumbob_string *mnames;
     char what[64];
@@ -152,10 +141,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
         snprintf(why, cap, "the glTF has no mesh");
         return 0;
     }
-    for (i = 0; nodes && nodes->kind == JSON_ARRAY && i < nodes->count && !skin; i++) { /* the first skinned node's skin */
-        uint32_t s;
-        if (json_get(&nodes->items[i], "mesh") && gltf_uint(&nodes->items[i], "skin", &s)) skin = gltf_at(&doc->root, "skins", s);
-    }
+    skin = gltf_first_skin(doc);
     for (mi = 0; mi < meshes->count; mi++) {
         const json_value *prims = json_get(&meshes->items[mi], "primitives");
         total_prims += prims && prims->kind == JSON_ARRAY ? (uint32_t)prims->count : 0u;
@@ -179,26 +165,34 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
             snprintf(why, cap, "the skin has %u joints; a GMDC holds 65535", (unsigned)joint_count);
             goto fail;
         }
-        jt = (unsigned char *)keep(gi, 28u * joint_count);
+        if (joints && joints->skin_count != joint_count) {
+            snprintf(why, cap, "the joint match is for %u joints, the skin has %u", (unsigned)joints->skin_count,
+                     (unsigned)joint_count);
+            goto fail;
+        }
+        table_count = joints ? joints->table_count : joint_count;
+        jt = (unsigned char *)keep(gi, 28u * table_count);
         if (!jt) goto oom;
+        for (k = 0; joints && k < 7u * table_count; k++) tool_put_f32le(jt + 4u * k, joints->bind[k]);
         if (gltf_uint(skin, "inverseBindMatrices", &ibm) && !gltf_read_floats(doc, ibm, 16, &m, &count, why, cap))
             goto fail;
         for (k = 0; k < joint_count; k++) {
             plumbob_quat q = {0, 0, 0, 1};
             plumbob_vec3 t = {0, 0, 0};
+            unsigned char *row = jt + 28u * (joints ? joints->of_skin_joint[k] : k);
             if (m && k < count) {
-                q = gltf_quat_y_up_to_z_up(matrix_quat(m + 16u * k));
+                q = gltf_quat_y_up_to_z_up(gltf_matrix_quat(m + 16u * k));
                 t.x = m[16u * k + 12]; t.y = m[16u * k + 13]; t.z = m[16u * k + 14];
                 t = gltf_y_up_to_z_up(t);
             }
-            tool_put_f32le(jt + 28u * k, q.x); tool_put_f32le(jt + 28u * k + 4, q.y);
-            tool_put_f32le(jt + 28u * k + 8, q.z); tool_put_f32le(jt + 28u * k + 12, q.w);
-            tool_put_f32le(jt + 28u * k + 16, t.x); tool_put_f32le(jt + 28u * k + 20, t.y);
-            tool_put_f32le(jt + 28u * k + 24, t.z);
+            tool_put_f32le(row, q.x); tool_put_f32le(row + 4, q.y);
+            tool_put_f32le(row + 8, q.z); tool_put_f32le(row + 12, q.w);
+            tool_put_f32le(row + 16, t.x); tool_put_f32le(row + 20, t.y);
+            tool_put_f32le(row + 24, t.z);
         }
         free(m);
         g->joints = jt;
-        g->joint_count = joint_count;
+        g->joint_count = table_count;
     }
     for (mi = 0; mi < meshes->count; mi++) {
         const json_value *mesh = &meshes->items[mi], *prims = json_get(mesh, "primitives"), *mn = json_get(mesh, "name");
@@ -370,7 +364,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, gmdc_import *gi, cha
                                 goto fail_prim;
                             }
                             slot[j] = (int32_t)nbones;
-                            bone_list[nbones++] = (uint16_t)j;
+                            bone_list[nbones++] = (uint16_t)(joints ? joints->of_skin_joint[j] : j);
                         }
                         b[used] = (unsigned char)slot[j];
                         if (wts && used < max_infl - 1u) tool_put_f32le(wts + 4u * ((max_infl - 1u) * v + used), sum > 0 ? w / sum : 0);
