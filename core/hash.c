@@ -1,4 +1,5 @@
-/* FNV-1 hashes over ASCII-lowercased names (the games' name hashing). */
+/* Name hashes over ASCII-lowercased names: FNV-1 (Sims 3 keys and bone
+ * hashes) and the Sims 2 instance CRCs. */
 #include "plumbob.h"
 #include "pb_hash.h"
 
@@ -52,4 +53,25 @@ uint32_t plumbob_fnv32_str(const char *name) {
 
 uint64_t plumbob_fnv64_str(const char *name) {
     return plumbob_fnv64(name, pb_strlen(name));
+}
+
+/* MSB-first CRC of `width` bits (24 or 32) over the lowercased name, bit by
+ * bit: names are short, and a table would be a global. */
+static uint32_t crc_msb(const char *s, size_t len, uint32_t poly, uint32_t init, unsigned width) {
+    uint32_t top = 1u << (width - 1u), mask = width == 32u ? 0xFFFFFFFFu : (1u << width) - 1u, c = init;
+    size_t i;
+    unsigned b;
+    for (i = 0; i < len; i++) {
+        c ^= (uint32_t)lower_ascii((unsigned char)s[i]) << (width - 8u);
+        for (b = 0; b < 8u; b++) c = (c & top) ? ((c << 1) ^ poly) & mask : (c << 1) & mask;
+    }
+    return c;
+}
+
+uint64_t plumbob_sims2_instance(const char *name, size_t len) {
+    uint32_t hi, lo;
+    if (!name) len = 0;
+    hi = crc_msb(name, len, 0x04C11DB7u, 0xFFFFFFFFu, 32u);
+    lo = crc_msb(name, len, 0x864CFBu, 0xB704CEu, 24u) | 0xFF000000u;
+    return (uint64_t)hi << 32 | lo;
 }

@@ -330,6 +330,20 @@ PLUMBOB_API uint64_t plumbob_fnv64(const char *name, size_t len);
 PLUMBOB_API uint32_t plumbob_fnv32_str(const char *name);
 PLUMBOB_API uint64_t plumbob_fnv64_str(const char *name);
 
+/* The group Sims 2 packages file their own resources under (the "local"
+ * group: meshes, skeletons and animations a package brings along). */
+#define PLUMBOB_SIMS2_LOCAL_GROUP 0x1C0532FAu
+
+/* The instance a Sims 2 resource is filed under by its name, as the game's
+ * packages key GMDC, CRES, SHPE, ANIM and the other named resources: over
+ * the ASCII-lowercased bytes of name[0..len), instance-high is CRC-32/MPEG-2
+ * (polynomial 0x04C11DB7, initial value 0xFFFFFFFF, no reflection, no final
+ * xor) and instance is CRC-24/OpenPGP (polynomial 0x864CFB, initial value
+ * 0xB704CE) with 0xFF in its top byte; returned as one DBPF 1.x instance,
+ * instance-high << 32 | instance.  The name is the resource's own, as
+ * stored (no trimming).  name may be NULL when len is 0. */
+PLUMBOB_API uint64_t plumbob_sims2_instance(const char *name, size_t len);
+
 /* Sims 3 age and species codes, the prefix letters of clip names
  * ("t2c_..." is a toddler acting on a child).  0 means generic ("a" or "o"). */
 enum {

@@ -387,6 +387,9 @@ void test_anim_corpus(void) {
         plumbob_arena_init(&arena, mem, need);
         CHECK_OK(plumbob_anim_decode(res, rs, &arena, &a));
         seen++;
+        /* filed under its name's Sims 2 instance, in the local group */
+        CHECK_EQ(plumbob_sims2_instance(a.head.resource_name.ptr, a.head.resource_name.len), ent.instance);
+        CHECK_EQ(ent.group, PLUMBOB_SIMS2_LOCAL_GROUP);
         t_digest_u32(a.duration);
         t_digest_u32(a.component_count);
         CHECK(a.duration == 2175 || a.duration == 867 || a.duration == 3400);

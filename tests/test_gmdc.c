@@ -277,6 +277,9 @@ void test_gmdc_corpus_teapot(void) {
     plumbob_arena_init(&a, mem, need);
     CHECK_OK(plumbob_gmdc_decode(res, rs, &a, &g));
     CHECK_EQ(g.version, 4);
+    /* the package files the mesh under its name's Sims 2 instance */
+    CHECK_EQ(plumbob_sims2_instance(g.head.resource_name.ptr, g.head.resource_name.len), e.instance);
+    CHECK_EQ(e.group, PLUMBOB_SIMS2_LOCAL_GROUP);
     CHECK_EQ(g.linkage_count, 1);
     CHECK_EQ(g.linkages[0].vertex_count, 13248);
     CHECK_EQ(g.groups[0].faces.count, 18960);

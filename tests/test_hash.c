@@ -32,6 +32,19 @@ void test_hash_case_insensitive(void) {
     CHECK(plumbob_fnv32_str("[") != plumbob_fnv32_str("{"));
 }
 
+/* The Sims 2 instance CRCs: the catalogue check values of CRC-32/MPEG-2
+ * (0x0376E6E7) and CRC-24/OpenPGP (0x21CF02) over "123456789", the empty
+ * name (the initial values), case folding, and a length that cuts the name. */
+void test_hash_sims2_instance(void) {
+    CHECK_EQ(plumbob_sims2_instance("123456789", 9), 0x0376E6E7FF21CF02ull);
+    CHECK_EQ(plumbob_sims2_instance(NULL, 0), 0xFFFFFFFFFFB704CEull);
+    CHECK_EQ(plumbob_sims2_instance("", 0), 0xFFFFFFFFFFB704CEull);
+    CHECK_EQ(plumbob_sims2_instance("Teapot_TSLocator_GMDC", 21), plumbob_sims2_instance("teapot_tslocator_gmdc", 21));
+    CHECK_EQ(plumbob_sims2_instance("1234567890", 9), 0x0376E6E7FF21CF02ull);
+    CHECK(plumbob_sims2_instance("a", 1) != plumbob_sims2_instance("b", 1));
+    CHECK_EQ(plumbob_sims2_instance("x", 1) >> 24 & 0xFFu, 0xFFu); /* instance's top byte */
+}
+
 static uint64_t key_of(const char *name) {
     plumbob_clip_key k = {0, 0};
     CHECK_OK(plumbob_clip_key_from_name(name, strlen(name), &k));

@@ -211,6 +211,18 @@ expect gmdc-import-cres-bones 0 "^bones 66 of 66 the same, worst rest difference
 "$bin" gmdc skin "$tmp/im/body-s.gmdc" --cres "$tmp/im/body-s.cres" "${im_pose[@]:2}" > "$tmp/im/skin-c.json" 2>/dev/null
 expect gmdc-import-cres-skinned 0 '^vertices 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-c.json"
 expect gmdc-import-cres-same-file 2 '--write-cres and -o name the same file' "$bin" gmdc import "$tmp/im/body.glb" -o "$tmp/im/s.gmdc" --write-cres "$tmp/im/s.gmdc"
+# --package: the GMDC and its CRES into a Sims 2 package, each under the instance its name gives
+# (CRC-32/MPEG-2 and CRC-24 of the name); the mesh then finds its skeleton in its own package
+rm -f "$tmp/im/body2.package"
+expect gmdc-import-package 0 'added AC4F8687:1C0532FA:4165311EFFCB686E in .*body2.package' \
+    "$bin" gmdc import "$tmp/im/body.glb" --package "$tmp/im/body2.package" --write-cres "$tmp/im/body2.cres"
+expect gmdc-import-package-cres 0 'E519C933 CRES  1C0532FA C1820B3DFFD69A69 .* demo_skel_cres' "$bin" ls "$tmp/im/body2.package"
+expect gmdc-import-package-check 0 '2 round-tripped identical, 0 not supported, 0 failed' "$bin" check "$tmp/im/body2.package"
+"$bin" gmdc skin "$tmp/im/body2.package@4165311EFFCB686E" "${im_pose[@]:2}" > "$tmp/im/skin-pk.json" 2>/dev/null
+expect gmdc-import-package-skinned 0 '^vertices 260 260 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/skin-a.json" "$tmp/im/skin-pk.json"
+expect gmdc-import-package-sims3 1 'is a Sims 3 package; this resource belongs in a Sims 2 one' \
+    "$bin" gmdc import "$tmp/im/body.glb" --package "$tmp/im.package"
+expect gmdc-import-package-no-output 2 'need IN.glb or IN.gltf and -o OUT.gmdc or --package PKG' "$bin" gmdc import "$tmp/im/body.glb"
 # --cres: the joints matched by name to the game's skeleton.  Another program may list the skin's
 # joints in its own order (Blender lists them by hierarchy): reversed here, with JOINTS_0 and the
 # inverse binds carried along.  In skin order the game would bend the mesh by the wrong bones;
@@ -404,6 +416,11 @@ if [ -f "$corpus/sims2/teapot_model.package" ]; then
     "$bin" gmdc export "$tp" -o "$tmp/im/teapot.glb" >/dev/null
     expect corpus-gmdc-import 0 '1 groups, 13248 vertices, 6320 triangles' "$bin" gmdc import "$tmp/im/teapot.glb" -o "$tmp/im/teapot.gmdc"
     expect corpus-gmdc-import-check 0 'round trip identical' "$bin" check "$tmp/im/teapot.gmdc"
+    # filed where the game's own package files it: the key its name gives
+    tp_key=$("$bin" ls "$corpus/sims2/teapot_model.package" | awk '$2 == "GMDC" { print $4 }')
+    rm -f "$tmp/im/teapot.package"
+    expect corpus-gmdc-import-package-key 0 "added AC4F8687:1C0532FA:$tp_key in" \
+        "$bin" gmdc import "$tmp/im/teapot.glb" --package "$tmp/im/teapot.package"
     "$bin" gmdc skin "$tp" --json > "$tmp/im/tp-a.json" 2>/dev/null
     "$bin" gmdc skin "$tmp/im/teapot.gmdc" --json > "$tmp/im/tp-b.json" 2>/dev/null
     expect corpus-gmdc-import-positions 0 '^vertices 13248 13248 diff ([0-9](\.[0-9]+)?e-0[6-9]|0)$' im_skin_diff "$tmp/im/tp-a.json" "$tmp/im/tp-b.json"

@@ -469,13 +469,16 @@ done:
     return rc;
 }
 
-int tool_package_put(const char *pkg_path, uint32_t type, uint32_t group, uint64_t instance, const unsigned char *data,
-                     size_t size, const char *name) {
+int tool_package_put_all(const char *pkg_path, uint32_t major, const tool_put *items, uint32_t n) {
     edit ed;
     FILE *f = fopen(pkg_path, "rb");
-    int at, rc = 1, replaced;
-    unsigned char *copy;
-    plumbob_package_write_entry *w;
+    int rc = 1, replaced_of[TOOL_PUT_MAX];
+    uint32_t k;
+    if (n > TOOL_PUT_MAX) {
+        if (f) fclose(f);
+        tool_error(pkg_path, "more than %d resources at once", TOOL_PUT_MAX);
+        return 1;
+    }
     if (f) {
         fclose(f);
         if (!edit_open(&ed, pkg_path)) goto done;
@@ -483,46 +486,67 @@ int tool_package_put(const char *pkg_path, uint32_t type, uint32_t group, uint64
         memset(&ed, 0, sizeof ed);
         ed.path = pkg_path;
         ed.key_at = -1;
-        ed.pkg.major = 2;
+        ed.pkg.major = major;
         ed.work = malloc(plumbob_refpack_compress_work_size());
         if (!ed.work) { tool_error(pkg_path, "out of memory"); goto done; }
     }
-    if (ed.pkg.major != 2) {
-        tool_error(pkg_path, "is a Sims 2 package; this resource belongs in a Sims 3 one");
+    if (ed.pkg.major != major) {
+        tool_error(pkg_path, "is a Sims %d package; this resource belongs in a Sims %d one", ed.pkg.major == 1 ? 2 : 3,
+                   major == 1 ? 2 : 3);
         goto done;
     }
-    if (name && ed.key_at == -2) {
-        tool_error(pkg_path, "its KEY table does not read; not changing names");
-        goto done;
-    }
-    at = find(&ed, type, group, instance);
-    replaced = at >= 0;
-    copy = (unsigned char *)malloc(size ? size : 1u);
-    if (!copy) { tool_error(pkg_path, "out of memory"); goto done; }
-    memcpy(copy, data, size);
-    if (replaced) {
-        w = &ed.w[at];
-        if (!store(&ed, w, copy, size, w->compression != PLUMBOB_COMPRESSION_NONE, pkg_path)) goto done;
-    } else {
-        int compress = ed.n == 0 || ed.compressed * 2u >= ed.n;
-        w = append(&ed);
-        if (!w) { free(copy); tool_error(pkg_path, "out of memory"); goto done; }
-        w->type = type;
-        w->group = group;
-        w->instance = instance;
-        if (!store(&ed, w, copy, size, compress, pkg_path)) goto done;
-    }
-    if (name) {
-        if (!set_name(&ed, instance, name, strlen(name))) { tool_error(pkg_path, "out of memory"); goto done; }
-        ed.names_changed = 1;
+    for (k = 0; k < n; k++) {
+        const tool_put *it = &items[k];
+        int at, replaced;
+        unsigned char *copy;
+        plumbob_package_write_entry *w;
+        if (it->name && ed.key_at == -2) {
+            tool_error(pkg_path, "its KEY table does not read; not changing names");
+            goto done;
+        }
+        at = find(&ed, it->type, it->group, it->instance);
+        replaced = replaced_of[k] = at >= 0;
+        copy = (unsigned char *)malloc(it->size ? it->size : 1u);
+        if (!copy) { tool_error(pkg_path, "out of memory"); goto done; }
+        memcpy(copy, it->data, it->size);
+        if (replaced) {
+            w = &ed.w[at];
+            if (!store(&ed, w, copy, it->size, w->compression != PLUMBOB_COMPRESSION_NONE, pkg_path)) goto done;
+        } else {
+            int compress = ed.n == 0 || ed.compressed * 2u >= ed.n;
+            w = append(&ed);
+            if (!w) { free(copy); tool_error(pkg_path, "out of memory"); goto done; }
+            w->type = it->type;
+            w->group = it->group;
+            w->instance = it->instance;
+            if (!store(&ed, w, copy, it->size, compress, pkg_path)) goto done;
+        }
+        if (it->name) {
+            if (!set_name(&ed, it->instance, it->name, strlen(it->name))) { tool_error(pkg_path, "out of memory"); goto done; }
+            ed.names_changed = 1;
+        }
     }
     if (!edit_commit(&ed)) goto done;
-    printf("%s %08X:%08X:%016llX%s%s in %s (%u resources)\n", replaced ? "replaced" : "added", (unsigned)type,
-           (unsigned)group, (unsigned long long)instance, name ? " as " : "", name ? name : "", pkg_path, (unsigned)ed.n);
+    for (k = 0; k < n; k++)
+        printf("%s %08X:%08X:%016llX%s%s in %s (%u resources)\n", replaced_of[k] ? "replaced" : "added",
+               (unsigned)items[k].type, (unsigned)items[k].group, (unsigned long long)items[k].instance,
+               items[k].name ? " as " : "", items[k].name ? items[k].name : "", pkg_path, (unsigned)ed.n);
     rc = 0;
 done:
     edit_free(&ed);
     return rc;
+}
+
+int tool_package_put(const char *pkg_path, uint32_t type, uint32_t group, uint64_t instance, const unsigned char *data,
+                     size_t size, const char *name) {
+    tool_put it;
+    it.type = type;
+    it.group = group;
+    it.instance = instance;
+    it.data = data;
+    it.size = size;
+    it.name = name;
+    return tool_package_put_all(pkg_path, 2, &it, 1);
 }
 
 int cmd_add(int argc, char **argv) { return put_files(argc, argv, 0); }

@@ -402,7 +402,7 @@ static void cres_name_for(const char *gmdc_name, char *out, size_t cap) {
  * Both resources are built before either file is written, and a CRES that
  * cannot be written takes the GMDC written before it away again. */
 static int import_gmdc(int argc, char **argv) {
-    const char *in_path = NULL, *out_path = NULL, *name = NULL, *cres_path = NULL, *match_path = NULL;
+    const char *in_path = NULL, *out_path = NULL, *name = NULL, *cres_path = NULL, *match_path = NULL, *package = NULL;
     tool_input in;
     gltf_doc doc;
     gmdc_import gi;
@@ -416,7 +416,7 @@ static int import_gmdc(int argc, char **argv) {
     for (i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) return gmdc_usage_for_import(stdout);
         else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--name") == 0 || strcmp(argv[i], "--write-cres") == 0 ||
-             strcmp(argv[i], "--cres") == 0) &&
+             strcmp(argv[i], "--cres") == 0 || strcmp(argv[i], "--package") == 0) &&
                  i + 1 >= argc) {
             tool_error(NULL, "%s needs a value", argv[i]);
             return 2;
@@ -424,6 +424,7 @@ static int import_gmdc(int argc, char **argv) {
         else if (strcmp(argv[i], "--name") == 0) name = argv[++i];
         else if (strcmp(argv[i], "--write-cres") == 0) cres_path = argv[++i];
         else if (strcmp(argv[i], "--cres") == 0) match_path = argv[++i];
+        else if (strcmp(argv[i], "--package") == 0) package = argv[++i];
         else if (argv[i][0] != '-' && !in_path) in_path = argv[i];
         else return tool_bad_argument(argc, argv, i);
     }
@@ -435,7 +436,7 @@ static int import_gmdc(int argc, char **argv) {
         tool_error(NULL, "--write-cres and -o name the same file");
         return 2;
     }
-    if ((rc = tool_load_gltf(in_path, out_path, NULL, ".gmdc", &in, &doc)) != 0) return rc;
+    if ((rc = tool_load_gltf(in_path, out_path, package, ".gmdc", &in, &doc)) != 0) return rc;
     rc = 1;
     if (match_path) {
         memset(&tc, 0, sizeof tc);
@@ -481,12 +482,29 @@ static int import_gmdc(int argc, char **argv) {
     bytes = need != SIZE_MAX ? (unsigned char *)malloc(need) : NULL;
     if (!bytes || plumbob_gmdc_write(&gi.gmdc, bytes, need, &got) != PLUMBOB_OK) {
         tool_error(out_path, "cannot build the GMDC");
-    } else if (tool_write_file(out_path, bytes, got)) {
+    } else {
+        if (package) { /* first: the step a wrong or unreadable package stops */
+            tool_put items[2];
+            memset(items, 0, sizeof items);
+            items[0].type = PLUMBOB_TYPE_GMDC;
+            items[0].group = PLUMBOB_SIMS2_LOCAL_GROUP;
+            items[0].instance = plumbob_sims2_instance(gi.name, strlen(gi.name));
+            items[0].data = bytes;
+            items[0].size = got;
+            items[1].type = PLUMBOB_TYPE_CRES;
+            items[1].group = PLUMBOB_SIMS2_LOCAL_GROUP;
+            items[1].instance = plumbob_sims2_instance(ci.name, strlen(ci.name));
+            items[1].data = cbytes;
+            items[1].size = cgot;
+            if (tool_package_put_all(package, 1, items, cres_path ? 2u : 1u) != 0) goto done;
+        }
+        if (out_path && !tool_write_file(out_path, bytes, got)) goto done;
         if (cres_path && !tool_write_file(cres_path, cbytes, cgot)) {
-            remove(out_path); /* both or neither */
+            if (out_path) remove(out_path); /* both or neither */
             goto done;
         }
-        printf("wrote %s (%zu bytes): %u groups, %u vertices, %u triangles, %u joints, %u morphs\n", out_path, got,
+        printf("%s %s (%zu bytes): %u groups, %u vertices, %u triangles, %u joints, %u morphs\n",
+               out_path ? "wrote" : "GMDC", out_path ? out_path : gi.name, got,
                (unsigned)gi.gmdc.group_count, (unsigned)gi.vertices, (unsigned)gi.triangles, (unsigned)gi.gmdc.joint_count,
                (unsigned)(gi.gmdc.morph_count - 1u));
         if (have_match)
@@ -530,7 +548,7 @@ static int gmdc_usage(FILE *f, int rc) {
                "       plumbob gmdc skin FILE [--cres CRES] [--anim ANIM --time SECONDS] [--morph ...] --json\n"
                "       plumbob gmdc export FILE -o OUT.gltf|OUT.glb [--rig RIG.txt | --cres CRES]\n"
                "       plumbob gmdc export --all FILE... -o DIR [--gltf] [--rig RIG.txt | --cres CRES]\n"
-               "       plumbob gmdc import IN.glb|IN.gltf -o OUT.gmdc [--name NAME] [--cres CRES | --write-cres OUT.cres]\n"
+               "       plumbob gmdc import IN.glb|IN.gltf -o OUT.gmdc|--package PKG [--name NAME] [--cres CRES | --write-cres OUT.cres]\n"
                "  import: every triangle primitive a group (Y-up back to Z-up), the first skin's\n"
                "  joints the joint table, JOINTS_0/WEIGHTS_0 the bone lists and weights (4 at\n"
                "  most), up to 4 morph targets a primitive named from mesh.extras.targetNames.\n"
@@ -538,6 +556,8 @@ static int gmdc_usage(FILE *f, int rc) {
                "  of its bone's joint field (as the game will skin the mesh with that CRES).\n"
                "  --write-cres: that skin's skeleton (its joints and their ancestor nodes: names,\n"
                "  hierarchy, rest pose, joint fields) as a CRES named like the mesh (NAME_cres).\n"
+               "  --package PKG puts the GMDC (and that CRES) into a Sims 2 package (made if\n"
+               "  missing) in the local group 1C0532FA, under the instance its name gives.\n"
                "  --all: every GMDC of every FILE (a package: each mesh in it) to DIR/NAME.glb\n"
                "  (.gltf with --gltf), NAME the mesh's name or instance; a summary at the end.\n"
                "  .obj: the skinned, morphed mesh (Z-up) with UVs (V flipped for OBJ) when the\n"

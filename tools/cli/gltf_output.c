@@ -154,7 +154,7 @@ int tool_load_gltf(const char *in_path, const char *out_path, const char *packag
                    gltf_doc *doc) {
     char why[300];
     if (!in_path || (!out_path && !package)) {
-        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT%s%s (see plumbob %s --help)", ext, package || strcmp(ext, ".clip") ? "" : " or --package PKG",
+        tool_error(NULL, "need IN.glb or IN.gltf and -o OUT%s%s (see plumbob %s --help)", ext, package || (strcmp(ext, ".clip") && strcmp(ext, ".gmdc")) ? "" : " or --package PKG",
                    tool_command());
         return 2;
     }

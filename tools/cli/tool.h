@@ -249,10 +249,23 @@ int cmd_demo(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_extract(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
-/* Puts one resource into the Sims 3 package at pkg_path (made when there is
- * none): added, or replacing the resource of that key, compressed as the
- * package has it; name (NULL: none) into its KEY table.  Safe like every
- * edit.  0, or 1 after saying why (cmd_edit.c). */
+/* Resources for tool_package_put_all: key, bytes, and a name for the KEY
+ * table (NULL: none; Sims 2 packages have no KEY table). */
+typedef struct tool_put {
+    uint32_t type, group;
+    uint64_t instance;
+    const unsigned char *data;
+    size_t size;
+    const char *name;
+} tool_put;
+#define TOOL_PUT_MAX 8
+/* Puts n (at most TOOL_PUT_MAX) resources into the package at pkg_path, a
+ * Sims 2 one (major 1) or a Sims 3 one (major 2), made when there is none:
+ * each added, or replacing the resource of its key, compressed as the
+ * package has it, in one safe edit (all or none).  0, or 1 after saying
+ * why (cmd_edit.c). */
+int tool_package_put_all(const char *pkg_path, uint32_t major, const tool_put *items, uint32_t n);
+/* One resource into a Sims 3 package, name into its KEY table. */
 int tool_package_put(const char *pkg_path, uint32_t type, uint32_t group, uint64_t instance, const unsigned char *data,
                      size_t size, const char *name);
 int cmd_add(int argc, char **argv);     /* cmd_edit.c: package editing in place */
