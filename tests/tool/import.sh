@@ -166,6 +166,21 @@ im_body="$tmp/bt/body.package"
 expect gmdc-import 0 '^wrote .*body.gmdc \([0-9]+ bytes\): 1 groups, 260 vertices, 130 triangles, 65 joints, 2 morphs' \
     "$bin" gmdc import "$tmp/im/body.glb" -o "$tmp/im/body.gmdc"
 expect gmdc-import-check 0 'round trip identical' "$bin" check "$tmp/im/body.gmdc"
+# the bounding mesh of a skinned mesh: per-joint subsets in bone space (the GMDC page's
+# "Subset"); posed at the bind pose they land on the mesh's own vertices
+expect gmdc-import-subsets 0 'bounding mesh: 0 vertices, 0 triangles; subsets: 65 of 65 with vertices, 260 vertices, 130 triangles' \
+    "$bin" gmdc dump "$tmp/im/body.gmdc"
+im_bounding() { # skin.json: how far the posed bounding vertices are from the nearest mesh vertex
+    python3 - "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+mesh = [p for g in d["groups"] for p in g["positions"]]
+far = max(min(max(abs(x - y) for x, y in zip(b, p)) for p in mesh) for b in d["bounding"])
+print("bounding %d vertices, %.2g from the mesh" % (len(d["bounding"]), far))
+PY
+}
+"$bin" gmdc skin "$tmp/im/body.gmdc" --json > "$tmp/im/bind.json"
+expect gmdc-import-subsets-bind 0 '^bounding 260 vertices, ([0-9](\.[0-9]+)?e-0[6-9]|0) from the mesh$' im_bounding "$tmp/im/bind.json"
 expect gmdc-import-name 0 'GMDC demo_skel_tslocator_gmdc, version 4' "$bin" info "$tmp/im/body.gmdc"
 expect gmdc-import-morphs 0 '"morphs": \[\["", ""\], \["demo_skel_tslocator_gmdc", "fat"\], \["demo_skel_tslocator_gmdc", "thin"\]' "$bin" gmdc dump "$tmp/im/body.gmdc" --json
 # skinned and morphed by the demo ANIM on the demo CRES: the same positions as the original mesh
@@ -291,6 +306,7 @@ expect gmdc-import-other 0 'wrote .*tri.gmdc .*: 1 groups, 3 vertices, 1 triangl
 expect gmdc-import-points-said 0 'warning: 1 primitive not carried .*meshes\[0\].primitives\[1\] \(not triangles\)' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/tri.gmdc"
 expect gmdc-import-targets-said 0 'warning: 1 morph target past the fourth' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/tri.gmdc"
 expect gmdc-import-other-check 0 'round trip identical' "$bin" check "$tmp/im/tri.gmdc"
+expect gmdc-import-bounding 0 'bounding mesh: 3 vertices, 1 triangles; subsets: 0 of 0' "$bin" gmdc dump "$tmp/im/tri.gmdc"
 # Y-up back to Z-up: the glTF's (0, 1, 0) is the game's (0, 0, 1)
 expect gmdc-import-z-up 0 '\[0, -?0, 1\]' "$bin" gmdc skin "$tmp/im/tri.gmdc" --json
 # a skinned triangle with eight influences a vertex (JOINTS_1/WEIGHTS_1, as Blender writes them)
@@ -416,6 +432,13 @@ if [ -f "$corpus/sims2/teapot_model.package" ]; then
     "$bin" gmdc export "$tp" -o "$tmp/im/teapot.glb" >/dev/null
     expect corpus-gmdc-import 0 '1 groups, 13248 vertices, 6320 triangles' "$bin" gmdc import "$tmp/im/teapot.glb" -o "$tmp/im/teapot.gmdc"
     expect corpus-gmdc-import-check 0 'round trip identical' "$bin" check "$tmp/im/teapot.gmdc"
+    # the bounding mesh (the GMDC page's "Model": every position once) is the game's own:
+    # 3,241 positions for 13,248 vertices, the same set (its triangles are the same too, in the
+    # same order, which this JSON cannot show)
+    expect corpus-gmdc-import-bounding 0 'bounding mesh: 3241 vertices, 6320 triangles' "$bin" gmdc dump "$tmp/im/teapot.gmdc"
+    expect corpus-gmdc-import-bounding-same 0 '^same 3241$' sh -c '"$1" gmdc skin "$2" --json > "$4/bt-a.json" && "$1" gmdc skin "$3" --json > "$4/bt-b.json" &&
+        python3 -c "import json, sys; a, b = [sorted(map(tuple, json.load(open(f))[\"bounding\"])) for f in sys.argv[1:3]]; print(\"same %d\" % len(a) if a == b else \"differ\")" "$4/bt-a.json" "$4/bt-b.json"' \
+        _ "$bin" "$tp" "$tmp/im/teapot.gmdc" "$tmp/im"
     # filed where the game's own package files it: the key its name gives
     tp_key=$("$bin" ls "$corpus/sims2/teapot_model.package" | awk '$2 == "GMDC" { print $4 }')
     rm -f "$tmp/im/teapot.package"

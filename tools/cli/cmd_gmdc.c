@@ -8,6 +8,7 @@
 #include "gltf/gltf_import.h"
 #include "util/sims2_pose.h"
 #include "util/pose_json.h"
+#include "util/bytes.h"
 
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
@@ -144,8 +145,17 @@ static void dump_json(FILE *out, const plumbob_gmdc *g) {
         json_string(out, g->morph_names[2 * i + 1].ptr, g->morph_names[2 * i + 1].len);
         fputc(']', out);
     }
-    fprintf(out, "],\n \"bounding_vertices\": %u, \"subsets\": %u}\n", (unsigned)g->bounding.vertex_count,
-            (unsigned)g->subset_count);
+    {
+        uint32_t sv = 0, sf = 0;
+        for (i = 0; i < g->subset_count; i++) {
+            sv += g->subsets[i].vertex_count;
+            sf += g->subsets[i].faces.count / 3u;
+        }
+        fprintf(out, "],\n \"bounding_vertices\": %u, \"bounding_triangles\": %u, \"subsets\": %u, \"subset_vertices\": %u, "
+                     "\"subset_triangles\": %u}\n",
+                (unsigned)g->bounding.vertex_count, (unsigned)(g->bounding.faces.count / 3u), (unsigned)g->subset_count,
+                (unsigned)sv, (unsigned)sf);
+    }
 }
 
 /* Reads POSE.json (tools/util/pose_json.c) into model transforms. */
@@ -522,6 +532,9 @@ static int import_gmdc(int argc, char **argv) {
         if (gi.dropped_targets)
             tool_warning(in.name, "%u morph target%s past the fourth of a primitive not carried (a vertex map holds four)",
                          (unsigned)gi.dropped_targets, gi.dropped_targets == 1 ? "" : "s");
+        if (gi.bounding_too_big)
+            tool_warning(in.name, "%u bounding mesh%s left empty: more than 65535 positions (16-bit faces)",
+                         (unsigned)gi.bounding_too_big, gi.bounding_too_big == 1 ? "" : "es");
         if (have_cres && ci.scaled)
             tool_warning(in.name, "%u bone%s of the skeleton had a scale other than 1, not carried (a CRES bone has none)",
                          (unsigned)ci.scaled, ci.scaled == 1 ? "" : "s");
@@ -719,6 +732,17 @@ int cmd_gmdc(int argc, char **argv) {
                            (unsigned)k, (int)gr->name.len, gr->name.ptr, (unsigned)gr->link, (unsigned)gr->primitive,
                            (unsigned)gr->faces.count, (unsigned)gr->bones.count);
             }
+            {
+                uint32_t sv = 0, sf = 0, used = 0;
+                for (k = 0; k < g.subset_count; k++) {
+                    sv += g.subsets[k].vertex_count;
+                    sf += g.subsets[k].faces.count / 3u;
+                    used += g.subsets[k].vertex_count > 0;
+                }
+                printf("  bounding mesh: %u vertices, %u triangles; subsets: %u of %u with vertices, %u vertices, %u triangles\n",
+                       (unsigned)g.bounding.vertex_count, (unsigned)(g.bounding.faces.count / 3u), (unsigned)used,
+                       (unsigned)g.subset_count, (unsigned)sv, (unsigned)sf);
+            }
         }
     } else {
         plumbob_mat34 *model = NULL;
@@ -753,6 +777,32 @@ int cmd_gmdc(int argc, char **argv) {
                     json_floats(stdout, nrm[k] + 3 * v, 3);
                 }
                 printf("]}");
+            }
+            /* the bounding mesh as the game poses it for picking: the
+             * per-joint subsets through the same palette, else the
+             * model-space mesh as it is */
+            printf("],\n \"bounding\": [");
+            if (g.subset_count) {
+                uint32_t bn = plumbob_gmdc_subset_vertex_count(&g);
+                float *bp = (float *)malloc(sizeof(float) * 3u * (bn + 1u));
+                plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof *palette * (g.joint_count + 1u));
+                if (bp && palette && plumbob_gmdc_palette(&g, model, palette) == PLUMBOB_OK &&
+                    plumbob_gmdc_skin_subsets(&g, palette, bp, 3) == PLUMBOB_OK)
+                    for (v = 0; v < bn; v++) {
+                        if (v) printf(", ");
+                        json_floats(stdout, bp + 3 * v, 3);
+                    }
+                free(bp);
+                free(palette);
+            } else {
+                for (v = 0; v < g.bounding.vertex_count; v++) {
+                    float b[3];
+                    b[0] = tool_f32le(g.bounding.vertices + 12u * v);
+                    b[1] = tool_f32le(g.bounding.vertices + 12u * v + 4u);
+                    b[2] = tool_f32le(g.bounding.vertices + 12u * v + 8u);
+                    if (v) printf(", ");
+                    json_floats(stdout, b, 3);
+                }
             }
             printf("]}\n");
         } else if (rc == 0) {

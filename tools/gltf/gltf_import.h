@@ -64,8 +64,9 @@ double clip_import_error(const float *a, const float *b, uint32_t comps);
  * Z-up, UVs as they are), the first skin's joints the joint table (inverse
  * binds from inverseBindMatrices), JOINTS_0 / WEIGHTS_0 as each group's bone
  * list, assignments and weights (at most 4 influences, the smallest dropped
- * beyond), and up to 4 morph targets a primitive as morph deltas named from
- * mesh.extras.targetNames. */
+ * beyond), up to 4 morph targets a primitive as morph deltas named from
+ * mesh.extras.targetNames, and the bounding mesh: every position once
+ * (unskinned), or per joint in its bone space (skinned: the subsets). */
 typedef struct gmdc_import {
     plumbob_gmdc gmdc;          /* ready for plumbob_gmdc_write */
     void **owned;               /* buffers the mesh points into */
@@ -74,6 +75,7 @@ typedef struct gmdc_import {
     uint32_t skipped;           /* primitives not carried (not triangles, no POSITION) */
     char skipped_names[160];
     uint32_t dropped_influences, dropped_targets, vertices, triangles;
+    uint32_t bounding_too_big;  /* bounding meshes left empty: over 65535 positions */
 } gmdc_import;
 
 /* The skin gmdc import carries: that of the first node with a mesh and a

@@ -93,6 +93,150 @@ typedef struct prim_in {
     uint32_t *idx, *jnt, n, ni, targets;
 } prim_in;
 
+/* Every group's triangles in one list, for the bounding mesh: model-space
+ * positions (Z-up) and each triangle's joint, the one with the most weight
+ * over its three vertices (-1: none, or an unskinned mesh). */
+typedef struct bound_acc {
+    float *pos;
+    uint32_t n, cap;
+    uint32_t *tri;
+    int32_t *joint;
+    uint32_t nt, tcap;
+} bound_acc;
+
+static void acc_free(bound_acc *a) {
+    free(a->pos);
+    free(a->tri);
+    free(a->joint);
+    memset(a, 0, sizeof *a);
+}
+
+/* Adds a primitive (positions in glTF's Y-up); 0 when out of memory. */
+static int acc_add(bound_acc *a, const prim_in *in, const gmdc_import_joints *joints, uint32_t joint_count) {
+    uint32_t v, t, k, c, nt = in->ni / 3u;
+    if (a->n + in->n > a->cap) {
+        uint32_t cap = (a->n + in->n) * 2u;
+        float *p = (float *)realloc(a->pos, sizeof(float) * 3u * cap);
+        if (!p) return 0;
+        a->pos = p;
+        a->cap = cap;
+    }
+    if (a->nt + nt > a->tcap) {
+        uint32_t cap = (a->nt + nt) * 2u + 1u;
+        uint32_t *tr = (uint32_t *)realloc(a->tri, sizeof(uint32_t) * 3u * cap);
+        int32_t *jo;
+        if (!tr) return 0;
+        a->tri = tr;
+        jo = (int32_t *)realloc(a->joint, sizeof(int32_t) * cap);
+        if (!jo) return 0;
+        a->joint = jo;
+        a->tcap = cap;
+    }
+    for (v = 0; v < in->n; v++) {
+        plumbob_vec3 q;
+        q.x = in->pos[3 * v]; q.y = in->pos[3 * v + 1]; q.z = in->pos[3 * v + 2];
+        q = gltf_y_up_to_z_up(q);
+        a->pos[3u * (a->n + v)] = q.x; a->pos[3u * (a->n + v) + 1] = q.y; a->pos[3u * (a->n + v) + 2] = q.z;
+    }
+    for (t = 0; t < nt; t++) {
+        uint32_t jj[12], m = 0, best = 0;
+        float ww[12];
+        for (c = 0; c < 3; c++) {
+            uint32_t vv = in->idx[3 * t + c];
+            a->tri[3u * (a->nt + t) + c] = a->n + vv;
+            for (k = 0; in->jnt && k < 4; k++) {
+                uint32_t j = in->jnt[4 * vv + k], x;
+                float w = in->w[4 * vv + k];
+                if (!(w > 0) || j >= joint_count) continue;
+                if (joints) j = joints->of_skin_joint[j];
+                for (x = 0; x < m && jj[x] != j; x++) continue;
+                if (x == m) { jj[m] = j; ww[m++] = 0; }
+                ww[x] += w;
+            }
+        }
+        for (k = 1; k < m; k++)
+            if (ww[k] > ww[best] || (ww[k] == ww[best] && jj[k] < jj[best])) best = k;
+        a->joint[a->nt + t] = m ? (int32_t)jj[best] : -1;
+    }
+    a->n += in->n;
+    a->nt += nt;
+    return 1;
+}
+
+typedef struct corner {
+    uint32_t key[3], at; /* the position's bits, the corner's place in the face list */
+} corner;
+
+static int corner_cmp(const void *pa, const void *pb) {
+    const corner *a = (const corner *)pa, *b = (const corner *)pb;
+    int k;
+    for (k = 0; k < 3; k++)
+        if (a->key[k] != b->key[k]) return a->key[k] < b->key[k] ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* The mesh of the triangles whose joint is `joint` (all of them when
+ * `all`): each position once, faces into them; positions through the joint
+ * table row `row` into bone space when row is not NULL.  Returns 0 when out
+ * of memory; leaves *m empty when more than 65535 positions (16-bit faces). */
+static int bound_mesh(gmdc_import *gi, const bound_acc *a, int all, int32_t joint, const unsigned char *row,
+                      plumbob_gmdc_mesh *m, uint32_t *too_big) {
+    uint32_t t, n = 0, k, u = 0;
+    corner *cs;
+    unsigned char *verts, *faces;
+    memset(m, 0, sizeof *m);
+    for (t = 0; t < a->nt; t++) n += all || a->joint[t] == joint;
+    if (n == 0) return 1;
+    cs = (corner *)malloc(sizeof(corner) * 3u * n);
+    if (!cs) return 0;
+    for (t = 0, n = 0; t < a->nt; t++) {
+        if (!all && a->joint[t] != joint) continue;
+        for (k = 0; k < 3; k++) {
+            const float *p = a->pos + 3u * a->tri[3u * t + k];
+            memcpy(cs[3u * n + k].key, p, 12);
+            cs[3u * n + k].at = 3u * n + k;
+        }
+        n++;
+    }
+    qsort(cs, 3u * n, sizeof *cs, corner_cmp);
+    for (k = 0; k < 3u * n; k++) u += k == 0 || memcmp(cs[k].key, cs[k - 1].key, 12) != 0;
+    if (u > 65535u) {
+        (*too_big)++;
+        free(cs);
+        return 1;
+    }
+    verts = (unsigned char *)keep(gi, 12u * u);
+    faces = (unsigned char *)keep(gi, 2u * 3u * n);
+    if (!verts || !faces) {
+        free(cs);
+        return 0;
+    }
+    for (k = 0, u = 0; k < 3u * n; k++) {
+        if (k == 0 || memcmp(cs[k].key, cs[k - 1].key, 12) != 0) {
+            plumbob_vec3 p;
+            memcpy(&p.x, &cs[k].key[0], 4); memcpy(&p.y, &cs[k].key[1], 4); memcpy(&p.z, &cs[k].key[2], 4);
+            if (row) { /* bone space: the joint table row's rotation, then its translation */
+                plumbob_quat q;
+                plumbob_vec3 r;
+                q.x = tool_f32le(row); q.y = tool_f32le(row + 4); q.z = tool_f32le(row + 8);
+                q.w = tool_f32le(row + 12);
+                r = plumbob_quat_rotate(plumbob_quat_normalize(q), p);
+                p.x = r.x + tool_f32le(row + 16); p.y = r.y + tool_f32le(row + 20); p.z = r.z + tool_f32le(row + 24);
+            }
+            tool_put_f32le(verts + 12u * u, p.x); tool_put_f32le(verts + 12u * u + 4, p.y);
+            tool_put_f32le(verts + 12u * u + 8, p.z);
+            u++;
+        }
+        tool_put_le16(faces + 2u * cs[k].at, (uint16_t)(u - 1u));
+    }
+    free(cs);
+    m->vertex_count = u;
+    m->vertices = verts;
+    m->faces.data = faces;
+    m->faces.count = 3u * n;
+    return 1;
+}
+
 static void prim_free(prim_in *p) {
     uint32_t t;
     free(p->pos); free(p->nrm); free(p->uv); free(p->w); free(p->idx); free(p->jnt);
@@ -136,7 +280,9 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
     plumbob_gmdc *g = &gi->gmdc;
     plumbob_string *mnames;
     char what[64];
+    bound_acc acc;
     memset(gi, 0, sizeof *gi);
+    memset(&acc, 0, sizeof acc);
     if (!meshes || meshes->kind != JSON_ARRAY || meshes->count == 0) {
         snprintf(why, cap, "the glTF has no mesh");
         return 0;
@@ -450,6 +596,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
             gr->opacity = 0xFFFFFFFFu;
             gr->bones.data = bones;
             gr->bones.count = bones ? nbones : 0u;
+            if (!acc_add(&acc, &in, joints, joint_count)) goto oom_prim;
             gi->vertices += in.n;
             gi->triangles += in.ni / 3u;
             n_groups++;
@@ -478,10 +625,24 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
     g->group_count = n_groups;
     g->morph_count = morph_pairs;
     g->morph_names = mnames;
+    /* the bounding mesh (GMDC page, "Model" and "Subset"): an unskinned mesh's
+     * every position once; a skinned one's per joint, in that joint's bone
+     * space, each triangle with the joint that weighs most on it */
+    if (g->joint_count == 0) {
+        if (!bound_mesh(gi, &acc, 1, -1, NULL, &g->bounding, &gi->bounding_too_big)) goto oom;
+    } else {
+        g->subsets = (plumbob_gmdc_mesh *)keep(gi, sizeof *g->subsets * g->joint_count);
+        if (!g->subsets) goto oom;
+        g->subset_count = g->joint_count;
+        for (k = 0; k < g->joint_count; k++)
+            if (!bound_mesh(gi, &acc, 0, (int32_t)k, g->joints + 28u * k, &g->subsets[k], &gi->bounding_too_big)) goto oom;
+    }
+    acc_free(&acc);
     return 1;
 oom:
     snprintf(why, cap, "out of memory");
 fail:
+    acc_free(&acc);
     gmdc_import_free(gi);
     return 0;
 }
