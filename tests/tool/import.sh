@@ -395,8 +395,9 @@ accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "mi
         {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
         {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
         {"bufferView": 3, "componentType": 5126, "count": 2, "type": "MAT4"}]
-nodes = [{"name": "BONE_10"}, {"name": "root_rot"}, {"name": "skinned", "mesh": 0, "skin": 0}]
-doc = {"asset": {"version": "2.0"}, "nodes": nodes, "skins": [{"joints": [0, 1], "inverseBindMatrices": 3}],
+nodes = [{"name": "BONE_10"}, {"name": "root_rot", "children": [0]}, {"name": "skinned", "mesh": 0, "skin": 0}]
+doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [1, 2]}], "nodes": nodes,
+       "skins": [{"joints": [0, 1], "inverseBindMatrices": 3}],
        "meshes": [{"name": "two", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
        "accessors": accs, "bufferViews": views,
        "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
