@@ -196,7 +196,7 @@ build/fuzz/fuzz_gltf_check: tests/fuzz/fuzz_gltf_check.c $(GLTF_FUZZ_SRC) $(HEAD
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(GLTF_FUZZ_SRC)
 # the glTF import target links the reader, the clip and mesh importers and the core
-IMPORT_FUZZ_SRC := tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c
+IMPORT_FUZZ_SRC := tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c
 build/fuzz/fuzz_gltf_import: tests/fuzz/fuzz_gltf_import.c $(IMPORT_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(IMPORT_FUZZ_SRC) $(CORE_SRC) -lm

@@ -342,30 +342,37 @@ expect gmdc-import-eight-check 0 'round trip identical' "$bin" check "$tmp/im/ei
 expect gmdc-import-eight-bones 0 'eight: linkage 0, 1 triangles, 4 bones' "$bin" gmdc dump "$tmp/im/eight.gmdc"
 # --write-cres from a rig as Blender writes one: an Armature node above the joints, a joint
 # with a matrix and no name, one with a scale (not carried, said)
-python3 - "$tmp/im" <<'PY'
+im_skinned_tri() { # OUT NAME NODES SKIN_JOINTS JOINTS_0 WEIGHTS_0 (the last four JSON): a triangle named NAME
+    # skinned with one JOINTS_0 / WEIGHTS_0 item for all three vertices, inverse binds the identity;
+    # the skinned node is appended to NODES and the scene holds the roots
+    python3 - "$@" <<'PY'
 import base64, json, struct, sys
+out, name = sys.argv[1:3]
+nodes, joints, j0, w0 = (json.loads(a) for a in sys.argv[3:7])
 ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes([0, 0, 0, 0] * 3), struct.pack("<12f", *([1, 0, 0, 0] * 3)),
-         struct.pack("<48f", *(ident * 3))]
+parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes(j0 * 3), struct.pack("<12f", *(w0 * 3)),
+         struct.pack("<%df" % (16 * len(joints)), *(ident * len(joints)))]
 blob, views = b"", []
 for p in parts:
     views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
 accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
         {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
         {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
-        {"bufferView": 3, "componentType": 5126, "count": 3, "type": "MAT4"}]
-nodes = [{"name": "Armature", "translation": [0, 0, 1], "children": [1]},
-         {"name": "hip", "rotation": [0, 0.6, 0, 0.8], "translation": [0, 1, 0], "children": [2, 3]},
-         {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, 0, 0, 1]},
-         {"name": "tail", "scale": [1, 2, 1]},
-         {"name": "skinned", "mesh": 0, "skin": 0}]
-doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0, 4]}], "nodes": nodes,
-       "skins": [{"joints": [2, 1, 3], "inverseBindMatrices": 3}],
-       "meshes": [{"name": "rigged", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
+        {"bufferView": 3, "componentType": 5126, "count": len(joints), "type": "MAT4"}]
+nodes.append({"name": "skinned", "mesh": 0, "skin": 0})
+children = {c for n in nodes for c in n.get("children", [])}
+doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [i for i in range(len(nodes)) if i not in children]}], "nodes": nodes,
+       "skins": [{"joints": joints, "inverseBindMatrices": 3}],
+       "meshes": [{"name": name, "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
        "accessors": accs, "bufferViews": views,
        "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
-open(sys.argv[1] + "/rigged.gltf", "w").write(json.dumps(doc))
+open(out, "w").write(json.dumps(doc))
 PY
+}
+im_skinned_tri "$tmp/im/rigged.gltf" rigged '[{"name": "Armature", "translation": [0, 0, 1], "children": [1]},
+    {"name": "hip", "rotation": [0, 0.6, 0, 0.8], "translation": [0, 1, 0], "children": [2, 3]},
+    {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, 0, 0, 1]}, {"name": "tail", "scale": [1, 2, 1]}]' \
+    '[2, 1, 3]' '[0, 0, 0, 0]' '[1, 0, 0, 0]'
 expect gmdc-import-cres-rig 0 'skeleton rigged_cres, 4 bones, 3 of them joints' \
     "$bin" gmdc import "$tmp/im/rigged.gltf" -o "$tmp/im/rigged.gmdc" --write-cres "$tmp/im/rigged.cres"
 expect gmdc-import-cres-rig-scale 0 'warning: 1 bone of the skeleton had a scale other than 1, not carried' \
@@ -383,26 +390,8 @@ expect gmdc-import-cres-rig-bones 0 '^Armature None None \[0, -1, 0\] \[0, 0, 0,
     im_rig_bones "$bin" "$tmp/im/rigged.cres"
 # --cres with a skin of two of the skeleton's 65 joints (names in another case): the table holds
 # all 65, the other 63 the skeleton's rest pose inverted (the original mesh's binds)
-python3 - "$tmp/im" <<'PY'
-import base64, json, struct, sys
-ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes([0, 1, 0, 0] * 3), struct.pack("<12f", *([0.5, 0.5, 0, 0] * 3)),
-         struct.pack("<32f", *(ident * 2))]
-blob, views = b"", []
-for p in parts:
-    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
-accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
-        {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
-        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
-        {"bufferView": 3, "componentType": 5126, "count": 2, "type": "MAT4"}]
-nodes = [{"name": "BONE_10"}, {"name": "root_rot", "children": [0]}, {"name": "skinned", "mesh": 0, "skin": 0}]
-doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [1, 2]}], "nodes": nodes,
-       "skins": [{"joints": [0, 1], "inverseBindMatrices": 3}],
-       "meshes": [{"name": "two", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
-       "accessors": accs, "bufferViews": views,
-       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
-open(sys.argv[1] + "/two.gltf", "w").write(json.dumps(doc))
-PY
+im_skinned_tri "$tmp/im/two.gltf" two '[{"name": "BONE_10"}, {"name": "root_rot", "children": [0]}]' '[0, 1]' \
+    '[0, 1, 0, 0]' '[0.5, 0.5, 0, 0]'
 expect gmdc-import-match-two 0 "joints: the skin's 2 matched by name to .*, a table of 65" \
     "$bin" gmdc import "$tmp/im/two.gltf" -o "$tmp/im/two.gmdc" --cres "$im_cres"
 im_table() { # plumbob original.gmdc new.gmdc: the new bone list, the other rows' largest difference from the original's

@@ -7,31 +7,9 @@
 #include <string.h>
 #include "gltf_import.h"
 #include "gltf_axes.h"
+#include "util/cres_build.h"
 
 #define NONE 0xFFFFFFFFu
-
-static plumbob_cres_head head(const char *name, uint32_t id, uint32_t version) {
-    plumbob_cres_head h;
-    h.name.ptr = name;
-    h.name.len = strlen(name);
-    h.id = id;
-    h.version = version;
-    return h;
-}
-
-static plumbob_cres_ref block_ref(uint32_t index) {
-    plumbob_cres_ref r;
-    r.present = 1;
-    r.external = 0;
-    r.index = index;
-    return r;
-}
-
-static void tree(plumbob_cres_node *n, plumbob_string tag) {
-    n->tree = head("cCompositionTreeNode", 0, 11);
-    n->graph = head("cObjectGraphNode", 0, 4);
-    n->tag = tag;
-}
 
 /* Node i's local rest (Z-up) from its TRS or matrix; *scaled when its
  * scale is not 1 (a CRES bone has none). */
@@ -182,14 +160,14 @@ int gltf_import_cres(const gltf_doc *doc, const char *name, cres_import *ci, cha
         res_name.ptr = ci->name;
         res_name.len = strlen(ci->name);
         b[0].kind = PLUMBOB_CRES_KIND_RESOURCE;
-        b[0].head = head("cResourceNode", PLUMBOB_CRES_RESOURCE_NODE, 7);
+        b[0].head = cres_head("cResourceNode", PLUMBOB_CRES_RESOURCE_NODE, 7);
         b[0].u.resource.form = 1;
-        b[0].u.resource.sg = head("cSGResource", 0, 2);
+        b[0].u.resource.sg = cres_head("cSGResource", 0, 2);
         b[0].u.resource.name = res_name;
-        tree(&b[0].u.resource.node, res_name);
+        cres_tree_node(&b[0].u.resource.node, res_name, NULL, 0, NULL, 0);
         b[0].u.resource.node.children = ref;
         for (k = 0; k < bones; k++)
-            if (parent[order[k]] == NONE || !keep[parent[order[k]]]) *ref++ = block_ref(block[order[k]]);
+            if (parent[order[k]] == NONE || !keep[parent[order[k]]]) *ref++ = cres_block_ref(block[order[k]]);
         b[0].u.resource.node.child_count = roots;
         b[0].u.resource.skin_type = 2; /* a skeleton (docs/FORMATS.md) */
         for (k = 0; k < bones; k++) {
@@ -205,8 +183,8 @@ int gltf_import_cres(const gltf_doc *doc, const char *name, cres_import *ci, cha
             s.ptr = tag;
             s.len = strlen(tag);
             t->kind = PLUMBOB_CRES_KIND_TRANSFORM;
-            t->head = head("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
-            tree(&t->u.transform.node, s);
+            t->head = cres_head("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
+            cres_tree_node(&t->u.transform.node, s, NULL, 0, NULL, 0);
             if (!node_rest(doc, &nodes->items[x], &t->u.transform.rotation, &t->u.transform.translation, &scaled, why,
                            cap, x))
                 goto fail;
@@ -214,12 +192,12 @@ int gltf_import_cres(const gltf_doc *doc, const char *name, cres_import *ci, cha
             t->u.transform.joint = joint[x] != NONE ? joint[x] : PLUMBOB_CRES_NO_JOINT;
             if (joint[x] != NONE) {
                 plumbob_cres_block *d = &b[1u + bones + joint[x]];
-                *ref = block_ref(1u + bones + joint[x]);
+                *ref = cres_block_ref(1u + bones + joint[x]);
                 t->u.transform.node.extensions = ref++;
                 t->u.transform.node.extension_count = 1;
                 d->kind = PLUMBOB_CRES_KIND_BONE_DATA;
-                d->head = head("cBoneDataExtension", PLUMBOB_CRES_BONE_DATA_EXTENSION, 5);
-                d->u.bone_data.extension = head("cExtension", 0, 3);
+                d->head = cres_head("cBoneDataExtension", PLUMBOB_CRES_BONE_DATA_EXTENSION, 5);
+                d->u.bone_data.extension = cres_head("cExtension", 0, 3);
                 d->u.bone_data.heading_axis = 0;
                 d->u.bone_data.mirror_axis = -1;
                 d->u.bone_data.stretch_axis = 1;
@@ -230,7 +208,7 @@ int gltf_import_cres(const gltf_doc *doc, const char *name, cres_import *ci, cha
             for (c = 0, j = 0; ch && ch->kind == JSON_ARRAY && j < ch->count; j++) {
                 uint32_t y = (uint32_t)ch->items[j].number;
                 if (keep[y] && parent[y] == x) {
-                    *ref++ = block_ref(block[y]);
+                    *ref++ = cres_block_ref(block[y]);
                     c++;
                 }
             }

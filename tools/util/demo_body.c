@@ -9,6 +9,7 @@
 #include "plumbob.h"
 #include "demo_data.h"
 #include "util/bytes.h"
+#include "util/cres_build.h"
 
 #define BJ DEMO_SKEL_JOINTS
 #define FIRST_JOINT_BLOCK 5 /* blocks: resource, data list, shape, group node, spare bone data, joints */
@@ -62,40 +63,6 @@ static void joint_models(plumbob_quat *mq, plumbob_vec3 *mt) {
     }
 }
 
-static plumbob_string lit(const char *s) {
-    plumbob_string v;
-    v.ptr = s;
-    v.len = strlen(s);
-    return v;
-}
-
-static plumbob_cres_head hd(const char *name, uint32_t id, uint32_t version) {
-    plumbob_cres_head h;
-    h.name = lit(name);
-    h.id = id;
-    h.version = version;
-    return h;
-}
-
-static plumbob_cres_ref iref(uint32_t index) {
-    plumbob_cres_ref r;
-    r.present = 1;
-    r.external = 0;
-    r.index = index;
-    return r;
-}
-
-static void tree_node(plumbob_cres_node *n, plumbob_string tag, const plumbob_cres_ref *ext, uint32_t n_ext,
-                      const plumbob_cres_ref *children, uint32_t n_children) {
-    n->tree = hd("cCompositionTreeNode", 0, 11);
-    n->graph = hd("cObjectGraphNode", 0, 4);
-    n->extensions = ext;
-    n->extension_count = n_ext;
-    n->tag = tag;
-    n->children = children;
-    n->child_count = n_children;
-}
-
 static size_t finish(plumbob_result (*write)(const void *, void *, size_t, size_t *), size_t cap, const void *obj,
                      unsigned char **out) {
     size_t n = 0;
@@ -132,35 +99,35 @@ size_t demo_skel_cres(unsigned char **out) {
     memset(b, 0, sizeof b);
     memset(&c, 0, sizeof c);
     b[0].kind = PLUMBOB_CRES_KIND_RESOURCE;
-    b[0].head = hd("cResourceNode", PLUMBOB_CRES_RESOURCE_NODE, 7);
+    b[0].head = cres_head("cResourceNode", PLUMBOB_CRES_RESOURCE_NODE, 7);
     b[0].u.resource.form = 1;
-    b[0].u.resource.sg = hd("cSGResource", 0, 2);
-    b[0].u.resource.name = lit("demo_skel_cres");
-    res_ext[0] = iref(1);
-    root_children[0] = iref(2);
-    root_children[1] = iref(3);
-    tree_node(&b[0].u.resource.node, lit("demo_skel_cres"), res_ext, 1, root_children, 2);
+    b[0].u.resource.sg = cres_head("cSGResource", 0, 2);
+    b[0].u.resource.name = cres_lit("demo_skel_cres");
+    res_ext[0] = cres_block_ref(1);
+    root_children[0] = cres_block_ref(2);
+    root_children[1] = cres_block_ref(3);
+    cres_tree_node(&b[0].u.resource.node, cres_lit("demo_skel_cres"), res_ext, 1, root_children, 2);
     b[0].u.resource.skin_type = 3; /* full body */
     /* data list: "thumbnailExtension" listing the shape's thumbnail name */
     *p++ = 7; *p++ = 18; memcpy(p, "thumbnailExtension", 18); p += 18;
     tool_put_le32(p, 1); p += 4;
     *p++ = 6; *p++ = 4; memcpy(p, "name", 4); p += 4; *p++ = 10; memcpy(p, "demo_thumb", 10); p += 10;
     b[1].kind = PLUMBOB_CRES_KIND_DATA_LIST;
-    b[1].head = hd("cDataListExtension", PLUMBOB_CRES_DATA_LIST_EXTENSION, 1);
-    b[1].u.data_list.extension = hd("cExtension", 0, 3);
+    b[1].head = cres_head("cDataListExtension", PLUMBOB_CRES_DATA_LIST_EXTENSION, 1);
+    b[1].u.data_list.extension = cres_head("cExtension", 0, 3);
     b[1].u.data_list.items = list;
     b[1].u.data_list.items_size = (size_t)(p - list);
     b[2].kind = PLUMBOB_CRES_KIND_SHAPE_REF;
-    b[2].head = hd("cShapeRefNode", PLUMBOB_CRES_SHAPE_REF_NODE, 21);
+    b[2].head = cres_head("cShapeRefNode", PLUMBOB_CRES_SHAPE_REF_NODE, 21);
     {
         plumbob_cres_shape_ref *s = &b[2].u.shape_ref;
-        s->renderable = hd("cRenderableNode", 0, 5);
-        s->bounded = hd("cBoundedNode", 0, 5);
-        s->transform_head = hd("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
-        tree_node(&s->transform.node, lit("demo_body"), NULL, 0, NULL, 0);
+        s->renderable = cres_head("cRenderableNode", 0, 5);
+        s->bounded = cres_head("cBoundedNode", 0, 5);
+        s->transform_head = cres_head("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
+        cres_tree_node(&s->transform.node, cres_lit("demo_body"), NULL, 0, NULL, 0);
         s->transform.rotation = plumbob_quat_identity();
         s->bounded_flag = 1;
-        groups[0] = lit("Practical");
+        groups[0] = cres_lit("Practical");
         s->groups = groups;
         s->group_count = 1;
         s->display = 1;
@@ -172,38 +139,38 @@ size_t demo_skel_cres(unsigned char **out) {
         s->display_flags = 0x10;
         tool_put_f32le(morph_weights, 0.0f);
         tool_put_f32le(morph_weights + 4, 0.0f);
-        morph_names[0] = lit("fat");
-        morph_names[1] = lit("thin");
+        morph_names[0] = cres_lit("fat");
+        morph_names[1] = cres_lit("thin");
         s->morph_count = 2;
         s->morph_weights = morph_weights;
         s->morph_names = morph_names;
         s->colour = 0xFFFFFFFFu;
     }
     b[3].kind = PLUMBOB_CRES_KIND_TRANSFORM; /* a grouping node that is no joint */
-    b[3].head = hd("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
-    grp_child[0] = iref(joint_block(0));
-    tree_node(&b[3].u.transform.node, lit("auskel"), NULL, 0, grp_child, 1);
+    b[3].head = cres_head("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
+    grp_child[0] = cres_block_ref(joint_block(0));
+    cres_tree_node(&b[3].u.transform.node, cres_lit("auskel"), NULL, 0, grp_child, 1);
     b[3].u.transform.rotation = plumbob_quat_identity();
     b[3].u.transform.joint = PLUMBOB_CRES_NO_JOINT;
     b[4].kind = PLUMBOB_CRES_KIND_BONE_DATA; /* version 3: no orientation */
-    b[4].head = hd("cBoneDataExtension", PLUMBOB_CRES_BONE_DATA_EXTENSION, 3);
-    b[4].u.bone_data.extension = hd("cExtension", 0, 3);
+    b[4].head = cres_head("cBoneDataExtension", PLUMBOB_CRES_BONE_DATA_EXTENSION, 3);
+    b[4].u.bone_data.extension = cres_head("cExtension", 0, 3);
     b[4].u.bone_data.stretch = 1.0f;
     for (j = 0; j < BJ; j++) {
         plumbob_cres_block *t = &b[joint_block(j)], *d = &b[FIRST_JOINT_BLOCK + BJ + j];
         uint32_t n = 0;
         for (i = 1; i <= 2; i++)
-            if (2u * j + i < BJ) children[j][n++] = iref(joint_block(2u * j + i));
-        ext[j] = iref(FIRST_JOINT_BLOCK + BJ + j);
+            if (2u * j + i < BJ) children[j][n++] = cres_block_ref(joint_block(2u * j + i));
+        ext[j] = cres_block_ref(FIRST_JOINT_BLOCK + BJ + j);
         joint_name(j, names[j]);
         t->kind = PLUMBOB_CRES_KIND_TRANSFORM;
-        t->head = hd("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
-        tree_node(&t->u.transform.node, lit(names[j]), &ext[j], 1, children[j], n);
+        t->head = cres_head("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
+        cres_tree_node(&t->u.transform.node, cres_lit(names[j]), &ext[j], 1, children[j], n);
         joint_rest(j, &t->u.transform.rotation, &t->u.transform.translation);
         t->u.transform.joint = j;
         d->kind = PLUMBOB_CRES_KIND_BONE_DATA;
-        d->head = hd("cBoneDataExtension", PLUMBOB_CRES_BONE_DATA_EXTENSION, 5);
-        d->u.bone_data.extension = hd("cExtension", 0, 3);
+        d->head = cres_head("cBoneDataExtension", PLUMBOB_CRES_BONE_DATA_EXTENSION, 5);
+        d->u.bone_data.extension = cres_head("cExtension", 0, 3);
         d->u.bone_data.heading_axis = (int32_t)(j % 3u);
         d->u.bone_data.mirror_axis = -1;
         d->u.bone_data.stretch_axis = 1;
@@ -304,19 +271,19 @@ size_t demo_skel_gmdc(unsigned char **out) {
     link.active_count = 7;
     memset(&grp, 0, sizeof grp);
     grp.primitive = 2;
-    grp.name = lit("body");
+    grp.name = cres_lit("body");
     grp.faces.data = faces;
     grp.faces.count = NF;
     grp.opacity = 0xFFFFFFFFu;
     grp.bones.data = bones;
     grp.bones.count = BJ;
-    mnames[0] = lit(""); mnames[1] = lit("");
-    mnames[2] = lit("body"); mnames[3] = lit("fat");
-    mnames[4] = lit("body"); mnames[5] = lit("thin");
+    mnames[0] = cres_lit(""); mnames[1] = cres_lit("");
+    mnames[2] = cres_lit("body"); mnames[3] = cres_lit("fat");
+    mnames[4] = cres_lit("body"); mnames[5] = cres_lit("thin");
     memset(&g, 0, sizeof g);
     g.version = 4;
     g.index_size = 2;
-    g.head.resource_name = lit("demo_skel_tslocator_gmdc");
+    g.head.resource_name = cres_lit("demo_skel_tslocator_gmdc");
     g.element_count = 7;
     g.elements = els;
     g.linkage_count = 1;
@@ -359,13 +326,13 @@ size_t demo_skel_anim(unsigned char **out) {
     co[5].key_count = 5; co[5].keys = turn;  /* root_rot z */
     co[6].key_count = 5; co[6].keys = bend;  /* bone_03 x */
     co[9].key_count = 5; co[9].keys = swell; /* fat */
-    ch[0].name = lit("root_trans");
+    ch[0].name = cres_lit("root_trans");
     ch[0].flags = 1000u | 0x8000u | 1u << 17 | 4u << 22 | 15u << 25 | 3u << 29;
-    ch[1].name = lit("root_rot");
+    ch[1].name = cres_lit("root_rot");
     ch[1].flags = 1000u | 0x8000u | 0u << 17 | 3u << 22 | 15u << 25 | 3u << 29;
-    ch[2].name = lit("bone_03");
+    ch[2].name = cres_lit("bone_03");
     ch[2].flags = 1000u | 0x8000u | 0u << 17 | 3u << 22 | 15u << 25 | 3u << 29;
-    ch[3].name = lit("fat");
+    ch[3].name = cres_lit("fat");
     ch[3].flags = 1000u | 0x8000u | 2u << 17 | 0u << 22 | 15u << 25 | 1u << 29;
     for (i = 0; i < 4; i++) {
         ch[i].crc = plumbob_fnv32(ch[i].name.ptr, ch[i].name.len); /* any stable id */
@@ -373,19 +340,19 @@ size_t demo_skel_anim(unsigned char **out) {
     }
     for (i = 0; i < 10; i++) co[i].channel = i < 9 ? i / 3 : 3u;
     memset(&target, 0, sizeof target);
-    target.name = lit("auskel");
+    target.name = cres_lit("auskel");
     target.kind = 1;
     target.channel_count = 4;
     target.unknown = 1;
     memset(&a, 0, sizeof a);
-    a.head.resource_name = lit("a-demo-body-turn_anim");
+    a.head.resource_name = cres_lit("a-demo-body-turn_anim");
     a.duration = 1000;
     a.version = 6;
     a.type = 7;
     a.priority = 2;
     a.params[7] = 1.0f;
-    a.skeleton = lit("auskel");
-    a.data_string = lit("");
+    a.skeleton = cres_lit("auskel");
+    a.data_string = cres_lit("");
     a.target_count = 1;
     a.targets = &target;
     a.channel_count = 4;
