@@ -259,6 +259,12 @@ static void test_checker_rejects(void) {
         {"\"indices\": 4", "\"indices\": 0", "primitives[0]: indices are not unsigned SCALAR"},
         {"\"weights\": [0, 0]", "\"weights\": [0]", "meshes[0].weights: 1 weights for 2 targets"},
         {"\"scene\": 0", "\"scene\": 5", "scene: 5 is out of range"},
+        /* a fuzz find: an index far past any integer type was cast before it was compared (undefined
+         * behaviour that UBSan stops on); now compared as a double and refused */
+        {"\"scene\": 0", "\"scene\": 7777777777777777777777777777777770", "is out of range (1 there)"},
+        {"\"scene\": 0", "\"scene\": 1e300", "is out of range (1 there)"},
+        {"\"scene\": 0", "\"scene\": 0.5", "scene: not a non-negative integer"},
+        {"\"scene\": 0", "\"scene\": -1", "scene: not a non-negative integer"},
         {"\"inverseBindMatrices\": 7", "\"inverseBindMatrices\": 0", "skins[0].inverseBindMatrices: need 3 float MAT4"},
         {"\"mesh\": 0, \"skin\": 0", "\"mesh\": 0", ""}, /* a mesh with joints but no skin is fine */
         {"data:application/octet-stream;base64,", "demo.bin#", "external files are not supported"},

@@ -2,6 +2,7 @@
  * order its references need (buffers, views, accessors, meshes, skins,
  * nodes, scenes, animations).  The first problem found is reported. */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,10 +67,11 @@ static int get_index(checker *c, const json_value *obj, const char *key, size_t 
     const json_value *v = json_get(obj, key);
     *out = -1;
     if (!v) return required ? bad(c, "%s[%zu]: no %s", where, wi, key) : 1;
-    if (v->kind != JSON_NUMBER || v->number < 0 || v->number != (double)(long)v->number)
+    /* compared as doubles first: a cast of 7.8e33 to an integer is undefined */
+    if (v->kind != JSON_NUMBER || !(v->number >= 0) || v->number != floor(v->number))
         return bad(c, "%s[%zu].%s: not a non-negative integer", where, wi, key);
-    if ((size_t)v->number >= limit)
-        return bad(c, "%s[%zu].%s: %ld is out of range (%zu there)", where, wi, key, (long)v->number, limit);
+    if (v->number >= (double)limit)
+        return bad(c, "%s[%zu].%s: %.17g is out of range (%zu there)", where, wi, key, v->number, limit);
     *out = (long)v->number;
     return 1;
 }
