@@ -129,8 +129,10 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     pb_skin_range r;
     /* In job->work: the group's slots as row-major matrices, 16-byte aligned
      * for SIMD loads (the 255 a slot byte can name, and the zero entry the
-     * kernels read for unused slots: 16 KiB), then the staging blocks. */
+     * kernels read for unused slots: 16 KiB), each slot byte's offset into
+     * them (512 bytes), then the staging blocks. */
     float *rows;
+    uint16_t *offsets;
     unsigned char *pos_stage, *nrm_stage, *assign_stage, *weight_stage;
     uint32_t n, k, slots, first, end;
     int skinned, sparse_bones, sparse;
@@ -171,7 +173,8 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
     rows = (float *)(void *)(((uintptr_t)job->work + 15u) & ~(uintptr_t)15u);
-    pos_stage = (unsigned char *)(rows + 256u * 16u);
+    offsets = (uint16_t *)(void *)(rows + 256u * 16u);
+    pos_stage = (unsigned char *)(offsets + 256u);
     nrm_stage = pos_stage + STAGE * 12u;
     assign_stage = nrm_stage + STAGE * 12u;
     weight_stage = assign_stage + STAGE * 4u;
@@ -183,11 +186,13 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
         for (i = 12; i < 16; i++) rows[16u * k + i] = 0.0f;
     }
     for (k = 0; k < 16; k++) rows[16u * PB_SKIN_ZERO_SLOT + k] = 0.0f;
+    pb_skin_slot_offsets(offsets, slots);
     r.assignments = ba ? ba->data : NULL;
     r.weights = bw ? bw->data : NULL;
     r.weight_count = bw ? bw->format + 1u : 0u;
     r.slot_count = slots;
     r.slot_rows = rows;
+    r.slot_offset = offsets;
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;
     r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;

@@ -22,7 +22,8 @@
  * k is byte k of the assignment; 0xFF is unused and weighs 0; stored
  * weight k < weight_count, the weight right after the stored ones is
  * 1 - the sum of the used ones, later ones 0; a slot >= slot_count reads
- * the zero entry.  With terms t_k = w_k M_k, the blended rows are R = t0,
+ * the zero entry (slot_offset, pb_skin_slot_offsets, maps each byte to its
+ * entry, so the kernels test no bound per influence).  With terms t_k = w_k M_k, the blended rows are R = t0,
  * t0 + t1, (t0 + t1) + t2 or (t0 + t1) + (t2 + t3) for 1..4 influences
  * (influences = weight_count + 1, at most 4); output component j is
  * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t and n'j = (Rj.a x + Rj.b y) +
@@ -36,6 +37,7 @@ typedef struct pb_skin_range {
     uint32_t weight_count;            /* 0..3: the kernels specialize on it */
     uint32_t slot_count;              /* <= 255 */
     const float *slot_rows;           /* 256 * 16 floats, 16-byte aligned */
+    const uint16_t *slot_offset;      /* 256: slot byte -> float offset of its entry in slot_rows */
     float *out_positions;
     size_t position_stride;           /* floats */
     float *out_normals;
@@ -62,32 +64,40 @@ typedef struct pb_skin_range {
 #  define PB_NOINLINE
 #endif
 
-/* Influence k of a vertex whose assignment word is a (k and the stored
- * weight count a constants after inlining, so the shifts and tests fold). */
-PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, uint32_t a, const unsigned char *wp,
+/* slot_offset for a table of slot_count entries: byte k -> 16 k below
+ * slot_count, the zero entry's 16 * 255 from there on. */
+static inline void pb_skin_slot_offsets(uint16_t offset[256], uint32_t slot_count) {
+    uint32_t k;
+    for (k = 0; k < 256u; k++) offset[k] = (uint16_t)(16u * (k < slot_count ? k : PB_SKIN_ZERO_SLOT));
+}
+
+/* Influence k of a vertex whose assignment bytes are at ab (k and the
+ * stored weight count constants after inlining, so the tests fold). */
+PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, const unsigned char *ab, const unsigned char *wp,
                                        uint32_t k, uint32_t stored, float *sum, float *w, const float **m) {
-    uint32_t slot = (a >> (8u * k)) & 0xFFu;
+    uint32_t slot = ab[k]; /* byte k of the little-endian word, on any host */
     if (slot == 0xFFu) {
         *w = 0.0f;
     } else {
         *w = k < stored ? pb_f32le(wp + 4u * k) : 1.0f - *sum;
         *sum += *w;
     }
-    *m = r->slot_rows + 16u * (slot < r->slot_count ? slot : PB_SKIN_ZERO_SLOT);
+    *m = r->slot_rows + r->slot_offset[slot];
 }
 
 /* Weights and matrices of vertex v's influences (shared by every port so
  * all of them see the same numbers); influences is weight_count + 1. */
 PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
                                         float w[4], const float *m[4]) {
-    uint32_t a = pb_le32(r->assignments + 4u * v), stored = influences - 1u;
+    const unsigned char *ab = r->assignments + 4u * v;
+    uint32_t stored = influences - 1u;
     /* no stored weights: the stream may be NULL, and NULL + 0 is undefined */
     const unsigned char *wp = stored ? r->weights + 4u * stored * v : r->weights;
     float sum = 0.0f;
-    pb_skin_influence(r, a, wp, 0, stored, &sum, &w[0], &m[0]);
-    if (influences > 1) pb_skin_influence(r, a, wp, 1, stored, &sum, &w[1], &m[1]);
-    if (influences > 2) pb_skin_influence(r, a, wp, 2, stored, &sum, &w[2], &m[2]);
-    if (influences > 3) pb_skin_influence(r, a, wp, 3, stored, &sum, &w[3], &m[3]);
+    pb_skin_influence(r, ab, wp, 0, stored, &sum, &w[0], &m[0]);
+    if (influences > 1) pb_skin_influence(r, ab, wp, 1, stored, &sum, &w[1], &m[1]);
+    if (influences > 2) pb_skin_influence(r, ab, wp, 2, stored, &sum, &w[2], &m[2]);
+    if (influences > 3) pb_skin_influence(r, ab, wp, 3, stored, &sum, &w[3], &m[3]);
 }
 
 /* CLIP sampling in lanes: four tracks of one kind (12-bit rotations or

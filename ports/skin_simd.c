@@ -3,9 +3,12 @@
  * blended rows take one multiply and one add per row and influence (never
  * fused); the rows of the four are then transposed, so the transforms run
  * with one vertex per lane on positions and normals loaded as x, y and z
- * rows, and the normals are normalized in the same lanes.  Per lane these
- * are the scalar reference's operations, so the bits match; ARMv7 NEON
- * flushes subnormals, which only matters for degenerate data. */
+ * rows.  The normals are normalized in the same lanes, but in a loop of
+ * their own after each block of 32 vertices: there one group's Newton
+ * steps overlap the next group's, where inside the long skinning loop their
+ * latency was a third of a vertex's time.  Per lane these are the scalar
+ * reference's operations, so the bits match; ARMv7 NEON flushes
+ * subnormals, which only matters for degenerate data. */
 #include "kernels.h"
 
 #if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
@@ -72,9 +75,10 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb
 }
 
 /* Four vertices v[0..3] whose positions (and normals) are the 48 bytes at
- * pos (and nrm); stores the first n. */
+ * pos (and nrm); stores the first n, or leaves the normals in defer[0..2]
+ * for normalize_block. */
 PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const unsigned char *pos,
-                           const unsigned char *nrm, uint32_t n, uint32_t influences) {
+                           const unsigned char *nrm, uint32_t n, uint32_t influences, pb_v4 *defer) {
     pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, px, py, pz;
     blend(r, v[0], influences, &ax, &ay, &az);
     blend(r, v[1], influences, &bx, &by, &bz);
@@ -90,7 +94,7 @@ PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const un
                pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ay, px), pb_v4_mul(by, py)), pb_v4_mul(cy, pz)), ty),
                pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(az, px), pb_v4_mul(bz, py)), pb_v4_mul(cz, pz)), tz));
     if (nrm) {
-        pb_v4 qx, qy, qz, inv;
+        pb_v4 qx, qy, qz;
         pb_v4_load_xyz4(nrm, &px, &py, &pz);
         qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, px), pb_v4_mul(bx, py)), pb_v4_mul(cx, pz));
         qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, px), pb_v4_mul(by, py)), pb_v4_mul(cy, pz));
@@ -99,37 +103,55 @@ PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const un
             store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, qx, qy, qz);
             return;
         }
+        defer[0] = qx; /* normalize_block finishes them */
+        defer[1] = qy;
+        defer[2] = qz;
+    }
+}
+
+/* The deferred normalization of a block's normals: a short loop whose
+ * iterations are independent, so the Newton steps' latency overlaps. */
+PB_FORCE_INLINE void normalize_block(const pb_skin_range *r, const pb_v4 *defer, uint32_t v, uint32_t n) {
+    uint32_t i;
+    for (i = 0; i < n; i += 4u, defer += 3) {
+        pb_v4 qx = defer[0], qy = defer[1], qz = defer[2], inv;
         inv = rsqrt4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
-        store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, pb_v4_mul(qx, inv),
-                   pb_v4_mul(qy, inv), pb_v4_mul(qz, inv));
+        store_rows(r->out_normals + r->normal_stride * (v + i), r->normal_stride, n - i < 4u ? n - i : 4u,
+                   pb_v4_mul(qx, inv), pb_v4_mul(qy, inv), pb_v4_mul(qz, inv));
     }
 }
 
 /* All vertices with a fixed influence count (a constant after inlining, so
- * each count gets its own straight-line loop). */
+ * each count gets its own straight-line loop), BLOCK at a time. */
+#define BLOCK 32u /* a multiple of 4 */
 PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
     uint32_t v = 0;
-    for (; v + 4u <= r->count; v += 4u) {
-        uint32_t vs[4];
-        vs[0] = v;
-        vs[1] = v + 1u;
-        vs[2] = v + 2u;
-        vs[3] = v + 3u;
-        skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences);
-    }
-    if (v < r->count) {
-        /* the last one to three: spare lanes repeat the last vertex, read
-         * from a local copy so no load passes the streams' ends */
-        unsigned char pos[48], nrm[48];
-        uint32_t n = r->count - v, vs[4], i, b;
-        for (i = 0; i < 4; i++) {
-            vs[i] = i < n ? v + i : r->count - 1u;
-            for (b = 0; b < 12u; b++) {
-                pos[12u * i + b] = r->positions[12u * vs[i] + b];
-                if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
-            }
+    pb_v4 defer[BLOCK / 4u * 3u]; /* the block's unnormalized normals, as x, y, z rows */
+    while (v < r->count) {
+        uint32_t b0 = v, bend = r->count - v < BLOCK ? r->count : v + BLOCK;
+        pb_v4 *d = defer;
+        for (; v + 4u <= bend; v += 4u, d += 3) {
+            uint32_t vs[4];
+            vs[0] = v;
+            vs[1] = v + 1u;
+            vs[2] = v + 2u;
+            vs[3] = v + 3u;
+            skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, d);
         }
-        skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences);
+        if (v < bend) {
+            unsigned char pos[48], nrm[48];
+            uint32_t n = bend - v, vs[4], i, b;
+            for (i = 0; i < 4; i++) {
+                vs[i] = i < n ? v + i : r->count - 1u;
+                for (b = 0; b < 12u; b++) {
+                    pos[12u * i + b] = r->positions[12u * vs[i] + b];
+                    if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
+                }
+            }
+            skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences, d);
+            v = bend;
+        }
+        if (r->normals && r->normalize) normalize_block(r, defer, b0, bend - b0);
     }
 }
 

@@ -430,6 +430,7 @@ static double skin_contract_error(const pb_skin_range *r) {
 
 void test_skin_port_matches_scalar(void) {
     static float rows_mem[256 * 16 + 4];
+    static uint16_t offsets[256];
     static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 8];
     static float out_a[4096 * 7], out_b[4096 * 7];
     float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
@@ -449,6 +450,8 @@ void test_skin_port_matches_scalar(void) {
         r.weight_count = wc;
         r.slot_count = 1 + t_rand(&seed) % 40;
         r.slot_rows = rows;
+        pb_skin_slot_offsets(offsets, r.slot_count);
+        r.slot_offset = offsets;
         r.position_stride = 3 + round % 3;
         r.normal_stride = 4;
         for (i = 0; i < 256 * 16; i++) { /* drawn column by column, stored row-major */
