@@ -120,8 +120,18 @@ $(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LI
 # the jazz case runs the demo's machine, made by the tool's writer
 BENCH_TOOL_OBJ := $(BUILD)/obj/tools/util/demo_data.o $(BUILD)/obj/tools/util/jazz_build.o \
                   $(BUILD)/obj/tools/gltf/gltf_import_clip.o $(BUILD)/obj/tools/gltf/gltf_read.o $(BUILD)/obj/tools/util/json_parse.o
-$(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB)
-	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS) -lm
+# `plumbob-bench --only avx2`: the SSE2 skinning kernel beside the same source
+# built with -mavx2 under another name, in one run (x86-64 compilers that
+# take -mavx2; bench/bench_avx2.c)
+ifeq ($(shell $(CC) -mavx2 -dM -E -x c /dev/null 2>/dev/null | grep -c '__AVX2__'),1)
+BENCH_AVX2_OBJ := $(BUILD)/obj/bench/avx2/skin_simd.o
+$(BENCH_AVX2_OBJ): ports/skin_simd.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CORE_WARN) $(COMMON) $(CFLAGS) -mavx2 -Dplumbob_pb_skin_sse2=plumbob_pb_skin_avx2 -c $< -o $@
+$(BUILD)/obj/bench/bench_avx2.o: CPPFLAGS += -DPLUMBOB_BENCH_AVX2
+endif
+$(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_AVX2_OBJ) $(BENCH_TOOL_OBJ) $(LIB)
+	$(CC) $(COMMON) $(CFLAGS) $(LDFLAGS) -o $@ $(BENCH_OBJ) $(BENCH_AVX2_OBJ) $(BENCH_TOOL_OBJ) $(LIB) $(EXTRA_LDFLAGS) -lm
 
 check: $(BUILD)/plumbob-tests
 	$(BUILD)/plumbob-tests
@@ -138,9 +148,12 @@ bench: $(BUILD)/plumbob-bench
 # plumbob beside ozz-animation and ACL (bench/compare/): their source trees
 # live outside the project; `make test` never needs them.
 CORPUS ?= ../shared/corpus
+# COMPARE_OPT="-O2 -mavx2": every system built for AVX2, in build/compare-avx2.
+COMPARE_OPT ?= -O2
+COMPARE_OUT ?= build/compare$(if $(findstring -mavx2,$(COMPARE_OPT)),-avx2)
 bench-compare:
-	OZZ="$(OZZ)" ACL="$(ACL)" RTM="$(RTM)" bash bench/compare/build.sh
-	build/compare/plumbob-compare $(COMPARE_ARGS) $(wildcard $(CORPUS)/sims3/*.package)
+	OZZ="$(OZZ)" ACL="$(ACL)" RTM="$(RTM)" OPT="$(COMPARE_OPT)" COMPARE_OUT="$(COMPARE_OUT)" bash bench/compare/build.sh
+	$(COMPARE_OUT)/plumbob-compare --json $(COMPARE_OUT)/compare.jsonl $(COMPARE_ARGS) $(wildcard $(CORPUS)/sims3/*.package)
 
 # --- bare-metal Cortex-M4 (mps2-an386 under qemu-system-arm) -------------
 BM_CC := arm-none-eabi-gcc

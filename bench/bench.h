@@ -34,4 +34,7 @@ unsigned char *bench_read_file(const char *path, size_t *size);
 /* Keeps a value alive so the compiler cannot drop the work that made it. */
 void bench_keep(const void *p);
 
+/* A monotonic clock, in seconds. */
+double bench_now(void);
+
 #endif

@@ -8,6 +8,7 @@ void bench_package_lookup(const bench_opts *o, int samples);
 void bench_clips(const bench_opts *o, int samples);
 void bench_import(const bench_opts *o, int samples);
 void bench_skinning(const bench_opts *o, int samples);
+void bench_avx2(const bench_opts *o, int samples);
 void bench_jazz(const bench_opts *o, int samples);
 void bench_rig(const bench_opts *o, int samples);
 

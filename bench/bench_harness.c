@@ -6,7 +6,7 @@
 #include <time.h>
 #include "bench.h"
 
-static double now_seconds(void) {
+double bench_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -23,9 +23,9 @@ bench_stats bench_time(void (*fn)(void *ctx), void *ctx, int samples) {
     int i;
     fn(ctx); /* warm-up: caches, branch predictors, page faults */
     for (i = 0; i < samples; i++) {
-        double t0 = now_seconds();
+        double t0 = bench_now();
         fn(ctx);
-        t[i] = now_seconds() - t0;
+        t[i] = bench_now() - t0;
     }
     qsort(t, (size_t)samples, sizeof(double), cmp_double);
     s.median = t[samples / 2];

@@ -89,7 +89,9 @@ extern "C" {
  * the header you compiled with). */
 PLUMBOB_API unsigned plumbob_version_number(void);
 
-/* Returns the name of the kernel port compiled in: "scalar", "sse2" or "neon". */
+/* Returns the name of the kernel port compiled in: "scalar", "sse2", "avx2"
+ * (the SSE2 kernels built with -mavx2, VEX-encoded; the same bits) or
+ * "neon". */
 PLUMBOB_API const char *plumbob_port_name(void);
 
 /* ===================================================================== */

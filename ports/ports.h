@@ -1,7 +1,9 @@
 /* The one place that chooses the kernel port at compile time.
  *
  *   PLUMBOB_NO_SIMD defined       -> scalar reference kernels only
- *   SSE2 available (x86, x86-64)  -> PLUMBOB_PORT_SSE2
+ *   SSE2 available (x86, x86-64)  -> PLUMBOB_PORT_SSE2 (named "avx2" when
+ *                                    built with -mavx2: the same kernels,
+ *                                    VEX-encoded, the same bits)
  *   NEON available (AArch64, ARMv7 with -mfpu=neon) -> PLUMBOB_PORT_NEON
  *   otherwise                     -> scalar
  *
@@ -14,7 +16,11 @@
 #if !defined(PLUMBOB_NO_SIMD)
 #  if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
 #    define PLUMBOB_PORT_SSE2 1
-#    define PLUMBOB_PORT_NAME "sse2"
+#    if defined(__AVX2__)
+#      define PLUMBOB_PORT_NAME "avx2"
+#    else
+#      define PLUMBOB_PORT_NAME "sse2"
+#    endif
 #  elif defined(__ARM_NEON) || defined(__ARM_NEON__)
 #    define PLUMBOB_PORT_NEON 1
 #    define PLUMBOB_PORT_NAME "neon"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every test on every target, then one summary table.
 #
-# Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; QEMU
+# Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; -mavx2;
+# the benchmarks' build and the -mavx2 kernel beside SSE2's; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
 # Cortex-M4 under qemu-system-arm; the build's own checks (host flags, header
 # dependencies, symbol prefix); the CMake build and an outside project using
@@ -128,6 +129,23 @@ else
 fi
 if build no-simd CC=gcc BUILD=build/nosimd EXTRA_CFLAGS=-DPLUMBOB_NO_SIMD tests; then
     run_units no-simd - build/nosimd/plumbob-tests
+fi
+# the AVX2 build (the SSE2 kernels VEX-encoded; -mavx2 brings no FMA, so the
+# same bits): natively, or under QEMU's x86-64 model where the CPU lacks AVX2
+if build avx2 CC=gcc BUILD=build/avx2 EXTRA_CFLAGS=-mavx2 tests; then
+    if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+        run_units avx2 - build/avx2/plumbob-tests
+    elif have qemu-x86_64-static; then
+        run_units avx2 - qemu-x86_64-static -cpu max build/avx2/plumbob-tests
+    else
+        skip_stage avx2 "no AVX2 on this CPU and qemu-x86_64-static missing: apt-get install -y qemu-user-static"
+    fi
+fi
+
+# the benchmarks build (nothing else compiles bench/), and the -mavx2 build of
+# the skinning kernel gives the SSE2 build's bits on the benchmark's mesh
+if build bench CC=gcc BUILD=build/host-gcc build/host-gcc/plumbob-bench; then
+    run_script bench-avx2 build/host-gcc/plumbob-bench --quick --only avx2
 fi
 
 # --- QEMU user mode -------------------------------------------------------------

@@ -21,5 +21,5 @@ void test_version(void) {
     CHECK_EQ(PLUMBOB_VERSION_NUMBER, 100);
     CHECK(strcmp(PLUMBOB_VERSION_STRING, "0.1.0") == 0);
     CHECK(strcmp(plumbob_port_name(), "scalar") == 0 || strcmp(plumbob_port_name(), "sse2") == 0 ||
-          strcmp(plumbob_port_name(), "neon") == 0);
+          strcmp(plumbob_port_name(), "avx2") == 0 || strcmp(plumbob_port_name(), "neon") == 0);
 }

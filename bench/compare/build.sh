@@ -5,14 +5,16 @@
 # Tested with ozz-animation 0.16.0, ACL 2.1.0 and the rtm commit ACL 2.1.0
 # pins (external/rtm).  Their sources are compiled into build/compare/, with
 # plumbob, at the same -O level (OPT, default -O2) and for SSE2 (the x86-64
-# baseline; no -march), so every system gets the same compiler and flags.
+# baseline; no -march), so every system gets the same compiler and flags;
+# OPT="-O2 -mavx2" with COMPARE_OUT=build/compare-avx2 builds all three
+# for AVX2 instead.
 # Nothing here is part of `make` or `make test`.
 set -u
 cd "$(dirname "$0")/../.."
 OZZ=${OZZ:-} ACL=${ACL:-} RTM=${RTM:-}
 OPT=${OPT:--O2}
 CXX=${CXX:-g++} CC=${CC:-gcc}
-out=build/compare
+out=${COMPARE_OUT:-build/compare}
 missing=0
 check() { # NAME DIR FILE-INSIDE HOW
     if [ -z "$2" ]; then

@@ -1,0 +1,140 @@
+/* The AVX2 build's question, answered in one run: the SSE2 skinning kernel
+ * beside the same source built with -mavx2 (VEX-encoded: three-operand
+ * forms, no register copies; no FMA, so the same bits), on bench_skin.c's
+ * mesh, rounds interleaved.  The Makefile builds the second copy
+ * (plumbob_pb_skin_avx2) on x86-64 hosts whose compiler takes -mavx2 and
+ * defines PLUMBOB_BENCH_AVX2; the case runs where the CPU has AVX2. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+#include "bench_cases.h"
+#include "bench_mesh.h"
+#include "plumbob.h"
+#include "kernels.h"
+
+#if defined(PLUMBOB_BENCH_AVX2) && defined(PLUMBOB_PORT_SSE2)
+void plumbob_pb_skin_avx2(const pb_skin_range *r);
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* One kernel call, in seconds. */
+static double time_kernel(void (*kernel)(const pb_skin_range *), const pb_skin_range *r) {
+    double t = bench_now();
+    kernel(r);
+    t = bench_now() - t;
+    bench_keep(r->out_positions);
+    return t;
+}
+
+/* The job's slot table, as plumbob_gmdc_skin builds it (bench mesh: slot k is joint k). */
+static void slot_table(const plumbob_mat34 *palette, float *rows, uint16_t *offsets) {
+    uint32_t k, row, i;
+    memset(rows, 0, 256u * 16u * sizeof(float));
+    for (k = 0; k < BENCH_SKIN_JOINTS; k++)
+        for (row = 0; row < 3; row++)
+            for (i = 0; i < 4; i++) rows[16u * k + 4u * row + i] = palette[k].m[row][i];
+    pb_skin_slot_offsets(offsets, BENCH_SKIN_JOINTS);
+}
+
+void bench_avx2(const bench_opts *o, int samples) {
+    static const uint32_t sizes[2] = {10000, 100000};
+    static float rows_mem[256 * 16 + 4];
+    static uint16_t offsets[256];
+    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
+    uint32_t si, infl;
+    int normals;
+    if (!__builtin_cpu_supports("avx2")) {
+        printf("avx2: this CPU has no AVX2; case skipped\n");
+        return;
+    }
+    for (si = 0; si < 2; si++) {
+        for (infl = 1; infl <= 4; infl++) {
+            size_t size, need;
+            unsigned char *mesh = bench_skin_mesh(sizes[si], infl, &size), *mem;
+            const plumbob_gmdc_element *pos, *nrm, *ba, *bw;
+            plumbob_arena a;
+            plumbob_gmdc g;
+            plumbob_mat34 palette[BENCH_SKIN_JOINTS];
+            if (plumbob_gmdc_measure(mesh, size, &need) != PLUMBOB_OK) abort();
+            mem = (unsigned char *)malloc(need);
+            plumbob_arena_init(&a, mem, need);
+            if (plumbob_gmdc_decode(mesh, size, &a, &g) != PLUMBOB_OK) abort();
+            bench_skin_palette(&g, palette);
+            slot_table(palette, rows, offsets);
+            pos = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0);
+            nrm = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_NORMALS, 0);
+            ba = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
+            bw = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
+            if (!pos || !nrm || !ba || !bw) abort();
+            for (normals = 0; normals <= 1; normals++) {
+                pb_skin_range r, r2;
+                double *t1, *t2, m1, m2;
+                char ctx[160];
+                int n = si == 1 ? samples / 2 + 3 : samples + 3, i;
+                float *out = (float *)malloc((size_t)sizes[si] * 24u), *out2 = (float *)malloc((size_t)sizes[si] * 24u);
+                memset(&r, 0, sizeof r);
+                r.count = sizes[si];
+                r.positions = pos->data;
+                r.normals = normals ? nrm->data : NULL;
+                r.assignments = ba->data;
+                r.weights = bw->data;
+                r.weight_count = bw->format + 1u;
+                r.slot_count = BENCH_SKIN_JOINTS;
+                r.slot_rows = rows;
+                r.slot_offset = offsets;
+                r.out_positions = out;
+                r.position_stride = normals ? 6u : 3u;
+                r.out_normals = normals ? out + 3 : NULL;
+                r.normal_stride = 6u;
+                r.normalize = 1u;
+                r2 = r;
+                r2.out_positions = out2;
+                r2.out_normals = normals ? out2 + 3 : NULL;
+                pb_skin_sse2(&r);
+                plumbob_pb_skin_avx2(&r2);
+                if (memcmp(out, out2, (size_t)sizes[si] * (normals ? 24u : 12u)) != 0) {
+                    fprintf(stderr, "avx2: the two builds of the kernel disagree\n");
+                    abort();
+                }
+                t1 = (double *)malloc(sizeof(double) * (size_t)n);
+                t2 = (double *)malloc(sizeof(double) * (size_t)n);
+                for (i = 0; i < n; i++) { /* interleaved, alternating which goes first */
+                    if (i & 1) {
+                        t2[i] = time_kernel(plumbob_pb_skin_avx2, &r2);
+                        t1[i] = time_kernel(pb_skin_sse2, &r);
+                    } else {
+                        t1[i] = time_kernel(pb_skin_sse2, &r);
+                        t2[i] = time_kernel(plumbob_pb_skin_avx2, &r2);
+                    }
+                }
+                qsort(t1, (size_t)n, sizeof(double), cmp_double);
+                qsort(t2, (size_t)n, sizeof(double), cmp_double);
+                m1 = t1[n / 2];
+                m2 = t2[n / 2];
+                snprintf(ctx, sizeof ctx, "\"vertices\": %u, \"influences\": %u, \"normals\": %s, \"sse2_ns\": %.3f, \"avx2_ns\": %.3f",
+                         (unsigned)sizes[si], (unsigned)infl, normals ? "true" : "false", m1 / sizes[si] * 1e9,
+                         m2 / sizes[si] * 1e9);
+                /* time ratio avx2 / sse2 (under 1: faster) of the medians; beside it
+                 * the ratios of the fastest runs and of the slowest */
+                bench_report(o, "skin_avx2_ratio", "avx2/sse2", m2 / m1, t2[0] / t1[0], t2[n - 1] / t1[n - 1], n, ctx);
+                free(t1);
+                free(t2);
+                free(out);
+                free(out2);
+            }
+            free(mem);
+            free(mesh);
+        }
+    }
+}
+#else
+void bench_avx2(const bench_opts *o, int samples) {
+    (void)o;
+    (void)samples;
+    printf("avx2: not built (needs an x86-64 compiler that takes -mavx2)\n");
+}
+#endif
