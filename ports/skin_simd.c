@@ -31,14 +31,41 @@ PB_FORCE_INLINE pb_v4 blend_row(const float w[4], const float *const m[4], uint3
     return c;
 }
 
-/* Blended rows of vertex v. */
-PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influences, pb_v4 *x, pb_v4 *y, pb_v4 *z) {
+/* Blended rows of vertex v.  lone (2 influences only): the vertex's second
+ * slot is unused, so its term is 0 times the zero entry, +0 in every
+ * element, and the rows are t0 + 0 (the add keeps the reference's bits: it
+ * turns a -0 of t0 into +0) without the second influence's decode, loads and
+ * multiplies: a one-weight mesh (the GMDC page's "single weight section",
+ * its weights 1.0) runs nearly the one-influence loop. */
+PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influences, int lone, pb_v4 *x, pb_v4 *y,
+                           pb_v4 *z) {
     float w[4];
     const float *m[4];
+    if (lone) {
+        float sum = 0.0f;
+        pb_v4 zero = pb_v4_set1(0.0f);
+        pb_skin_influence(r, r->assignments + 4u * v, r->weights + 4u * v, 0, 1, &sum, &w[0], &m[0]);
+        *x = pb_v4_add(blend_row(w, m, 0, 1), zero);
+        *y = pb_v4_add(blend_row(w, m, 1, 1), zero);
+        *z = pb_v4_add(blend_row(w, m, 2, 1), zero);
+        return;
+    }
     pb_skin_influences(r, v, influences, w, m);
     *x = blend_row(w, m, 0, influences);
     *y = blend_row(w, m, 1, influences);
     *z = blend_row(w, m, 2, influences);
+}
+
+/* Whether vertices v0 .. end-1 all have an unused (0xFF) second slot; a
+ * block of two-weight vertices answers at its first. */
+PB_FORCE_INLINE int lone_run(const pb_skin_range *r, uint32_t v0, uint32_t end) {
+    const unsigned char *a = r->assignments + 1u;
+    uint32_t v = v0;
+    for (; v + 4u <= end; v += 4u)
+        if ((a[4u * v] & a[4u * v + 4u] & a[4u * v + 8u] & a[4u * v + 12u]) != 0xFFu) return 0;
+    for (; v < end; v++)
+        if (a[4u * v] != 0xFFu) return 0;
+    return 1;
 }
 
 /* 1 / length per lane: pb_rsqrtf's bit trick and Newton steps on four
@@ -78,12 +105,12 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb
  * pos (and nrm); stores the first n, or leaves the normals in defer[0..2]
  * for normalize_block. */
 PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const unsigned char *pos,
-                           const unsigned char *nrm, uint32_t n, uint32_t influences, pb_v4 *defer) {
+                           const unsigned char *nrm, uint32_t n, uint32_t influences, int lone, pb_v4 *defer) {
     pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, px, py, pz;
-    blend(r, v[0], influences, &ax, &ay, &az);
-    blend(r, v[1], influences, &bx, &by, &bz);
-    blend(r, v[2], influences, &cx, &cy, &cz);
-    blend(r, v[3], influences, &tx, &ty, &tz);
+    blend(r, v[0], influences, lone, &ax, &ay, &az);
+    blend(r, v[1], influences, lone, &bx, &by, &bz);
+    blend(r, v[2], influences, lone, &cx, &cy, &cz);
+    blend(r, v[3], influences, lone, &tx, &ty, &tz);
     /* rows of vertices -> coefficients of lanes: ax = (a of row x) per vertex */
     pb_v4_transpose(&ax, &bx, &cx, &tx);
     pb_v4_transpose(&ay, &by, &cy, &ty);
@@ -121,6 +148,23 @@ PB_FORCE_INLINE void normalize_block(const pb_skin_range *r, const pb_v4 *defer,
     }
 }
 
+/* The whole groups of four from *v to before end; returns where the next
+ * group's normals go. */
+PB_FORCE_INLINE pb_v4 *skin_groups(const pb_skin_range *r, uint32_t *vp, uint32_t end, uint32_t influences, int lone,
+                                   pb_v4 *d) {
+    uint32_t v = *vp;
+    for (; v + 4u <= end; v += 4u, d += 3) {
+        uint32_t vs[4];
+        vs[0] = v;
+        vs[1] = v + 1u;
+        vs[2] = v + 2u;
+        vs[3] = v + 3u;
+        skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, lone, d);
+    }
+    *vp = v;
+    return d;
+}
+
 /* All vertices with a fixed influence count (a constant after inlining, so
  * each count gets its own straight-line loop), BLOCK at a time. */
 #define BLOCK 32u /* a multiple of 4 */
@@ -130,14 +174,12 @@ PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
     while (v < r->count) {
         uint32_t b0 = v, bend = r->count - v < BLOCK ? r->count : v + BLOCK;
         pb_v4 *d = defer;
-        for (; v + 4u <= bend; v += 4u, d += 3) {
-            uint32_t vs[4];
-            vs[0] = v;
-            vs[1] = v + 1u;
-            vs[2] = v + 2u;
-            vs[3] = v + 3u;
-            skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, d);
-        }
+        /* a block of one-weight vertices takes its own loop: one test per
+         * block, which a mesh's runs of rigid vertices make predictable */
+        if (influences == 2 && lone_run(r, v, bend))
+            d = skin_groups(r, &v, bend, 2, 1, d);
+        else
+            d = skin_groups(r, &v, bend, influences, 0, d);
         if (v < bend) {
             unsigned char pos[48], nrm[48];
             uint32_t n = bend - v, vs[4], i, b;
@@ -148,7 +190,7 @@ PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
                     if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
                 }
             }
-            skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences, d);
+            skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences, 0, d);
             v = bend;
         }
         if (r->normals && r->normalize) normalize_block(r, defer, b0, bend - b0);

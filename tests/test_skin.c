@@ -501,6 +501,86 @@ void test_skin_port_matches_scalar(void) {
     }
 }
 
+/* One stored weight with the second slot unused (the GMDC page's "single
+ * weight section"): the SIMD kernels skip the second term of a block whose
+ * vertices all have it unused, adding +0 as the reference does.  Runs of
+ * such vertices, blocks that mix them with two-weight vertices, a tail,
+ * weights of 0 and negative ones and matrices with -0 (where t0 + 0 turns
+ * -0 into +0): the same bits as the reference, normals or not, normalized
+ * or not. */
+void test_skin_one_weight_runs(void) {
+    static float rows_mem[256 * 16 + 4];
+    static uint16_t offsets[256];
+    static unsigned char in[203 * 32 + 4];
+    static float out_a[203 * 6], out_b[203 * 6];
+    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
+    uint32_t seed = 0x1E0Eu, i, pass, count = 203;
+    pb_skin_range r;
+    for (i = 0; i < 256 * 16; i++) {
+        int v = (int)(t_rand(&seed) % 9) - 4;
+        rows[i] = i >= 255 * 16 || i % 16 >= 12 ? 0.0f : v == 0 ? -0.0f : (float)v * 0.25f;
+    }
+    for (i = 0; i < count; i++) {
+        /* vertices 0..99 and 150..: second slot unused; 100..149 two weights */
+        uint32_t lone = i < 100 || i >= 150, s0 = t_rand(&seed) % 12, s1 = lone ? 0xFFu : t_rand(&seed) % 12;
+        int w = (int)(t_rand(&seed) % 5) - 1; /* -1 .. 3 quarters, 0 among them */
+        pb_put_le32(in + 24 * count + 4 * i, 0xFFFF0000u | s1 << 8 | s0);
+        pb_put_f32le(in + 28 * count + 4 * i, i % 5 == 0 ? 1.0f : (float)w * 0.25f);
+        pb_put_f32le(in + 12 * i, (float)(i % 7) - 3.0f);
+        pb_put_f32le(in + 12 * i + 4, i % 3 == 0 ? -0.0f : 0.5f);
+        pb_put_f32le(in + 12 * i + 8, 1.0f);
+        pb_put_f32le(in + 12 * count + 12 * i, 0.0f);
+        pb_put_f32le(in + 12 * count + 12 * i + 4, i % 2 ? 1.0f : -0.0f);
+        pb_put_f32le(in + 12 * count + 12 * i + 8, 0.5f);
+    }
+    pb_skin_slot_offsets(offsets, 12);
+    for (pass = 0; pass < 4; pass++) {
+        memset(&r, 0, sizeof r);
+        r.count = count;
+        r.positions = in;
+        r.normals = pass ? in + 12 * count : NULL;
+        r.assignments = in + 24 * count;
+        r.weights = in + 28 * count;
+        r.weight_count = 1;
+        r.slot_count = 12;
+        r.slot_rows = rows;
+        r.slot_offset = offsets;
+        r.position_stride = 3;
+        r.normal_stride = 3;
+        r.normalize = pass != 2;
+        memset(out_a, 0xAB, sizeof out_a);
+        memset(out_b, 0xAB, sizeof out_b);
+        r.out_positions = out_a;
+        r.out_normals = out_a + 3 * count;
+        pb_skin_scalar(&r);
+        r.out_positions = out_b;
+        r.out_normals = out_b + 3 * count;
+        PB_SKIN(&r);
+        CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+        for (i = 0; i < 6 * count; i++) t_digest_f32(out_b[i]);
+        if (pass == 0) { /* vertex 0 by hand: weight 1, position (-3, -0, 1), rows + 0 */
+            const float *m = rows + 16u * in[24 * count];
+            float c[4];
+            for (i = 0; i < 4; i++) c[i] = 1.0f * m[i] + 0.0f;
+            CHECK(out_b[0] == ((c[0] * -3.0f + c[1] * -0.0f) + c[2] * 1.0f) + c[3]);
+        }
+        if (pass == 3) { /* from vertex 1: every block straddles the runs differently */
+            r.count = count - 1;
+            r.positions = in + 12;
+            r.normals = in + 12 * count + 12;
+            r.assignments = in + 24 * count + 4;
+            r.weights = in + 28 * count + 4;
+            r.out_positions = out_a;
+            r.out_normals = out_a + 3 * count;
+            pb_skin_scalar(&r);
+            r.out_positions = out_b;
+            r.out_normals = out_b + 3 * count;
+            PB_SKIN(&r);
+            CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+        }
+    }
+}
+
 /* Skinning in pieces (as worker threads would: disjoint vertex ranges into
  * one output, each with its own work memory) gives the same bits as one job
  * over the whole group, on the straight path (no morphs) and the staged one
