@@ -56,13 +56,9 @@ void bench_avx2(const bench_opts *o, int samples) {
             size_t size, need;
             unsigned char *mesh = bench_skin_mesh(sizes[si], infl, &size), *mem;
             const plumbob_gmdc_element *pos, *nrm, *ba, *bw;
-            plumbob_arena a;
             plumbob_gmdc g;
             plumbob_mat34 palette[BENCH_SKIN_JOINTS];
-            if (plumbob_gmdc_measure(mesh, size, &need) != PLUMBOB_OK) abort();
-            mem = (unsigned char *)malloc(need);
-            plumbob_arena_init(&a, mem, need);
-            if (plumbob_gmdc_decode(mesh, size, &a, &g) != PLUMBOB_OK) abort();
+            mem = bench_skin_decode(mesh, size, &g, &need);
             bench_skin_palette(&g, palette);
             slot_table(palette, rows, offsets);
             pos = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0);

@@ -65,6 +65,16 @@ unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size) {
     return out;
 }
 
+unsigned char *bench_skin_decode(const unsigned char *mesh, size_t size, plumbob_gmdc *g, size_t *need) {
+    plumbob_arena a;
+    unsigned char *mem;
+    if (plumbob_gmdc_measure(mesh, size, need) != PLUMBOB_OK) abort();
+    mem = (unsigned char *)malloc(*need);
+    plumbob_arena_init(&a, mem, *need);
+    if (plumbob_gmdc_decode(mesh, size, &a, g) != PLUMBOB_OK) abort();
+    return mem;
+}
+
 void bench_skin_palette(const plumbob_gmdc *g, plumbob_mat34 palette[BENCH_SKIN_JOINTS]) {
     plumbob_mat34 model[BENCH_SKIN_JOINTS];
     uint32_t j;

@@ -60,13 +60,9 @@ void bench_skinning(const bench_opts *o, int samples) {
         for (infl = 1; infl <= 4; infl++) {
             size_t size, need;
             unsigned char *mesh = bench_skin_mesh(sizes[si], infl, &size), *mem;
-            plumbob_arena a;
             plumbob_gmdc g;
             plumbob_mat34 palette[JOINTS];
-            if (plumbob_gmdc_measure(mesh, size, &need) != PLUMBOB_OK) abort();
-            mem = (unsigned char *)malloc(need);
-            plumbob_arena_init(&a, mem, need);
-            if (plumbob_gmdc_decode(mesh, size, &a, &g) != PLUMBOB_OK) abort();
+            mem = bench_skin_decode(mesh, size, &g, &need);
             bench_skin_palette(&g, palette);
             if (infl == 4) { /* decode speed once per size: validation walks every face's slots */
                 decode_ctx d;

@@ -534,13 +534,16 @@ void test_skin_one_weight_runs(void) {
         pb_put_f32le(in + 12 * count + 12 * i + 8, 0.5f);
     }
     pb_skin_slot_offsets(offsets, 12);
+    /* passes: positions only; normals normalized; unnormalized; normalized
+     * again from vertex 1, so every block straddles the runs differently */
     for (pass = 0; pass < 4; pass++) {
+        uint32_t o = pass == 3; /* first vertex */
         memset(&r, 0, sizeof r);
-        r.count = count;
-        r.positions = in;
-        r.normals = pass ? in + 12 * count : NULL;
-        r.assignments = in + 24 * count;
-        r.weights = in + 28 * count;
+        r.count = count - o;
+        r.positions = in + 12 * o;
+        r.normals = pass ? in + 12 * count + 12 * o : NULL;
+        r.assignments = in + 24 * count + 4 * o;
+        r.weights = in + 28 * count + 4 * o;
         r.weight_count = 1;
         r.slot_count = 12;
         r.slot_rows = rows;
@@ -563,20 +566,6 @@ void test_skin_one_weight_runs(void) {
             float c[4];
             for (i = 0; i < 4; i++) c[i] = 1.0f * m[i] + 0.0f;
             CHECK(out_b[0] == ((c[0] * -3.0f + c[1] * -0.0f) + c[2] * 1.0f) + c[3]);
-        }
-        if (pass == 3) { /* from vertex 1: every block straddles the runs differently */
-            r.count = count - 1;
-            r.positions = in + 12;
-            r.normals = in + 12 * count + 12;
-            r.assignments = in + 24 * count + 4;
-            r.weights = in + 28 * count + 4;
-            r.out_positions = out_a;
-            r.out_normals = out_a + 3 * count;
-            pb_skin_scalar(&r);
-            r.out_positions = out_b;
-            r.out_normals = out_b + 3 * count;
-            PB_SKIN(&r);
-            CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
         }
     }
 }
