@@ -30,7 +30,7 @@ typedef struct pb_clip_other {
 typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPLER_OTHER_BYTES ? 1 : -1];
 
 #define GROUPS(n) (((n) + 3u) / 4u)
-#define LANE_ALIGN 16u
+#define LANE_ALIGN 64u /* a cache line: the hot part of a group spans as few as it can */
 #define TICK_UNSET INT32_MIN
 #define SPAN_NEVER_ENDS 3.0e38f /* tb of a last key: no tick reaches it */
 

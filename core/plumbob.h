@@ -992,7 +992,7 @@ typedef struct plumbob_clip_sampler {
 
 /* Arena bytes plumbob_clip_sampler_init needs (with alignment padding):
  * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four lane tracks of
- * each kind, 16 to align them, and PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per
+ * each kind, 64 to align them, and PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per
  * track sampled one by one.  schedule may be NULL (the binding's clip is
  * then the sampler's).  SIZE_MAX for a NULL binding or a schedule
  * and a binding made for different clips.  Never above
@@ -1003,7 +1003,7 @@ PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedu
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
 #define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
     (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \
-     16u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
+     64u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
 
 /* Builds a sampler for the tracks `binding` maps (the schedule, or with
  * schedule NULL the binding's clip, must outlive it; it copies what it

@@ -116,19 +116,24 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
 typedef struct pb_clip_lanes {
+    /* What the kernels and a schedule's records touch, first: 224 bytes,
+     * 3.5 of a group's 5 cache lines (the sampler aligns groups to 64), so
+     * a frame that plays from the schedule reads 4 lines per group, not 5 */
     float a[4][4];                 /* [component][lane]: key k, dequantized */
     float b[4][4];                 /* key k + 1 (key k again at the last key), times sb */
     float ta[4];                   /* tick of key k */
     float inv[4];                  /* 1 / (tick of k + 1 - ta); 0 holds key k */
-    const unsigned char *keys[4];  /* the track's key bytes */
-    float q[4], offset[4];         /* dequantization: raw * (+-q) + offset */
-    uint32_t key[4], count[4];     /* k, and the track's key count */
-    int32_t slot[4];               /* output slot, or -1 */
     float sb[4];                   /* rotations: -1 when b is stored negated, else 1 */
-    float tb[4];                   /* tick of key k + 1: where the span ends (huge at the last key) */
+    uint32_t key[4];               /* k */
+    int32_t slot[4];               /* output slot, or -1 */
     uint32_t components;           /* PB_CLIP_ROTATION or PB_CLIP_VECTOR */
     uint32_t bound;                /* lanes with slot >= 0, as bits */
     uint32_t pad[2];
+    /* What only a search (and the sampler without a schedule) reads */
+    float tb[4];                   /* tick of key k + 1: where the span ends (huge at the last key) */
+    const unsigned char *keys[4];  /* the track's key bytes */
+    float q[4], offset[4];         /* dequantization: raw * (+-q) + offset */
+    uint32_t count[4];             /* the track's key count */
 } pb_clip_lanes;
 
 /* Shared between files of the library, so not static: renamed into the
