@@ -9,7 +9,11 @@
 # (libFuzzer's default is the largest seed).  The corpus it
 # grows is merged and minimized into build/fuzz/kept-TARGET, crashes go to
 # build/fuzz/crash-*.  Prints one row per target (executions, coverage edges,
-# features, crashes, seconds) and a JSON line per target for diffing runs.
+# features, crashes, slow units, seconds) and a JSON line per target for
+# diffing runs.  A slow unit (an input libFuzzer saw take over 10 s of wall
+# time, kept as crash-TARGET-slow-unit-*) is not a crash: replay it, and a
+# run that stays slow is a hang to fix (a stopped or starved machine makes
+# them too).
 # Usage: tests/fuzz/campaign.sh [TARGET...]   (all targets when none given)
 set -u
 cd "$(dirname "$0")/../.."
@@ -21,7 +25,7 @@ targets=("$@")
 make -s fuzz-build >/dev/null || exit 1
 bash tests/fuzz/seed.sh >/dev/null
 crashes_total=0
-printf '%-20s %14s %8s %8s %8s %6s\n' target executions edges features crashes secs
+printf '%-20s %14s %8s %8s %8s %5s %6s\n' target executions edges features crashes slow secs
 for t in "${targets[@]}"; do
     bin=$out/$t
     [ -x "$bin" ] || { echo "$t: not built"; crashes_total=$((crashes_total + 1)); continue; }
@@ -51,13 +55,14 @@ for t in "${targets[@]}"; do
     # edges and features: the most any status line reported (a stopped run's last line may not)
     cov=$(grep -oE '^#[0-9]+: cov: [0-9]+' "$log" | awk '{if ($3 > m) m = $3} END {print m}')
     ft=$(grep -oE '^#[0-9]+: cov: [0-9]+ ft: [0-9]+' "$log" | awk '{if ($5 > m) m = $5} END {print m}')
-    crashes=$(ls "$out"/crash-"$t"-* 2>/dev/null | wc -l)
+    crashes=$(ls "$out"/crash-"$t"-* 2>/dev/null | grep -vc -- "-slow-unit-")
+    slow=$(ls "$out"/crash-"$t"-slow-unit-* 2>/dev/null | wc -l)
     # keep a minimized corpus for the next campaign and for `make coverage`
     mkdir -p "$kept.new"
     "$bin" -merge=1 "$kept.new" "$kept" "$work" >/dev/null 2>&1 && rm -rf "$kept" && mv "$kept.new" "$kept"
     rm -rf "$kept.new" "$work"
-    printf '%-20s %14s %8s %8s %8s %6s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$crashes" "$took"
-    echo "{\"case\": \"fuzz_campaign\", \"target\": \"$t\", \"executions\": ${execs:-0}, \"edges\": ${cov:-0}, \"features\": ${ft:-0}, \"crashes\": $crashes, \"seconds\": $took}" >>"$out/campaign.jsonl"
+    printf '%-20s %14s %8s %8s %8s %5s %6s\n' "$t" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$crashes" "$slow" "$took"
+    echo "{\"case\": \"fuzz_campaign\", \"target\": \"$t\", \"executions\": ${execs:-0}, \"edges\": ${cov:-0}, \"features\": ${ft:-0}, \"crashes\": $crashes, \"slow_units\": $slow, \"seconds\": $took}" >>"$out/campaign.jsonl"
     crashes_total=$((crashes_total + crashes))
 done
 echo "rows also appended as JSON lines to $out/campaign.jsonl"
