@@ -22,9 +22,10 @@
  * k is byte k of the assignment; 0xFF is unused and weighs 0; stored
  * weight k < weight_count, the weight right after the stored ones is
  * 1 - the sum of the used ones, later ones 0; a slot >= slot_count reads
- * the zero entry (slot_offset, pb_skin_slot_offsets, maps each byte to its
- * entry, so the kernels test no bound per influence).  With terms t_k = w_k M_k, the blended rows are R = t0,
- * t0 + t1, (t0 + t1) + t2 or (t0 + t1) + (t2 + t3) for 1..4 influences
+ * the zero entry (slot_offset, from pb_skin_slot_offsets, maps each byte
+ * to its entry, so the kernels test no bound per influence).  With terms
+ * t_k = w_k M_k, the blended rows are R = t0, t0 + t1, (t0 + t1) + t2 or
+ * (t0 + t1) + (t2 + t3) for 1..4 influences
  * (influences = weight_count + 1, at most 4); output component j is
  * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t and n'j = (Rj.a x + Rj.b y) +
  * Rj.c z times pb_rsqrtf((n'x n'x + n'y n'y) + n'z n'z). */

@@ -181,6 +181,8 @@ PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
         else
             d = skin_groups(r, &v, bend, influences, 0, d);
         if (v < bend) {
+            /* the last one to three: spare lanes repeat the last vertex, read
+             * from a local copy so no load passes the streams' ends */
             unsigned char pos[48], nrm[48];
             uint32_t n = bend - v, vs[4], i, b;
             for (i = 0; i < 4; i++) {
