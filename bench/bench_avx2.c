@@ -16,11 +16,6 @@
 #if defined(PLUMBOB_BENCH_AVX2) && defined(PLUMBOB_PORT_SSE2)
 void plumbob_pb_skin_avx2(const pb_skin_range *r);
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* One kernel call, in seconds. */
 static double time_kernel(void (*kernel)(const pb_skin_range *), const pb_skin_range *r) {
     double t = bench_now();
@@ -107,8 +102,8 @@ void bench_avx2(const bench_opts *o, int samples) {
                         t2[i] = time_kernel(plumbob_pb_skin_avx2, &r2);
                     }
                 }
-                qsort(t1, (size_t)n, sizeof(double), cmp_double);
-                qsort(t2, (size_t)n, sizeof(double), cmp_double);
+                bench_sort(t1, n);
+                bench_sort(t2, n);
                 m1 = t1[n / 2];
                 m2 = t2[n / 2];
                 snprintf(ctx, sizeof ctx, "\"vertices\": %u, \"influences\": %u, \"normals\": %s, \"sse2_ns\": %.3f, \"avx2_ns\": %.3f",

@@ -17,6 +17,10 @@ static int cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+void bench_sort(double *t, int n) {
+    qsort(t, (size_t)n, sizeof(double), cmp_double);
+}
+
 bench_stats bench_time(void (*fn)(void *ctx), void *ctx, int samples) {
     double *t = (double *)malloc(sizeof(double) * (size_t)samples);
     bench_stats s = {0, 0, 0, samples};
@@ -27,7 +31,7 @@ bench_stats bench_time(void (*fn)(void *ctx), void *ctx, int samples) {
         fn(ctx);
         t[i] = bench_now() - t0;
     }
-    qsort(t, (size_t)samples, sizeof(double), cmp_double);
+    bench_sort(t, samples);
     s.median = t[samples / 2];
     s.min = t[0];
     s.max = t[samples - 1];
