@@ -27,17 +27,14 @@ static double time_kernel(void (*kernel)(const pb_skin_range *), const pb_skin_r
 
 /* The job's slot table, as plumbob_gmdc_skin builds it (bench mesh: slot k is joint k). */
 static void slot_table(const plumbob_mat34 *palette, float *rows, uint16_t *offsets) {
-    uint32_t k, row, i;
-    memset(rows, 0, 256u * 16u * sizeof(float));
-    for (k = 0; k < BENCH_SKIN_JOINTS; k++)
-        for (row = 0; row < 3; row++)
-            for (i = 0; i < 4; i++) rows[16u * k + 4u * row + i] = palette[k].m[row][i];
+    uint32_t k;
+    for (k = 0; k < 256u; k++) pb_skin_put_entry(rows + PB_SKIN_ENTRY * k, k < BENCH_SKIN_JOINTS ? &palette[k].m[0][0] : NULL);
     pb_skin_slot_offsets(offsets, BENCH_SKIN_JOINTS);
 }
 
 void bench_avx2(const bench_opts *o, int samples) {
     static const uint32_t sizes[2] = {10000, 100000};
-    static float rows_mem[256 * 16 + 4];
+    static float rows_mem[256 * PB_SKIN_ENTRY + 4];
     static uint16_t offsets[256];
     float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
     uint32_t si, infl;
@@ -55,12 +52,12 @@ void bench_avx2(const bench_opts *o, int samples) {
             plumbob_mat34 palette[BENCH_SKIN_JOINTS];
             mem = bench_skin_decode(mesh, size, &g, &need);
             bench_skin_palette(&g, palette);
-            slot_table(palette, rows, offsets);
             pos = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0);
             nrm = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_NORMALS, 0);
             ba = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
             bw = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
             if (!pos || !nrm || !ba || !bw) abort();
+            slot_table(palette, rows, offsets);
             for (normals = 0; normals <= 1; normals++) {
                 pb_skin_range r, r2;
                 double *t1, *t2, m1, m2;
@@ -75,7 +72,7 @@ void bench_avx2(const bench_opts *o, int samples) {
                 r.weights = bw->data;
                 r.weight_count = bw->format + 1u;
                 r.slot_count = BENCH_SKIN_JOINTS;
-                r.slot_rows = rows;
+                r.slot_table = rows;
                 r.slot_offset = offsets;
                 r.out_positions = out;
                 r.position_stride = normals ? 6u : 3u;

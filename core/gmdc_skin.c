@@ -109,7 +109,7 @@ static void pass_through(const pb_skin_range *r) {
         if (r->normals) {
             float m[3], inv;
             for (c = 0; c < 3; c++) m[c] = pb_f32le(r->normals + 12u * v + 4u * c);
-            inv = r->normalize ? pb_rsqrtf((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]) : 1.0f; /* x * 1 is x */
+            inv = r->normalize ? pb_normal_scale((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]) : 1.0f; /* x * 1 is x */
             for (c = 0; c < 3; c++) r->out_normals[r->normal_stride * v + c] = m[c] * inv;
         }
     }
@@ -127,11 +127,11 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     const plumbob_gmdc_element *ba, *bw;
     skin_inputs in;
     pb_skin_range r;
-    /* In job->work: the group's slots as row-major matrices, 16-byte aligned
+    /* In job->work: the group's slot table (kernels.h), 16-byte aligned
      * for SIMD loads (the 255 a slot byte can name, and the zero entry the
-     * kernels read for unused slots: 16 KiB), each slot byte's offset into
+     * kernels read for unused slots: 32 KiB), each slot byte's offset into
      * them (512 bytes), then the staging blocks. */
-    float *rows;
+    float *table;
     uint16_t *offsets;
     unsigned char *pos_stage, *nrm_stage, *assign_stage, *weight_stage;
     uint32_t n, k, slots, first, end;
@@ -172,26 +172,23 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     sparse = sparse_bones || in.pos->items.count || (in.nrm && in.nrm->items.count);
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
-    rows = (float *)(void *)(((uintptr_t)job->work + 15u) & ~(uintptr_t)15u);
-    offsets = (uint16_t *)(void *)(rows + 256u * 16u);
+    table = (float *)(void *)(((uintptr_t)job->work + 15u) & ~(uintptr_t)15u);
+    offsets = (uint16_t *)(void *)(table + 256u * PB_SKIN_ENTRY);
     pos_stage = (unsigned char *)(offsets + 256u);
     nrm_stage = pos_stage + STAGE * 12u;
     assign_stage = nrm_stage + STAGE * 12u;
     weight_stage = assign_stage + STAGE * 4u;
     for (k = 0; k < slots; k++) {
         const plumbob_mat34 *m = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
-        uint32_t i, row;
-        for (row = 0; row < 3; row++)
-            for (i = 0; i < 4; i++) rows[16u * k + 4u * row + i] = m->m[row][i];
-        for (i = 12; i < 16; i++) rows[16u * k + i] = 0.0f;
+        pb_skin_put_entry(table + PB_SKIN_ENTRY * k, &m->m[0][0]);
     }
-    for (k = 0; k < 16; k++) rows[16u * PB_SKIN_ZERO_SLOT + k] = 0.0f;
+    pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
     pb_skin_slot_offsets(offsets, slots);
     r.assignments = ba ? ba->data : NULL;
     r.weights = bw ? bw->data : NULL;
     r.weight_count = bw ? bw->format + 1u : 0u;
     r.slot_count = slots;
-    r.slot_rows = rows;
+    r.slot_table = table;
     r.slot_offset = offsets;
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;

@@ -16,19 +16,19 @@
 
 /* Linear blend skinning of `count` vertices.  Inputs are the mesh's own
  * little-endian byte streams (or a morphed copy in the same layout); the
- * slot table holds the group's palette entries row-major: 16 floats per
- * slot, rows x y z each (a, b, c, t) and four unused floats, 256 entries
- * of which entry 255 is all zeros.  Per vertex (pb_skin_influences): slot
- * k is byte k of the assignment; 0xFF is unused and weighs 0; stored
- * weight k < weight_count, the weight right after the stored ones is
- * 1 - the sum of the used ones, later ones 0; a slot >= slot_count reads
- * the zero entry (slot_offset, from pb_skin_slot_offsets, maps each byte
- * to its entry, so the kernels test no bound per influence).  With terms
- * t_k = w_k M_k, the blended rows are R = t0, t0 + t1, (t0 + t1) + t2 or
- * (t0 + t1) + (t2 + t3) for 1..4 influences
- * (influences = weight_count + 1, at most 4); output component j is
- * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t and n'j = (Rj.a x + Rj.b y) +
- * Rj.c z times pb_rsqrtf((n'x n'x + n'y n'y) + n'z n'z). */
+ * slot table holds the group's palette entries, PB_SKIN_ENTRY floats per
+ * slot, 256 entries of which entry 255 is all zeros, written by
+ * pb_skin_put_entry.  Per
+ * vertex (pb_skin_influences): slot k is byte k of the assignment; 0xFF is
+ * unused and weighs 0; stored weight k < weight_count, the weight right
+ * after the stored ones is 1 - the sum of the used ones, later ones 0; a
+ * slot >= slot_count reads the zero entry (slot_offset, from
+ * pb_skin_slot_offsets, maps each byte to its entry, so the kernels test no
+ * bound per influence).  With terms t_k = w_k M_k, the blended rows are
+ * R = t0, t0 + t1, (t0 + t1) + t2 or (t0 + t1) + (t2 + t3) for 1..4
+ * influences (influences = weight_count + 1, at most 4); output component
+ * j is p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t and n'j = (Rj.a x + Rj.b y)
+ * + Rj.c z times pb_normal_scale((n'x n'x + n'y n'y) + n'z n'z). */
 typedef struct pb_skin_range {
     uint32_t count;
     const unsigned char *positions;   /* float3 per vertex */
@@ -37,8 +37,8 @@ typedef struct pb_skin_range {
     const unsigned char *weights;     /* weight_count floats per vertex */
     uint32_t weight_count;            /* 0..3: the kernels specialize on it */
     uint32_t slot_count;              /* <= 255 */
-    const float *slot_rows;           /* 256 * 16 floats, 16-byte aligned */
-    const uint16_t *slot_offset;      /* 256: slot byte -> float offset of its entry in slot_rows */
+    const float *slot_table;          /* 256 * PB_SKIN_ENTRY floats, 16-byte aligned */
+    const uint16_t *slot_offset;      /* 256: slot byte -> float offset of its entry in slot_table */
     float *out_positions;
     size_t position_stride;           /* floats */
     float *out_normals;
@@ -65,11 +65,37 @@ typedef struct pb_skin_range {
 #  define PB_NOINLINE
 #endif
 
-/* slot_offset for a table of slot_count entries: byte k -> 16 k below
- * slot_count, the zero entry's 16 * 255 from there on. */
+/* A slot table entry holds its matrix twice: as rows x, y, z (each a b c
+ * t) and four unused floats, which the kernels that skin four vertices at
+ * a time read, then from PB_SKIN_COLUMNS as columns a, b, c, t (each x y z
+ * 0), which the kernels that skin a vertex at a time read. */
+#define PB_SKIN_ENTRY 32u
+#define PB_SKIN_COLUMNS 16u
+
+/* slot_offset for a table of slot_count entries: byte k -> entry k below
+ * slot_count, the zero entry 255 from there on. */
 static inline void pb_skin_slot_offsets(uint16_t offset[256], uint32_t slot_count) {
     uint32_t k;
-    for (k = 0; k < 256u; k++) offset[k] = (uint16_t)(16u * (k < slot_count ? k : PB_SKIN_ZERO_SLOT));
+    for (k = 0; k < 256u; k++) offset[k] = (uint16_t)(PB_SKIN_ENTRY * (k < slot_count ? k : PB_SKIN_ZERO_SLOT));
+}
+
+/* Writes the slot table entry of the 3x4 row-major matrix at m (12 floats;
+ * NULL: the zero entry).  A -0 element is stored as +0 and every NaN as
+ * the quiet NaN 0x7FC00000, so that 1 * e and e + 0 are e itself, bit for
+ * bit, on the SIMD ports' CPUs: their kernels rely on it to skip the
+ * multiply of a run of one-weight vertices whose weights are exactly 1. */
+static inline void pb_skin_put_entry(float *e, const float *m) {
+    uint32_t j, i;
+    for (i = 0; i < PB_SKIN_ENTRY; i++) e[i] = 0.0f;
+    if (!m) return;
+    for (j = 0; j < 3u; j++)
+        for (i = 0; i < 4u; i++) {
+            float x = m[4u * j + i];
+            if (x != x) x = pb_f32_from_bits(0x7FC00000u);
+            else if (x == 0.0f) x = 0.0f;
+            e[4u * j + i] = x;
+            e[PB_SKIN_COLUMNS + 4u * i + j] = x;
+        }
 }
 
 /* Influence k of a vertex whose assignment bytes are at ab (k and the
@@ -83,7 +109,7 @@ PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, const unsigned ch
         *w = k < stored ? pb_f32le(wp + 4u * k) : 1.0f - *sum;
         *sum += *w;
     }
-    *m = r->slot_rows + r->slot_offset[slot];
+    *m = r->slot_table + r->slot_offset[slot];
 }
 
 /* Weights and matrices of vertex v's influences (shared by every port so

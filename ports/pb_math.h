@@ -22,6 +22,55 @@ static inline float pb_rsqrtf(float x) {
     return y * scale;
 }
 
+/* sqrt(x), correctly rounded (round to nearest, as IEEE-754's own square
+ * root and SSE's sqrtps or AArch64's fsqrt give it), for x > 0 finite,
+ * normal or subnormal, from integers alone: the core has no libm and some
+ * targets no square root instruction.  x = m 2^e with m a 24-bit integer;
+ * with M = m 2^(e - 2k) in [2^46, 2^48) for an integer k, sqrt(x) is
+ * sqrt(M) 2^k, and sqrt(M) in [2^23, 2^24) is found digit by digit and
+ * rounded up when the remainder M - r^2 exceeds r (no ties: a square root
+ * of an integer is never half way between two). */
+static inline float pb_sqrtf_rn(float x) {
+    uint32_t b = pb_bits_from_f32(x), m = b & 0x7FFFFFu, r;
+    int32_t e = (int32_t)(b >> 23), k;
+    uint64_t M, rem, bit = (uint64_t)1 << 46, res = 0;
+    if (e == 0) { /* subnormal: normalize the mantissa */
+        e = 1;
+        while (!(m & 0x800000u)) {
+            m <<= 1;
+            e--;
+        }
+    } else {
+        m |= 0x800000u;
+    }
+    e -= 150; /* x = m 2^e */
+    k = (e - 23) & 1 ? (e - 24) / 2 : (e - 23) / 2;
+    M = (uint64_t)m << (uint32_t)(e - 2 * k); /* 23 or 24 */
+    for (rem = M; bit; bit >>= 2) {
+        if (rem >= res + bit) {
+            rem -= res + bit;
+            res = (res >> 1) + bit;
+        } else {
+            res >>= 1;
+        }
+    }
+    r = (uint32_t)res + (rem > res ? 1u : 0u);
+    if (r == 0x1000000u) { /* rounded up to 2^24 */
+        r = 0x800000u;
+        k++;
+    }
+    return pb_f32_from_bits((uint32_t)(k + 150) << 23 | (r & 0x7FFFFFu));
+}
+
+/* The factor a skinned normal of squared length len2 is scaled by:
+ * 1 / sqrt(len2), both steps correctly rounded (so every port computes
+ * the same bits with its own square root and division); 0 for a zero,
+ * infinite or NaN len2, so a degenerate normal comes out zero. */
+static inline float pb_normal_scale(float len2) {
+    if (!(len2 > 0.0f) || len2 > FLT_MAX) return 0.0f;
+    return 1.0f / pb_sqrtf_rn(len2);
+}
+
 /* The factor pb_quat_normalize4 scales by, for a squared length len2 that
  * is positive and finite: exactly 1 for exactly 1, two Newton steps from 1
  * near unit (always so between neighbouring keys: error ~ 1.5 * (3/8

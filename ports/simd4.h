@@ -8,6 +8,7 @@
 #define PLUMBOB_SIMD4_H
 
 #include "kernels.h"
+#include "pb_math.h"
 
 #if defined(PLUMBOB_PORT_SSE2)
 #include <emmintrin.h>
@@ -22,6 +23,9 @@ PB_FORCE_INLINE pb_v4 pb_v4_negzero3_last(float x) { return _mm_set_ps(x, -0.0f,
 PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return _mm_add_ps(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_sub(pb_v4 a, pb_v4 b) { return _mm_sub_ps(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_mul(pb_v4 a, pb_v4 b) { return _mm_mul_ps(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_div(pb_v4 a, pb_v4 b) { return _mm_div_ps(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) { return _mm_sqrt_ps(a); } /* correctly rounded */
+PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return _mm_and_ps(m, a); }
 /* max(a, b) as `a > b ? a : b`, min as `a < b ? a : b` (b wins ties, so
  * max(-0, +0) is +0 like the scalar expression) */
 PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return _mm_max_ps(a, b); }
@@ -29,6 +33,7 @@ PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return _mm_min_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_lt(pb_v4 a, pb_v4 b) { return _mm_cmplt_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_gt(pb_v4 a, pb_v4 b) { return _mm_cmpgt_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_ge(pb_v4 a, pb_v4 b) { return _mm_cmpge_ps(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_le(pb_v4 a, pb_v4 b) { return _mm_cmple_ps(a, b); }
 PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return _mm_and_ps(a, b); }
 /* bit l set when lane l is set */
 PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) { return (unsigned)_mm_movemask_ps(m); }
@@ -36,10 +41,6 @@ PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { _mm_storeu_ps(o, v); } /* 
 PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) { /* lanes 0..2; o[3] untouched */
     _mm_storel_pi((__m64 *)(void *)o, v);
     _mm_store_ss(o + 2, _mm_movehl_ps(v, v));
-}
-/* pb_rsqrtf's first guess, bits 0x5F375A86 - (bits(x) >> 1), per lane */
-PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
-    return _mm_castsi128_ps(_mm_sub_epi32(_mm_set1_epi32(0x5F375A86), _mm_srli_epi32(_mm_castps_si128(x), 1)));
 }
 /* Four little-endian float triples (48 bytes, any alignment) as x, y and
  * z rows: three loads and eight shuffles. */
@@ -53,6 +54,15 @@ PB_FORCE_INLINE void pb_v4_load_xyz4(const unsigned char *p, pb_v4 *x, pb_v4 *y,
                         _MM_SHUFFLE(2, 0, 2, 0));
     *z = _mm_shuffle_ps(_mm_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2)), _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 0, 0)),
                         _MM_SHUFFLE(2, 0, 2, 0));
+}
+/* Lane i (a constant) in every lane */
+PB_FORCE_INLINE pb_v4 pb_v4_splat(pb_v4 v, unsigned i) {
+    switch (i) {
+    case 0: return _mm_shuffle_ps(v, v, _MM_SHUFFLE(0, 0, 0, 0));
+    case 1: return _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 1, 1, 1));
+    case 2: return _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 2, 2, 2));
+    default: return _mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3));
+    }
 }
 PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {
     __m128 t0 = _mm_unpacklo_ps(*r0, *r1), t1 = _mm_unpacklo_ps(*r2, *r3);
@@ -75,12 +85,34 @@ PB_FORCE_INLINE pb_v4 pb_v4_negzero3_last(float x) { return vsetq_lane_f32(x, vd
 PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return vaddq_f32(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_sub(pb_v4 a, pb_v4 b) { return vsubq_f32(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_mul(pb_v4 a, pb_v4 b) { return vmulq_f32(a, b); }
+#if defined(__aarch64__)
+PB_FORCE_INLINE pb_v4 pb_v4_div(pb_v4 a, pb_v4 b) { return vdivq_f32(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) { return vsqrtq_f32(a); } /* correctly rounded */
+#else /* ARMv7 NEON has neither: lane by lane, VFP's division and pb_sqrtf_rn */
+PB_FORCE_INLINE pb_v4 pb_v4_div(pb_v4 a, pb_v4 b) {
+    float x[4], y[4];
+    unsigned i;
+    vst1q_f32(x, a);
+    vst1q_f32(y, b);
+    for (i = 0; i < 4; i++) x[i] = x[i] / y[i];
+    return vld1q_f32(x);
+}
+PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) {
+    float x[4];
+    unsigned i;
+    vst1q_f32(x, a);
+    for (i = 0; i < 4; i++) x[i] = x[i] > 0.0f && x[i] <= FLT_MAX ? pb_sqrtf_rn(x[i]) : 0.0f; /* others: masked */
+    return vld1q_f32(x);
+}
+#endif
+PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(a))); }
 /* compare-and-select, so ties and signed zeros go as in the SSE2 body */
 PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return vbslq_f32(vcgtq_f32(a, b), a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return vbslq_f32(vcltq_f32(a, b), a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_lt(pb_v4 a, pb_v4 b) { return vcltq_f32(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_gt(pb_v4 a, pb_v4 b) { return vcgtq_f32(a, b); }
 PB_FORCE_INLINE pb_m4 pb_v4_ge(pb_v4 a, pb_v4 b) { return vcgeq_f32(a, b); }
+PB_FORCE_INLINE pb_m4 pb_v4_le(pb_v4 a, pb_v4 b) { return vcleq_f32(a, b); }
 PB_FORCE_INLINE pb_m4 pb_m4_and(pb_m4 a, pb_m4 b) { return vandq_u32(a, b); }
 PB_FORCE_INLINE unsigned pb_m4_bits(pb_m4 m) {
     uint32x4_t b = vandq_u32(m, vcombine_u32(vcreate_u32(0x0000000200000001ull), vcreate_u32(0x0000000800000004ull)));
@@ -91,9 +123,6 @@ PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { vst1q_f32(o, v); }
 PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
     vst1_f32(o, vget_low_f32(v));
     vst1q_lane_f32(o + 2, v, 2);
-}
-PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
-    return vreinterpretq_f32_u32(vsubq_u32(vdupq_n_u32(0x5F375A86u), vshrq_n_u32(vreinterpretq_u32_f32(x), 1)));
 }
 /* Four little-endian float triples (48 bytes, any alignment) as x, y and
  * z rows: one deinterleaving load when the bytes are float-aligned on a
@@ -116,6 +145,14 @@ PB_FORCE_INLINE void pb_v4_load_xyz4(const unsigned char *p, pb_v4 *x, pb_v4 *y,
         *x = vld1q_f32(t[0]);
         *y = vld1q_f32(t[1]);
         *z = vld1q_f32(t[2]);
+    }
+}
+PB_FORCE_INLINE pb_v4 pb_v4_splat(pb_v4 v, unsigned i) {
+    switch (i) {
+    case 0: return vdupq_lane_f32(vget_low_f32(v), 0);
+    case 1: return vdupq_lane_f32(vget_low_f32(v), 1);
+    case 2: return vdupq_lane_f32(vget_high_f32(v), 0);
+    default: return vdupq_lane_f32(vget_high_f32(v), 1);
     }
 }
 PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3) {

@@ -38,7 +38,7 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
             store3(r->out_normals + r->normal_stride * v, q[0], q[1], q[2]);
             return;
         }
-        inv = pb_rsqrtf((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
+        inv = pb_normal_scale((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
         store3(r->out_normals + r->normal_stride * v, q[0] * inv, q[1] * inv, q[2] * inv);
     }
 }

@@ -1,13 +1,21 @@
-/* The SIMD twin of pb_skin_scalar, written once over simd4.h and compiled
- * as pb_skin_sse2 or pb_skin_neon.  Four vertices per step: each vertex's
- * blended rows take one multiply and one add per row and influence (never
- * fused); the rows of the four are then transposed, so the transforms run
- * with one vertex per lane on positions and normals loaded as x, y and z
- * rows.  The normals are normalized in the same lanes, but in a loop of
- * their own after each block of 32 vertices: there one group's Newton
- * steps overlap the next group's, where inside the long skinning loop their
- * latency was a third of a vertex's time.  Per lane these are the scalar
- * reference's operations, so the bits match; ARMv7 NEON flushes
+/* The SIMD twins of pb_skin_scalar, written once over simd4.h and compiled
+ * as pb_skin_sse2 or pb_skin_neon.  Two shapes, by influence count:
+ *
+ * - One and two influences: one vertex per step, the blended matrix as
+ *   columns (x y z in lanes), the point's coordinates splatted across the
+ *   lanes: no transposes, which cost more than the work they lay out when
+ *   a vertex blends one or two matrices.  A run of one-weight vertices
+ *   whose weights are exactly 1 (a rigid part) uses its matrix as it is.
+ * - Three and four influences: four vertices per step.  Each vertex's
+ *   blended rows take one multiply and one add per row and influence; the
+ *   rows of the four are then transposed, so the transforms run with one
+ *   vertex per lane on positions and normals loaded as x, y and z rows.
+ *
+ * Either way the normals are normalized in a loop of their own after each
+ * block of 32 vertices: there one group's square root and division overlap
+ * the next group's, where inside the long skinning loop their latency was
+ * a third of a vertex's time.  Products and sums are never fused and run in the
+ * reference's order per lane, so the bits match; ARMv7 NEON flushes
  * subnormals, which only matters for degenerate data. */
 #include "kernels.h"
 
@@ -31,64 +39,22 @@ PB_FORCE_INLINE pb_v4 blend_row(const float w[4], const float *const m[4], uint3
     return c;
 }
 
-/* Blended rows of vertex v.  lone (2 influences only): the vertex's second
- * slot is unused, so its term is 0 times the zero entry, +0 in every
- * element, and the rows are t0 + 0 (the add keeps the reference's bits: it
- * turns a -0 of t0 into +0) without the second influence's decode, loads and
- * multiplies: a one-weight mesh (the GMDC page's "single weight section",
- * its weights 1.0) runs nearly the one-influence loop. */
-PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influences, int lone, pb_v4 *x, pb_v4 *y,
-                           pb_v4 *z) {
+/* Blended rows of vertex v. */
+PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influences, pb_v4 *x, pb_v4 *y, pb_v4 *z) {
     float w[4];
     const float *m[4];
-    if (lone) {
-        float sum = 0.0f;
-        pb_v4 zero = pb_v4_set1(0.0f);
-        pb_skin_influence(r, r->assignments + 4u * v, r->weights + 4u * v, 0, 1, &sum, &w[0], &m[0]);
-        *x = pb_v4_add(blend_row(w, m, 0, 1), zero);
-        *y = pb_v4_add(blend_row(w, m, 1, 1), zero);
-        *z = pb_v4_add(blend_row(w, m, 2, 1), zero);
-        return;
-    }
     pb_skin_influences(r, v, influences, w, m);
     *x = blend_row(w, m, 0, influences);
     *y = blend_row(w, m, 1, influences);
     *z = blend_row(w, m, 2, influences);
 }
 
-/* Whether vertices v0 .. end-1 all have an unused (0xFF) second slot; a
- * block of two-weight vertices answers at its first. */
-PB_FORCE_INLINE int lone_run(const pb_skin_range *r, uint32_t v0, uint32_t end) {
-    const unsigned char *a = r->assignments + 1u;
-    uint32_t v = v0;
-    for (; v + 4u <= end; v += 4u)
-        if ((a[4u * v] & a[4u * v + 4u] & a[4u * v + 8u] & a[4u * v + 12u]) != 0xFFu) return 0;
-    for (; v < end; v++)
-        if (a[4u * v] != 0xFFu) return 0;
-    return 1;
-}
-
-/* 1 / length per lane: pb_rsqrtf's bit trick and Newton steps on four
- * lanes; lanes outside the trick's range (zero, subnormal, huge, NaN) take
- * the scalar function itself. */
-PB_FORCE_INLINE pb_v4 rsqrt4(pb_v4 len2) {
-    pb_v4 three_halves = pb_v4_set1(1.5f), hx = pb_v4_mul(pb_v4_set1(0.5f), len2), inv = pb_v4_rsqrt_guess(len2);
-    unsigned odd;
-    inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
-    inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
-    inv = pb_v4_mul(inv, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hx, inv), inv)));
-    /* lanes in [FLT_MIN, FLT_MAX] are fine; NaN fails both compares */
-    odd = ~pb_m4_bits(pb_m4_and(pb_v4_ge(len2, pb_v4_set1(FLT_MIN)), pb_v4_ge(pb_v4_set1(FLT_MAX), len2))) & 15u;
-    if (odd) {
-        float l[4], f[4];
-        uint32_t i;
-        pb_v4_store(l, len2);
-        pb_v4_store(f, inv);
-        for (i = 0; i < 4; i++)
-            if (odd & (1u << i)) f[i] = pb_rsqrtf(l[i]);
-        inv = pb_v4_loadu(f);
-    }
-    return inv;
+/* pb_normal_scale per lane: 1 / sqrt(len2), each step correctly rounded
+ * (as the reference's integer square root is), 0 where len2 is not
+ * positive and finite. */
+PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
+    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
+    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), pb_v4_sqrt(len2)));
 }
 
 /* Stores lanes 0..n-1 of the x, y, z rows as n float triples, stride apart. */
@@ -105,12 +71,12 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb
  * pos (and nrm); stores the first n, or leaves the normals in defer[0..2]
  * for normalize_block. */
 PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const unsigned char *pos,
-                           const unsigned char *nrm, uint32_t n, uint32_t influences, int lone, pb_v4 *defer) {
+                           const unsigned char *nrm, uint32_t n, uint32_t influences, pb_v4 *defer) {
     pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, px, py, pz;
-    blend(r, v[0], influences, lone, &ax, &ay, &az);
-    blend(r, v[1], influences, lone, &bx, &by, &bz);
-    blend(r, v[2], influences, lone, &cx, &cy, &cz);
-    blend(r, v[3], influences, lone, &tx, &ty, &tz);
+    blend(r, v[0], influences, &ax, &ay, &az);
+    blend(r, v[1], influences, &bx, &by, &bz);
+    blend(r, v[2], influences, &cx, &cy, &cz);
+    blend(r, v[3], influences, &tx, &ty, &tz);
     /* rows of vertices -> coefficients of lanes: ax = (a of row x) per vertex */
     pb_v4_transpose(&ax, &bx, &cx, &tx);
     pb_v4_transpose(&ay, &by, &cy, &ty);
@@ -137,21 +103,22 @@ PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const un
 }
 
 /* The deferred normalization of a block's normals: a short loop whose
- * iterations are independent, so the Newton steps' latency overlaps. */
+ * iterations are independent, so the square roots' latency overlaps. */
 PB_FORCE_INLINE void normalize_block(const pb_skin_range *r, const pb_v4 *defer, uint32_t v, uint32_t n) {
     uint32_t i;
     for (i = 0; i < n; i += 4u, defer += 3) {
         pb_v4 qx = defer[0], qy = defer[1], qz = defer[2], inv;
-        inv = rsqrt4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+        inv = normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
         store_rows(r->out_normals + r->normal_stride * (v + i), r->normal_stride, n - i < 4u ? n - i : 4u,
                    pb_v4_mul(qx, inv), pb_v4_mul(qy, inv), pb_v4_mul(qz, inv));
     }
 }
 
+#define BLOCK 32u /* vertices per block: a multiple of 4 */
+
 /* The whole groups of four from *v to before end; returns where the next
  * group's normals go. */
-PB_FORCE_INLINE pb_v4 *skin_groups(const pb_skin_range *r, uint32_t *vp, uint32_t end, uint32_t influences, int lone,
-                                   pb_v4 *d) {
+PB_FORCE_INLINE pb_v4 *skin_groups(const pb_skin_range *r, uint32_t *vp, uint32_t end, uint32_t influences, pb_v4 *d) {
     uint32_t v = *vp;
     for (; v + 4u <= end; v += 4u, d += 3) {
         uint32_t vs[4];
@@ -159,43 +126,161 @@ PB_FORCE_INLINE pb_v4 *skin_groups(const pb_skin_range *r, uint32_t *vp, uint32_
         vs[1] = v + 1u;
         vs[2] = v + 2u;
         vs[3] = v + 3u;
-        skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, lone, d);
+        skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, d);
     }
     *vp = v;
     return d;
 }
 
+/* Vertices v0 .. end-1 (at most BLOCK) four at a time; the normals to
+ * normalize are left in defer, three rows per group. */
+PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, pb_v4 *defer) {
+    uint32_t v = v0;
+    pb_v4 *d = skin_groups(r, &v, end, influences, defer);
+    if (v < end) {
+        /* the last one to three: spare lanes repeat the last vertex, read
+         * from a local copy so no load passes the streams' ends */
+        unsigned char pos[48], nrm[48];
+        uint32_t n = end - v, vs[4], i, b;
+        for (i = 0; i < 4; i++) {
+            vs[i] = i < n ? v + i : end - 1u;
+            for (b = 0; b < 12u; b++) {
+                pos[12u * i + b] = r->positions[12u * vs[i] + b];
+                if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
+            }
+        }
+        skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences, d);
+    }
+    if (r->normals && r->normalize) normalize_block(r, defer, v0, end - v0);
+}
+
+/* --- one matrix per vertex: columns --------------------------------------- */
+
+/* How a block of vertices blends.  RIGID: each vertex one matrix as it
+ * is: one influence, or only the first slot used and its stored weight
+ * exactly 1; the reference's 1 M0 plus +0 terms is M0 bit for bit, as
+ * pb_skin_put_entry stores no -0 and one quiet NaN.  LONE: only the first
+ * slot used, so the rows are w0 M0 + 0 (the add turns a -0 into +0, as the
+ * reference's unused terms do), without the other influences' decode.
+ * MIXED: anything else, four vertices at a time as rows.  One scan per
+ * block, stopping at the first vertex with a second slot, which a mesh's
+ * runs of alike vertices make predictable.  (A USED kind, blocks whose
+ * vertices use every slot, decoded without the unused-slot tests, was
+ * tried: its scan cost more than the tests it saved.) */
+enum { RIGID, LONE, MIXED };
+#define PB_SKIN_SLOT0_ONLY 0xFFFFFF00FFFFFF00ull /* two assignments: slots 1..3 unused */
+PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences) {
+    const unsigned char *a = r->assignments + 4u * v0, *w, *a_end = r->assignments + 4u * end;
+    size_t stride = 4u * (influences - 1u); /* weight bytes per vertex */
+    uint32_t not_one = 0; /* weight 0's bits ^ 1.0f's, or'ed */
+    if (influences == 1) return RIGID;
+    w = r->weights + stride * v0;
+    for (; a_end - a >= 16; a += 16, w += 4u * stride) { /* four at a time: ~3 instructions a vertex */
+        if ((pb_le64(a) & pb_le64(a + 8) & PB_SKIN_SLOT0_ONLY) != PB_SKIN_SLOT0_ONLY) return MIXED;
+        not_one |= (pb_le32(w) ^ 0x3F800000u) | (pb_le32(w + stride) ^ 0x3F800000u) |
+                   (pb_le32(w + 2u * stride) ^ 0x3F800000u) | (pb_le32(w + 3u * stride) ^ 0x3F800000u);
+    }
+    for (; a < a_end; a += 4, w += stride) {
+        if ((pb_le32(a) & 0xFFFFFF00u) != 0xFFFFFF00u) return MIXED;
+        not_one |= pb_le32(w) ^ 0x3F800000u;
+    }
+    return not_one ? LONE : RIGID;
+}
+
+PB_FORCE_INLINE pb_v4 splat_f32le(const unsigned char *p) { return pb_v4_set1(pb_f32le(p)); }
+
+/* ((a x + b y) + c z) + t, or without t for a normal, lane by lane */
+PB_FORCE_INLINE pb_v4 transform(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned char *p) {
+    return pb_v4_add(pb_v4_add(pb_v4_mul(a, splat_f32le(p)), pb_v4_mul(b, splat_f32le(p + 4))),
+                     pb_v4_mul(c, splat_f32le(p + 8)));
+}
+
+/* The vertices v0 .. end-1 of a RIGID or LONE block, one at a time, with
+ * the matrix as columns a, b, c, t (x y z in lanes) and the coordinates
+ * splatted.  normals: 0 none, 1 stored as they come, 2 left in defer for
+ * normalize_columns (a constant, like kind, so each case is its own loop). */
+PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int kind,
+                               int normals, pb_v4 *defer) {
+    const unsigned char *a = r->assignments + 4u * v0, *a_end = r->assignments + 4u * end;
+    const unsigned char *p = r->positions + 12u * v0, *q = normals ? r->normals + 12u * v0 : NULL;
+    size_t stride = 4u * (influences - 1u);
+    const unsigned char *w = kind == LONE ? r->weights + stride * v0 : NULL;
+    float *op = r->out_positions + r->position_stride * v0, *on = normals == 1 ? r->out_normals + r->normal_stride * v0 : NULL;
+    for (; a < a_end; a += 4, p += 12, op += r->position_stride) {
+        const float *e = r->slot_table + r->slot_offset[a[0]] + PB_SKIN_COLUMNS;
+        pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8), ct = pb_v4_load(e + 12);
+        if (kind == LONE) {
+            /* pb_skin_influence's first weight: the stored one, 0 when unused */
+            pb_v4 s = pb_v4_set1(a[0] == 0xFFu ? 0.0f : pb_f32le(w)), zero = pb_v4_set1(0.0f);
+            ca = pb_v4_add(pb_v4_mul(s, ca), zero);
+            cb = pb_v4_add(pb_v4_mul(s, cb), zero);
+            cc = pb_v4_add(pb_v4_mul(s, cc), zero);
+            ct = pb_v4_add(pb_v4_mul(s, ct), zero);
+            w += stride;
+        }
+        pb_v4_store3(op, pb_v4_add(transform(ca, cb, cc, p), ct));
+        if (normals) {
+            pb_v4 n = transform(ca, cb, cc, q);
+            q += 12;
+            if (normals == 2) *defer++ = n;
+            else {
+                pb_v4_store3(on, n);
+                on += r->normal_stride;
+            }
+        }
+    }
+}
+
+/* The deferred normalization of n normals (x y z in lanes) of vertices
+ * v..: four at a time, their squared lengths gathered into lanes. */
+PB_FORCE_INLINE void normalize_columns(const pb_skin_range *r, pb_v4 *defer, uint32_t v, uint32_t n) {
+    uint32_t i, k;
+    for (i = n; i & 3u; i++) defer[i] = defer[n - 1u]; /* spare lanes: computed, not stored */
+    for (i = 0; i < n; i += 4u) {
+        pb_v4 x = pb_v4_mul(defer[i], defer[i]), y = pb_v4_mul(defer[i + 1u], defer[i + 1u]),
+              z = pb_v4_mul(defer[i + 2u], defer[i + 2u]), w = pb_v4_mul(defer[i + 3u], defer[i + 3u]), inv;
+        pb_v4_transpose(&x, &y, &z, &w); /* x: the four x * x, ... */
+        inv = normal_scale4(pb_v4_add(pb_v4_add(x, y), z));
+        if (i + 4u <= n) {
+            float *o = r->out_normals + r->normal_stride * (v + i);
+            pb_v4_store3(o, pb_v4_mul(defer[i], pb_v4_splat(inv, 0)));
+            pb_v4_store3(o + r->normal_stride, pb_v4_mul(defer[i + 1u], pb_v4_splat(inv, 1)));
+            pb_v4_store3(o + 2u * r->normal_stride, pb_v4_mul(defer[i + 2u], pb_v4_splat(inv, 2)));
+            pb_v4_store3(o + 3u * r->normal_stride, pb_v4_mul(defer[i + 3u], pb_v4_splat(inv, 3)));
+        } else { /* the block's last one to three: lanes through memory */
+            float f[4];
+            pb_v4_store(f, inv);
+            for (k = 0; i + k < n; k++)
+                pb_v4_store3(r->out_normals + r->normal_stride * (v + i + k), pb_v4_mul(defer[i + k], pb_v4_set1(f[k])));
+        }
+    }
+}
+
 /* All vertices with a fixed influence count (a constant after inlining, so
- * each count gets its own straight-line loop), BLOCK at a time. */
-#define BLOCK 32u /* a multiple of 4 */
+ * each count gets its own straight-line loops), BLOCK at a time, each
+ * block in the shape its kind runs fastest in. */
 PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
     uint32_t v = 0;
-    pb_v4 defer[BLOCK / 4u * 3u]; /* the block's unnormalized normals, as x, y, z rows */
+    pb_v4 defer[BLOCK]; /* the block's unnormalized normals */
+    int normals = !r->normals ? 0 : r->normalize ? 2 : 1;
     while (v < r->count) {
-        uint32_t b0 = v, bend = r->count - v < BLOCK ? r->count : v + BLOCK;
-        pb_v4 *d = defer;
-        /* a block of one-weight vertices takes its own loop: one test per
-         * block, which a mesh's runs of rigid vertices make predictable */
-        if (influences == 2 && lone_run(r, v, bend))
-            d = skin_groups(r, &v, bend, 2, 1, d);
-        else
-            d = skin_groups(r, &v, bend, influences, 0, d);
-        if (v < bend) {
-            /* the last one to three: spare lanes repeat the last vertex, read
-             * from a local copy so no load passes the streams' ends */
-            unsigned char pos[48], nrm[48];
-            uint32_t n = bend - v, vs[4], i, b;
-            for (i = 0; i < 4; i++) {
-                vs[i] = i < n ? v + i : r->count - 1u;
-                for (b = 0; b < 12u; b++) {
-                    pos[12u * i + b] = r->positions[12u * vs[i] + b];
-                    if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
-                }
+        uint32_t bend = r->count - v < BLOCK ? r->count : v + BLOCK;
+        int kind = block_kind(r, v, bend, influences);
+        if (kind == MIXED) {
+            skin_rows(r, v, bend, influences, defer);
+        } else {
+            if (kind == RIGID) {
+                if (normals == 0) skin_cols(r, v, bend, influences, RIGID, 0, defer);
+                else if (normals == 1) skin_cols(r, v, bend, influences, RIGID, 1, defer);
+                else skin_cols(r, v, bend, influences, RIGID, 2, defer);
+            } else {
+                if (normals == 0) skin_cols(r, v, bend, influences, LONE, 0, defer);
+                else if (normals == 1) skin_cols(r, v, bend, influences, LONE, 1, defer);
+                else skin_cols(r, v, bend, influences, LONE, 2, defer);
             }
-            skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences, 0, d);
-            v = bend;
+            if (normals == 2) normalize_columns(r, defer, v, bend - v);
         }
-        if (r->normals && r->normalize) normalize_block(r, defer, b0, bend - b0);
+        v = bend;
     }
 }
 

@@ -5,6 +5,7 @@
 #include "test.h"
 #include "pb_bytes.h"
 #include "kernels.h"
+#include "pb_math.h"
 
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
@@ -401,7 +402,7 @@ static double skin_contract_error(const pb_skin_range *r) {
         for (k = 0; k < 4; k++) {
             uint32_t slot = a >> (8 * k) & 0xFFu;
             if (w[k] == 0.0 || slot >= r->slot_count) continue;
-            for (j = 0; j < 12; j++) rows[j / 4][j % 4] += w[k] * r->slot_rows[16 * slot + j];
+            for (j = 0; j < 12; j++) rows[j / 4][j % 4] += w[k] * r->slot_table[PB_SKIN_ENTRY * slot + j];
         }
         for (j = 0; j < 3; j++) {
             double x = pb_f32le(r->positions + 12 * v), y = pb_f32le(r->positions + 12 * v + 4),
@@ -429,7 +430,7 @@ static double skin_contract_error(const pb_skin_range *r) {
 }
 
 void test_skin_port_matches_scalar(void) {
-    static float rows_mem[256 * 16 + 4];
+    static float rows_mem[256 * PB_SKIN_ENTRY + 4];
     static uint16_t offsets[256];
     static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 8];
     static float out_a[4096 * 7], out_b[4096 * 7];
@@ -449,15 +450,16 @@ void test_skin_port_matches_scalar(void) {
         r.weights = wc ? p + 28 * count : NULL; /* one influence: no weight stream at all */
         r.weight_count = wc;
         r.slot_count = 1 + t_rand(&seed) % 40;
-        r.slot_rows = rows;
+        r.slot_table = rows;
         pb_skin_slot_offsets(offsets, r.slot_count);
         r.slot_offset = offsets;
         r.position_stride = 3 + round % 3;
         r.normal_stride = 4;
-        for (i = 0; i < 256 * 16; i++) { /* drawn column by column, stored row-major */
-            uint32_t col = i % 16 / 4, row = i % 4, at = i / 16 * 16 + 4 * row + col;
-            if (row == 3) rows[i / 16 * 16 + 12 + col] = 0.0f;
-            else rows[at] = i >= 255 * 16 ? 0.0f : (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f;
+        for (i = 0; i < 256; i++) { /* drawn column by column */
+            float m[12];
+            uint32_t e;
+            for (e = 0; e < 12 && i < 255; e++) m[e % 3 * 4 + e / 3] = (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f;
+            pb_skin_put_entry(rows + PB_SKIN_ENTRY * i, i < 255 ? m : NULL);
         }
         for (i = 0; i < count * 6; i++) {
             float f = (float)((int)(t_rand(&seed) % 2001) - 1000) / 250.0f;
@@ -503,69 +505,101 @@ void test_skin_port_matches_scalar(void) {
 
 /* One stored weight with the second slot unused (the GMDC page's "single
  * weight section"): the SIMD kernels skip the second term of a block whose
- * vertices all have it unused, adding +0 as the reference does.  Runs of
+ * vertices all have it unused, adding +0 as the reference does, and skip
+ * the multiply too where every weight of the block is exactly 1.  Runs of
  * such vertices, blocks that mix them with two-weight vertices, a tail,
- * weights of 0 and negative ones and matrices with -0 (where t0 + 0 turns
- * -0 into +0): the same bits as the reference, normals or not, normalized
- * or not. */
+ * weights of 0 and negative ones (where t0 + 0 turns a -0 into +0) and
+ * matrices with -0 (stored as +0): the same bits as the reference, normals
+ * or not, normalized or not. */
 void test_skin_one_weight_runs(void) {
-    static float rows_mem[256 * 16 + 4];
+    static float rows_mem[256 * PB_SKIN_ENTRY + 4];
     static uint16_t offsets[256];
-    static unsigned char in[203 * 32 + 4];
+    static unsigned char in[203 * 40 + 4];
     static float out_a[203 * 6], out_b[203 * 6];
     float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
-    uint32_t seed = 0x1E0Eu, i, pass, count = 203;
+    uint32_t seed = 0x1E0Eu, i, pass, count = 203, wc, k;
     pb_skin_range r;
-    for (i = 0; i < 256 * 16; i++) {
-        int v = (int)(t_rand(&seed) % 9) - 4;
-        rows[i] = i >= 255 * 16 || i % 16 >= 12 ? 0.0f : v == 0 ? -0.0f : (float)v * 0.25f;
-    }
-    for (i = 0; i < count; i++) {
-        /* vertices 0..99 and 150..: second slot unused; 100..149 two weights */
-        uint32_t lone = i < 100 || i >= 150, s0 = t_rand(&seed) % 12, s1 = lone ? 0xFFu : t_rand(&seed) % 12;
-        int w = (int)(t_rand(&seed) % 5) - 1; /* -1 .. 3 quarters, 0 among them */
-        pb_put_le32(in + 24 * count + 4 * i, 0xFFFF0000u | s1 << 8 | s0);
-        pb_put_f32le(in + 28 * count + 4 * i, i % 5 == 0 ? 1.0f : (float)w * 0.25f);
-        pb_put_f32le(in + 12 * i, (float)(i % 7) - 3.0f);
-        pb_put_f32le(in + 12 * i + 4, i % 3 == 0 ? -0.0f : 0.5f);
-        pb_put_f32le(in + 12 * i + 8, 1.0f);
-        pb_put_f32le(in + 12 * count + 12 * i, 0.0f);
-        pb_put_f32le(in + 12 * count + 12 * i + 4, i % 2 ? 1.0f : -0.0f);
-        pb_put_f32le(in + 12 * count + 12 * i + 8, 0.5f);
+    for (i = 0; i < 256; i++) { /* -0 elements: pb_skin_put_entry stores them as +0 */
+        float m[12];
+        uint32_t e;
+        for (e = 0; e < 12; e++) {
+            int v = (int)(t_rand(&seed) % 9) - 4;
+            m[e] = v == 0 ? -0.0f : (float)v * 0.25f;
+        }
+        pb_skin_put_entry(rows + PB_SKIN_ENTRY * i, i < 255 ? m : NULL);
     }
     pb_skin_slot_offsets(offsets, 12);
-    /* passes: positions only; normals normalized; unnormalized; normalized
-     * again from vertex 1, so every block straddles the runs differently */
-    for (pass = 0; pass < 4; pass++) {
-        uint32_t o = pass == 3; /* first vertex */
-        memset(&r, 0, sizeof r);
-        r.count = count - o;
-        r.positions = in + 12 * o;
-        r.normals = pass ? in + 12 * count + 12 * o : NULL;
-        r.assignments = in + 24 * count + 4 * o;
-        r.weights = in + 28 * count + 4 * o;
-        r.weight_count = 1;
-        r.slot_count = 12;
-        r.slot_rows = rows;
-        r.slot_offset = offsets;
-        r.position_stride = 3;
-        r.normal_stride = 3;
-        r.normalize = pass != 2;
-        memset(out_a, 0xAB, sizeof out_a);
-        memset(out_b, 0xAB, sizeof out_b);
-        r.out_positions = out_a;
-        r.out_normals = out_a + 3 * count;
-        pb_skin_scalar(&r);
-        r.out_positions = out_b;
-        r.out_normals = out_b + 3 * count;
-        PB_SKIN(&r);
-        CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
-        for (i = 0; i < 6 * count; i++) t_digest_f32(out_b[i]);
-        if (pass == 0) { /* vertex 0 by hand: weight 1, position (-3, -0, 1), rows + 0 */
-            const float *m = rows + 16u * in[24 * count];
-            float c[4];
-            for (i = 0; i < 4; i++) c[i] = 1.0f * m[i] + 0.0f;
-            CHECK(out_b[0] == ((c[0] * -3.0f + c[1] * -0.0f) + c[2] * 1.0f) + c[3]);
+    /* two slots (one stored weight) and four (three stored weights, the
+     * two after the first unused wherever the second is) */
+    for (wc = 1; wc <= 3; wc += 2) {
+        for (i = 0; i < count; i++) {
+            /* vertices 0..99 and 150..: second slot unused; 100..149 two
+             * weights; from 150 every first weight exactly 1 (rigid blocks,
+             * where the kernels skip the multiply), one first slot unused
+             * and one past the table among them */
+            uint32_t lone = i < 100 || i >= 150, s0 = t_rand(&seed) % 12, s1 = lone ? 0xFFu : t_rand(&seed) % 12;
+            int w = (int)(t_rand(&seed) % 5) - 1; /* -1 .. 3 quarters, 0 among them */
+            if (i == 170) s0 = 0xFFu;
+            if (i == 180) s0 = 200u;
+            pb_put_le32(in + 24 * count + 4 * i, 0xFFFF0000u | s1 << 8 | s0);
+            pb_put_f32le(in + 28 * count + 4 * wc * i, i % 5 == 0 || i >= 150 ? 1.0f : (float)w * 0.25f);
+            for (k = 1; k < wc; k++) pb_put_f32le(in + 28 * count + 4 * (wc * i + k), 0.375f); /* unused: weigh 0 */
+            pb_put_f32le(in + 12 * i, (float)(i % 7) - 3.0f);
+            pb_put_f32le(in + 12 * i + 4, i % 3 == 0 ? -0.0f : 0.5f);
+            pb_put_f32le(in + 12 * i + 8, 1.0f);
+            pb_put_f32le(in + 12 * count + 12 * i, 0.0f);
+            pb_put_f32le(in + 12 * count + 12 * i + 4, i % 2 ? 1.0f : -0.0f);
+            pb_put_f32le(in + 12 * count + 12 * i + 8, 0.5f);
+        }
+        /* passes: positions only; normals normalized; unnormalized;
+         * normalized again from vertex 1, so every block straddles the runs
+         * differently */
+        for (pass = 0; pass < 4; pass++) {
+            uint32_t o = pass == 3; /* first vertex */
+            memset(&r, 0, sizeof r);
+            r.count = count - o;
+            r.positions = in + 12 * o;
+            r.normals = pass ? in + 12 * count + 12 * o : NULL;
+            r.assignments = in + 24 * count + 4 * o;
+            r.weights = in + 28 * count + 4 * wc * o;
+            r.weight_count = wc;
+            r.slot_count = 12;
+            r.slot_table = rows;
+            r.slot_offset = offsets;
+            r.position_stride = 3;
+            r.normal_stride = 3;
+            r.normalize = pass != 2;
+            memset(out_a, 0xAB, sizeof out_a);
+            memset(out_b, 0xAB, sizeof out_b);
+            r.out_positions = out_a;
+            r.out_normals = out_a + 3 * count;
+            pb_skin_scalar(&r);
+            r.out_positions = out_b;
+            r.out_normals = out_b + 3 * count;
+            PB_SKIN(&r);
+            CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+            for (i = 0; i < 6 * count; i++) t_digest_f32(out_b[i]);
+            if (pass == 0) { /* vertex 0 by hand: weight 1, position (-3, -0, 1), rows + 0 */
+                const float *m = rows + PB_SKIN_ENTRY * in[24 * count];
+                float c[4];
+                for (i = 0; i < 4; i++) c[i] = 1.0f * m[i] + 0.0f;
+                CHECK(out_b[0] == ((c[0] * -3.0f + c[1] * -0.0f) + c[2] * 1.0f) + c[3]);
+            }
+            if (pass == 1) { /* vertex 160, rigid: its entry as it is, the normal normalized */
+                const float *m = rows + PB_SKIN_ENTRY * in[24 * count + 4 * 160];
+                float p[3], n[3], inv;
+                const unsigned char *pp = in + 12 * 160, *nn = in + 12 * count + 12 * 160;
+                for (i = 0; i < 3; i++) {
+                    p[i] = ((m[4 * i] * pb_f32le(pp) + m[4 * i + 1] * pb_f32le(pp + 4)) + m[4 * i + 2] * pb_f32le(pp + 8)) +
+                           m[4 * i + 3];
+                    n[i] = (m[4 * i] * pb_f32le(nn) + m[4 * i + 1] * pb_f32le(nn + 4)) + m[4 * i + 2] * pb_f32le(nn + 8);
+                }
+                inv = pb_normal_scale((n[0] * n[0] + n[1] * n[1]) + n[2] * n[2]);
+                for (i = 0; i < 3; i++) {
+                    CHECK(out_b[3 * 160 + i] == p[i]);
+                    CHECK(out_b[3 * count + 3 * 160 + i] == n[i] * inv);
+                }
+            }
         }
     }
 }
