@@ -1,15 +1,17 @@
 /* The SIMD twins of pb_skin_scalar, written once over simd4.h and compiled
- * as pb_skin_sse2 or pb_skin_neon.  Two shapes, by influence count:
+ * as pb_skin_sse2 or pb_skin_neon.  Two shapes, chosen per block of 32
+ * vertices (block_kind):
  *
- * - One and two influences: one vertex per step, the blended matrix as
- *   columns (x y z in lanes), the point's coordinates splatted across the
- *   lanes: no transposes, which cost more than the work they lay out when
- *   a vertex blends one or two matrices.  A run of one-weight vertices
- *   whose weights are exactly 1 (a rigid part) uses its matrix as it is.
- * - Three and four influences: four vertices per step.  Each vertex's
- *   blended rows take one multiply and one add per row and influence; the
- *   rows of the four are then transposed, so the transforms run with one
- *   vertex per lane on positions and normals loaded as x, y and z rows.
+ * - Blocks whose vertices use only their first slot (all of a
+ *   one-influence mesh; runs of rigid vertices in the others): one vertex
+ *   per step, the matrix as columns (x y z in lanes), the point's
+ *   coordinates splatted across the lanes.  No transposes, which cost more
+ *   than the work they lay out when a vertex has one matrix; where every
+ *   weight is exactly 1 the matrix is used as it is.
+ * - Other blocks: four vertices per step.  Each vertex's blended rows take
+ *   one multiply and one add per row and influence; the rows of the four
+ *   are then transposed, so the transforms run with one vertex per lane on
+ *   positions and normals loaded as x, y and z rows.
  *
  * Either way the normals are normalized in a loop of their own after each
  * block of 32 vertices: there one group's square root and division overlap
@@ -190,7 +192,7 @@ PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end
 PB_FORCE_INLINE pb_v4 splat_f32le(const unsigned char *p) { return pb_v4_set1(pb_f32le(p)); }
 
 /* ((a x + b y) + c z) + t, or without t for a normal, lane by lane */
-PB_FORCE_INLINE pb_v4 transform(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned char *p) {
+PB_FORCE_INLINE pb_v4 transform_col(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned char *p) {
     return pb_v4_add(pb_v4_add(pb_v4_mul(a, splat_f32le(p)), pb_v4_mul(b, splat_f32le(p + 4))),
                      pb_v4_mul(c, splat_f32le(p + 8)));
 }
@@ -218,9 +220,9 @@ PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end
             ct = pb_v4_add(pb_v4_mul(s, ct), zero);
             w += stride;
         }
-        pb_v4_store3(op, pb_v4_add(transform(ca, cb, cc, p), ct));
+        pb_v4_store3(op, pb_v4_add(transform_col(ca, cb, cc, p), ct));
         if (normals) {
-            pb_v4 n = transform(ca, cb, cc, q);
+            pb_v4 n = transform_col(ca, cb, cc, q);
             q += 12;
             if (normals == 2) *defer++ = n;
             else {
