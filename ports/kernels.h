@@ -4,8 +4,11 @@
  * the PB_* names at the bottom; ports.h decides which twin they mean.
  *
  * Every SIMD twin performs the scalar reference's float operations in the
- * same order, lane by lane, so it gives the same bits (tests compare with
- * ==); ARMv7 NEON flushes subnormals, so there tests allow 1 ulp. */
+ * same order, lane by lane, or skips one only where it is exact (a weight
+ * of 1 on a skinning table entry), so it gives the same bits (tests compare
+ * with ==); ARMv7 NEON flushes subnormals, so there tests allow 1 ulp.  A
+ * NaN comes out NaN on every port, but which NaN's payload survives where
+ * two meet depends on operand order, so NaN bits may differ. */
 #ifndef PLUMBOB_KERNELS_H
 #define PLUMBOB_KERNELS_H
 
@@ -82,8 +85,9 @@ static inline void pb_skin_slot_offsets(uint16_t offset[256], uint32_t slot_coun
 /* Writes the slot table entry of the 3x4 row-major matrix at m (12 floats;
  * NULL: the zero entry).  A -0 element is stored as +0 and every NaN as
  * the quiet NaN 0x7FC00000, so that 1 * e and e + 0 are e itself, bit for
- * bit, on the SIMD ports' CPUs: their kernels rely on it to skip the
- * multiply of a run of one-weight vertices whose weights are exactly 1. */
+ * bit, on the SIMD ports' CPUs (ARMv7 NEON flushes a subnormal e, as it
+ * does everywhere): their kernels rely on it to skip the multiply of a run
+ * of one-weight vertices whose weights are exactly 1. */
 static inline void pb_skin_put_entry(float *e, const float *m) {
     uint32_t j, i;
     for (i = 0; i < PB_SKIN_ENTRY; i++) e[i] = 0.0f;

@@ -53,10 +53,13 @@ PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influenc
 
 /* pb_normal_scale per lane: 1 / sqrt(len2), each step correctly rounded
  * (as the reference's integer square root is), 0 where len2 is not
- * positive and finite. */
+ * positive and finite.  Those lanes take the square root of +0 and divide
+ * by 1 (0 + 1; elsewhere sqrt + 0 is sqrt), so no lane raises a floating-
+ * point exception flag the reference does not. */
 PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
     pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
-    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), pb_v4_sqrt(len2)));
+    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
+    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
 }
 
 /* Stores lanes 0..n-1 of the x, y, z rows as n float triples, stride apart. */

@@ -36,17 +36,23 @@ void test_math_sqrt(void) {
 
 /* pb_sqrtf_rn, the square root skinning's normals use (so that every
  * port's sqrt instruction gives the reference's bits), is correctly
- * rounded: an independent exact test in double precision, where r -+ half
- * an ulp and their squares are exact, over every exponent (a stride
+ * rounded: an independent exact test in double precision, where the points
+ * half way to r's neighbours and their squares are exact, over every exponent (a stride
  * through the positive floats), the subnormals' edges and exact squares.
  * With the stride at 1 (all 2^31 - 2^23 positive finite floats) it found
  * none wrong, and pb_sqrtf_rn equal to SSE's sqrtss on every one. */
 static int sqrt_rn_wrong(uint32_t bits) {
     float x = pb_f32_from_bits(bits), r = pb_sqrtf_rn(x);
     uint32_t rb = pb_bits_from_f32(r);
-    double h = pb_f32_from_bits((rb & 0x7F800000u) - (24u << 23)) * 1.0; /* half r's ulp: 2^(exp - 24) */
-    double lo = ((double)r - h) * ((double)r - h), hi = ((double)r + h) * ((double)r + h);
-    return !(rb >= 0x00800000u && rb < 0x7F800000u) || !(lo < (double)x && (double)x < hi);
+    double below, above, lo, hi;
+    if (!(rb >= 0x00800000u && rb < 0x7F800000u)) return 1;
+    /* half way to each neighbour (the one below is nearer when r is a
+     * power of two), exact in double, as are the squares */
+    below = ((double)r + (double)pb_f32_from_bits(rb - 1u)) * 0.5;
+    above = ((double)r + (double)pb_f32_from_bits(rb + 1u)) * 0.5;
+    lo = below * below;
+    hi = above * above;
+    return !(lo < (double)x && (double)x < hi);
 }
 
 void test_math_sqrt_correctly_rounded(void) {

@@ -503,21 +503,22 @@ void test_skin_port_matches_scalar(void) {
     }
 }
 
-/* One stored weight with the second slot unused (the GMDC page's "single
- * weight section"): the SIMD kernels skip the second term of a block whose
- * vertices all have it unused, adding +0 as the reference does, and skip
- * the multiply too where every weight of the block is exactly 1.  Runs of
- * such vertices, blocks that mix them with two-weight vertices, a tail,
- * weights of 0 and negative ones (where t0 + 0 turns a -0 into +0) and
- * matrices with -0 (stored as +0): the same bits as the reference, normals
- * or not, normalized or not. */
+/* Only the first slot used (the GMDC page's "single weight section", or
+ * a rigid run in a 3- or 4-slot mesh): the SIMD kernels skip the other
+ * terms of a block whose vertices all leave them unused, adding +0 as the
+ * reference does, and skip the multiply too where every weight of the
+ * block is exactly 1.  Runs of such vertices, blocks that mix them with
+ * two-weight vertices, a tail, weights of 0, negative and infinite ones
+ * (where t0 + 0 turns a -0 into +0), a non-1 weight anywhere in a block,
+ * and matrices with -0 (stored as +0): the same bits as the reference, with
+ * 2, 3 and 4 slots, normals or not, normalized or not. */
 void test_skin_one_weight_runs(void) {
     static float rows_mem[256 * PB_SKIN_ENTRY + 4];
     static uint16_t offsets[256];
-    static unsigned char in[203 * 40 + 4];
-    static float out_a[203 * 6], out_b[203 * 6];
+    static unsigned char in[267 * 40 + 4];
+    static float out_a[267 * 6], out_b[267 * 6];
     float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
-    uint32_t seed = 0x1E0Eu, i, pass, count = 203, wc, k;
+    uint32_t seed = 0x1E0Eu, i, pass, count = 267, wc, k;
     pb_skin_range r;
     for (i = 0; i < 256; i++) { /* -0 elements: pb_skin_put_entry stores them as +0 */
         float m[12];
@@ -529,20 +530,27 @@ void test_skin_one_weight_runs(void) {
         pb_skin_put_entry(rows + PB_SKIN_ENTRY * i, i < 255 ? m : NULL);
     }
     pb_skin_slot_offsets(offsets, 12);
-    /* two slots (one stored weight) and four (three stored weights, the
-     * two after the first unused wherever the second is) */
-    for (wc = 1; wc <= 3; wc += 2) {
+    /* two, three and four slots (one to three stored weights, those after
+     * the first unused wherever the second is) */
+    for (wc = 1; wc <= 3; wc++) {
         for (i = 0; i < count; i++) {
             /* vertices 0..99 and 150..: second slot unused; 100..149 two
              * weights; from 150 every first weight exactly 1 (rigid blocks,
              * where the kernels skip the multiply), one first slot unused
-             * and one past the table among them */
+             * and one past the table among them, except one weight of 0.75
+             * third in a group of four (194) and one in a range's last three
+             * (265), each of which makes its block one-weight, not rigid;
+             * vertex 40 has no slot at all and an infinite weight, which
+             * weighs 0 */
             uint32_t lone = i < 100 || i >= 150, s0 = t_rand(&seed) % 12, s1 = lone ? 0xFFu : t_rand(&seed) % 12;
             int w = (int)(t_rand(&seed) % 5) - 1; /* -1 .. 3 quarters, 0 among them */
-            if (i == 170) s0 = 0xFFu;
+            float w0 = i % 5 == 0 || i >= 150 ? 1.0f : (float)w * 0.25f;
+            if (i == 170 || i == 40) s0 = 0xFFu;
             if (i == 180) s0 = 200u;
+            if (i == 194 || i == 265) w0 = 0.75f;
+            if (i == 40) w0 = 1e30f * 1e30f; /* +inf */
             pb_put_le32(in + 24 * count + 4 * i, 0xFFFF0000u | s1 << 8 | s0);
-            pb_put_f32le(in + 28 * count + 4 * wc * i, i % 5 == 0 || i >= 150 ? 1.0f : (float)w * 0.25f);
+            pb_put_f32le(in + 28 * count + 4 * wc * i, w0);
             for (k = 1; k < wc; k++) pb_put_f32le(in + 28 * count + 4 * (wc * i + k), 0.375f); /* unused: weigh 0 */
             pb_put_f32le(in + 12 * i, (float)(i % 7) - 3.0f);
             pb_put_f32le(in + 12 * i + 4, i % 3 == 0 ? -0.0f : 0.5f);
