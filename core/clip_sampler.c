@@ -19,7 +19,10 @@ typedef char pb_pose_is_ten_floats[sizeof(plumbob_bone_pose) == 10 * sizeof(floa
 typedef char pb_lanes_keep_alignment[sizeof(pb_clip_lanes) % 16u == 0 ? 1 : -1];
 /* The header's PLUMBOB_CLIP_SAMPLER_SIZE counts a lane group and a
  * one-by-one track at these sizes. */
-typedef char pb_lanes_size_published[sizeof(pb_clip_lanes) == PLUMBOB_CLIP_SAMPLER_GROUP_BYTES ? 1 : -1];
+typedef char pb_lanes_size_published[sizeof(pb_clip_lanes) + 4u * sizeof(uint32_t) ==
+                                             PLUMBOB_CLIP_SAMPLER_GROUP_BYTES ? 1 : -1];
+/* Three cache lines: with groups 64-aligned, a frame reads 3 lines per group. */
+typedef char pb_lanes_fill_three_lines[sizeof(pb_clip_lanes) == 192u ? 1 : -1];
 
 /* A bound track outside the lanes. */
 typedef struct pb_clip_other {
@@ -32,7 +35,7 @@ typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPL
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 64u /* a cache line: the hot part of a group spans as few as it can */
 #define TICK_UNSET INT32_MIN
-#define SPAN_NEVER_ENDS 3.0e38f /* tb of a last key: no tick reaches it */
+#define NO_TRACK UINT32_MAX /* the track index of a padding lane */
 
 /* A lane's output slot: the track's bone, or -1 when it is not in the rig
  * or is bound as a morph (the one-by-one list writes those). */
@@ -84,21 +87,23 @@ size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const pl
     uint32_t lanes[2];
     if (!usable(schedule, binding)) return SIZE_MAX;
     lane_counts(schedule, binding, lanes);
-    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(lanes[0]) + GROUPS(lanes[1]), sizeof(pb_clip_lanes))) ||
+    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(lanes[0]) + GROUPS(lanes[1]),
+                                                     PLUMBOB_CLIP_SAMPLER_GROUP_BYTES)) ||
         !plumbob_size_add(&total, LANE_ALIGN) ||
         !plumbob_size_add(&total, plumbob_arena_need(count_others(binding->clip, binding), sizeof(pb_clip_other))))
         return SIZE_MAX;
     return total;
 }
 
-/* Lane l's track: its keys and dequantization. */
-PB_FORCE_INLINE pb_clip_lane_src lane_src(const pb_clip_lanes *g, unsigned l) {
-    pb_clip_lane_src src;
-    src.keys = g->keys[l];
-    src.count = g->count[l];
-    src.q = g->q[l];
-    src.offset = g->offset[l];
-    return src;
+/* The lane state and, after the last group, the track index of each lane
+ * (four per group; NO_TRACK for padding): the one arena block of a sampler. */
+static uint32_t *lane_track_of(pb_clip_lanes *lanes, uint32_t groups) {
+    return (uint32_t *)(void *)(lanes + groups);
+}
+
+/* +1, or -1 when lane l's b is stored negated (inv's sign bit). */
+PB_FORCE_INLINE float b_sign(const pb_clip_lanes *g, unsigned l) {
+    return pb_f32_from_bits(0x3F800000u | (pb_bits_from_f32(g->inv[l]) & 0x80000000u));
 }
 
 /* Lane l of g enters span k, whose near key a is already dequantized: the
@@ -112,88 +117,99 @@ PB_FORCE_INLINE void enter_key(pb_clip_lanes *g, unsigned l, const pb_clip_lane_
         g->b[c][l] = b[c];
     }
     g->ta[l] = (float)pb_clip_lane_tick(src, k, components);
-    g->tb[l] = k + 1u < src->count ? (float)pb_clip_lane_tick(src, k + 1u, components) : SPAN_NEVER_ENDS;
-    g->inv[l] = inv;
-    g->sb[l] = negated ? -1.0f : 1.0f;
-    g->key[l] = k;
+    g->tb[l] = k + 1u < src->count ? pb_clip_lane_tick(src, k + 1u, components) : (uint16_t)PB_CLIP_SPAN_OPEN;
+    g->inv[l] = pb_f32_from_bits(pb_bits_from_f32(inv) | negated << 31);
+    g->key[l] = (uint16_t)k;
 }
 
 /* Lane l of g enters span k of its track, found by a search from its
  * current key (the same span the schedule's records would give). */
-PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
-    pb_clip_lane_src src = lane_src(g, l);
+PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, const pb_clip_lane_src *src, float t,
+                               uint32_t components) {
     plumbob_clip_track view; /* just what pb_clip_next_key reads */
     float a[4];
     uint32_t k;
-    view.keys = src.keys;
-    view.key_count = (uint16_t)src.count;
+    view.keys = src->keys;
+    view.key_count = (uint16_t)src->count;
     view.key_size = (uint8_t)PB_CLIP_LANE_KEY_SIZE(components);
     k = pb_clip_next_key(&view, g->key[l], t);
-    pb_clip_lane_key(&src, k, components, a);
-    enter_key(g, l, &src, k, a, components);
+    pb_clip_lane_key(src, k, components, a);
+    enter_key(g, l, src, k, a, components);
 }
 
 /* Lane l of g, whose span ends at or before t, moves on: to the next span
  * when t is inside it, as a schedule record would move it (the old far key,
- * stored times sb, times sb again is that key exactly; only the new far key
- * is dequantized), else by a search. */
-PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, float t, uint32_t components) {
-    pb_clip_lane_src src = lane_src(g, l);
-    float a[4], was = g->sb[l];
+ * stored signed, times its sign is that key exactly; only the new far key
+ * is dequantized), else by a search.  At the last key it stays. */
+PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, const pb_clip_lane_src *src, float t,
+                                  uint32_t components) {
+    float a[4], was = b_sign(g, l);
     uint32_t k = g->key[l] + 1u, c;
-    if (k + 1u < src.count && (float)pb_clip_lane_tick(&src, k + 1u, components) <= t) {
-        seek_lane(g, l, t, components); /* past the next span too */
+    if (k >= src->count) return;
+    if (k + 1u < src->count && (float)pb_clip_lane_tick(src, k + 1u, components) <= t) {
+        seek_lane(g, l, src, t, components); /* past the next span too */
         return;
     }
     for (c = 0; c < components; c++) a[c] = was * g->b[c][l];
-    enter_key(g, l, &src, k, a, components);
+    enter_key(g, l, src, k, a, components);
 }
 
 /* Without a schedule: moves the lanes whose span does not hold t (forward
- * to or past its end, or a step back before its start). */
-PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, uint32_t count, float t, uint32_t components) {
+ * to or past its end, or a step back before its start); tick is t's whole
+ * part (-1 below 0), so tick >= tb is t >= tb. */
+PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
+                                 const plumbob_clip_track *tracks, float t, int32_t tick, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g++) {
+    for (i = 0; i < count; i++, g++, lane_track += 4) {
         /* which lanes move, computed without a branch per lane: whether a
          * lane's span has ended is a coin toss per frame, so branching on
          * each would mispredict about half the time */
-        unsigned fwd = (unsigned)(t >= g->tb[0]) | (unsigned)(t >= g->tb[1]) << 1 |
-                       (unsigned)(t >= g->tb[2]) << 2 | (unsigned)(t >= g->tb[3]) << 3;
+        unsigned fwd = (unsigned)(tick >= g->tb[0]) | (unsigned)(tick >= g->tb[1]) << 1 |
+                       (unsigned)(tick >= g->tb[2]) << 2 | (unsigned)(tick >= g->tb[3]) << 3;
         unsigned back = (unsigned)(t < g->ta[0]) | (unsigned)(t < g->ta[1]) << 1 |
                         (unsigned)(t < g->ta[2]) << 2 | (unsigned)(t < g->ta[3]) << 3;
         if (!(fwd | back)) continue;
         for (l = 0; l < 4; l++) {
-            if (fwd >> l & 1u) advance_lane(g, l, t, components);
-            else if (back >> l & 1u && g->key[l] > 0) seek_lane(g, l, t, components);
+            pb_clip_lane_src src;
+            if (!((fwd | back) >> l & 1u) || lane_track[l] == NO_TRACK) continue;
+            src = pb_clip_lane_src_of(&tracks[lane_track[l]], components);
+            if (fwd >> l & 1u) advance_lane(g, l, &src, t, components);
+            else if (g->key[l] > 0) seek_lane(g, l, &src, t, components);
         }
     }
 }
 
 /* Re-seeks the lanes of `count` groups that hold keys: all of them
  * (every = 1), or those whose span starts after t (a step back). */
-PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, uint32_t count, float t, int every, uint32_t components) {
+PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
+                                 const plumbob_clip_track *tracks, float t, int every, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g++)
-        for (l = 0; l < 4; l++)
-            if (g->count[l] > 0 && (every || (g->key[l] > 0 && t < g->ta[l]))) seek_lane(g, l, t, components);
+    for (i = 0; i < count; i++, g++, lane_track += 4)
+        for (l = 0; l < 4; l++) {
+            pb_clip_lane_src src;
+            if (lane_track[l] == NO_TRACK || !(every || (g->key[l] > 0 && t < g->ta[l]))) continue;
+            src = pb_clip_lane_src_of(&tracks[lane_track[l]], components);
+            if (src.count > 0) seek_lane(g, l, &src, t, components);
+        }
 }
 
 /* Lane l of g enters the span a record of tag `tag` starts. */
 PB_FORCE_INLINE void enter_span(pb_clip_lanes *g, unsigned l, uint32_t tag, float inv) {
     g->ta[l] = (float)(tag >> 16);
     g->inv[l] = inv;
-    g->key[l]++;
+    g->key[l] = (uint16_t)(g->key[l] + 1u);
 }
 
 /* The lane a record names moves to its span: the old far key (stored
- * times sb, so times sb again is the key itself, exactly) becomes the near
- * key, the record's key the far one. */
+ * signed, so times its sign is the key itself, exactly) becomes the near
+ * key, the record's key the far one; the record's inv carries the new
+ * sign in its sign bit, as the lanes keep it. */
 static void enter_rotation(pb_clip_lanes *lanes, const pb_clip_rot_event *e) {
     pb_clip_lanes *g = lanes + ((e->tag & 0xFFFFu) >> 2);
     unsigned l = e->tag & 3u;
-    float was = g->sb[l];
+    float was = b_sign(g, l);
     g->a[0][l] = was * g->b[0][l];
     g->a[1][l] = was * g->b[1][l];
     g->a[2][l] = was * g->b[2][l];
@@ -202,8 +218,7 @@ static void enter_rotation(pb_clip_lanes *lanes, const pb_clip_rot_event *e) {
     g->b[1][l] = e->b[1];
     g->b[2][l] = e->b[2];
     g->b[3][l] = e->b[3];
-    g->sb[l] = pb_f32_from_bits(0x3F800000u | (e->inv_bits & 0x80000000u)); /* +-1 */
-    enter_span(g, l, e->tag, pb_f32_from_bits(e->inv_bits & 0x7FFFFFFFu));
+    enter_span(g, l, e->tag, pb_f32_from_bits(e->inv_bits));
 }
 
 static void enter_vector(pb_clip_lanes *lanes, const pb_clip_vec_event *e) {
@@ -260,18 +275,19 @@ static int play_forward(plumbob_clip_sampler *s, pb_clip_lanes *lanes, uint32_t 
  * (ticks; tick is its whole part, -1 before 0): the stream forward, a
  * search for the lanes a step back leaves, a search for all after a far
  * jump or on first use. */
-static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, uint32_t count, uint32_t components, float t,
-                       int32_t tick) {
+static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
+                       uint32_t components, float t, int32_t tick) {
+    const plumbob_clip_track *tracks = s->clip->tracks;
     uint32_t stream = PB_CLIP_STREAM(components);
     int every = s->tick == TICK_UNSET;
     if (tick == s->tick) return; /* the same spans */
     if (!s->schedule) { /* the lanes walk the keys themselves */
         if (components == PB_CLIP_ROTATION) {
-            if (every) seek_groups(g, count, t, 1, PB_CLIP_ROTATION);
-            else walk_groups(g, count, t, PB_CLIP_ROTATION);
+            if (every) seek_groups(g, lane_track, count, tracks, t, 1, PB_CLIP_ROTATION);
+            else walk_groups(g, lane_track, count, tracks, t, tick, PB_CLIP_ROTATION);
         } else {
-            if (every) seek_groups(g, count, t, 1, PB_CLIP_VECTOR);
-            else walk_groups(g, count, t, PB_CLIP_VECTOR);
+            if (every) seek_groups(g, lane_track, count, tracks, t, 1, PB_CLIP_VECTOR);
+            else walk_groups(g, lane_track, count, tracks, t, tick, PB_CLIP_VECTOR);
         }
         return;
     }
@@ -279,21 +295,16 @@ static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, uint32_t count
         if (play_forward(s, g, stream, tick)) return;
         every = 1;
     }
-    if (components == PB_CLIP_ROTATION) seek_groups(g, count, t, every, PB_CLIP_ROTATION);
-    else seek_groups(g, count, t, every, PB_CLIP_VECTOR);
+    if (components == PB_CLIP_ROTATION) seek_groups(g, lane_track, count, tracks, t, every, PB_CLIP_ROTATION);
+    else seek_groups(g, lane_track, count, tracks, t, every, PB_CLIP_VECTOR);
     s->next_event[stream] = stream_position(s->schedule, stream, tick);
 }
 
-/* Lane l of g takes track t (components from g), writing to slot. */
-static void init_lane(pb_clip_lanes *g, unsigned l, const plumbob_clip_track *t, int32_t slot) {
-    pb_clip_lane_src src = pb_clip_lane_src_of(t, g->components);
-    g->keys[l] = src.keys;
-    g->count[l] = src.count;
-    g->q[l] = src.q;
-    g->offset[l] = src.offset;
+/* Lane l of g, of kind `components`, takes track t, writing to slot. */
+static void init_lane(pb_clip_lanes *g, unsigned l, const plumbob_clip_track *t, int32_t slot,
+                      uint32_t components) {
     g->slot[l] = slot;
-    if (slot >= 0) g->bound |= 1u << l;
-    if (t->key_count == 0 && g->components == PB_CLIP_VECTOR) { /* a constant: the offset, forever */
+    if (t->key_count == 0 && components == PB_CLIP_VECTOR) { /* a constant: the offset, forever */
         unsigned c;
         for (c = 0; c < 3; c++) g->a[c][l] = g->b[c][l] = t->offset;
     } /* keyless rotations keep init_group's identity; keyed lanes seek on first use */
@@ -305,16 +316,10 @@ static void init_group(pb_clip_lanes *g, uint32_t components) {
     for (l = 0; l < 4; l++) {
         for (c = 0; c < 4; c++) g->a[c][l] = g->b[c][l] = c == 3 && components == PB_CLIP_ROTATION ? 1.0f : 0.0f;
         g->ta[l] = g->inv[l] = 0.0f;
-        g->tb[l] = SPAN_NEVER_ENDS;
-        g->sb[l] = 1.0f;
-        g->keys[l] = 0;
-        g->q[l] = g->offset[l] = 0.0f;
-        g->key[l] = g->count[l] = 0;
+        g->tb[l] = PB_CLIP_SPAN_OPEN;
+        g->key[l] = 0;
         g->slot[l] = -1;
     }
-    g->components = components;
-    g->bound = 0;
-    g->pad[0] = g->pad[1] = 0;
 }
 
 plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
@@ -323,6 +328,7 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     const plumbob_clip *clip;
     uint32_t groups[2], lane_count[2], other, i, k, no = 0;
     pb_clip_lanes *lanes;
+    uint32_t *lane_track;
     pb_clip_other *others;
     size_t mark;
     if (!usable(schedule, binding) || !arena || !s || (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
@@ -333,8 +339,8 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     groups[0] = GROUPS(lane_count[0]);
     groups[1] = GROUPS(lane_count[1]);
     other = count_others(clip, binding);
-    lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1], sizeof(pb_clip_lanes),
-                                                       LANE_ALIGN);
+    lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1],
+                                                       PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, LANE_ALIGN);
     others = (pb_clip_other *)plumbob_arena_alloc_array(arena, other, sizeof(pb_clip_other), 0);
     if (!lanes || !others) {
         plumbob_arena_reset(arena, mark);
@@ -344,6 +350,8 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         pb_clip_lanes *g = lanes + (k ? groups[0] : 0);
         for (i = 0; i < groups[k]; i++) init_group(&g[i], k ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
     }
+    lane_track = lane_track_of(lanes, groups[0] + groups[1]);
+    for (i = 0; i < 4u * (groups[0] + groups[1]); i++) lane_track[i] = NO_TRACK;
     /* lane i of a kind takes that kind's i-th lane track, in track order
      * (the schedule lists them the same way) */
     {
@@ -357,7 +365,8 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                 plumbob_arena_reset(arena, mark);
                 return PLUMBOB_ERR_INVALID_ARGUMENT;
             }
-            init_lane(&lanes[(st ? groups[0] : 0) + n / 4u], n % 4u, &clip->tracks[i], lane_slot(binding, i));
+            init_lane(&lanes[(st ? groups[0] : 0) + n / 4u], n % 4u, &clip->tracks[i], lane_slot(binding, i), kind);
+            lane_track[4u * (st ? groups[0] : 0) + n] = i;
         }
     }
     for (i = 0; i < clip->track_count; i++) {
@@ -400,15 +409,18 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         float *rotation = &poses[0].rotation.x, *translation = &poses[0].translation.x;
         size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
         int32_t tick = ticks < 0.0f ? -1 : (int32_t)ticks; /* truncation is the floor here */
-        move_lanes(s, lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
-        move_lanes(s, lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, tick);
+        uint32_t *lane_track = lane_track_of(lanes, s->rotation_groups + s->vector_groups);
+        move_lanes(s, lanes, lane_track, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
+        move_lanes(s, lanes + s->rotation_groups, lane_track + 4u * s->rotation_groups, s->vector_groups,
+                   PB_CLIP_VECTOR, ticks, tick);
         s->tick = tick;
         if (s->flags & PLUMBOB_CLIP_SAMPLER_REFERENCE) {
-            pb_clip_lanes_scalar(lanes, s->rotation_groups, ticks, rotation, stride);
-            pb_clip_lanes_scalar(lanes + s->rotation_groups, s->vector_groups, ticks, translation, stride);
+            pb_clip_lanes_scalar(lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, rotation, stride);
+            pb_clip_lanes_scalar(lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, translation,
+                                 stride);
         } else {
-            PB_CLIP_LANES(lanes, s->rotation_groups, ticks, rotation, stride);
-            PB_CLIP_LANES(lanes + s->rotation_groups, s->vector_groups, ticks, translation, stride);
+            PB_CLIP_LANES(lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, rotation, stride);
+            PB_CLIP_LANES(lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, translation, stride);
         }
     }
     for (i = 0; i < s->other_count; i++) {

@@ -966,7 +966,7 @@ PLUMBOB_API plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip,
  * frame of forward playback interpolates and then applies the schedule's
  * keys whose time has come.  Any time order works: stepping back re-seeks
  * the tracks whose span it leaves, a far jump re-seeks every track.  Costs
- * about 80 arena bytes per scheduled track (plumbob_clip_sampler_size); the
+ * 52 arena bytes per scheduled track (plumbob_clip_sampler_size); the
  * plain cursor costs 2.  The schedule is optional: a sampler made without
  * one (schedule NULL) walks the clip's keys itself, checking each track's
  * span every frame, so it needs no memory per key (the schedule costs 24
@@ -999,7 +999,7 @@ typedef struct plumbob_clip_sampler {
  * PLUMBOB_CLIP_SAMPLER_SIZE(track_count), whatever the rig. */
 PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule,
                                              const plumbob_clip_binding *binding);
-#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES (288u + 4u * sizeof(const unsigned char *))
+#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES 208u /* 192 of lane state, 16 of track indices */
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
 #define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
     (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \

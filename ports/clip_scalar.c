@@ -5,9 +5,10 @@
 #include <float.h>
 #include "pb_math.h"
 
-/* alpha = min(max((t - ta) * inv, 0), 1) for lane l. */
+/* alpha = min(max((t - ta) * |inv|, 0), 1) for lane l (inv's sign bit
+ * marks a negated b, not a direction). */
 static inline float lane_alpha(const pb_clip_lanes *g, unsigned l, float t) {
-    float alpha = (t - g->ta[l]) * g->inv[l];
+    float alpha = (t - g->ta[l]) * pb_f32_from_bits(pb_bits_from_f32(g->inv[l]) & 0x7FFFFFFFu);
     alpha = alpha > 0.0f ? alpha : 0.0f;
     return alpha < 1.0f ? alpha : 1.0f;
 }
@@ -60,8 +61,8 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
     }
 }
 
-void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
-    if (count == 0) return;
-    if (g->components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
+void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                          size_t stride) {
+    if (components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
     else vectors(g, count, t, out, stride);
 }

@@ -9,10 +9,16 @@
 #include "simd4.h"
 #include "pb_math.h"
 
-/* The four lanes' weights (the core has moved their key pairs to t). */
+/* The four lanes' weights (the core has moved their key pairs to t);
+ * inv's sign bit marks a negated b, so the weight takes |inv|. */
 PB_FORCE_INLINE pb_v4 group_alpha(const pb_clip_lanes *g, pb_v4 tv) {
-    pb_v4 alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_load(g->ta)), pb_v4_load(g->inv));
+    pb_v4 alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_load(g->ta)), pb_v4_abs(pb_v4_load(g->inv)));
     return pb_v4_min(pb_v4_max(alpha, pb_v4_set1(0.0f)), pb_v4_set1(1.0f));
+}
+
+/* Are all four lanes bound (no slot is -1)? */
+PB_FORCE_INLINE int all_bound(const pb_clip_lanes *g) {
+    return (g->slot[0] | g->slot[1] | g->slot[2] | g->slot[3]) >= 0;
 }
 
 /* Lane l of a group to its output (slot >= 0). */
@@ -39,7 +45,7 @@ static PB_NOINLINE void odd_rotations(const pb_clip_lanes *g, unsigned near, pb_
     pb_v4_store(n[3], n3);
     for (l = 0; l < 4; l++) {
         float *o;
-        if (!(g->bound >> l & 1u)) continue;
+        if (g->slot[l] < 0) continue;
         o = lane_out(out, stride, g, l);
         if (near >> l & 1u) {
             for (c = 0; c < 4; c++) o[c] = n[l][c];
@@ -53,10 +59,10 @@ static PB_NOINLINE void odd_rotations(const pb_clip_lanes *g, unsigned near, pb_
 /* The stores of a vector group with unbound lanes. */
 static PB_NOINLINE void odd_vectors(const pb_clip_lanes *g, pb_v4 v0, pb_v4 v1, pb_v4 v2, pb_v4 v3, float *out,
                                     size_t stride) {
-    if (g->bound & 1u) pb_v4_store3(lane_out(out, stride, g, 0), v0);
-    if (g->bound & 2u) pb_v4_store3(lane_out(out, stride, g, 1), v1);
-    if (g->bound & 4u) pb_v4_store3(lane_out(out, stride, g, 2), v2);
-    if (g->bound & 8u) pb_v4_store3(lane_out(out, stride, g, 3), v3);
+    if (g->slot[0] >= 0) pb_v4_store3(lane_out(out, stride, g, 0), v0);
+    if (g->slot[1] >= 0) pb_v4_store3(lane_out(out, stride, g, 1), v1);
+    if (g->slot[2] >= 0) pb_v4_store3(lane_out(out, stride, g, 2), v2);
+    if (g->slot[3] >= 0) pb_v4_store3(lane_out(out, stride, g, 3), v3);
 }
 
 static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
@@ -85,7 +91,7 @@ static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *ou
         n2 = pb_v4_mul(z, inv);
         n3 = pb_v4_mul(w, inv);
         pb_v4_transpose(&n0, &n1, &n2, &n3);
-        if ((near & g->bound) == 0xFu) { /* the common case: four bound lanes */
+        if (near == 0xFu && all_bound(g)) { /* the common case: four bound lanes */
             pb_v4_store(lane_out(out, stride, g, 0), n0);
             pb_v4_store(lane_out(out, stride, g, 1), n1);
             pb_v4_store(lane_out(out, stride, g, 2), n2);
@@ -107,7 +113,7 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
         v2 = pb_v4_add(az, pb_v4_mul(pb_v4_sub(pb_v4_load(g->b[2]), az), alpha));
         v3 = v2;
         pb_v4_transpose(&v0, &v1, &v2, &v3);
-        if (g->bound == 0xFu) { /* four bound lanes */
+        if (all_bound(g)) { /* four bound lanes */
             pb_v4_store3(lane_out(out, stride, g, 0), v0);
             pb_v4_store3(lane_out(out, stride, g, 1), v1);
             pb_v4_store3(lane_out(out, stride, g, 2), v2);
@@ -119,13 +125,14 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
 }
 
 #if defined(PLUMBOB_PORT_SSE2)
-void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
+void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                        size_t stride)
 #else
-void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride)
+void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                        size_t stride)
 #endif
 {
-    if (count == 0) return;
-    if (g->components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
+    if (components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
     else vectors(g, count, t, out, stride);
 }
 #else

@@ -139,32 +139,26 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * rotations are pb_quat_nlerp4(a, b, alpha) (dot, sign, ta*a + tb*b, then
  * pb_quat_normalize4's rules), vectors a + (b - a) * alpha.  The
  * shorter-arc sign depends only on the two keys, so it is decided once per
- * span and b is stored negated when the dot product is negative (sb = -1):
- * the kernels then blend (1 - alpha) a + alpha b with no dot product, and
- * alpha * -b is exactly -alpha * b, so the bits are nlerp4's.  Lanes with
- * slot -1 (padding, or a track outside the rig) are computed but not
- * stored; `bound` has bit l set when lane l is stored. */
+ * span and b is stored negated when the dot product is negative (the
+ * sign bit of inv says so; the kernels use |inv|): they then blend
+ * (1 - alpha) a + alpha b with no dot product, and alpha * -b is exactly
+ * -alpha * b, so the bits are nlerp4's.  Lanes with slot -1 (padding, or a
+ * track outside the rig) are computed but not stored.  A group holds only
+ * what the kernels and a schedule's records touch, 192 bytes: three cache
+ * lines (the sampler aligns groups to 64); which track a lane plays, its
+ * keys and dequantization, the sampler finds through its track index. */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
+#define PB_CLIP_SPAN_OPEN 0xFFFFu /* tb of a lane at its last key (or keyless) */
 typedef struct pb_clip_lanes {
-    /* What the kernels and a schedule's records touch, first: 224 bytes,
-     * 3.5 of a group's 5 cache lines (the sampler aligns groups to 64), so
-     * a frame that plays from the schedule reads 4 lines per group, not 5 */
-    float a[4][4];                 /* [component][lane]: key k, dequantized */
-    float b[4][4];                 /* key k + 1 (key k again at the last key), times sb */
-    float ta[4];                   /* tick of key k */
-    float inv[4];                  /* 1 / (tick of k + 1 - ta); 0 holds key k */
-    float sb[4];                   /* rotations: -1 when b is stored negated, else 1 */
-    uint32_t key[4];               /* k */
-    int32_t slot[4];               /* output slot, or -1 */
-    uint32_t components;           /* PB_CLIP_ROTATION or PB_CLIP_VECTOR */
-    uint32_t bound;                /* lanes with slot >= 0, as bits */
-    uint32_t pad[2];
-    /* What only a search (and the sampler without a schedule) reads */
-    float tb[4];                   /* tick of key k + 1: where the span ends (huge at the last key) */
-    const unsigned char *keys[4];  /* the track's key bytes */
-    float q[4], offset[4];         /* dequantization: raw * (+-q) + offset */
-    uint32_t count[4];             /* the track's key count */
+    float a[4][4];    /* [component][lane]: key k, dequantized */
+    float b[4][4];    /* key k + 1 (key k again at the last key), negated when inv's sign bit is set */
+    float ta[4];      /* tick of key k */
+    float inv[4];     /* +-1 / (tick of k + 1 - ta); +-0 holds key k; sign: b stored negated */
+    int32_t slot[4];  /* output slot, or -1 */
+    uint16_t key[4];  /* k (CLIP key counts are 16-bit) */
+    uint16_t tb[4];   /* tick of key k + 1, where the span ends; PB_CLIP_SPAN_OPEN at the last key.
+                       * Kept by searches and the schedule-free walk only (records do not need it) */
 } pb_clip_lanes;
 
 /* Shared between files of the library, so not static: renamed into the
@@ -188,21 +182,25 @@ typedef struct pb_clip_lanes {
  * (core/pb_math.h). */
 void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
 
-/* Samples `count` lane groups of one kind at t (ticks, finite) into
- * out + stride * slot (floats): 4 floats per rotation, 3 per vector. */
-void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+/* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION
+ * or PB_CLIP_VECTOR) at t (ticks, finite) into out + stride * slot
+ * (floats): 4 floats per rotation, 3 per vector. */
+void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                          size_t stride);
 
 void pb_skin_scalar(const pb_skin_range *r);
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_skin_sse2(const pb_skin_range *r);
-void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                        size_t stride);
 void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
 #  define PB_SKELETON_MODEL pb_skeleton_model_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
-void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride);
+void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                        size_t stride);
 void pb_skeleton_model_neon(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon

@@ -27,6 +27,7 @@ PB_FORCE_INLINE pb_v4 pb_v4_div(pb_v4 a, pb_v4 b) { return _mm_div_ps(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) { return _mm_sqrt_ps(a); } /* correctly rounded */
 PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return _mm_and_ps(m, a); }
 PB_FORCE_INLINE pb_v4 pb_v4_andnot(pb_m4 m, pb_v4 a) { return _mm_andnot_ps(m, a); } /* a where m is clear */
+PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF))); }
 /* max(a, b) as `a > b ? a : b`, min as `a < b ? a : b` (b wins ties, so
  * max(-0, +0) is +0 like the scalar expression) */
 PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return _mm_max_ps(a, b); }
@@ -108,6 +109,7 @@ PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) {
 #endif
 PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(a))); }
 PB_FORCE_INLINE pb_v4 pb_v4_andnot(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(a), m)); }
+PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return vabsq_f32(a); }
 /* compare-and-select, so ties and signed zeros go as in the SSE2 body */
 PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return vbslq_f32(vcgtq_f32(a, b), a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return vbslq_f32(vcltq_f32(a, b), a, b); }

@@ -358,6 +358,54 @@ void test_clip_sampler_exact_on_unit_ticks(void) {
     CHECK_NEAR(got[0].translation.x, 7.0, 0.01); /* held at the last key */
 }
 
+/* Ticks at the top of the 16-bit range: a lane's span end is kept as a
+ * 16-bit tick with 0xFFFF meaning "the last key", which is also a real
+ * tick, so spans ending at 65535, last keys there, and times past it
+ * (which the sampler clamps to 70000 ticks) go through every path: the
+ * schedule, the scalar reference and the schedule-free walk, forward,
+ * back and across, against sample_pose.  Three rotation lanes and two
+ * vector lanes leave padding lanes in both groups. */
+void test_clip_sampler_top_ticks(void) {
+    static const uint16_t ticks[5][3] = {{0, 65534, 65535}, {0, 65535, 0}, {65535, 0, 0}, {10, 65534, 0}, {0, 1, 65535}};
+    static const uint8_t curve[5] = {0x14, 0x12, 0x14, 0x12, 0x14}, target[5] = {2, 1, 2, 1, 2}, count[5] = {3, 2, 1, 2, 3};
+    static const float at[] = {0.0f, 100.0f, 65533.0f, 65533.5f, 65534.0f, 65534.5f, 65535.0f, 65535.5f, 65536.0f,
+                               69999.0f, 70001.0f, 1.0e6f, 65535.0f, 65534.25f, 65534.0f, 0.5f, 65534.75f, 65535.0f,
+                               65535.0f, 65600.0f, 65534.0f, 65535.9f, 65536.0f};
+    static unsigned char keys[5][3 * 12];
+    static sampler_check s;
+    unsigned char *buf = t_scratch();
+    plumbob_clip_track tr[5];
+    plumbob_clip c;
+    plumbob_arena a;
+    uint32_t i, k, seed = 0x70B71C, bones[3] = {0xA1u, 0xB2u, 0xC3u};
+    float values[3 * 4];
+    size_t len = 0;
+    for (i = 0; i < 5; i++) {
+        for (k = 0; k < count[i]; k++) {
+            if (curve[i] == 0x14) random_quat(&seed, values + 4 * k);
+            else {
+                values[3 * k] = (float)k - 0.5f;
+                values[3 * k + 1] = 2.0f * (float)i;
+                values[3 * k + 2] = -(float)k;
+            }
+        }
+        CHECK_OK(plumbob_clip_encode_track(&tr[i], bones[i / 2u], curve[i], target[i], count[i], ticks[i], values, keys[i]));
+    }
+    memset(&c, 0, sizeof c);
+    c.version = 2; c.frame_duration = 1.0f / 30.0f; c.tick_count = 65535;
+    c.name.ptr = c.source.ptr = c.actor.ptr = "h"; c.name.len = c.source.len = c.actor.len = 1;
+    c.track_count = 5; c.tracks = tr; c.event_version = 0x103;
+    CHECK_OK(plumbob_clip_write(&c, buf, 4096, &len));
+    /* the schedule's tick table alone takes 256 KiB: the arena is the
+     * scratch buffer past the clip's bytes */
+    plumbob_arena_init(&a, buf + 4096, T_SCRATCH_SIZE - 4096u);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    setup(&s, &c, bones, 3, NULL, 0, &a, NULL);
+    CHECK_EQ(s.port.rotation_groups, 1);
+    CHECK_EQ(s.port.vector_groups, 1);
+    for (i = 0; i < sizeof at / sizeof at[0]; i++) CHECK_EQ(compare_at(&s, at[i] / 30.0f, 1), 0);
+}
+
 void test_clip_sampler_errors(void) {
     unsigned char *buf = t_scratch();
     size_t len = random_clip(9, 13, buf, T_SCRATCH_SIZE), need;
@@ -544,7 +592,9 @@ void test_clip_sizes_match_macros(void) {
     CHECK_EQ(plumbob_clip_cursor_size(&c), 40u * 2u + 7u);
     CHECK_EQ(plumbob_clip_bind_size(NULL), SIZE_MAX);
     CHECK_EQ(plumbob_clip_cursor_size(NULL), SIZE_MAX);
-    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, sizeof(pb_clip_lanes));
+    /* a group of four lanes and their four track indices; three cache lines of state */
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, sizeof(pb_clip_lanes) + 16u);
+    CHECK_EQ(sizeof(pb_clip_lanes), 192u);
     for (i = 0; i < 40; i++) hashes[i] = c.tracks[i].hash;
     for (shift = 0; shift < 8; shift++) {
         need = plumbob_clip_bind_size(&c);
