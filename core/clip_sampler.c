@@ -1,7 +1,9 @@
 /* The CLIP sampler: fast playback of one clip on one rig.  Every lane track
- * of the schedule (12-bit rotations and 10-bit translations: nearly every
- * track of a real clip) sits in a lane group of four for the port's kernel
+ * of the schedule (12-bit rotations and 10-bit translations of two keys or
+ * more) sits in a lane group of four for the port's kernel
  * (ports/kernels.h), each lane caching its current key pair dequantized.
+ * Those of one key or none are constants: the kernel's value for them is
+ * computed once and copied after the lanes each frame.
  * Before a frame the pairs move to the frame's tick: forward, by applying
  * the schedule's records whose tick has come (one sequential read and a
  * few stores each); backward or after a far jump, by a search per track.
@@ -32,6 +34,15 @@ typedef struct pb_clip_other {
 } pb_clip_other;
 typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPLER_OTHER_BYTES ? 1 : -1];
 
+/* A bound lane-kind track with one key or none: what the kernel gives for
+ * it at every time (its weight is always +0), computed once at init by
+ * the scalar reference; a frame copies it to the slot. */
+typedef struct pb_clip_constant {
+    int32_t slot;
+    float v[4]; /* rotation x y z w, or translation x y z */
+} pb_clip_constant;
+typedef char pb_constant_size_published[sizeof(pb_clip_constant) == PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES ? 1 : -1];
+
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 64u /* a cache line: the hot part of a group spans as few as it can */
 #define TICK_UNSET INT32_MIN
@@ -43,17 +54,42 @@ static int32_t lane_slot(const plumbob_clip_binding *b, uint32_t track) {
     return b->morph_of_track[track] >= 0 ? -1 : b->bone_of_track[track];
 }
 
-/* Does the one-by-one list take track i: bound, and not a lane track, or
- * a lane track bound as a morph. */
+/* Does the one-by-one list take track i: bound, and not a lane-kind track,
+ * or a lane-kind track bound as a morph. */
 static int is_other(const plumbob_clip *clip, const plumbob_clip_binding *b, uint32_t i) {
     if (b->bone_of_track[i] < 0 && b->morph_of_track[i] < 0) return 0;
     return b->morph_of_track[i] >= 0 || !pb_clip_lane_kind(&clip->tracks[i]);
 }
 
-static uint32_t count_others(const plumbob_clip *clip, const plumbob_clip_binding *b) {
-    uint32_t i, n = 0;
-    for (i = 0; i < clip->track_count; i++) n += (uint32_t)is_other(clip, b, i);
-    return n;
+/* The lane kind of track i when it is a constant the sampler writes: a
+ * lane-kind track with one key or none, bound to a bone; else 0. */
+static uint32_t constant_kind(const plumbob_clip *clip, const plumbob_clip_binding *b, uint32_t i) {
+    const plumbob_clip_track *t = &clip->tracks[i];
+    return t->key_count < 2 && lane_slot(b, i) >= 0 ? pb_clip_lane_kind(t) : 0;
+}
+
+/* What a sampler holds, counted from the clip and binding: moving lanes
+ * per kind, constants, one-by-one tracks, and the bound lane-kind tracks
+ * (the entries of init's temporary slot sort). */
+typedef struct sampler_counts {
+    uint32_t lanes[2], constants, others, bound_lanes;
+} sampler_counts;
+
+static void count_sampler(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding,
+                          sampler_counts *n) {
+    const plumbob_clip *clip = binding->clip;
+    uint32_t i, kind;
+    n->lanes[0] = n->lanes[1] = n->constants = n->others = n->bound_lanes = 0;
+    for (i = 0; i < clip->track_count; i++) {
+        if ((kind = pb_clip_lane_moving(&clip->tracks[i])) != 0 && !schedule) n->lanes[PB_CLIP_STREAM(kind)]++;
+        n->constants += constant_kind(clip, binding, i) != 0;
+        n->others += (uint32_t)is_other(clip, binding, i);
+        n->bound_lanes += pb_clip_lane_kind(&clip->tracks[i]) != 0 && lane_slot(binding, i) >= 0;
+    }
+    if (schedule) {
+        n->lanes[0] = schedule->lane_count[0];
+        n->lanes[1] = schedule->lane_count[1];
+    }
 }
 
 /* A schedule and a binding made for the same clip (by identity), or no
@@ -63,36 +99,27 @@ static int usable(const plumbob_clip_schedule *schedule, const plumbob_clip_bind
     return schedule->clip && pb_clip_binding_of(binding, schedule->clip);
 }
 
-/* How many lane tracks of each kind the clip has. */
-static void lane_tracks(const plumbob_clip *clip, uint32_t count[2]) {
-    uint32_t i, kind;
-    count[0] = count[1] = 0;
-    for (i = 0; i < clip->track_count; i++)
-        if ((kind = pb_clip_lane_kind(&clip->tracks[i])) != 0) count[PB_CLIP_STREAM(kind)]++;
-}
-
-/* The lane counts of the schedule, or of the clip when there is none. */
-static void lane_counts(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding,
-                        uint32_t count[2]) {
-    if (schedule) {
-        count[0] = schedule->lane_count[0];
-        count[1] = schedule->lane_count[1];
-    } else {
-        lane_tracks(binding->clip, count);
-    }
+/* The arena bytes of what init keeps, and of its temporary slot sort
+ * (sort keys and a bit per track), which init gives back. */
+static int sampler_bytes(const plumbob_clip *clip, const sampler_counts *n, size_t *kept, size_t *total) {
+    *kept = 0;
+    if (!plumbob_size_add(kept, plumbob_arena_need(GROUPS(n->lanes[0]) + GROUPS(n->lanes[1]),
+                                                   PLUMBOB_CLIP_SAMPLER_GROUP_BYTES)) ||
+        !plumbob_size_add(kept, LANE_ALIGN) ||
+        !plumbob_size_add(kept, plumbob_arena_need(n->constants, sizeof(pb_clip_constant))) ||
+        !plumbob_size_add(kept, plumbob_arena_need(n->others, sizeof(pb_clip_other))))
+        return 0;
+    *total = *kept;
+    return plumbob_size_add(total, plumbob_arena_need(n->bound_lanes, sizeof(uint64_t))) &&
+           plumbob_size_add(total, plumbob_arena_need(clip->track_count / 32u + 1u, sizeof(uint32_t)));
 }
 
 size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
-    size_t total = 0;
-    uint32_t lanes[2];
+    sampler_counts n;
+    size_t kept, total;
     if (!usable(schedule, binding)) return SIZE_MAX;
-    lane_counts(schedule, binding, lanes);
-    if (!plumbob_size_add(&total, plumbob_arena_need(GROUPS(lanes[0]) + GROUPS(lanes[1]),
-                                                     PLUMBOB_CLIP_SAMPLER_GROUP_BYTES)) ||
-        !plumbob_size_add(&total, LANE_ALIGN) ||
-        !plumbob_size_add(&total, plumbob_arena_need(count_others(binding->clip, binding), sizeof(pb_clip_other))))
-        return SIZE_MAX;
-    return total;
+    count_sampler(schedule, binding, &n);
+    return sampler_bytes(binding->clip, &n, &kept, &total) ? total : SIZE_MAX;
 }
 
 /* The lane state and, after the last group, the track index of each lane
@@ -322,27 +349,97 @@ static void init_group(pb_clip_lanes *g, uint32_t components) {
     }
 }
 
+/* Heapsort of n keys, ascending: no recursion, no extra memory. */
+static void sort_keys(uint64_t *k, uint32_t n) {
+    uint32_t start = n / 2u, end = n;
+    while (end > 1u) {
+        uint32_t root, child;
+        uint64_t tmp;
+        if (start > 0) {
+            start--;
+        } else {
+            end--;
+            tmp = k[0];
+            k[0] = k[end];
+            k[end] = tmp;
+        }
+        for (root = start; (child = 2u * root + 1u) < end; root = child) {
+            if (child + 1u < end && k[child] < k[child + 1u]) child++;
+            if (!(k[root] < k[child])) break;
+            tmp = k[root];
+            k[root] = k[child];
+            k[child] = tmp;
+        }
+    }
+}
+
+/* Sets bit i of `shadowed` (a bit per track) for each bound lane-kind
+ * track i that a later track of its kind overwrites (the same slot): such
+ * a constant is left out, because constants are written after the lanes
+ * and would otherwise win over a later lane.  Keys sort by slot, kind,
+ * then track; O(n log n) whatever the clip. */
+static void mark_shadowed(const plumbob_clip *clip, const plumbob_clip_binding *b, uint64_t *keys,
+                          uint32_t *shadowed) {
+    uint32_t i, n = 0;
+    for (i = 0; i < clip->track_count / 32u + 1u; i++) shadowed[i] = 0;
+    for (i = 0; i < clip->track_count; i++) {
+        uint32_t kind = pb_clip_lane_kind(&clip->tracks[i]);
+        int32_t slot = lane_slot(b, i);
+        if (kind && slot >= 0) keys[n++] = (uint64_t)(uint32_t)slot << 33 | (uint64_t)PB_CLIP_STREAM(kind) << 32 | i;
+    }
+    sort_keys(keys, n);
+    for (i = 0; i + 1u < n; i++) {
+        uint32_t t = (uint32_t)keys[i];
+        if (keys[i] >> 32 == keys[i + 1u] >> 32) shadowed[t / 32u] |= 1u << (t % 32u);
+    }
+}
+
+/* A constant's value: the scalar reference kernel on a lane holding the
+ * track (its one key, the offset, or the identity), as a lane would give
+ * it at any time (weight +0). */
+static void constant_value(const plumbob_clip_track *t, uint32_t kind, float v[4]) {
+    pb_clip_lanes g;
+    float out[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    unsigned c;
+    init_group(&g, kind);
+    init_lane(&g, 0, t, 0, kind);
+    if (t->key_count == 1) {
+        pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
+        float a[4];
+        pb_clip_lane_key(&src, 0, kind, a);
+        enter_key(&g, 0, &src, 0, a, kind);
+    }
+    pb_clip_lanes_scalar(&g, 1, kind, g.ta[0], out, 0);
+    for (c = 0; c < 4; c++) v[c] = out[c];
+}
+
 plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                                          const plumbob_clip_binding *binding, uint32_t flags,
                                          plumbob_arena *arena, plumbob_clip_sampler *s) {
     const plumbob_clip *clip;
-    uint32_t groups[2], lane_count[2], other, i, k, no = 0;
+    sampler_counts n;
+    uint32_t groups[2], seen[2] = {0, 0}, filled[2] = {0, 0}, i, k, no = 0, *lane_track, *shadowed;
     pb_clip_lanes *lanes;
-    uint32_t *lane_track;
+    pb_clip_constant *constants;
     pb_clip_other *others;
-    size_t mark;
+    uint64_t *keys;
+    size_t mark, temp, kept, total;
     if (!usable(schedule, binding) || !arena || !s || (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
-    mark = plumbob_arena_mark(arena);
     clip = binding->clip;
-    lane_counts(schedule, binding, lane_count);
-    groups[0] = GROUPS(lane_count[0]);
-    groups[1] = GROUPS(lane_count[1]);
-    other = count_others(clip, binding);
+    count_sampler(schedule, binding, &n);
+    if (!sampler_bytes(clip, &n, &kept, &total)) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    mark = plumbob_arena_mark(arena);
+    groups[0] = GROUPS(n.lanes[0]);
+    groups[1] = GROUPS(n.lanes[1]);
     lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1],
                                                        PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, LANE_ALIGN);
-    others = (pb_clip_other *)plumbob_arena_alloc_array(arena, other, sizeof(pb_clip_other), 0);
-    if (!lanes || !others) {
+    constants = (pb_clip_constant *)plumbob_arena_alloc_array(arena, n.constants, sizeof(pb_clip_constant), 0);
+    others = (pb_clip_other *)plumbob_arena_alloc_array(arena, n.others, sizeof(pb_clip_other), 0);
+    temp = plumbob_arena_mark(arena);
+    keys = (uint64_t *)plumbob_arena_alloc_array(arena, n.bound_lanes, sizeof(uint64_t), 0);
+    shadowed = (uint32_t *)plumbob_arena_alloc_array(arena, clip->track_count / 32u + 1u, sizeof(uint32_t), 0);
+    if (!lanes || !constants || !others || !keys || !shadowed) {
         plumbob_arena_reset(arena, mark);
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
@@ -352,23 +449,33 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     }
     lane_track = lane_track_of(lanes, groups[0] + groups[1]);
     for (i = 0; i < 4u * (groups[0] + groups[1]); i++) lane_track[i] = NO_TRACK;
-    /* lane i of a kind takes that kind's i-th lane track, in track order
+    /* lane i of a kind takes that kind's i-th moving track, in track order
      * (the schedule lists them the same way) */
-    {
-        uint32_t seen[2] = {0, 0};
-        for (i = 0; i < clip->track_count; i++) {
-            uint32_t kind = pb_clip_lane_kind(&clip->tracks[i]), st, n;
-            if (!kind) continue;
-            st = PB_CLIP_STREAM(kind);
-            n = seen[st]++;
-            if (schedule && (n >= schedule->lane_count[st] || schedule->lane_track[st][n] != i)) { /* a schedule not made by plumbob_clip_schedule_build */
-                plumbob_arena_reset(arena, mark);
-                return PLUMBOB_ERR_INVALID_ARGUMENT;
-            }
-            init_lane(&lanes[(st ? groups[0] : 0) + n / 4u], n % 4u, &clip->tracks[i], lane_slot(binding, i), kind);
-            lane_track[4u * (st ? groups[0] : 0) + n] = i;
-        }
+    for (i = 0; i < clip->track_count; i++) {
+        uint32_t kind = pb_clip_lane_moving(&clip->tracks[i]), st, m;
+        if (!kind) continue;
+        st = PB_CLIP_STREAM(kind);
+        m = seen[st]++;
+        if (schedule && (m >= schedule->lane_count[st] || schedule->lane_track[st][m] != i)) break;
+        init_lane(&lanes[(st ? groups[0] : 0) + m / 4u], m % 4u, &clip->tracks[i], lane_slot(binding, i), kind);
+        lane_track[4u * (st ? groups[0] : 0) + m] = i;
     }
+    if (i < clip->track_count || (schedule && (seen[0] != schedule->lane_count[0] ||
+                                               seen[1] != schedule->lane_count[1]))) {
+        plumbob_arena_reset(arena, mark); /* a schedule not made by plumbob_clip_schedule_build */
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    }
+    /* constants: rotations, then vectors, each in track order */
+    mark_shadowed(clip, binding, keys, shadowed);
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < clip->track_count; i++) {
+            uint32_t kind = constant_kind(clip, binding, i);
+            if (!kind || PB_CLIP_STREAM(kind) != k || (shadowed[i / 32u] >> (i % 32u) & 1u)) continue;
+            constants[filled[0] + filled[1]].slot = lane_slot(binding, i);
+            constant_value(&clip->tracks[i], kind, constants[filled[0] + filled[1]].v);
+            filled[k]++;
+        }
+    plumbob_arena_reset(arena, temp); /* the slot sort was temporary */
     for (i = 0; i < clip->track_count; i++) {
         if (!is_other(clip, binding, i)) continue;
         others[no].track = i;
@@ -382,22 +489,51 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     s->lanes = lanes;
     s->rotation_groups = groups[0];
     s->vector_groups = groups[1];
+    s->constants = constants;
+    s->constant_count[0] = filled[0];
+    s->constant_count[1] = filled[1];
     s->others = others;
-    s->other_count = other;
+    s->other_count = n.others;
     s->flags = flags;
     s->next_event[0] = s->next_event[1] = 0;
     s->tick = TICK_UNSET;
     return PLUMBOB_OK;
 }
 
+/* Copies n constants' values to their slots: 4 floats per rotation, 3 per
+ * translation (the pose's scale follows it), spelled out so each copy is a
+ * few moves. */
+static void write_rotations(const pb_clip_constant *k, uint32_t n, float *out, size_t stride) {
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        float *o = out + stride * (size_t)k[i].slot;
+        o[0] = k[i].v[0];
+        o[1] = k[i].v[1];
+        o[2] = k[i].v[2];
+        o[3] = k[i].v[3];
+    }
+}
+
+static void write_translations(const pb_clip_constant *k, uint32_t n, float *out, size_t stride) {
+    uint32_t i;
+    for (i = 0; i < n; i++) {
+        float *o = out + stride * (size_t)k[i].slot;
+        o[0] = k[i].v[0];
+        o[1] = k[i].v[1];
+        o[2] = k[i].v[2];
+    }
+}
+
 plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob_bone_pose *poses,
                                            float *morph_weights) {
     const plumbob_clip *clip;
     pb_clip_lanes *lanes;
+    const pb_clip_constant *constants;
     pb_clip_other *others;
     float ticks, v[4];
     uint32_t i;
-    if (!s || !s->clip || (s->schedule && s->schedule->clip != s->clip) || !s->lanes || !s->others)
+    if (!s || !s->clip || (s->schedule && s->schedule->clip != s->clip) || !s->lanes || !s->constants ||
+        !s->others)
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     clip = s->clip;
     lanes = (pb_clip_lanes *)s->lanes;
@@ -422,6 +558,9 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
             PB_CLIP_LANES(lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, rotation, stride);
             PB_CLIP_LANES(lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, translation, stride);
         }
+        constants = (const pb_clip_constant *)s->constants;
+        write_rotations(constants, s->constant_count[0], rotation, stride);
+        write_translations(constants + s->constant_count[0], s->constant_count[1], translation, stride);
     }
     for (i = 0; i < s->other_count; i++) {
         pb_clip_other *o = &others[i];

@@ -1,4 +1,4 @@
-/* The CLIP schedule: every lane track's spans, dequantized once and sorted
+/* The CLIP schedule: every moving lane track's spans, dequantized once and sorted
  * by the tick at which forward playback enters them, so a sampler moves
  * its key pairs by reading one stream front to back (ozz-animation sorts
  * its keys the same way).  Built by a counting sort on the tick: one pass
@@ -19,11 +19,10 @@ static void count_lanes(const plumbob_clip *clip, schedule_counts *n) {
     n->lanes[0] = n->lanes[1] = n->events[0] = n->events[1] = n->last_tick = 0;
     for (i = 0; i < clip->track_count; i++) {
         const plumbob_clip_track *t = &clip->tracks[i];
-        uint32_t kind = pb_clip_lane_kind(t), s;
+        uint32_t kind = pb_clip_lane_moving(t), s;
         if (!kind) continue;
         s = PB_CLIP_STREAM(kind);
         n->lanes[s]++;
-        if (t->key_count < 2) continue;
         n->events[s] += t->key_count - 1u;
         {
             pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
@@ -57,7 +56,6 @@ PB_FORCE_INLINE void write_lane(const plumbob_clip_track *t, uint32_t lane, uint
     pb_clip_lane_src src = pb_clip_lane_src_of(t, components);
     float a[4], b[4], inv;
     uint32_t k, c, negated;
-    if (src.count < 2) return; /* a single key is its only span, entered by the seek */
     pb_clip_lane_key(&src, 1u, components, a); /* span 1's near end */
     for (k = 1; k < src.count; k++) {
         uint16_t tick = pb_clip_lane_tick(&src, k, components);
@@ -121,7 +119,7 @@ plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip, plumbob_are
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
     for (i = 0; i < clip->track_count; i++) {
-        uint32_t kind = pb_clip_lane_kind(&clip->tracks[i]);
+        uint32_t kind = pb_clip_lane_moving(&clip->tracks[i]);
         if (kind) {
             s = PB_CLIP_STREAM(kind);
             lane_track[s][filled[s]++] = i;

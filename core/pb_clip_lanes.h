@@ -26,6 +26,13 @@ static inline uint32_t pb_clip_lane_kind(const plumbob_clip_track *t) {
     return 0;
 }
 
+/* The lane kind of a track that moves (two keys or more), else 0.  Only
+ * those get lanes and schedule records; a lane-kind track with one key or
+ * none is a constant, which the sampler computes once and copies. */
+static inline uint32_t pb_clip_lane_moving(const plumbob_clip_track *t) {
+    return t->key_count >= 2 ? pb_clip_lane_kind(t) : 0;
+}
+
 /* Stream index of a lane kind: 0 rotations, 1 vectors. */
 #define PB_CLIP_STREAM(components) ((components) == PB_CLIP_ROTATION ? 0u : 1u)
 

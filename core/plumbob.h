@@ -933,11 +933,12 @@ PLUMBOB_API plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uin
  * depends on the clip alone: build it once, next to the decoded clip, and
  * share it read-only between every sampler of that clip (any rig, any
  * thread).  Costs 24 arena bytes per rotation key and 20 per translation
- * key after each track's first, plus 4 per such track
+ * key after each track's first, plus 4 per track of two keys or more
  * (plumbob_clip_schedule_size; the 19 sample clips need 0.1 to 1.1 MB). */
 typedef struct plumbob_clip_schedule {
     const plumbob_clip *clip;
-    const uint32_t *lane_track[2]; /* track of each rotation lane [0] and vector lane [1] */
+    const uint32_t *lane_track[2]; /* track of each rotation lane [0] and vector lane [1]: the
+                                    * tracks of those kinds with two keys or more, in track order */
     uint32_t lane_count[2];
     const void *events[2];         /* the key streams (internal layout) */
     uint32_t event_count[2];
@@ -965,9 +966,11 @@ PLUMBOB_API plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip,
  * the port's SIMD kernel over four tracks at a time (docs/API.md), so a
  * frame of forward playback interpolates and then applies the schedule's
  * keys whose time has come.  Any time order works: stepping back re-seeks
- * the tracks whose span it leaves, a far jump re-seeks every track.  Costs
- * 52 arena bytes per scheduled track (plumbob_clip_sampler_size); the
- * plain cursor costs 2.  The schedule is optional: a sampler made without
+ * the tracks whose span it leaves, a far jump re-seeks every track.  A
+ * track of one key or none (43-68% of a sample clip's tracks) is a
+ * constant: its value is computed once and copied each frame.  Costs 52
+ * arena bytes per scheduled track and 20 per constant
+ * (plumbob_clip_sampler_size); the plain cursor costs 2.  The schedule is optional: a sampler made without
  * one (schedule NULL) walks the clip's keys itself, checking each track's
  * span every frame, so it needs no memory per key (the schedule costs 24
  * per key) and gives the same bits, at some time per frame (docs/API.md,
@@ -979,6 +982,8 @@ typedef struct plumbob_clip_sampler {
     const plumbob_clip_schedule *schedule;
     void *lanes;              /* rotation groups, then vector groups (internal) */
     uint32_t rotation_groups, vector_groups;
+    void *constants;          /* tracks of one key or none: values to copy (internal) */
+    uint32_t constant_count[2]; /* rotations, then translations (internal) */
     void *others;             /* tracks sampled one by one (internal) */
     uint32_t other_count;
     uint32_t flags;
@@ -992,8 +997,12 @@ typedef struct plumbob_clip_sampler {
 
 /* Arena bytes plumbob_clip_sampler_init needs (with alignment padding):
  * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four lane tracks of
- * each kind, 64 to align them, and PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per
- * track sampled one by one.  schedule may be NULL (the binding's clip is
+ * each kind with two keys or more, 64 to align them,
+ * PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES per bound one with one key or none,
+ * PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per track sampled one by one, and a
+ * temporary sort init gives back (8 bytes per bound lane-kind track and a
+ * bit per track: which constants a later track of their bone overwrites).
+ * schedule may be NULL (the binding's clip is
  * then the sampler's).  SIZE_MAX for a NULL binding or a schedule
  * and a binding made for different clips.  Never above
  * PLUMBOB_CLIP_SAMPLER_SIZE(track_count), whatever the rig. */
@@ -1001,9 +1010,12 @@ PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedu
                                              const plumbob_clip_binding *binding);
 #define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES 208u /* 192 of lane state, 16 of track indices */
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
+#define PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES 20u
 #define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
     (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \
-     64u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES))
+     64u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES) +             \
+     PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_OTHER_BYTES) +                      \
+     PLUMBOB_ARENA_NEED((tracks), 8u) + PLUMBOB_ARENA_NEED((size_t)(tracks) / 32u + 1u, 4u))
 
 /* Builds a sampler for the tracks `binding` maps (the schedule, or with
  * schedule NULL the binding's clip, must outlive it; it copies what it

@@ -262,7 +262,8 @@ void test_clip_sampler_shared_schedule(void) {
 
 /* The schedule's streams: one record per key after each lane track's
  * first, in tick order, each lane's records in key order with that key's
- * tick, lane tracks in clip order and of the right kind. */
+ * tick, lane tracks in clip order and of the right kind; only tracks of
+ * two keys or more get lanes (the one-key and keyless ones are constants). */
 void test_clip_schedule_order(void) {
     unsigned char *buf = t_scratch();
     size_t len = random_clip(0xC0FFEEu, MAX_TRACKS, buf, T_SCRATCH_SIZE);
@@ -276,13 +277,12 @@ void test_clip_schedule_order(void) {
     CHECK(sc.clip == &c);
     for (i = 0; i < c.track_count; i++) {
         const plumbob_clip_track *t = &c.tracks[i];
-        int rot = t->type == 0x214 || (t->key_count == 0 && t->target == 2 && t->components == 4);
-        int vec = t->type == 0x112 || (t->key_count == 0 && t->target == 1 && t->components == 3);
+        int rot = t->type == 0x214 && t->key_count >= 2, vec = t->type == 0x112 && t->key_count >= 2;
         if (!rot && !vec) continue;
         s = rot ? 0u : 1u;
         CHECK(want_lanes[s] < sc.lane_count[s] && sc.lane_track[s][want_lanes[s]] == i);
         want_lanes[s]++;
-        want_events[s] += t->key_count ? t->key_count - 1u : 0u;
+        want_events[s] += t->key_count - 1u;
     }
     CHECK(want_lanes[0] > 8 && want_lanes[1] > 8); /* the random clip has both kinds */
     for (s = 0; s < 2; s++) {
@@ -404,6 +404,77 @@ void test_clip_sampler_top_ticks(void) {
     CHECK_EQ(s.port.rotation_groups, 1);
     CHECK_EQ(s.port.vector_groups, 1);
     for (i = 0; i < sizeof at / sizeof at[0]; i++) CHECK_EQ(compare_at(&s, at[i] / 30.0f, 1), 0);
+}
+
+/* Tracks of one key or none are constants: written once per frame from a
+ * value computed at init, after the lanes, so which track wins a bone
+ * still follows track order (a constant before a moving track of its bone
+ * and kind is left out; one after it wins; of two constants the later).
+ * Checked against sample_pose, with the counts and the sampler's size. */
+void test_clip_sampler_constants(void) {
+    static const uint32_t hash[8] = {0xA, 0xA, 0xB, 0xB, 0xC, 0xC, 0xD, 0xA};
+    static const uint8_t curve[8] = {0x14, 0x14, 0x14, 0x14, 0x12, 0x12, 0x14, 0x12};
+    static const uint8_t target[8] = {2, 2, 2, 2, 1, 1, 2, 1}, count[8] = {1, 3, 3, 1, 0, 1, 0, 2};
+    static const uint16_t ticks[3] = {0, 4, 9};
+    static unsigned char keys[8][3 * 12];
+    static sampler_check s;
+    unsigned char *buf = t_scratch();
+    plumbob_clip_track tr[8];
+    plumbob_clip c;
+    plumbob_arena a;
+    uint32_t i, k, seed = 0xC0257, bones[4] = {0xA, 0xB, 0xC, 0xD};
+    float values[3 * 4];
+    size_t len = 0;
+    for (i = 0; i < 8; i++) {
+        for (k = 0; k < 3; k++) {
+            if (curve[i] == 0x14) random_quat(&seed, values + 4 * k);
+            else {
+                values[3 * k] = (float)(i + k);
+                values[3 * k + 1] = -0.5f * (float)k;
+                values[3 * k + 2] = 3.0f;
+            }
+        }
+        if (count[i] > 0) {
+            CHECK_OK(plumbob_clip_encode_track(&tr[i], hash[i], curve[i], target[i], count[i], ticks, values, keys[i]));
+        } else { /* keyless: the offset (translations) or the identity (rotations) */
+            memset(&tr[i], 0, sizeof tr[i]);
+            tr[i].hash = hash[i];
+            tr[i].curve = 0x0B;
+            tr[i].target = target[i];
+            tr[i].offset = 0.75f;
+            tr[i].scale = 1.0f;
+        }
+    }
+    memset(&c, 0, sizeof c);
+    c.version = 2; c.frame_duration = 1.0f / 30.0f; c.tick_count = 10;
+    c.name.ptr = c.source.ptr = c.actor.ptr = "k"; c.name.len = c.source.len = c.actor.len = 1;
+    c.track_count = 8; c.tracks = tr; c.event_version = 0x103;
+    CHECK_OK(plumbob_clip_write(&c, buf, T_SCRATCH_SIZE, &len));
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    setup(&s, &c, bones, 4, NULL, 0, &a, NULL);
+    CHECK_EQ(s.schedule.lane_count[0], 2); /* tracks 1 and 2 */
+    CHECK_EQ(s.schedule.lane_count[1], 1); /* track 7 */
+    CHECK_EQ(s.port.rotation_groups, 1);
+    CHECK_EQ(s.port.vector_groups, 1);
+    CHECK_EQ(s.port.constant_count[0], 2); /* tracks 3 and 6; 0 is overwritten by 1 */
+    CHECK_EQ(s.port.constant_count[1], 1); /* track 5; 4 is overwritten by it */
+    CHECK_EQ(s.direct.constant_count[0], 2);
+    /* kept: two 64-aligned groups with their track indices, room for the
+     * five bound constants (the two overwritten ones are counted before
+     * init finds them), no others; then the slot sort (8 bound lane-kind
+     * tracks) and the track bits, given back */
+    CHECK_EQ(plumbob_clip_sampler_size(&s.schedule, &s.binding),
+             (2u * 208u + 7u) + 64u + (5u * 20u + 7u) + 7u + (8u * 8u + 7u) + (4u + 7u));
+    for (i = 0; i < 40; i++) CHECK_EQ(compare_at(&s, (float)(i % 13u) / 45.0f, i % 5u == 0), 0);
+    {
+        static pose_out got;
+        fill(&got);
+        CHECK_OK(plumbob_clip_sampler_sample(&s.port, 0.1f, got.poses, got.morphs));
+        CHECK(got.poses[3].rotation.x == 0.0f && got.poses[3].rotation.w == 1.0f); /* keyless: identity */
+        CHECK_NEAR(got.poses[2].translation.x, 5.0, 0.01); /* track 5's key */
+        CHECK_NEAR(got.poses[2].translation.z, 3.0, 0.01);
+    }
 }
 
 void test_clip_sampler_errors(void) {
