@@ -26,6 +26,18 @@ if ! command -v $triple-gcc >/dev/null 2>&1 || [ -z "$wine" ]; then
     exit 1
 fi
 export WINEPREFIX=$PWD/build/wine-prefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" WINEARCH=win64
+# One wineserver for the whole run (-p: it stays until -k).  Left to itself
+# it exits a few seconds after its last client, and a client that connects
+# as it exits dies with "wine client error: recvmsg: Connection reset by
+# peer": a clean-clone CI run failed `demo --out` so, once.
+ws=$(dirname "$wine")/wineserver64
+[ -x "$ws" ] || ws=$(dirname "$wine")/wineserver
+[ -x "$ws" ] || ws=$(command -v wineserver || true)
+mkdir -p "$WINEPREFIX"
+if [ -n "$ws" ]; then
+    "$ws" -p >/dev/null 2>&1 </dev/null
+    trap '"$ws" -k >/dev/null 2>&1' EXIT
+fi
 rm -rf "$b"
 mkdir -p "$b"
 winpath() { tr '/' '\\' <<<"$1"; } # a relative path, written the Windows way
