@@ -191,6 +191,24 @@ static size_t random_clip(uint32_t seed, uint32_t n, unsigned char *out, size_t 
     return len;
 }
 
+/* Writes a clip of the n tracks tr (30 ticks a second, tick_count ticks)
+ * with our writer; returns its length. */
+static size_t write_tracks(plumbob_clip_track *tr, uint32_t n, uint16_t tick_count, unsigned char *out, size_t cap) {
+    plumbob_clip c;
+    size_t len = 0;
+    memset(&c, 0, sizeof c);
+    c.version = 2;
+    c.frame_duration = 1.0f / 30.0f;
+    c.tick_count = tick_count;
+    c.name.ptr = c.source.ptr = c.actor.ptr = "t";
+    c.name.len = c.source.len = c.actor.len = 1;
+    c.track_count = n;
+    c.tracks = tr;
+    c.event_version = 0x103;
+    CHECK_OK(plumbob_clip_write(&c, out, cap, &len));
+    return len;
+}
+
 static plumbob_result decode_in(const unsigned char *d, size_t n, plumbob_arena *a, plumbob_clip *c) {
     size_t need;
     plumbob_result r = plumbob_clip_measure(d, n, &need);
@@ -329,11 +347,7 @@ void test_clip_sampler_exact_on_unit_ticks(void) {
     }
     CHECK_OK(plumbob_clip_encode_track(&tr[0], bone, 0x14, 2, 8, ticks, q, keys[0]));
     CHECK_OK(plumbob_clip_encode_track(&tr[1], bone, 0x12, 1, 8, ticks, v, keys[1]));
-    memset(&c, 0, sizeof c);
-    c.version = 2; c.frame_duration = 1.0f / 30.0f; c.tick_count = 8;
-    c.name.ptr = c.source.ptr = c.actor.ptr = "u"; c.name.len = c.source.len = c.actor.len = 1;
-    c.track_count = 2; c.tracks = tr; c.event_version = 0x103;
-    CHECK_OK(plumbob_clip_write(&c, buf, T_SCRATCH_SIZE, &len));
+    len = write_tracks(tr, 2, 8, buf, T_SCRATCH_SIZE);
     plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
     CHECK_OK(decode_in(buf, len, &a, &c));
     CHECK_OK(plumbob_clip_bind(&c, &bone, 1, NULL, 0, &a, &b));
@@ -391,11 +405,7 @@ void test_clip_sampler_top_ticks(void) {
         }
         CHECK_OK(plumbob_clip_encode_track(&tr[i], bones[i / 2u], curve[i], target[i], count[i], ticks[i], values, keys[i]));
     }
-    memset(&c, 0, sizeof c);
-    c.version = 2; c.frame_duration = 1.0f / 30.0f; c.tick_count = 65535;
-    c.name.ptr = c.source.ptr = c.actor.ptr = "h"; c.name.len = c.source.len = c.actor.len = 1;
-    c.track_count = 5; c.tracks = tr; c.event_version = 0x103;
-    CHECK_OK(plumbob_clip_write(&c, buf, 4096, &len));
+    len = write_tracks(tr, 5, 65535, buf, 4096);
     /* the schedule's tick table alone takes 256 KiB: the arena is the
      * scratch buffer past the clip's bytes */
     plumbob_arena_init(&a, buf + 4096, T_SCRATCH_SIZE - 4096u);
@@ -445,11 +455,7 @@ void test_clip_sampler_constants(void) {
             tr[i].scale = 1.0f;
         }
     }
-    memset(&c, 0, sizeof c);
-    c.version = 2; c.frame_duration = 1.0f / 30.0f; c.tick_count = 10;
-    c.name.ptr = c.source.ptr = c.actor.ptr = "k"; c.name.len = c.source.len = c.actor.len = 1;
-    c.track_count = 8; c.tracks = tr; c.event_version = 0x103;
-    CHECK_OK(plumbob_clip_write(&c, buf, T_SCRATCH_SIZE, &len));
+    len = write_tracks(tr, 8, 10, buf, T_SCRATCH_SIZE);
     plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
     CHECK_OK(decode_in(buf, len, &a, &c));
     setup(&s, &c, bones, 4, NULL, 0, &a, NULL);
