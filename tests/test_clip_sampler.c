@@ -138,6 +138,24 @@ static void random_quat(uint32_t *seed, float *q) {
     for (c = 0; c < 4; c++) q[c] *= inv;
 }
 
+/* Writes a clip of the n tracks tr (30 ticks a second, tick_count ticks)
+ * with our writer; returns its length. */
+static size_t write_tracks(plumbob_clip_track *tr, uint32_t n, uint16_t tick_count, unsigned char *out, size_t cap) {
+    plumbob_clip c;
+    size_t len = 0;
+    memset(&c, 0, sizeof c);
+    c.version = 2;
+    c.frame_duration = 1.0f / 30.0f;
+    c.tick_count = tick_count;
+    c.name.ptr = c.source.ptr = c.actor.ptr = "t";
+    c.name.len = c.source.len = c.actor.len = 1;
+    c.track_count = n;
+    c.tracks = tr;
+    c.event_version = 0x103;
+    CHECK_OK(plumbob_clip_write(&c, out, cap, &len));
+    return len;
+}
+
 static unsigned char clip_keys[MAX_TRACKS][64 * 12];
 static plumbob_clip_track clip_tracks[MAX_TRACKS];
 
@@ -145,12 +163,9 @@ static plumbob_clip_track clip_tracks[MAX_TRACKS];
  * translations (1..60 keys, gaps of 0..4 ticks), a few morph, palette-free
  * vector and keyless tracks; hashes repeat so bones get both kinds. */
 static size_t random_clip(uint32_t seed, uint32_t n, unsigned char *out, size_t cap) {
-    plumbob_clip c;
     uint32_t i, k;
-    size_t len = 0;
     uint16_t ticks[64], last = 0;
     float values[64 * 4];
-    memset(&c, 0, sizeof c);
     for (i = 0; i < n; i++) {
         uint32_t kind = t_rand(&seed) % 10u, count = 1u + t_rand(&seed) % 60u;
         uint8_t curve = kind < 5 ? 0x14 : kind < 8 ? 0x12 : kind == 8 ? 0x05 : 0x12;
@@ -179,34 +194,7 @@ static size_t random_clip(uint32_t seed, uint32_t n, unsigned char *out, size_t 
             t->scale = 1.0f;
         }
     }
-    c.version = 2;
-    c.frame_duration = 1.0f / 30.0f;
-    c.tick_count = (uint16_t)(last + 1u);
-    c.name.ptr = c.source.ptr = c.actor.ptr = "r";
-    c.name.len = c.source.len = c.actor.len = 1;
-    c.track_count = n;
-    c.tracks = clip_tracks;
-    c.event_version = 0x103;
-    CHECK_OK(plumbob_clip_write(&c, out, cap, &len));
-    return len;
-}
-
-/* Writes a clip of the n tracks tr (30 ticks a second, tick_count ticks)
- * with our writer; returns its length. */
-static size_t write_tracks(plumbob_clip_track *tr, uint32_t n, uint16_t tick_count, unsigned char *out, size_t cap) {
-    plumbob_clip c;
-    size_t len = 0;
-    memset(&c, 0, sizeof c);
-    c.version = 2;
-    c.frame_duration = 1.0f / 30.0f;
-    c.tick_count = tick_count;
-    c.name.ptr = c.source.ptr = c.actor.ptr = "t";
-    c.name.len = c.source.len = c.actor.len = 1;
-    c.track_count = n;
-    c.tracks = tr;
-    c.event_version = 0x103;
-    CHECK_OK(plumbob_clip_write(&c, out, cap, &len));
-    return len;
+    return write_tracks(clip_tracks, n, (uint16_t)(last + 1u), out, cap);
 }
 
 static plumbob_result decode_in(const unsigned char *d, size_t n, plumbob_arena *a, plumbob_clip *c) {
