@@ -93,10 +93,14 @@ static void count_sampler(const plumbob_clip_schedule *schedule, const plumbob_c
 }
 
 /* A schedule and a binding made for the same clip (by identity), or no
- * schedule and a binding that names its clip. */
+ * schedule and a binding that names its clip.  A schedule's lane counts
+ * must fit the clip's tracks (so group counts cannot wrap); init checks
+ * each lane's track. */
 static int usable(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding) {
     if (!schedule) return binding && binding->clip && pb_clip_binding_of(binding, binding->clip);
-    return schedule->clip && pb_clip_binding_of(binding, schedule->clip);
+    return schedule->clip && pb_clip_binding_of(binding, schedule->clip) &&
+           schedule->lane_count[0] <= schedule->clip->track_count &&
+           schedule->lane_count[1] <= schedule->clip->track_count - schedule->lane_count[0];
 }
 
 /* The arena bytes of what init keeps, and of its temporary slot sort
@@ -183,7 +187,9 @@ PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, const pb_clip_la
 
 /* Without a schedule: moves the lanes whose span does not hold t (forward
  * to or past its end, or a step back before its start); tick is t's whole
- * part (-1 below 0), so tick >= tb is t >= tb. */
+ * part (-1 below 0), so tick >= tb is t >= tb.  From tick 65535 on, lanes
+ * at their last key (tb PB_CLIP_SPAN_OPEN, a real tick too) come here
+ * every frame and advance_lane leaves them as they are. */
 PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
                                  const plumbob_clip_track *tracks, float t, int32_t tick, uint32_t components) {
     uint32_t i;
@@ -217,8 +223,8 @@ PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, const uint32_t *lane_track, u
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
             if (lane_track[l] == NO_TRACK || !(every || (g->key[l] > 0 && t < g->ta[l]))) continue;
-            src = pb_clip_lane_src_of(&tracks[lane_track[l]], components);
-            if (src.count > 0) seek_lane(g, l, &src, t, components);
+            src = pb_clip_lane_src_of(&tracks[lane_track[l]], components); /* two keys or more */
+            seek_lane(g, l, &src, t, components);
         }
 }
 

@@ -14,8 +14,8 @@
 
 /* The lane kind of a track: PB_CLIP_ROTATION (12-bit quaternions),
  * PB_CLIP_VECTOR (10-bit translations), or 0 for the one-by-one list.
- * Keyless rotations and translations are constants and ride in the lanes
- * too (they have no spans to move). */
+ * Keyless rotations and translations are of a lane kind too: with the
+ * one-key ones, the sampler's constants (pb_clip_lane_moving). */
 static inline uint32_t pb_clip_lane_kind(const plumbob_clip_track *t) {
     if (t->target == PLUMBOB_CLIP_TARGET_ROTATION && t->components == 4 &&
         (t->key_count == 0 || (t->curve & 7u) == 4u))

@@ -1024,8 +1024,10 @@ PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedu
  * binding made for another clip than the schedule's, compared by address,
  * not by track count; a schedule whose lanes are not the clip's lane
  * tracks in track order, as plumbob_clip_schedule_build makes them;
- * unknown flags),
- * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_sampler_size). */
+ * a schedule whose lane counts exceed the clip's tracks; unknown flags),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_sampler_size).  A schedule
+ * is plumbob_clip_schedule_build's output, not input data: its record
+ * streams are not checked again. */
 PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                                                      const plumbob_clip_binding *binding, uint32_t flags,
                                                      plumbob_arena *arena, plumbob_clip_sampler *sampler);

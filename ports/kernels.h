@@ -135,7 +135,7 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * 10-bit vectors) side by side, structure of arrays.  Each lane caches its
  * current key pair already dequantized; the core (core/clip_sampler.c)
  * moves the pairs before a frame, so the kernels only interpolate.  Per
- * lane, with t the time in ticks: alpha = min(max((t - ta) * inv, 0), 1);
+ * lane, with t the time in ticks: alpha = min(max((t - ta) * |inv|, 0), 1);
  * rotations are pb_quat_nlerp4(a, b, alpha) (dot, sign, ta*a + tb*b, then
  * pb_quat_normalize4's rules), vectors a + (b - a) * alpha.  The
  * shorter-arc sign depends only on the two keys, so it is decided once per
@@ -149,7 +149,7 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * keys and dequantization, the sampler finds through its track index. */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
-#define PB_CLIP_SPAN_OPEN 0xFFFFu /* tb of a lane at its last key (or keyless) */
+#define PB_CLIP_SPAN_OPEN 0xFFFFu /* tb of a lane at its last key (or a padding lane) */
 typedef struct pb_clip_lanes {
     float a[4][4];    /* [component][lane]: key k, dequantized */
     float b[4][4];    /* key k + 1 (key k again at the last key), negated when inv's sign bit is set */

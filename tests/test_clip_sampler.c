@@ -63,8 +63,10 @@ static void setup(sampler_check *s, const plumbob_clip *clip, const uint32_t *bo
     need = plumbob_clip_sampler_size(&s->schedule, &s->binding);
     CHECK(need > 0 && need < SIZE_MAX);
     mark = plumbob_arena_mark(a);
+    a->peak = mark; /* init's temporary sort counts too */
     CHECK_OK(plumbob_clip_sampler_init(&s->schedule, &s->binding, 0, a, &s->port));
     CHECK(plumbob_arena_mark(a) - mark <= need);
+    CHECK(a->peak - mark <= need); /* the temporary sort within the answer too */
     mark = plumbob_arena_mark(a);
     CHECK_OK(plumbob_clip_sampler_init(&s->schedule, &s->binding, PLUMBOB_CLIP_SAMPLER_REFERENCE, a, &s->reference));
     CHECK(plumbob_arena_mark(a) - mark <= need);
@@ -529,6 +531,15 @@ void test_clip_sampler_errors(void) {
         CHECK_EQ(plumbob_arena_mark(&a), mark); /* nothing kept */
         swapped.lane_count[0]--; /* fewer lanes than the clip has */
         CHECK_EQ(plumbob_clip_sampler_init(&swapped, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+        swapped = sc; /* lane counts whose group count would wrap, or past the tracks */
+        swapped.lane_count[0] = 0xFFFFFFFFu;
+        CHECK_EQ(plumbob_clip_sampler_size(&swapped, &b), SIZE_MAX);
+        CHECK_EQ(plumbob_clip_sampler_init(&swapped, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+        swapped.lane_count[0] = sc.lane_count[0];
+        swapped.lane_count[1] = c.track_count - sc.lane_count[0] + 1u;
+        CHECK_EQ(plumbob_clip_sampler_size(&swapped, &b), SIZE_MAX);
+        CHECK_EQ(plumbob_clip_sampler_init(&swapped, &b, 0, &a, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_arena_mark(&a), mark);
     }
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, NULL, &s), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &a, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
