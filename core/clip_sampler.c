@@ -15,6 +15,7 @@
 #include "plumbob.h"
 #include "pb_clip.h"
 #include "pb_clip_lanes.h"
+#include "pb_sort.h"
 
 /* The kernels address poses as floats: rotation at 0, translation at 4. */
 typedef char pb_pose_is_ten_floats[sizeof(plumbob_bone_pose) == 10 * sizeof(float) ? 1 : -1];
@@ -114,7 +115,7 @@ static int sampler_bytes(const plumbob_clip *clip, const sampler_counts *n, size
         !plumbob_size_add(kept, plumbob_arena_need(n->others, sizeof(pb_clip_other))))
         return 0;
     *total = *kept;
-    return plumbob_size_add(total, plumbob_arena_need(n->bound_lanes, sizeof(uint64_t))) &&
+    return plumbob_size_add(total, plumbob_arena_need(n->bound_lanes, 2u * sizeof(uint32_t))) &&
            plumbob_size_add(total, plumbob_arena_need(clip->track_count / 32u + 1u, sizeof(uint32_t)));
 }
 
@@ -333,16 +334,6 @@ static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, const uint32_t
     s->next_event[stream] = stream_position(s->schedule, stream, tick);
 }
 
-/* Lane l of g, of kind `components`, takes track t, writing to slot. */
-static void init_lane(pb_clip_lanes *g, unsigned l, const plumbob_clip_track *t, int32_t slot,
-                      uint32_t components) {
-    g->slot[l] = slot;
-    if (t->key_count == 0 && components == PB_CLIP_VECTOR) { /* a constant: the offset, forever */
-        unsigned c;
-        for (c = 0; c < 3; c++) g->a[c][l] = g->b[c][l] = t->offset;
-    } /* keyless rotations keep init_group's identity; keyed lanes seek on first use */
-}
-
 /* A group of one kind whose four lanes hold the identity, unbound. */
 static void init_group(pb_clip_lanes *g, uint32_t components) {
     unsigned l, c;
@@ -355,61 +346,43 @@ static void init_group(pb_clip_lanes *g, uint32_t components) {
     }
 }
 
-/* Heapsort of n keys, ascending: no recursion, no extra memory. */
-static void sort_keys(uint64_t *k, uint32_t n) {
-    uint32_t start = n / 2u, end = n;
-    while (end > 1u) {
-        uint32_t root, child;
-        uint64_t tmp;
-        if (start > 0) {
-            start--;
-        } else {
-            end--;
-            tmp = k[0];
-            k[0] = k[end];
-            k[end] = tmp;
-        }
-        for (root = start; (child = 2u * root + 1u) < end; root = child) {
-            if (child + 1u < end && k[child] < k[child + 1u]) child++;
-            if (!(k[root] < k[child])) break;
-            tmp = k[root];
-            k[root] = k[child];
-            k[child] = tmp;
-        }
-    }
-}
-
 /* Sets bit i of `shadowed` (a bit per track) for each bound lane-kind
  * track i that a later track of its kind overwrites (the same slot): such
  * a constant is left out, because constants are written after the lanes
- * and would otherwise win over a later lane.  Keys sort by slot, kind,
- * then track; O(n log n) whatever the clip. */
-static void mark_shadowed(const plumbob_clip *clip, const plumbob_clip_binding *b, uint64_t *keys,
+ * and would otherwise win over a later lane.  The pairs {slot and kind,
+ * track} sort by slot, kind, then track; O(n log n) whatever the clip. */
+static void mark_shadowed(const plumbob_clip *clip, const plumbob_clip_binding *b, uint32_t *pairs,
                           uint32_t *shadowed) {
     uint32_t i, n = 0;
     for (i = 0; i < clip->track_count / 32u + 1u; i++) shadowed[i] = 0;
     for (i = 0; i < clip->track_count; i++) {
         uint32_t kind = pb_clip_lane_kind(&clip->tracks[i]);
         int32_t slot = lane_slot(b, i);
-        if (kind && slot >= 0) keys[n++] = (uint64_t)(uint32_t)slot << 33 | (uint64_t)PB_CLIP_STREAM(kind) << 32 | i;
+        if (!kind || slot < 0) continue;
+        pairs[2u * n] = (uint32_t)slot << 1 | PB_CLIP_STREAM(kind); /* slot <= INT32_MAX: fits */
+        pairs[2u * n + 1u] = i;
+        n++;
     }
-    sort_keys(keys, n);
+    pb_sort_pairs(pairs, n);
     for (i = 0; i + 1u < n; i++) {
-        uint32_t t = (uint32_t)keys[i];
-        if (keys[i] >> 32 == keys[i + 1u] >> 32) shadowed[t / 32u] |= 1u << (t % 32u);
+        uint32_t t = pairs[2u * i + 1u];
+        if (pairs[2u * i] == pairs[2u * i + 2u]) shadowed[t / 32u] |= 1u << (t % 32u);
     }
 }
 
 /* A constant's value: the scalar reference kernel on a lane holding the
- * track (its one key, the offset, or the identity), as a lane would give
- * it at any time (weight +0). */
+ * track (its one key; keyless, the offset for a translation or
+ * init_group's identity for a rotation), as a lane would give it at any
+ * time (weight +0). */
 static void constant_value(const plumbob_clip_track *t, uint32_t kind, float v[4]) {
     pb_clip_lanes g;
     float out[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     unsigned c;
     init_group(&g, kind);
-    init_lane(&g, 0, t, 0, kind);
-    if (t->key_count == 1) {
+    g.slot[0] = 0;
+    if (t->key_count == 0 && kind == PB_CLIP_VECTOR) {
+        for (c = 0; c < 3; c++) g.a[c][0] = g.b[c][0] = t->offset;
+    } else if (t->key_count == 1) {
         pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
         float a[4];
         pb_clip_lane_key(&src, 0, kind, a);
@@ -428,7 +401,7 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     pb_clip_lanes *lanes;
     pb_clip_constant *constants;
     pb_clip_other *others;
-    uint64_t *keys;
+    uint32_t *pairs;
     size_t mark, temp, kept, total;
     if (!usable(schedule, binding) || !arena || !s || (flags & ~PLUMBOB_CLIP_SAMPLER_REFERENCE))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -443,9 +416,9 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     constants = (pb_clip_constant *)plumbob_arena_alloc_array(arena, n.constants, sizeof(pb_clip_constant), 0);
     others = (pb_clip_other *)plumbob_arena_alloc_array(arena, n.others, sizeof(pb_clip_other), 0);
     temp = plumbob_arena_mark(arena);
-    keys = (uint64_t *)plumbob_arena_alloc_array(arena, n.bound_lanes, sizeof(uint64_t), 0);
+    pairs = (uint32_t *)plumbob_arena_alloc_array(arena, n.bound_lanes, 2u * sizeof(uint32_t), 0);
     shadowed = (uint32_t *)plumbob_arena_alloc_array(arena, clip->track_count / 32u + 1u, sizeof(uint32_t), 0);
-    if (!lanes || !constants || !others || !keys || !shadowed) {
+    if (!lanes || !constants || !others || !pairs || !shadowed) {
         plumbob_arena_reset(arena, mark);
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
@@ -463,7 +436,7 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         st = PB_CLIP_STREAM(kind);
         m = seen[st]++;
         if (schedule && (m >= schedule->lane_count[st] || schedule->lane_track[st][m] != i)) break;
-        init_lane(&lanes[(st ? groups[0] : 0) + m / 4u], m % 4u, &clip->tracks[i], lane_slot(binding, i), kind);
+        lanes[(st ? groups[0] : 0) + m / 4u].slot[m % 4u] = lane_slot(binding, i); /* it seeks on first use */
         lane_track[4u * (st ? groups[0] : 0) + m] = i;
     }
     if (i < clip->track_count || (schedule && (seen[0] != schedule->lane_count[0] ||
@@ -472,7 +445,7 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     }
     /* constants: rotations, then vectors, each in track order */
-    mark_shadowed(clip, binding, keys, shadowed);
+    mark_shadowed(clip, binding, pairs, shadowed);
     for (k = 0; k < 2; k++)
         for (i = 0; i < clip->track_count; i++) {
             uint32_t kind = constant_kind(clip, binding, i);

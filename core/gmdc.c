@@ -5,6 +5,7 @@
  * and a short reason. */
 #include "plumbob.h"
 #include "pb_bytes.h"
+#include "pb_sort.h"
 
 uint32_t plumbob_gmdc_index(const plumbob_gmdc *g, const plumbob_gmdc_indices *idx, uint32_t i) {
     const unsigned char *p;
@@ -292,41 +293,6 @@ uint32_t plumbob_gmdc_item(const plumbob_gmdc *g, const plumbob_gmdc_element *e,
     return PLUMBOB_GMDC_NO_ITEM;
 }
 
-/* Pair order: vertex, then item position. */
-static int pair_less(const uint32_t *p, uint32_t a, uint32_t b) {
-    return p[2u * a] < p[2u * b] || (p[2u * a] == p[2u * b] && p[2u * a + 1u] < p[2u * b + 1u]);
-}
-
-static void pair_swap(uint32_t *p, uint32_t a, uint32_t b) {
-    uint32_t v = p[2u * a], k = p[2u * a + 1u];
-    p[2u * a] = p[2u * b];
-    p[2u * a + 1u] = p[2u * b + 1u];
-    p[2u * b] = v;
-    p[2u * b + 1u] = k;
-}
-
-static void sift_down(uint32_t *p, uint32_t root, uint32_t n) {
-    for (;;) {
-        uint32_t child = 2u * root + 1u;
-        if (child >= n) return;
-        if (child + 1u < n && pair_less(p, child, child + 1u)) child++;
-        if (!pair_less(p, root, child)) return;
-        pair_swap(p, root, child);
-        root = child;
-    }
-}
-
-/* Sorts the pairs in place (heapsort: no recursion, no extra memory,
- * n log n at worst). */
-static void sort_pairs(uint32_t *p, uint32_t n) {
-    uint32_t i;
-    for (i = n / 2u; i-- > 0;) sift_down(p, i, n);
-    for (i = n; i-- > 1;) {
-        pair_swap(p, 0, i);
-        sift_down(p, 0, i);
-    }
-}
-
 /* Builds the sorted {vertex, position} lookup of every sparse element. */
 static plumbob_result build_sparse(plumbob_gmdc *g, plumbob_arena *arena) {
     uint32_t i, k;
@@ -340,7 +306,7 @@ static plumbob_result build_sparse(plumbob_gmdc *g, plumbob_arena *arena) {
             p[2u * k] = plumbob_gmdc_index(g, &e->items, k);
             p[2u * k + 1u] = k;
         }
-        sort_pairs(p, e->items.count);
+        pb_sort_pairs(p, e->items.count); /* by vertex, then item position */
         e->sparse = p;
     }
     return PLUMBOB_OK;
