@@ -120,14 +120,17 @@ $(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LI
 # the jazz case runs the demo's machine, made by the tool's writer
 BENCH_TOOL_OBJ := $(BUILD)/obj/tools/util/demo_data.o $(BUILD)/obj/tools/util/jazz_build.o \
                   $(BUILD)/obj/tools/gltf/gltf_import_clip.o $(BUILD)/obj/tools/gltf/gltf_read.o $(BUILD)/obj/tools/util/json_parse.o
-# `plumbob-bench --only avx2`: the SSE2 skinning kernel beside the same source
-# built with -mavx2 under another name, in one run (x86-64 compilers that
-# take -mavx2; bench/bench_avx2.c)
+# `plumbob-bench --only avx2`: the SSE2 skinning and clip kernels beside the
+# same sources built with -mavx2 (their AVX2 bodies) under other names, in
+# one run (x86-64 compilers that take -mavx2; bench/bench_avx2.c)
 ifeq ($(shell $(CC) -mavx2 -dM -E -x c /dev/null 2>/dev/null | grep -c '__AVX2__'),1)
-BENCH_AVX2_OBJ := $(BUILD)/obj/bench/avx2/skin_simd.o
-$(BENCH_AVX2_OBJ): ports/skin_simd.c $(HEADERS)
+BENCH_AVX2_OBJ := $(BUILD)/obj/bench/avx2/skin_simd.o $(BUILD)/obj/bench/avx2/clip_simd.o
+$(BUILD)/obj/bench/avx2/skin_simd.o: ports/skin_simd.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CORE_WARN) $(COMMON) $(CFLAGS) -mavx2 -Dplumbob_pb_skin_sse2=plumbob_pb_skin_avx2 -c $< -o $@
+$(BUILD)/obj/bench/avx2/clip_simd.o: ports/clip_simd.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CORE_WARN) $(COMMON) $(CFLAGS) -mavx2 -Dplumbob_pb_clip_lanes_sse2=plumbob_pb_clip_lanes_avx2 -c $< -o $@
 $(BUILD)/obj/bench/bench_avx2.o: CPPFLAGS += -DPLUMBOB_BENCH_AVX2
 endif
 $(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_AVX2_OBJ) $(BENCH_TOOL_OBJ) $(LIB)

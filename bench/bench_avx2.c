@@ -1,9 +1,11 @@
-/* The AVX2 build's question, answered in one run: the SSE2 skinning kernel
- * beside the same source built with -mavx2 (VEX-encoded: three-operand
- * forms, no register copies; no FMA, so the same bits), on bench_skin.c's
- * mesh, rounds interleaved.  The Makefile builds the second copy
- * (plumbob_pb_skin_avx2) on x86-64 hosts whose compiler takes -mavx2 and
- * defines PLUMBOB_BENCH_AVX2; the case runs where the CPU has AVX2. */
+/* The AVX2 build's question, answered in one run: the SSE2 skinning and
+ * clip kernels beside the same sources built with -mavx2 (their AVX2
+ * bodies, VEX-encoded; no FMA, so the same bits), rounds interleaved:
+ * skinning on bench_skin.c's mesh, the clip kernel on the lane groups of a
+ * sampler over bench_clip.c's synthetic clip.  The Makefile builds the
+ * second copies (plumbob_pb_skin_avx2, plumbob_pb_clip_lanes_avx2) on
+ * x86-64 hosts whose compiler takes -mavx2 and defines PLUMBOB_BENCH_AVX2;
+ * the cases run where the CPU has AVX2. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,88 @@ static void slot_table(const plumbob_mat34 *palette, float *rows, uint16_t *offs
     pb_skin_slot_offsets(offsets, BENCH_SKIN_JOINTS);
 }
 
+void plumbob_pb_clip_lanes_avx2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+                                size_t stride);
+typedef void (*lanes_kernel)(const pb_clip_lanes *, uint32_t, uint32_t, float, float *, size_t);
+
+#define CLIP_CALLS 1000 /* kernel calls per timed sample: one call is well under a microsecond */
+
+/* CLIP_CALLS frames of one kernel over the sampler's lane groups, in seconds. */
+static double time_lanes(lanes_kernel kernel, const plumbob_clip_sampler *s, float ticks, plumbob_bone_pose *poses) {
+    const pb_clip_lanes *g = (const pb_clip_lanes *)s->lanes;
+    size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
+    double t = bench_now();
+    int i;
+    for (i = 0; i < CLIP_CALLS; i++) {
+        kernel(g, s->rotation_groups, PB_CLIP_ROTATION, ticks, &poses[0].rotation.x, stride);
+        kernel(g + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, &poses[0].translation.x, stride);
+    }
+    t = bench_now() - t;
+    bench_keep(poses);
+    return t;
+}
+
+/* The clip kernel's case: both builds over the same lane groups at the
+ * same time, their poses compared bit for bit first. */
+static void clip_case(const bench_opts *o, int samples) {
+    unsigned char *data, *mem;
+    size_t size = bench_synthetic_clip(&data), need;
+    plumbob_clip clip;
+    plumbob_clip_binding binding;
+    plumbob_clip_sampler s;
+    plumbob_arena a;
+    plumbob_bone_pose *p1, *p2;
+    uint32_t *hashes, t;
+    double *t1, *t2, m1, m2;
+    const float ticks = 120.5f; /* mid-clip, between keys */
+    int n = samples + 3, i;
+    char ctx[160];
+    if (plumbob_clip_measure(data, size, &need) != PLUMBOB_OK) abort();
+    need += 1024u * 1024u; /* binding and sampler */
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&a, mem, need);
+    if (plumbob_clip_decode(data, size, &a, &clip) != PLUMBOB_OK) abort();
+    hashes = (uint32_t *)malloc(sizeof(uint32_t) * clip.track_count);
+    for (t = 0; t < clip.track_count; t++) hashes[t] = clip.tracks[t].hash;
+    p1 = (plumbob_bone_pose *)calloc(clip.track_count, sizeof *p1);
+    p2 = (plumbob_bone_pose *)calloc(clip.track_count, sizeof *p2);
+    if (plumbob_clip_bind(&clip, hashes, clip.track_count, NULL, 0, &a, &binding) != PLUMBOB_OK ||
+        plumbob_clip_sampler_init(NULL, &binding, 0, &a, &s) != PLUMBOB_OK ||
+        plumbob_clip_sampler_sample(&s, ticks * clip.frame_duration, p1, NULL) != PLUMBOB_OK)
+        abort(); /* the lanes now hold the key pairs around `ticks` */
+    time_lanes(pb_clip_lanes_sse2, &s, ticks, p1);
+    time_lanes(plumbob_pb_clip_lanes_avx2, &s, ticks, p2);
+    if (memcmp(p1, p2, sizeof *p1 * clip.track_count) != 0) {
+        fprintf(stderr, "avx2: the two builds of the clip kernel disagree\n");
+        abort();
+    }
+    t1 = (double *)malloc(sizeof(double) * (size_t)n);
+    t2 = (double *)malloc(sizeof(double) * (size_t)n);
+    for (i = 0; i < n; i++) { /* interleaved, alternating which goes first */
+        if (i & 1) {
+            t2[i] = time_lanes(plumbob_pb_clip_lanes_avx2, &s, ticks, p2);
+            t1[i] = time_lanes(pb_clip_lanes_sse2, &s, ticks, p1);
+        } else {
+            t1[i] = time_lanes(pb_clip_lanes_sse2, &s, ticks, p1);
+            t2[i] = time_lanes(plumbob_pb_clip_lanes_avx2, &s, ticks, p2);
+        }
+    }
+    bench_sort(t1, n);
+    bench_sort(t2, n);
+    m1 = t1[n / 2];
+    m2 = t2[n / 2];
+    snprintf(ctx, sizeof ctx, "\"clip\": \"synthetic\", \"groups\": %u, \"sse2_ns\": %.1f, \"avx2_ns\": %.1f",
+             (unsigned)(s.rotation_groups + s.vector_groups), m1 / CLIP_CALLS * 1e9, m2 / CLIP_CALLS * 1e9);
+    bench_report(o, "clip_lanes_avx2_ratio", "avx2/sse2", m2 / m1, t2[0] / t1[0], t2[n - 1] / t1[n - 1], n, ctx);
+    free(t1);
+    free(t2);
+    free(p1);
+    free(p2);
+    free(hashes);
+    free(mem);
+    free(data);
+}
+
 void bench_avx2(const bench_opts *o, int samples) {
     static const uint32_t sizes[2] = {10000, 100000};
     static float rows_mem[256 * PB_SKIN_ENTRY + 4];
@@ -43,6 +127,7 @@ void bench_avx2(const bench_opts *o, int samples) {
         printf("avx2: this CPU has no AVX2; case skipped\n");
         return;
     }
+    clip_case(o, samples);
     for (si = 0; si < 2; si++) {
         for (infl = 1; infl <= 4; infl++) {
             size_t size, need;

@@ -6,6 +6,9 @@
 void bench_refpack(const bench_opts *o, int samples);
 void bench_package_lookup(const bench_opts *o, int samples);
 void bench_clips(const bench_opts *o, int samples);
+/* A synthetic clip (bench_clip.c): 150 bones x (rotation + translation),
+ * 240 keys each, in malloc'd memory; returns its size. */
+size_t bench_synthetic_clip(unsigned char **out);
 void bench_import(const bench_opts *o, int samples);
 void bench_skinning(const bench_opts *o, int samples);
 void bench_avx2(const bench_opts *o, int samples);

@@ -4,6 +4,7 @@
  * through the compact cursor; schedule build time and size, decode MB/s and
  * arena bytes; on every corpus clip (a synthetic 300-track clip when the
  * corpus is absent). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,8 +228,7 @@ static void bench_one(const bench_opts *o, int samples, const char *label, const
     free(c.schedule_mem);
 }
 
-/* A synthetic clip: 150 bones x (rotation + translation), 240 keys each. */
-static size_t synthetic_clip(unsigned char **out) {
+size_t bench_synthetic_clip(unsigned char **out) {
     enum { BONES = 150, KEYS = 240 };
     plumbob_clip_track *t = (plumbob_clip_track *)calloc(2 * BONES, sizeof *t);
     unsigned char *keys = (unsigned char *)malloc((size_t)2 * BONES * KEYS * 12);
@@ -241,7 +241,18 @@ static size_t synthetic_clip(unsigned char **out) {
     for (k = 0; k < KEYS; k++) ticks[k] = (uint16_t)k;
     for (b = 0; b < 2 * BONES; b++) {
         int rot = b % 2 == 0;
-        for (k = 0; k < KEYS * 4; k++) v[k] = 0.5f + 0.4f * (float)((k * 37 + b * 11) % 100) / 100.0f;
+        if (rot) { /* a bone turning smoothly about its own axis: unit keys 0.02 rad apart, as animation is */
+            double ax = 1.0 + b % 3, ay = 2.0, az = 3.0 - b % 2, len = sqrt(ax * ax + ay * ay + az * az);
+            for (k = 0; k < KEYS; k++) {
+                double half = 0.5 * (0.02 * k + 0.1 * b), sn = sin(half) / len;
+                v[4 * k] = (float)(ax * sn);
+                v[4 * k + 1] = (float)(ay * sn);
+                v[4 * k + 2] = (float)(az * sn);
+                v[4 * k + 3] = (float)cos(half);
+            }
+        } else {
+            for (k = 0; k < KEYS * 4; k++) v[k] = 0.5f + 0.4f * (float)((k * 37 + b * 11) % 100) / 100.0f;
+        }
         plumbob_clip_encode_track(&t[b], (uint32_t)(b / 2) * 2654435761u, rot ? 0x14 : 0x12, rot ? 2 : 1,
                                   KEYS, ticks, v, keys + (size_t)b * KEYS * 12);
     }
@@ -293,7 +304,7 @@ void bench_clips(const bench_opts *o, int samples) {
     }
     if (!found) {
         unsigned char *clip;
-        size_t n = synthetic_clip(&clip);
+        size_t n = bench_synthetic_clip(&clip);
         if (!o->json) printf("(../shared/corpus not found: a synthetic 300-track clip instead)\n");
         bench_one(o, samples, "synthetic", clip, n);
         free(clip);

@@ -127,8 +127,9 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     const plumbob_gmdc_element *ba, *bw;
     skin_inputs in;
     pb_skin_range r;
-    /* In job->work: the group's slot table (kernels.h), 16-byte aligned
-     * for SIMD loads (the 255 a slot byte can name, and the zero entry the
+    /* In job->work: the group's slot table (kernels.h), 64-byte aligned
+     * so no entry's 32-byte rows straddle a cache line (AVX2 loads them
+     * whole) (the 255 a slot byte can name, and the zero entry the
      * kernels read for unused slots: 32 KiB), each slot byte's offset into
      * them (512 bytes), then the staging blocks. */
     float *table;
@@ -172,7 +173,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     sparse = sparse_bones || in.pos->items.count || (in.nrm && in.nrm->items.count);
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
-    table = (float *)(void *)(((uintptr_t)job->work + 15u) & ~(uintptr_t)15u);
+    table = (float *)(void *)(((uintptr_t)job->work + 63u) & ~(uintptr_t)63u);
     offsets = (uint16_t *)(void *)(table + 256u * PB_SKIN_ENTRY);
     pos_stage = (unsigned char *)(offsets + 256u);
     nrm_stage = pos_stage + STAGE * 12u;

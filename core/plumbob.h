@@ -1407,10 +1407,10 @@ typedef struct plumbob_gmdc_skin_job {
 
 /* Scratch bytes a skin job needs (job.work): the group's slot matrices
  * (256 x 128 bytes: each as rows and as columns, for the two shapes of
- * kernel; aligned inside for SIMD loads), the slot bytes' offsets into
- * them (512) and staging for morphed or sparse vertices: 35,856 bytes.
- * Caller memory, so skinning needs no large stack. */
-#define PLUMBOB_GMDC_SKIN_WORK_SIZE (256u * 128u + 512u + 64u * 40u + 16u)
+ * kernel; aligned inside to 64 bytes for SIMD loads), the slot bytes'
+ * offsets into them (512) and staging for morphed or sparse vertices:
+ * 35,904 bytes.  Caller memory, so skinning needs no large stack. */
+#define PLUMBOB_GMDC_SKIN_WORK_SIZE (256u * 128u + 512u + 64u * 40u + 64u)
 
 /* Run the scalar reference kernel even where a SIMD port was compiled in
  * (for comparing ports; every port gives the same bits). */

@@ -2,7 +2,8 @@
  * compiled as pb_clip_lanes_sse2 or pb_clip_lanes_neon: one lane group is
  * four tracks in four registers per component, so the weights, the
  * blend and the normalization run four tracks at
- * a time, and one transpose turns the lanes back into per-bone values. */
+ * a time, and one transpose turns the lanes back into per-bone values.
+ * Built with -mavx2, clip_avx2.h runs two groups per step first. */
 #include "kernels.h"
 
 #if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
@@ -124,6 +125,10 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
     }
 }
 
+#if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
+#include "clip_avx2.h" /* two groups per step; the odd last one below */
+#endif
+
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
                         size_t stride)
@@ -132,6 +137,12 @@ void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, uint32_t compone
                         size_t stride)
 #endif
 {
+#if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
+    uint32_t done = components == PB_CLIP_ROTATION ? rotations8(g, count, t, out, stride)
+                                                   : vectors8(g, count, t, out, stride);
+    g += done;
+    count -= done;
+#endif
     if (components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
     else vectors(g, count, t, out, stride);
 }

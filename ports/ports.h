@@ -2,8 +2,11 @@
  *
  *   PLUMBOB_NO_SIMD defined       -> scalar reference kernels only
  *   SSE2 available (x86, x86-64)  -> PLUMBOB_PORT_SSE2 (named "avx2" when
- *                                    built with -mavx2: the same kernels,
- *                                    VEX-encoded, the same bits)
+ *                                    built with -mavx2: the same kernels
+ *                                    VEX-encoded, with 256-bit bodies for
+ *                                    blended skinning and clip lanes
+ *                                    (skin_avx2.h, clip_avx2.h); no FMA,
+ *                                    so the same bits)
  *   NEON available (AArch64, ARMv7 with -mfpu=neon) -> PLUMBOB_PORT_NEON
  *   otherwise                     -> scalar
  *

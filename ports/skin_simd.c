@@ -18,7 +18,8 @@
  * the next group's, where inside the long skinning loop their latency was
  * a third of a vertex's time.  Products and sums are never fused and run in the
  * reference's order per lane, so the bits match; ARMv7 NEON flushes
- * subnormals, which only matters for degenerate data. */
+ * subnormals, which only matters for degenerate data.  Built with -mavx2,
+ * MIXED blocks run skin_avx2.h's 256-bit body instead of skin4. */
 #include "kernels.h"
 
 #if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
@@ -26,6 +27,31 @@
 #include "simd4.h"
 #include "pb_math.h"
 
+/* pb_normal_scale per lane: 1 / sqrt(len2), each step correctly rounded
+ * (as the reference's integer square root is), 0 where len2 is not
+ * positive and finite.  Those lanes take the square root of +0 and divide
+ * by 1 (0 + 1; elsewhere sqrt + 0 is sqrt), so no lane raises a floating-
+ * point exception flag the reference does not. */
+PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
+    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
+    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
+    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
+}
+
+/* Stores lanes 0..n-1 of the x, y, z rows as n float triples, stride apart. */
+PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb_v4 y, pb_v4 z) {
+    pb_v4 w = z;
+    pb_v4_transpose(&x, &y, &z, &w);
+    pb_v4_store3(o, x);
+    if (n > 1) pb_v4_store3(o + stride, y);
+    if (n > 2) pb_v4_store3(o + 2u * stride, z);
+    if (n > 3) pb_v4_store3(o + 3u * stride, w);
+}
+
+#if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
+#include "skin_avx2.h"
+#define SKIN4 skin4_avx /* the same four vertices in 256-bit halves */
+#else
 PB_FORCE_INLINE pb_v4 mul_add(pb_v4 acc, pb_v4 w, const float *m) {
     return pb_v4_add(acc, pb_v4_mul(w, pb_v4_load(m)));
 }
@@ -49,27 +75,6 @@ PB_FORCE_INLINE void blend(const pb_skin_range *r, uint32_t v, uint32_t influenc
     *x = blend_row(w, m, 0, influences);
     *y = blend_row(w, m, 1, influences);
     *z = blend_row(w, m, 2, influences);
-}
-
-/* pb_normal_scale per lane: 1 / sqrt(len2), each step correctly rounded
- * (as the reference's integer square root is), 0 where len2 is not
- * positive and finite.  Those lanes take the square root of +0 and divide
- * by 1 (0 + 1; elsewhere sqrt + 0 is sqrt), so no lane raises a floating-
- * point exception flag the reference does not. */
-PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
-    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
-    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
-    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
-}
-
-/* Stores lanes 0..n-1 of the x, y, z rows as n float triples, stride apart. */
-PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb_v4 y, pb_v4 z) {
-    pb_v4 w = z;
-    pb_v4_transpose(&x, &y, &z, &w);
-    pb_v4_store3(o, x);
-    if (n > 1) pb_v4_store3(o + stride, y);
-    if (n > 2) pb_v4_store3(o + 2u * stride, z);
-    if (n > 3) pb_v4_store3(o + 3u * stride, w);
 }
 
 /* Four vertices v[0..3] whose positions (and normals) are the 48 bytes at
@@ -107,6 +112,9 @@ PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const un
     }
 }
 
+#define SKIN4 skin4
+#endif
+
 /* The deferred normalization of a block's normals: a short loop whose
  * iterations are independent, so the square roots' latency overlaps. */
 PB_FORCE_INLINE void normalize_block(const pb_skin_range *r, const pb_v4 *defer, uint32_t v, uint32_t n) {
@@ -131,7 +139,7 @@ PB_FORCE_INLINE pb_v4 *skin_groups(const pb_skin_range *r, uint32_t *vp, uint32_
         vs[1] = v + 1u;
         vs[2] = v + 2u;
         vs[3] = v + 3u;
-        skin4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, d);
+        SKIN4(r, vs, r->positions + 12u * v, r->normals ? r->normals + 12u * v : NULL, 4u, influences, d);
     }
     *vp = v;
     return d;
@@ -154,7 +162,7 @@ PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end
                 if (r->normals) nrm[12u * i + b] = r->normals[12u * vs[i] + b];
             }
         }
-        skin4(r, vs, pos, r->normals ? nrm : NULL, n, influences, d);
+        SKIN4(r, vs, pos, r->normals ? nrm : NULL, n, influences, d);
     }
     if (r->normals && r->normalize) normalize_block(r, defer, v0, end - v0);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: every test on every target, then one summary table.
 #
-# Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; -mavx2;
+# Stages, in order: host gcc; clang with ASan+UBSan; PLUMBOB_NO_SIMD; -mavx2
+# (plain, and clang with ASan+UBSan);
 # the benchmarks' build and the -mavx2 kernel beside SSE2's; QEMU
 # user mode on aarch64, armhf, s390x, mips, ppc (static binaries); bare-metal
 # Cortex-M4 under qemu-system-arm; the build's own checks (host flags, header
@@ -130,8 +131,9 @@ fi
 if build no-simd CC=gcc BUILD=build/nosimd EXTRA_CFLAGS=-DPLUMBOB_NO_SIMD tests; then
     run_units no-simd - build/nosimd/plumbob-tests
 fi
-# the AVX2 build (the SSE2 kernels VEX-encoded; -mavx2 brings no FMA, so the
-# same bits): natively, or under QEMU's x86-64 model where the CPU lacks AVX2
+# the AVX2 build (the SSE2 kernels VEX-encoded, with 256-bit bodies for
+# blended skinning and clip lanes; -mavx2 brings no FMA, so the same bits):
+# natively, or under QEMU's x86-64 model where the CPU lacks AVX2
 if build avx2 CC=gcc BUILD=build/avx2 EXTRA_CFLAGS=-mavx2 tests; then
     if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
         run_units avx2 - build/avx2/plumbob-tests
@@ -141,9 +143,24 @@ if build avx2 CC=gcc BUILD=build/avx2 EXTRA_CFLAGS=-mavx2 tests; then
         skip_stage avx2 "no AVX2 on this CPU and qemu-x86_64-static missing: apt-get install -y qemu-user-static"
     fi
 fi
+# the AVX2 bodies under the sanitizers too (they are compiled nowhere else):
+# natively only, as ASan does not run under QEMU user mode
+if have clang; then
+    if build asan-ubsan-clang-avx2 CC=clang BUILD=build/asan-avx2 OPT=-O1 "EXTRA_CFLAGS=$san -mavx2" "EXTRA_LDFLAGS=$san" tests; then
+        if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+            ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+                run_units asan-ubsan-clang-avx2 - build/asan-avx2/plumbob-tests
+        else
+            skip_stage asan-ubsan-clang-avx2 "no AVX2 on this CPU (ASan cannot run under QEMU)"
+        fi
+    fi
+else
+    skip_stage asan-ubsan-clang-avx2 "clang missing: apt-get install -y clang libclang-rt-14-dev"
+fi
 
-# the benchmarks build (nothing else compiles bench/), and the -mavx2 build of
-# the skinning kernel gives the SSE2 build's bits on the benchmark's mesh
+# the benchmarks build (nothing else compiles bench/), and the -mavx2 builds of
+# the skinning and clip kernels give the SSE2 builds' bits on the benchmark's
+# mesh and clip
 if build bench CC=gcc BUILD=build/host-gcc build/host-gcc/plumbob-bench; then
     run_script bench-avx2 build/host-gcc/plumbob-bench --quick --only avx2
 fi

@@ -1,0 +1,134 @@
+/* The AVX2 build's body for skin_simd.c's blended (MIXED) blocks,
+ * included by skin_simd.c only when compiled with -mavx2: skin4_avx
+ * replaces skin4, four vertices at a time, with 256-bit halves.
+ *
+ * A table entry's rows x and y are eight consecutive floats, so each
+ * influence blends them with one 256-bit multiply and add and row z with
+ * one 128-bit pair: four operations where four lanes take six.  The four
+ * vertices' rows are transposed inside each half, so one 256-bit
+ * transform gives rows x (low half) and y (high half) of all four.
+ * Positions and normals are loaded as 128-bit broadcasts (loads, not
+ * shuffles) and deinterleaved in both halves at once.
+ *
+ * Eight vertices per step, with the transforms eight lanes wide, was
+ * tried first: its larger transposes and the blends' spills made it
+ * 1.1-1.2x the SSE2 kernel's time with 3 and 4 influences, where this
+ * shape takes 0.84-0.93x.  AVX brings no fused multiply-add, and every
+ * product and sum is the reference's, in its order, lane by lane, so the
+ * bits are the scalar reference's. */
+#ifndef PLUMBOB_SKIN_AVX2_H
+#define PLUMBOB_SKIN_AVX2_H
+
+#include <immintrin.h>
+
+/* Vertex v's blended rows: x and y as one 256-bit vector (a b c t of row
+ * x, then of row y), z as a 128-bit one. */
+PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, uint32_t v, uint32_t influences, __m256 *xy, __m128 *z) {
+    float w[4];
+    const float *m[4];
+    __m256 c, t, w0, w1, w2, w3;
+    __m128 cz, tz;
+    pb_skin_influences(r, v, influences, w, m);
+    w0 = _mm256_set1_ps(w[0]);
+    c = _mm256_mul_ps(w0, _mm256_loadu_ps(m[0]));
+    cz = _mm_mul_ps(_mm256_castps256_ps128(w0), _mm_load_ps(m[0] + 8));
+    if (influences >= 2) {
+        w1 = _mm256_set1_ps(w[1]);
+        c = _mm256_add_ps(c, _mm256_mul_ps(w1, _mm256_loadu_ps(m[1])));
+        cz = _mm_add_ps(cz, _mm_mul_ps(_mm256_castps256_ps128(w1), _mm_load_ps(m[1] + 8)));
+    }
+    if (influences == 3) {
+        w2 = _mm256_set1_ps(w[2]);
+        c = _mm256_add_ps(c, _mm256_mul_ps(w2, _mm256_loadu_ps(m[2])));
+        cz = _mm_add_ps(cz, _mm_mul_ps(_mm256_castps256_ps128(w2), _mm_load_ps(m[2] + 8)));
+    }
+    if (influences == 4) { /* (t0 + t1) + (t2 + t3) */
+        w2 = _mm256_set1_ps(w[2]);
+        w3 = _mm256_set1_ps(w[3]);
+        t = _mm256_add_ps(_mm256_mul_ps(w2, _mm256_loadu_ps(m[2])), _mm256_mul_ps(w3, _mm256_loadu_ps(m[3])));
+        tz = _mm_add_ps(_mm_mul_ps(_mm256_castps256_ps128(w2), _mm_load_ps(m[2] + 8)),
+                        _mm_mul_ps(_mm256_castps256_ps128(w3), _mm_load_ps(m[3] + 8)));
+        c = _mm256_add_ps(c, t);
+        cz = _mm_add_ps(cz, tz);
+    }
+    *xy = c;
+    *z = cz;
+}
+
+/* Four little-endian float triples (48 bytes, any alignment) as x, y and
+ * z rows, each in both halves: simd4.h's deinterleave on 128-bit
+ * broadcasts, which are loads, not shuffles. */
+PB_FORCE_INLINE void load_xyz4x2(const unsigned char *p, __m256 *x, __m256 *y, __m256 *z) {
+    const float *f = (const float *)(const void *)p;
+    __m256 a = _mm256_broadcast_ps((const __m128 *)(const void *)f);       /* x0 y0 z0 x1 */
+    __m256 b = _mm256_broadcast_ps((const __m128 *)(const void *)(f + 4)); /* y1 z1 x2 y2 */
+    __m256 c = _mm256_broadcast_ps((const __m128 *)(const void *)(f + 8)); /* z2 x3 y3 z3 */
+    __m256 bc = _mm256_shuffle_ps(b, c, _MM_SHUFFLE(1, 1, 2, 2));
+    *x = _mm256_shuffle_ps(a, bc, _MM_SHUFFLE(2, 0, 3, 0));
+    *y = _mm256_shuffle_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(0, 0, 1, 1)),
+                           _mm256_shuffle_ps(b, c, _MM_SHUFFLE(2, 2, 3, 3)), _MM_SHUFFLE(2, 0, 2, 0));
+    *z = _mm256_shuffle_ps(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(1, 1, 2, 2)),
+                           _mm256_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 0, 0)), _MM_SHUFFLE(2, 0, 2, 0));
+}
+
+/* ((a x + b y) + c z), lane by lane */
+PB_FORCE_INLINE __m256 dot3_8(__m256 a, __m256 b, __m256 c, __m256 x, __m256 y, __m256 z) {
+    return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(a, x), _mm256_mul_ps(b, y)), _mm256_mul_ps(c, z));
+}
+PB_FORCE_INLINE __m128 dot3_4(__m128 a, __m128 b, __m128 c, __m128 x, __m128 y, __m128 z) {
+    return _mm_add_ps(_mm_add_ps(_mm_mul_ps(a, x), _mm_mul_ps(b, y)), _mm_mul_ps(c, z));
+}
+
+/* Four vertices v[0..3], as skin_simd.c's skin4 (same arguments and
+ * results), with rows x and y of each side by side in 256 bits: the
+ * blend takes four operations per influence where four lanes take six,
+ * and the transforms compute x and y in one. */
+PB_FORCE_INLINE void skin4_avx(const pb_skin_range *r, const uint32_t v[4], const unsigned char *pos,
+                               const unsigned char *nrm, uint32_t n, uint32_t influences, __m128 *defer) {
+    __m256 a, b, c, t, x8, y8, z8;
+    __m128 az, bz, cz, tz, px, py, pz;
+    blend_xy_z(r, v[0], influences, &a, &az);
+    blend_xy_z(r, v[1], influences, &b, &bz);
+    blend_xy_z(r, v[2], influences, &c, &cz);
+    blend_xy_z(r, v[3], influences, &t, &tz);
+    /* in each half, rows of vertices -> coefficients of lanes: a = (a of row x | a of row y) per vertex */
+    {
+        __m256 t0 = _mm256_unpacklo_ps(a, b), t1 = _mm256_unpacklo_ps(c, t);
+        __m256 t2 = _mm256_unpackhi_ps(a, b), t3 = _mm256_unpackhi_ps(c, t);
+        a = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+        b = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+        c = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+        t = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    _MM_TRANSPOSE4_PS(az, bz, cz, tz);
+    load_xyz4x2(pos, &x8, &y8, &z8);
+    px = _mm256_castps256_ps128(x8);
+    py = _mm256_castps256_ps128(y8);
+    pz = _mm256_castps256_ps128(z8);
+    {
+        __m256 o = _mm256_add_ps(dot3_8(a, b, c, x8, y8, z8), t);
+        store_rows(r->out_positions + r->position_stride * v[0], r->position_stride, n, _mm256_castps256_ps128(o),
+                   _mm256_extractf128_ps(o, 1), _mm_add_ps(dot3_4(az, bz, cz, px, py, pz), tz));
+    }
+    if (nrm) {
+        __m256 q;
+        __m128 qx, qy, qz;
+        load_xyz4x2(nrm, &x8, &y8, &z8);
+        px = _mm256_castps256_ps128(x8);
+        py = _mm256_castps256_ps128(y8);
+        pz = _mm256_castps256_ps128(z8);
+        q = dot3_8(a, b, c, x8, y8, z8);
+        qx = _mm256_castps256_ps128(q);
+        qy = _mm256_extractf128_ps(q, 1);
+        qz = dot3_4(az, bz, cz, px, py, pz);
+        if (!r->normalize) {
+            store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, qx, qy, qz);
+            return;
+        }
+        defer[0] = qx; /* normalize_block finishes them */
+        defer[1] = qy;
+        defer[2] = qz;
+    }
+}
+
+#endif
