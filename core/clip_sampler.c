@@ -504,6 +504,36 @@ static void write_translations(const pb_clip_constant *k, uint32_t n, float *out
     }
 }
 
+/* Starts the loads of what a frame reads: every lane group, the constants
+ * and the first records of each schedule stream.  A frame whose sampler
+ * has left the caches (a crowd, each character its own clip) then waits
+ * for those misses together, where entering records into groups in
+ * playback order met them one dependent chain at a time; ACL's cold-cache
+ * method measured 0.65-0.67x ACL's time with it, 0.75-0.84x without.  A
+ * warm frame pays a loop of one hint per 64 bytes. */
+static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *lanes) {
+    const unsigned char *p = (const unsigned char *)lanes;
+    const unsigned char *end = (const unsigned char *)(lanes + s->rotation_groups + s->vector_groups);
+    uint32_t k;
+    for (; p < end; p += 64) PB_PREFETCH(p, 1); /* groups are 64-byte aligned */
+    p = (const unsigned char *)s->constants;
+    end = p + sizeof(pb_clip_constant) * (s->constant_count[0] + s->constant_count[1]);
+    if (p < end) {
+        for (; end - p > 64; p += 64) PB_PREFETCH(p, 0);
+        PB_PREFETCH(end - 1, 0); /* the last line, which an unaligned start would miss */
+    }
+    if (!s->schedule) return;
+    for (k = 0; k < 2; k++) {
+        const unsigned char *e = (const unsigned char *)s->schedule->events[k];
+        size_t size = k == 0 ? sizeof(pb_clip_rot_event) : sizeof(pb_clip_vec_event);
+        uint32_t left = s->next_event[k] < s->schedule->event_count[k] ? s->schedule->event_count[k] - s->next_event[k] : 0u;
+        if (!e || !left) continue;
+        e += size * s->next_event[k]; /* two lines; the hardware prefetcher follows from there */
+        PB_PREFETCH(e, 0);
+        if (size * left > 64u) PB_PREFETCH(e + 64, 0);
+    }
+}
+
 plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob_bone_pose *poses,
                                            float *morph_weights) {
     const plumbob_clip *clip;
@@ -526,6 +556,7 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
         int32_t tick = ticks < 0.0f ? -1 : (int32_t)ticks; /* truncation is the floor here */
         uint32_t *lane_track = lane_track_of(lanes, s->rotation_groups + s->vector_groups);
+        prefetch_frame(s, lanes);
         move_lanes(s, lanes, lane_track, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
         move_lanes(s, lanes + s->rotation_groups, lane_track + 4u * s->rotation_groups, s->vector_groups,
                    PB_CLIP_VECTOR, ticks, tick);

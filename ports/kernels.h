@@ -67,6 +67,13 @@ typedef struct pb_skin_range {
 #else
 #  define PB_NOINLINE
 #endif
+/* A hint to start loading the cache line at p (for writing when w is 1);
+ * nothing where the compiler has no such builtin.  It never faults. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define PB_PREFETCH(p, w) __builtin_prefetch((p), (w))
+#else
+#  define PB_PREFETCH(p, w) ((void)(p))
+#endif
 
 /* A slot table entry holds its matrix twice: as rows x, y, z (each a b c
  * t) and four unused floats, which the kernels that skin four vertices at
