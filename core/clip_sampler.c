@@ -509,8 +509,8 @@ static void write_translations(const pb_clip_constant *k, uint32_t n, float *out
  * has left the caches (a crowd, each character its own clip) then waits
  * for those misses together, where entering records into groups in
  * playback order met them one dependent chain at a time; ACL's cold-cache
- * method measured 0.65-0.67x ACL's time with it, 0.75-0.84x without.  A
- * warm frame pays a loop of one hint per 64 bytes. */
+ * method measured 0.62-0.65x ACL's time with it, 0.78-0.84x without.  A
+ * warm frame pays a loop of one hint per 64 bytes: 4-15% of its time. */
 static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *lanes) {
     const unsigned char *p = (const unsigned char *)lanes;
     const unsigned char *end = (const unsigned char *)(lanes + s->rotation_groups + s->vector_groups);

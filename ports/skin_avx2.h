@@ -13,7 +13,7 @@
  * Eight vertices per step, with the transforms eight lanes wide, was
  * tried first: its larger transposes and the blends' spills made it
  * 1.1-1.2x the SSE2 kernel's time with 3 and 4 influences, where this
- * shape takes 0.84-0.93x.  AVX brings no fused multiply-add, and every
+ * shape takes 0.75-0.92x.  AVX brings no fused multiply-add, and every
  * product and sum is the reference's, in its order, lane by lane, so the
  * bits are the scalar reference's. */
 #ifndef PLUMBOB_SKIN_AVX2_H
@@ -121,13 +121,7 @@ PB_FORCE_INLINE void skin4_avx(const pb_skin_range *r, const uint32_t v[4], cons
         qx = _mm256_castps256_ps128(q);
         qy = _mm256_extractf128_ps(q, 1);
         qz = dot3_4(az, bz, cz, px, py, pz);
-        if (!r->normalize) {
-            store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, qx, qy, qz);
-            return;
-        }
-        defer[0] = qx; /* normalize_block finishes them */
-        defer[1] = qy;
-        defer[2] = qz;
+        finish_normals(r, v[0], n, qx, qy, qz, defer);
     }
 }
 

@@ -48,6 +48,19 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb
     if (n > 3) pb_v4_store3(o + 3u * stride, w);
 }
 
+/* A group's transformed normals: stored as they are (unnormalized jobs), or
+ * left in defer[0..2] for normalize_block. */
+PB_FORCE_INLINE void finish_normals(const pb_skin_range *r, uint32_t v0, uint32_t n, pb_v4 qx, pb_v4 qy, pb_v4 qz,
+                                    pb_v4 *defer) {
+    if (!r->normalize) {
+        store_rows(r->out_normals + r->normal_stride * v0, r->normal_stride, n, qx, qy, qz);
+        return;
+    }
+    defer[0] = qx;
+    defer[1] = qy;
+    defer[2] = qz;
+}
+
 #if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
 #include "skin_avx2.h"
 #define SKIN4 skin4_avx /* the same four vertices in 256-bit halves */
@@ -102,13 +115,7 @@ PB_FORCE_INLINE void skin4(const pb_skin_range *r, const uint32_t v[4], const un
         qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, px), pb_v4_mul(bx, py)), pb_v4_mul(cx, pz));
         qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, px), pb_v4_mul(by, py)), pb_v4_mul(cy, pz));
         qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, px), pb_v4_mul(bz, py)), pb_v4_mul(cz, pz));
-        if (!r->normalize) {
-            store_rows(r->out_normals + r->normal_stride * v[0], r->normal_stride, n, qx, qy, qz);
-            return;
-        }
-        defer[0] = qx; /* normalize_block finishes them */
-        defer[1] = qy;
-        defer[2] = qz;
+        finish_normals(r, v[0], n, qx, qy, qz, defer);
     }
 }
 

@@ -571,8 +571,8 @@ ClipFigures bench_clip(Clip &c) {
     return f;
 }
 
-// The last-level cache's size as the OS reports it (8 MB, ACL's assumption,
-// where it reports none).
+// The last-level cache's size as the OS reports it: the L3's, else the L2's,
+// else 8 MB (ACL's assumption).
 size_t llc_bytes() {
     long v = -1;
 #ifdef _SC_LEVEL3_CACHE_SIZE
@@ -600,7 +600,7 @@ void flush_caches(std::vector<uint64_t> &buf, uint64_t value) {
 void bench_cold(std::vector<Clip> &clips, double cold[kSystems]) {
     const size_t target = g_quick ? (16u << 20) : (64u << 20);
     const size_t llc = llc_bytes();
-    std::vector<uint64_t> flush(std::min(llc * 4, (size_t)4 << 30) / 8);
+    std::vector<uint64_t> flush(std::min(llc * 4, (size_t)1 << 31) / 8); // at most 2 GiB
     std::vector<std::unique_ptr<Clip>> copies;
     std::vector<std::unique_ptr<Poses>> poses;
     size_t bytes = 0;
