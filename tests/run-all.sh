@@ -146,16 +146,16 @@ fi
 # the AVX2 bodies under the sanitizers too (they are compiled nowhere else):
 # natively only, as ASan does not run under QEMU user mode
 if have clang; then
-    if build asan-ubsan-clang-avx2 CC=clang BUILD=build/asan-avx2 OPT=-O1 "EXTRA_CFLAGS=$san -mavx2" "EXTRA_LDFLAGS=$san" tests; then
+    if build asan-ubsan-avx2 CC=clang BUILD=build/asan-avx2 OPT=-O1 "EXTRA_CFLAGS=$san -mavx2" "EXTRA_LDFLAGS=$san" tests; then
         if grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
             ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-                run_units asan-ubsan-clang-avx2 - build/asan-avx2/plumbob-tests
+                run_units asan-ubsan-avx2 - build/asan-avx2/plumbob-tests
         else
-            skip_stage asan-ubsan-clang-avx2 "no AVX2 on this CPU (ASan cannot run under QEMU)"
+            skip_stage asan-ubsan-avx2 "no AVX2 on this CPU (ASan cannot run under QEMU)"
         fi
     fi
 else
-    skip_stage asan-ubsan-clang-avx2 "clang missing: apt-get install -y clang libclang-rt-14-dev"
+    skip_stage asan-ubsan-avx2 "clang missing: apt-get install -y clang libclang-rt-14-dev"
 fi
 
 # the benchmarks build (nothing else compiles bench/), and the -mavx2 builds of
