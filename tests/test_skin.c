@@ -429,6 +429,19 @@ static double skin_contract_error(const pb_skin_range *r) {
     return worst;
 }
 
+/* The reference into a and the port into b (both pre-filled with 0xAB),
+ * positions at the start and normals from floats_before_normals on. */
+static void skin_both(pb_skin_range *r, float *a, float *b, size_t floats, size_t floats_before_normals) {
+    memset(a, 0xAB, sizeof(float) * floats);
+    memset(b, 0xAB, sizeof(float) * floats);
+    r->out_positions = a;
+    r->out_normals = r->normals ? a + floats_before_normals : NULL;
+    pb_skin_scalar(r);
+    r->out_positions = b;
+    r->out_normals = r->normals ? b + floats_before_normals : NULL;
+    PB_SKIN(r);
+}
+
 void test_skin_port_matches_scalar(void) {
     static float rows_mem[256 * PB_SKIN_ENTRY + 4];
     static uint16_t offsets[256];
@@ -478,25 +491,13 @@ void test_skin_port_matches_scalar(void) {
             for (k = 0; k < 3; k++)
                 pb_put_f32le(p + 28 * count + 4 * (wc * i + k), (float)(t_rand(&seed) % 1000) / 2000.0f);
         }
-        memset(out_a, 0xAB, sizeof out_a);
-        memset(out_b, 0xAB, sizeof out_b);
-        r.out_positions = out_a;
-        r.out_normals = normals ? out_a + r.position_stride * count : NULL;
-        pb_skin_scalar(&r);
-        r.out_positions = out_b;
-        r.out_normals = normals ? out_b + r.position_stride * count : NULL;
-        PB_SKIN(&r);
+        skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], r.position_stride * count);
         CHECK(memcmp(out_a, out_b, sizeof out_a) == 0); /* the twin: same bits */
         CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4); /* both: the contract */
         for (i = 0; i < (r.position_stride + (normals ? 4u : 0u)) * count; i++) t_digest_f32(out_b[i]);
         if (normals) { /* normals as the blend gives them: the same bits again, and the contract */
             r.normalize = 0;
-            r.out_positions = out_a;
-            r.out_normals = out_a + r.position_stride * count;
-            pb_skin_scalar(&r);
-            r.out_positions = out_b;
-            r.out_normals = out_b + r.position_stride * count;
-            PB_SKIN(&r);
+            skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], r.position_stride * count);
             CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
             CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4);
         }
@@ -569,14 +570,7 @@ void test_skin_port_special_values(void) {
                 pb_put_f32le(p + 28 * count + 4 * (wc * i + k),
                              t_rand(&seed) % 6 ? (float)(t_rand(&seed) % 1000) / 2000.0f : odd[t_rand(&seed) % n]);
         }
-        memset(out_a, 0xAB, sizeof out_a);
-        memset(out_b, 0xAB, sizeof out_b);
-        r.out_positions = out_a;
-        r.out_normals = out_a + r.position_stride * count;
-        pb_skin_scalar(&r);
-        r.out_positions = out_b;
-        r.out_normals = out_b + r.position_stride * count;
-        PB_SKIN(&r);
+        skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], r.position_stride * count);
         CHECK(same_or_both_nan(out_a, out_b, sizeof out_a / sizeof out_a[0]));
     }
 }
