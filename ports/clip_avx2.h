@@ -23,16 +23,6 @@ PB_FORCE_INLINE __m256 pair_alpha(const pb_clip_lanes *g, __m256 tv) {
     return _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
 }
 
-/* Four-by-four transposes inside each 128-bit half. */
-PB_FORCE_INLINE void transpose_halves(__m256 *r0, __m256 *r1, __m256 *r2, __m256 *r3) {
-    __m256 t0 = _mm256_unpacklo_ps(*r0, *r1), t1 = _mm256_unpacklo_ps(*r2, *r3);
-    __m256 t2 = _mm256_unpackhi_ps(*r0, *r1), t3 = _mm256_unpackhi_ps(*r2, *r3);
-    *r0 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
-    *r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
-    *r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    *r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-}
-
 #define LO(v) _mm256_castps256_ps128(v)
 #define HI(v) _mm256_extractf128_ps(v, 1)
 
@@ -61,7 +51,7 @@ PB_FORCE_INLINE uint32_t rotations8(const pb_clip_lanes *g, uint32_t count, floa
         n1 = _mm256_mul_ps(y, inv);
         n2 = _mm256_mul_ps(z, inv);
         n3 = _mm256_mul_ps(w, inv);
-        transpose_halves(&n0, &n1, &n2, &n3); /* n0: lane 0 of group g | lane 0 of g + 1, ... */
+        pb_v8_transpose_halves(&n0, &n1, &n2, &n3); /* n0: lane 0 of group g | lane 0 of g + 1, ... */
         if ((near & 0xFu) == 0xFu && all_bound(&g[0])) {
             pb_v4_store(lane_out(out, stride, &g[0], 0), LO(n0));
             pb_v4_store(lane_out(out, stride, &g[0], 1), LO(n1));
@@ -93,7 +83,7 @@ PB_FORCE_INLINE uint32_t vectors8(const pb_clip_lanes *g, uint32_t count, float 
         v1 = _mm256_add_ps(ay, _mm256_mul_ps(_mm256_sub_ps(load2(g[0].b[1], g[1].b[1]), ay), alpha));
         v2 = _mm256_add_ps(az, _mm256_mul_ps(_mm256_sub_ps(load2(g[0].b[2], g[1].b[2]), az), alpha));
         v3 = v2;
-        transpose_halves(&v0, &v1, &v2, &v3);
+        pb_v8_transpose_halves(&v0, &v1, &v2, &v3);
         if (all_bound(&g[0])) {
             pb_v4_store3(lane_out(out, stride, &g[0], 0), LO(v0));
             pb_v4_store3(lane_out(out, stride, &g[0], 1), LO(v1));

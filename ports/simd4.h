@@ -74,6 +74,19 @@ PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3)
     *r2 = _mm_movelh_ps(t2, t3);
     *r3 = _mm_movehl_ps(t3, t2);
 }
+#if defined(__AVX2__)
+#include <immintrin.h>
+/* The AVX2 bodies' one shared step (skin_avx2.h, clip_avx2.h): a
+ * four-by-four transpose inside each 128-bit half of four 256-bit rows. */
+PB_FORCE_INLINE void pb_v8_transpose_halves(__m256 *r0, __m256 *r1, __m256 *r2, __m256 *r3) {
+    __m256 t0 = _mm256_unpacklo_ps(*r0, *r1), t1 = _mm256_unpacklo_ps(*r2, *r3);
+    __m256 t2 = _mm256_unpackhi_ps(*r0, *r1), t3 = _mm256_unpackhi_ps(*r2, *r3);
+    *r0 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    *r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    *r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    *r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+}
+#endif
 
 #elif defined(PLUMBOB_PORT_NEON)
 #include <arm_neon.h>

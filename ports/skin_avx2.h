@@ -92,14 +92,7 @@ PB_FORCE_INLINE void skin4_avx(const pb_skin_range *r, const uint32_t v[4], cons
     blend_xy_z(r, v[2], influences, &c, &cz);
     blend_xy_z(r, v[3], influences, &t, &tz);
     /* in each half, rows of vertices -> coefficients of lanes: a = (a of row x | a of row y) per vertex */
-    {
-        __m256 t0 = _mm256_unpacklo_ps(a, b), t1 = _mm256_unpacklo_ps(c, t);
-        __m256 t2 = _mm256_unpackhi_ps(a, b), t3 = _mm256_unpackhi_ps(c, t);
-        a = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
-        b = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
-        c = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
-        t = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    }
+    pb_v8_transpose_halves(&a, &b, &c, &t);
     _MM_TRANSPOSE4_PS(az, bz, cz, tz);
     load_xyz4x2(pos, &x8, &y8, &z8);
     px = _mm256_castps256_ps128(x8);
