@@ -17,15 +17,26 @@
 #include "pb_clip_lanes.h"
 #include "pb_sort.h"
 
+/* Beside each group, what a frame on the schedule does not read: which
+ * track each lane plays (NO_TRACK for padding), its key index k and the
+ * tick where its span ends.  Searches and the schedule-free walk keep key
+ * and tb; a schedule's records leave them, so on the schedule key is only
+ * where the next search starts (pb_clip_next_key takes any start). */
+typedef struct pb_lane_side {
+    uint32_t track[4];
+    uint16_t key[4]; /* k (CLIP key counts are 16-bit) */
+    uint16_t tb[4];  /* tick of key k + 1; PB_CLIP_SPAN_OPEN at the last key */
+} pb_lane_side;
+
 /* The kernels address poses as floats: rotation at 0, translation at 4. */
 typedef char pb_pose_is_ten_floats[sizeof(plumbob_bone_pose) == 10 * sizeof(float) ? 1 : -1];
 typedef char pb_lanes_keep_alignment[sizeof(pb_clip_lanes) % 16u == 0 ? 1 : -1];
 /* The header's PLUMBOB_CLIP_SAMPLER_SIZE counts a lane group and a
  * one-by-one track at these sizes. */
-typedef char pb_lanes_size_published[sizeof(pb_clip_lanes) + 4u * sizeof(uint32_t) ==
+typedef char pb_lanes_size_published[sizeof(pb_clip_lanes) + sizeof(pb_lane_side) ==
                                              PLUMBOB_CLIP_SAMPLER_GROUP_BYTES ? 1 : -1];
-/* Three cache lines: with groups 64-aligned, a frame reads 3 lines per group. */
-typedef char pb_lanes_fill_three_lines[sizeof(pb_clip_lanes) == 192u ? 1 : -1];
+/* What a frame reads per group: 176 bytes, groups back to back. */
+typedef char pb_lanes_hot_bytes[sizeof(pb_clip_lanes) == 176u ? 1 : -1];
 
 /* A bound track outside the lanes. */
 typedef struct pb_clip_other {
@@ -40,9 +51,16 @@ typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPL
  * the scalar reference; a frame copies it to the slot. */
 typedef struct pb_clip_constant {
     int32_t slot;
-    float v[4]; /* rotation x y z w, or translation x y z */
+    float v[4]; /* rotation x y z w */
 } pb_clip_constant;
 typedef char pb_constant_size_published[sizeof(pb_clip_constant) == PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES ? 1 : -1];
+/* A translation's: three floats, so the 16 bytes a cold frame reads (most
+ * constants of a Sims 3 clip are translations) hold nothing unused. */
+typedef struct pb_clip_constant3 {
+    int32_t slot;
+    float v[3]; /* translation x y z */
+} pb_clip_constant3;
+typedef char pb_constant3_size_published[sizeof(pb_clip_constant3) == PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES ? 1 : -1];
 
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 64u /* a cache line: the hot part of a group spans as few as it can */
@@ -73,17 +91,17 @@ static uint32_t constant_kind(const plumbob_clip *clip, const plumbob_clip_bindi
  * per kind, constants, one-by-one tracks, and the bound lane-kind tracks
  * (the entries of init's temporary slot sort). */
 typedef struct sampler_counts {
-    uint32_t lanes[2], constants, others, bound_lanes;
+    uint32_t lanes[2], constants[2], others, bound_lanes;
 } sampler_counts;
 
 static void count_sampler(const plumbob_clip_schedule *schedule, const plumbob_clip_binding *binding,
                           sampler_counts *n) {
     const plumbob_clip *clip = binding->clip;
     uint32_t i, kind;
-    n->lanes[0] = n->lanes[1] = n->constants = n->others = n->bound_lanes = 0;
+    n->lanes[0] = n->lanes[1] = n->constants[0] = n->constants[1] = n->others = n->bound_lanes = 0;
     for (i = 0; i < clip->track_count; i++) {
         if ((kind = pb_clip_lane_moving(&clip->tracks[i])) != 0 && !schedule) n->lanes[PB_CLIP_STREAM(kind)]++;
-        n->constants += constant_kind(clip, binding, i) != 0;
+        if ((kind = constant_kind(clip, binding, i)) != 0) n->constants[PB_CLIP_STREAM(kind)]++;
         n->others += (uint32_t)is_other(clip, binding, i);
         n->bound_lanes += pb_clip_lane_kind(&clip->tracks[i]) != 0 && lane_slot(binding, i) >= 0;
     }
@@ -111,7 +129,8 @@ static int sampler_bytes(const plumbob_clip *clip, const sampler_counts *n, size
     if (!plumbob_size_add(kept, plumbob_arena_need(GROUPS(n->lanes[0]) + GROUPS(n->lanes[1]),
                                                    PLUMBOB_CLIP_SAMPLER_GROUP_BYTES)) ||
         !plumbob_size_add(kept, LANE_ALIGN) ||
-        !plumbob_size_add(kept, plumbob_arena_need(n->constants, sizeof(pb_clip_constant))) ||
+        !plumbob_size_add(kept, plumbob_arena_need(n->constants[0], sizeof(pb_clip_constant))) ||
+        !plumbob_size_add(kept, plumbob_arena_need(n->constants[1], sizeof(pb_clip_constant3))) ||
         !plumbob_size_add(kept, plumbob_arena_need(n->others, sizeof(pb_clip_other))))
         return 0;
     *total = *kept;
@@ -127,10 +146,10 @@ size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const pl
     return sampler_bytes(binding->clip, &n, &kept, &total) ? total : SIZE_MAX;
 }
 
-/* The lane state and, after the last group, the track index of each lane
- * (four per group; NO_TRACK for padding): the one arena block of a sampler. */
-static uint32_t *lane_track_of(pb_clip_lanes *lanes, uint32_t groups) {
-    return (uint32_t *)(void *)(lanes + groups);
+/* The lane state and, after the last group, each group's side: the one
+ * arena block of a sampler. */
+static pb_lane_side *side_of(pb_clip_lanes *lanes, uint32_t groups) {
+    return (pb_lane_side *)(void *)(lanes + groups);
 }
 
 /* +1, or -1 when lane l's b is stored negated (inv's sign bit). */
@@ -140,8 +159,8 @@ PB_FORCE_INLINE float b_sign(const pb_clip_lanes *g, unsigned l) {
 
 /* Lane l of g enters span k, whose near key a is already dequantized: the
  * far key, its tick and the span's end as pb_clip_span_end sets them up. */
-PB_FORCE_INLINE void enter_key(pb_clip_lanes *g, unsigned l, const pb_clip_lane_src *src, uint32_t k,
-                               const float a[4], uint32_t components) {
+PB_FORCE_INLINE void enter_key(pb_clip_lanes *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
+                               uint32_t k, const float a[4], uint32_t components) {
     float b[4], inv;
     uint32_t c, negated = pb_clip_span_end(src, k, components, a, b, &inv);
     for (c = 0; c < components; c++) {
@@ -149,41 +168,41 @@ PB_FORCE_INLINE void enter_key(pb_clip_lanes *g, unsigned l, const pb_clip_lane_
         g->b[c][l] = b[c];
     }
     g->ta[l] = (float)pb_clip_lane_tick(src, k, components);
-    g->tb[l] = k + 1u < src->count ? pb_clip_lane_tick(src, k + 1u, components) : (uint16_t)PB_CLIP_SPAN_OPEN;
+    side->tb[l] = k + 1u < src->count ? pb_clip_lane_tick(src, k + 1u, components) : (uint16_t)PB_CLIP_SPAN_OPEN;
     g->inv[l] = pb_f32_from_bits(pb_bits_from_f32(inv) | negated << 31);
-    g->key[l] = (uint16_t)k;
+    side->key[l] = (uint16_t)k;
 }
 
 /* Lane l of g enters span k of its track, found by a search from its
  * current key (the same span the schedule's records would give). */
-PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, unsigned l, const pb_clip_lane_src *src, float t,
-                               uint32_t components) {
+PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
+                               float t, uint32_t components) {
     plumbob_clip_track view; /* just what pb_clip_next_key reads */
     float a[4];
     uint32_t k;
     view.keys = src->keys;
     view.key_count = (uint16_t)src->count;
     view.key_size = (uint8_t)PB_CLIP_LANE_KEY_SIZE(components);
-    k = pb_clip_next_key(&view, g->key[l], t);
+    k = pb_clip_next_key(&view, side->key[l], t);
     pb_clip_lane_key(src, k, components, a);
-    enter_key(g, l, src, k, a, components);
+    enter_key(g, side, l, src, k, a, components);
 }
 
 /* Lane l of g, whose span ends at or before t, moves on: to the next span
  * when t is inside it, as a schedule record would move it (the old far key,
  * stored signed, times its sign is that key exactly; only the new far key
  * is dequantized), else by a search.  At the last key it stays. */
-PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, const pb_clip_lane_src *src, float t,
-                                  uint32_t components) {
+PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
+                                  float t, uint32_t components) {
     float a[4], was = b_sign(g, l);
-    uint32_t k = g->key[l] + 1u, c;
+    uint32_t k = side->key[l] + 1u, c;
     if (k >= src->count) return;
     if (k + 1u < src->count && (float)pb_clip_lane_tick(src, k + 1u, components) <= t) {
-        seek_lane(g, l, src, t, components); /* past the next span too */
+        seek_lane(g, side, l, src, t, components); /* past the next span too */
         return;
     }
     for (c = 0; c < components; c++) a[c] = was * g->b[c][l];
-    enter_key(g, l, src, k, a, components);
+    enter_key(g, side, l, src, k, a, components);
 }
 
 /* Without a schedule: moves the lanes whose span does not hold t (forward
@@ -191,49 +210,50 @@ PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, unsigned l, const pb_clip_la
  * part (-1 below 0), so tick >= tb is t >= tb.  From tick 65535 on, lanes
  * at their last key (tb PB_CLIP_SPAN_OPEN, a real tick too) come here
  * every frame and advance_lane leaves them as they are. */
-PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
+PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, pb_lane_side *side, uint32_t count,
                                  const plumbob_clip_track *tracks, float t, int32_t tick, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g++, lane_track += 4) {
+    for (i = 0; i < count; i++, g++, side++) {
         /* which lanes move, computed without a branch per lane: whether a
          * lane's span has ended is a coin toss per frame, so branching on
          * each would mispredict about half the time */
-        unsigned fwd = (unsigned)(tick >= g->tb[0]) | (unsigned)(tick >= g->tb[1]) << 1 |
-                       (unsigned)(tick >= g->tb[2]) << 2 | (unsigned)(tick >= g->tb[3]) << 3;
+        unsigned fwd = (unsigned)(tick >= side->tb[0]) | (unsigned)(tick >= side->tb[1]) << 1 |
+                       (unsigned)(tick >= side->tb[2]) << 2 | (unsigned)(tick >= side->tb[3]) << 3;
         unsigned back = (unsigned)(t < g->ta[0]) | (unsigned)(t < g->ta[1]) << 1 |
                         (unsigned)(t < g->ta[2]) << 2 | (unsigned)(t < g->ta[3]) << 3;
         if (!(fwd | back)) continue;
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
-            if (!((fwd | back) >> l & 1u) || lane_track[l] == NO_TRACK) continue;
-            src = pb_clip_lane_src_of(&tracks[lane_track[l]], components);
-            if (fwd >> l & 1u) advance_lane(g, l, &src, t, components);
-            else if (g->key[l] > 0) seek_lane(g, l, &src, t, components);
+            if (!((fwd | back) >> l & 1u) || side->track[l] == NO_TRACK) continue;
+            src = pb_clip_lane_src_of(&tracks[side->track[l]], components);
+            if (fwd >> l & 1u) advance_lane(g, side, l, &src, t, components);
+            else if (side->key[l] > 0) seek_lane(g, side, l, &src, t, components);
         }
     }
 }
 
 /* Re-seeks the lanes of `count` groups that hold keys: all of them
- * (every = 1), or those whose span starts after t (a step back). */
-PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
+ * (every = 1), or those whose span starts after t (a step back; a lane at
+ * its first key before that key's tick finds that key again). */
+PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, pb_lane_side *side, uint32_t count,
                                  const plumbob_clip_track *tracks, float t, int every, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g++, lane_track += 4)
+    for (i = 0; i < count; i++, g++, side++)
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
-            if (lane_track[l] == NO_TRACK || !(every || (g->key[l] > 0 && t < g->ta[l]))) continue;
-            src = pb_clip_lane_src_of(&tracks[lane_track[l]], components); /* two keys or more */
-            seek_lane(g, l, &src, t, components);
+            if (side->track[l] == NO_TRACK || !(every || t < g->ta[l])) continue;
+            src = pb_clip_lane_src_of(&tracks[side->track[l]], components); /* two keys or more */
+            seek_lane(g, side, l, &src, t, components);
         }
 }
 
-/* Lane l of g enters the span a record of tag `tag` starts. */
+/* Lane l of g enters the span a record of tag `tag` starts (its key
+ * index, beside the group, is left: see pb_lane_side). */
 PB_FORCE_INLINE void enter_span(pb_clip_lanes *g, unsigned l, uint32_t tag, float inv) {
     g->ta[l] = (float)(tag >> 16);
     g->inv[l] = inv;
-    g->key[l] = (uint16_t)(g->key[l] + 1u);
 }
 
 /* The lane a record names moves to its span: the old far key (stored
@@ -309,7 +329,7 @@ static int play_forward(plumbob_clip_sampler *s, pb_clip_lanes *lanes, uint32_t 
  * (ticks; tick is its whole part, -1 before 0): the stream forward, a
  * search for the lanes a step back leaves, a search for all after a far
  * jump or on first use. */
-static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, const uint32_t *lane_track, uint32_t count,
+static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, pb_lane_side *side, uint32_t count,
                        uint32_t components, float t, int32_t tick) {
     const plumbob_clip_track *tracks = s->clip->tracks;
     uint32_t stream = PB_CLIP_STREAM(components);
@@ -317,11 +337,11 @@ static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, const uint32_t
     if (tick == s->tick) return; /* the same spans */
     if (!s->schedule) { /* the lanes walk the keys themselves */
         if (components == PB_CLIP_ROTATION) {
-            if (every) seek_groups(g, lane_track, count, tracks, t, 1, PB_CLIP_ROTATION);
-            else walk_groups(g, lane_track, count, tracks, t, tick, PB_CLIP_ROTATION);
+            if (every) seek_groups(g, side, count, tracks, t, 1, PB_CLIP_ROTATION);
+            else walk_groups(g, side, count, tracks, t, tick, PB_CLIP_ROTATION);
         } else {
-            if (every) seek_groups(g, lane_track, count, tracks, t, 1, PB_CLIP_VECTOR);
-            else walk_groups(g, lane_track, count, tracks, t, tick, PB_CLIP_VECTOR);
+            if (every) seek_groups(g, side, count, tracks, t, 1, PB_CLIP_VECTOR);
+            else walk_groups(g, side, count, tracks, t, tick, PB_CLIP_VECTOR);
         }
         return;
     }
@@ -329,20 +349,22 @@ static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, const uint32_t
         if (play_forward(s, g, stream, tick)) return;
         every = 1;
     }
-    if (components == PB_CLIP_ROTATION) seek_groups(g, lane_track, count, tracks, t, every, PB_CLIP_ROTATION);
-    else seek_groups(g, lane_track, count, tracks, t, every, PB_CLIP_VECTOR);
+    if (components == PB_CLIP_ROTATION) seek_groups(g, side, count, tracks, t, every, PB_CLIP_ROTATION);
+    else seek_groups(g, side, count, tracks, t, every, PB_CLIP_VECTOR);
     s->next_event[stream] = stream_position(s->schedule, stream, tick);
 }
 
-/* A group of one kind whose four lanes hold the identity, unbound. */
-static void init_group(pb_clip_lanes *g, uint32_t components) {
+/* A group of one kind whose four lanes hold the identity, unbound, and
+ * its side: padding. */
+static void init_group(pb_clip_lanes *g, pb_lane_side *side, uint32_t components) {
     unsigned l, c;
     for (l = 0; l < 4; l++) {
         for (c = 0; c < 4; c++) g->a[c][l] = g->b[c][l] = c == 3 && components == PB_CLIP_ROTATION ? 1.0f : 0.0f;
         g->ta[l] = g->inv[l] = 0.0f;
-        g->tb[l] = PB_CLIP_SPAN_OPEN;
-        g->key[l] = 0;
         g->slot[l] = -1;
+        side->track[l] = NO_TRACK;
+        side->key[l] = 0;
+        side->tb[l] = PB_CLIP_SPAN_OPEN;
     }
 }
 
@@ -376,9 +398,10 @@ static void mark_shadowed(const plumbob_clip *clip, const plumbob_clip_binding *
  * time (weight +0). */
 static void constant_value(const plumbob_clip_track *t, uint32_t kind, float v[4]) {
     pb_clip_lanes g;
+    pb_lane_side side;
     float out[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     unsigned c;
-    init_group(&g, kind);
+    init_group(&g, &side, kind);
     g.slot[0] = 0;
     if (t->key_count == 0 && kind == PB_CLIP_VECTOR) {
         for (c = 0; c < 3; c++) g.a[c][0] = g.b[c][0] = t->offset;
@@ -386,7 +409,7 @@ static void constant_value(const plumbob_clip_track *t, uint32_t kind, float v[4
         pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
         float a[4];
         pb_clip_lane_key(&src, 0, kind, a);
-        enter_key(&g, 0, &src, 0, a, kind);
+        enter_key(&g, &side, 0, &src, 0, a, kind);
     }
     pb_clip_lanes_scalar(&g, 1, kind, g.ta[0], out, 0);
     for (c = 0; c < 4; c++) v[c] = out[c];
@@ -397,9 +420,11 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
                                          plumbob_arena *arena, plumbob_clip_sampler *s) {
     const plumbob_clip *clip;
     sampler_counts n;
-    uint32_t groups[2], seen[2] = {0, 0}, filled[2] = {0, 0}, i, k, no = 0, *lane_track, *shadowed;
+    uint32_t groups[2], seen[2] = {0, 0}, filled[2] = {0, 0}, i, k, no = 0, *shadowed;
+    pb_lane_side *side;
     pb_clip_lanes *lanes;
     pb_clip_constant *constants;
+    pb_clip_constant3 *constants3 = NULL;
     pb_clip_other *others;
     uint32_t *pairs;
     size_t mark, temp, kept, total;
@@ -413,7 +438,10 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     groups[1] = GROUPS(n.lanes[1]);
     lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1],
                                                        PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, LANE_ALIGN);
-    constants = (pb_clip_constant *)plumbob_arena_alloc_array(arena, n.constants, sizeof(pb_clip_constant), 0);
+    /* one block: the rotations' constants, then the translations' (the
+     * sizes fit: sampler_bytes counted each) */
+    constants = (pb_clip_constant *)plumbob_arena_alloc_array(
+        arena, 1, sizeof(pb_clip_constant) * n.constants[0] + sizeof(pb_clip_constant3) * n.constants[1], 0);
     others = (pb_clip_other *)plumbob_arena_alloc_array(arena, n.others, sizeof(pb_clip_other), 0);
     temp = plumbob_arena_mark(arena);
     pairs = (uint32_t *)plumbob_arena_alloc_array(arena, n.bound_lanes, 2u * sizeof(uint32_t), 0);
@@ -422,12 +450,8 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         plumbob_arena_reset(arena, mark);
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
-    for (k = 0; k < 2; k++) {
-        pb_clip_lanes *g = lanes + (k ? groups[0] : 0);
-        for (i = 0; i < groups[k]; i++) init_group(&g[i], k ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
-    }
-    lane_track = lane_track_of(lanes, groups[0] + groups[1]);
-    for (i = 0; i < 4u * (groups[0] + groups[1]); i++) lane_track[i] = NO_TRACK;
+    side = side_of(lanes, groups[0] + groups[1]);
+    for (i = 0; i < groups[0] + groups[1]; i++) init_group(&lanes[i], &side[i], i >= groups[0] ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
     /* lane i of a kind takes that kind's i-th moving track, in track order
      * (the schedule lists them the same way) */
     for (i = 0; i < clip->track_count; i++) {
@@ -437,23 +461,33 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         m = seen[st]++;
         if (schedule && (m >= schedule->lane_count[st] || schedule->lane_track[st][m] != i)) break;
         lanes[(st ? groups[0] : 0) + m / 4u].slot[m % 4u] = lane_slot(binding, i); /* it seeks on first use */
-        lane_track[4u * (st ? groups[0] : 0) + m] = i;
+        side[(st ? groups[0] : 0) + m / 4u].track[m % 4u] = i;
     }
     if (i < clip->track_count || (schedule && (seen[0] != schedule->lane_count[0] ||
                                                seen[1] != schedule->lane_count[1]))) {
         plumbob_arena_reset(arena, mark); /* a schedule not made by plumbob_clip_schedule_build */
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     }
-    /* constants: rotations, then vectors, each in track order */
+    /* constants: rotations, then translations, each in track order */
     mark_shadowed(clip, binding, pairs, shadowed);
-    for (k = 0; k < 2; k++)
+    for (k = 0; k < 2; k++) {
+        /* the translations' follow the rotations' kept (shadowed ones are left out) */
+        if (k == 1) constants3 = (pb_clip_constant3 *)(void *)(constants + filled[0]);
         for (i = 0; i < clip->track_count; i++) {
-            uint32_t kind = constant_kind(clip, binding, i);
+            uint32_t kind = constant_kind(clip, binding, i), c;
+            float v[4];
             if (!kind || PB_CLIP_STREAM(kind) != k || (shadowed[i / 32u] >> (i % 32u) & 1u)) continue;
-            constants[filled[0] + filled[1]].slot = lane_slot(binding, i);
-            constant_value(&clip->tracks[i], kind, constants[filled[0] + filled[1]].v);
+            constant_value(&clip->tracks[i], kind, v);
+            if (k == 0) {
+                constants[filled[0]].slot = lane_slot(binding, i);
+                for (c = 0; c < 4; c++) constants[filled[0]].v[c] = v[c];
+            } else {
+                constants3[filled[1]].slot = lane_slot(binding, i);
+                for (c = 0; c < 3; c++) constants3[filled[1]].v[c] = v[c];
+            }
             filled[k]++;
         }
+    }
     plumbob_arena_reset(arena, temp); /* the slot sort was temporary */
     for (i = 0; i < clip->track_count; i++) {
         if (!is_other(clip, binding, i)) continue;
@@ -494,7 +528,7 @@ static void write_rotations(const pb_clip_constant *k, uint32_t n, float *out, s
     }
 }
 
-static void write_translations(const pb_clip_constant *k, uint32_t n, float *out, size_t stride) {
+static void write_translations(const pb_clip_constant3 *k, uint32_t n, float *out, size_t stride) {
     uint32_t i;
     for (i = 0; i < n; i++) {
         float *o = out + stride * (size_t)k[i].slot;
@@ -504,33 +538,45 @@ static void write_translations(const pb_clip_constant *k, uint32_t n, float *out
     }
 }
 
-/* Starts the loads of what a frame reads: every lane group, the constants
- * and the first records of each schedule stream.  A frame whose sampler
- * has left the caches (a crowd, each character its own clip) then waits
- * for those misses together, where entering records into groups in
- * playback order met them one dependent chain at a time; ACL's cold-cache
- * method measured 0.62-0.65x ACL's time with it, 0.78-0.84x without.  A
- * warm frame pays a loop of one hint per 64 bytes: 4-15% of its time. */
-static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *lanes) {
+/* Starts the loads of the records a frame will enter: those of the ticks
+ * since the last frame at the clip's average rate and a quarter more (two
+ * lines at least), from each stream's position; the hardware prefetcher
+ * follows past them. */
+PB_FORCE_INLINE void prefetch_records(const plumbob_clip_sampler *s, int32_t tick) {
+    const plumbob_clip_schedule *sc = s->schedule;
+    uint32_t k;
+    for (k = 0; k < 2; k++) {
+        const unsigned char *e = (const unsigned char *)sc->events[k], *stop;
+        size_t size = k == 0 ? sizeof(pb_clip_rot_event) : sizeof(pb_clip_vec_event), bytes = 128u;
+        uint32_t left = s->next_event[k] < sc->event_count[k] ? sc->event_count[k] - s->next_event[k] : 0u;
+        if (!e || !left) continue;
+        if (s->tick != TICK_UNSET && tick > s->tick)
+            bytes += (size_t)((uint64_t)sc->event_count[k] * (uint32_t)(tick - s->tick) /
+                              (s->clip->tick_count ? s->clip->tick_count : 1u) * 5u / 4u) * size;
+        e += size * s->next_event[k];
+        stop = e + (size * left < bytes ? size * left : bytes);
+        for (; e < stop; e += 64) PB_PREFETCH(e, 0);
+    }
+}
+
+/* Starts the loads of what a frame reads: the records first (entering
+ * them is the frame's first work), then every lane group and the
+ * constants.  A frame whose sampler has left the caches (a crowd, each
+ * character its own clip) then waits for those misses together, where
+ * entering records into groups in playback order met them one dependent
+ * chain at a time; ACL's cold-cache method measured 0.62-0.65x ACL's time
+ * with it, 0.78-0.84x without.  A warm frame pays a loop of one hint per
+ * 64 bytes: 4-15% of its time. */
+static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *lanes, int32_t tick) {
     const unsigned char *p = (const unsigned char *)lanes;
     const unsigned char *end = (const unsigned char *)(lanes + s->rotation_groups + s->vector_groups);
-    uint32_t k;
-    for (; p < end; p += 64) PB_PREFETCH(p, 1); /* groups are 64-byte aligned */
+    if (s->schedule) prefetch_records(s, tick);
+    for (; p < end; p += 64) PB_PREFETCH(p, 1); /* the first group is 64-byte aligned */
     p = (const unsigned char *)s->constants;
-    end = p + sizeof(pb_clip_constant) * (s->constant_count[0] + s->constant_count[1]);
+    end = p + sizeof(pb_clip_constant) * s->constant_count[0] + sizeof(pb_clip_constant3) * s->constant_count[1];
     if (p < end) {
         for (; end - p > 64; p += 64) PB_PREFETCH(p, 0);
         PB_PREFETCH(end - 1, 0); /* the last line, which an unaligned start would miss */
-    }
-    if (!s->schedule) return;
-    for (k = 0; k < 2; k++) {
-        const unsigned char *e = (const unsigned char *)s->schedule->events[k];
-        size_t size = k == 0 ? sizeof(pb_clip_rot_event) : sizeof(pb_clip_vec_event);
-        uint32_t left = s->next_event[k] < s->schedule->event_count[k] ? s->schedule->event_count[k] - s->next_event[k] : 0u;
-        if (!e || !left) continue;
-        e += size * s->next_event[k]; /* two lines; the hardware prefetcher follows from there */
-        PB_PREFETCH(e, 0);
-        if (size * left > 64u) PB_PREFETCH(e + 64, 0);
     }
 }
 
@@ -555,10 +601,10 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         float *rotation = &poses[0].rotation.x, *translation = &poses[0].translation.x;
         size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
         int32_t tick = ticks < 0.0f ? -1 : (int32_t)ticks; /* truncation is the floor here */
-        uint32_t *lane_track = lane_track_of(lanes, s->rotation_groups + s->vector_groups);
-        prefetch_frame(s, lanes);
-        move_lanes(s, lanes, lane_track, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
-        move_lanes(s, lanes + s->rotation_groups, lane_track + 4u * s->rotation_groups, s->vector_groups,
+        pb_lane_side *side = side_of(lanes, s->rotation_groups + s->vector_groups);
+        prefetch_frame(s, lanes, tick);
+        move_lanes(s, lanes, side, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
+        move_lanes(s, lanes + s->rotation_groups, side + s->rotation_groups, s->vector_groups,
                    PB_CLIP_VECTOR, ticks, tick);
         s->tick = tick;
         if (s->flags & PLUMBOB_CLIP_SAMPLER_REFERENCE) {
@@ -571,7 +617,8 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         }
         constants = (const pb_clip_constant *)s->constants;
         write_rotations(constants, s->constant_count[0], rotation, stride);
-        write_translations(constants + s->constant_count[0], s->constant_count[1], translation, stride);
+        write_translations((const pb_clip_constant3 *)(const void *)(constants + s->constant_count[0]),
+                           s->constant_count[1], translation, stride);
     }
     for (i = 0; i < s->other_count; i++) {
         pb_clip_other *o = &others[i];

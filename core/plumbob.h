@@ -998,7 +998,8 @@ typedef struct plumbob_clip_sampler {
 /* Arena bytes plumbob_clip_sampler_init needs (with alignment padding):
  * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four lane tracks of
  * each kind with two keys or more, 64 to align them,
- * PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES per bound one with one key or none,
+ * PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES per bound rotation with one key or none
+ * (PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES per translation),
  * PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per track sampled one by one, and a
  * temporary sort init gives back (8 bytes per bound lane-kind track and a
  * bit per track: which constants a later track of their bone overwrites).
@@ -1008,9 +1009,10 @@ typedef struct plumbob_clip_sampler {
  * PLUMBOB_CLIP_SAMPLER_SIZE(track_count), whatever the rig. */
 PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule,
                                              const plumbob_clip_binding *binding);
-#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES 208u /* 192 of lane state, 16 of track indices */
+#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES 208u /* 176 of lane state, 32 beside it: tracks, keys, span ends */
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
 #define PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES 20u
+#define PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES 16u
 #define PLUMBOB_CLIP_SAMPLER_SIZE(tracks)                                                  \
     (PLUMBOB_ARENA_NEED(((size_t)(tracks) + 6u) / 4u, PLUMBOB_CLIP_SAMPLER_GROUP_BYTES) + \
      64u + PLUMBOB_ARENA_NEED((tracks), PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES) +             \

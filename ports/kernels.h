@@ -151,21 +151,19 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * (1 - alpha) a + alpha b with no dot product, and alpha * -b is exactly
  * -alpha * b, so the bits are nlerp4's.  Lanes with slot -1 (padding, or a
  * track outside the rig) are computed but not stored.  A group holds only
- * what the kernels and a schedule's records touch, 192 bytes: three cache
- * lines (the sampler aligns groups to 64); which track a lane plays, its
- * keys and dequantization, the sampler finds through its track index. */
+ * what the kernels and a schedule's records touch, 176 bytes, and groups
+ * lie back to back, so a frame reads 2.75 cache lines per group; which
+ * track a lane plays, its key index and where its span ends (what searches
+ * and the schedule-free walk need), the sampler keeps beside the groups. */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
-#define PB_CLIP_SPAN_OPEN 0xFFFFu /* tb of a lane at its last key (or a padding lane) */
+#define PB_CLIP_SPAN_OPEN 0xFFFFu /* span end of a lane at its last key (or a padding lane) */
 typedef struct pb_clip_lanes {
     float a[4][4];    /* [component][lane]: key k, dequantized */
     float b[4][4];    /* key k + 1 (key k again at the last key), negated when inv's sign bit is set */
     float ta[4];      /* tick of key k */
     float inv[4];     /* +-1 / (tick of k + 1 - ta); +-0 holds key k; sign: b stored negated */
     int32_t slot[4];  /* output slot, or -1 */
-    uint16_t key[4];  /* k (CLIP key counts are 16-bit) */
-    uint16_t tb[4];   /* tick of key k + 1, where the span ends; PB_CLIP_SPAN_OPEN at the last key.
-                       * Kept by searches and the schedule-free walk only (records do not need it) */
 } pb_clip_lanes;
 
 /* Shared between files of the library, so not static: renamed into the

@@ -457,11 +457,12 @@ void test_clip_sampler_constants(void) {
     CHECK_EQ(s.port.constant_count[1], 1); /* track 5; 4 is overwritten by it */
     CHECK_EQ(s.direct.constant_count[0], 2);
     /* kept: two 64-aligned groups with their track indices, room for the
-     * five bound constants (the two overwritten ones are counted before
-     * init finds them), no others; then the slot sort (8 bound lane-kind
-     * tracks) and the track bits, given back */
+     * five bound constants (three rotations of 20 bytes, two translations
+     * of 16; the two overwritten ones are counted before init finds them),
+     * no others; then the slot sort (8 bound lane-kind tracks) and the
+     * track bits, given back */
     CHECK_EQ(plumbob_clip_sampler_size(&s.schedule, &s.binding),
-             (2u * 208u + 7u) + 64u + (5u * 20u + 7u) + 7u + (8u * 8u + 7u) + (4u + 7u));
+             (2u * 208u + 7u) + 64u + (3u * 20u + 7u) + (2u * 16u + 7u) + 7u + (8u * 8u + 7u) + (4u + 7u));
     for (i = 0; i < 40; i++) CHECK_EQ(compare_at(&s, (float)(i % 13u) / 45.0f, i % 5u == 0), 0);
     {
         static pose_out got;
@@ -668,9 +669,10 @@ void test_clip_sizes_match_macros(void) {
     CHECK_EQ(plumbob_clip_cursor_size(&c), 40u * 2u + 7u);
     CHECK_EQ(plumbob_clip_bind_size(NULL), SIZE_MAX);
     CHECK_EQ(plumbob_clip_cursor_size(NULL), SIZE_MAX);
-    /* a group of four lanes and their four track indices; three cache lines of state */
-    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, sizeof(pb_clip_lanes) + 16u);
-    CHECK_EQ(sizeof(pb_clip_lanes), 192u);
+    /* a group of four lanes (176 bytes a frame reads) and beside it their
+     * track indices, key indices and span ends (32) */
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, sizeof(pb_clip_lanes) + 32u);
+    CHECK_EQ(sizeof(pb_clip_lanes), 176u);
     for (i = 0; i < 40; i++) hashes[i] = c.tracks[i].hash;
     for (shift = 0; shift < 8; shift++) {
         need = plumbob_clip_bind_size(&c);

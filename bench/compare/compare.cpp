@@ -662,7 +662,7 @@ std::vector<unsigned char> read_file(const char *path) {
     return d;
 }
 
-void bench_clips(const std::vector<std::string> &packages) {
+void bench_clips(const std::vector<std::string> &packages, bool cold_only) {
     std::vector<Clip> clips;
     clips.reserve(64);
     for (auto &path : packages) {
@@ -694,6 +694,14 @@ void bench_clips(const std::vector<std::string> &packages) {
         printf("no clips: give Sims 3 packages (the corpus: ../shared/corpus/sims3/*.package)\n");
         return;
     }
+    double cold[kSystems];
+    if (cold_only) { // the cold-cache case alone: its ratios, no per-clip figures
+        bench_cold(clips, cold);
+        report("sample_cold_ratio", "plumbob/other", "\"path\": \"schedule\"", {{"ozz", cold[0] / cold[2]}, {"acl", cold[0] / cold[3]}});
+        report("sample_cold_ratio", "plumbob/other", "\"path\": \"noschedule\"", {{"ozz", cold[1] / cold[2]}, {"acl", cold[1] / cold[3]}});
+        for (Clip &c : clips) g_acl_alloc.deallocate(c.acl_tracks, c.acl_tracks->get_size());
+        return;
+    }
     std::vector<double> m[5][kSystems];
     for (Clip &c : clips) {
         ClipFigures f = bench_clip(c);
@@ -702,7 +710,6 @@ void bench_clips(const std::vector<std::string> &packages) {
             m[3][s].push_back(f.rot[s]); m[4][s].push_back(f.tr[s]);
         }
     }
-    double cold[kSystems];
     bench_cold(clips, cold);
     char ctx[64];
     snprintf(ctx, sizeof ctx, "\"clips\": %zu", clips.size());
@@ -742,7 +749,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips] [--json FILE] [PACKAGE...]\n");
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold] [--json FILE] [PACKAGE...]\n");
             return 2;
         } else packages.push_back(argv[i]);
     }
@@ -755,7 +762,7 @@ int main(int argc, char **argv) {
     if (!g_json) { fprintf(stderr, "%s: cannot write\n", json); return 1; }
     printf("plumbob %s (port %s) beside ozz-animation and ACL; medians of interleaved rounds\n",
            PLUMBOB_VERSION_STRING, PLUMBOB_PORT_NAME);
-    if (!only || !strcmp(only, "clips")) bench_clips(packages);
+    if (!only || !strcmp(only, "clips") || !strcmp(only, "cold")) bench_clips(packages, only && !strcmp(only, "cold"));
     if (!only || !strcmp(only, "skin")) bench_skinning();
     fclose(g_json);
     printf("JSON lines: %s\n", json);
