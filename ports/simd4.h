@@ -17,6 +17,8 @@ typedef __m128 pb_m4; /* four lane masks (all ones or zero) */
 
 PB_FORCE_INLINE pb_v4 pb_v4_load(const float *p) { return _mm_load_ps(p); } /* 16-byte aligned */
 PB_FORCE_INLINE pb_v4 pb_v4_loadu(const float *p) { return _mm_loadu_ps(p); } /* any alignment */
+/* Four little-endian floats at p (16 bytes, any alignment). */
+PB_FORCE_INLINE pb_v4 pb_v4_load_le(const unsigned char *p) { return _mm_loadu_ps((const float *)(const void *)p); }
 PB_FORCE_INLINE pb_v4 pb_v4_set1(float x) { return _mm_set1_ps(x); }
 /* (-0, -0, -0, x): adding it changes lane 3 only (x + -0 is x, even for -0) */
 PB_FORCE_INLINE pb_v4 pb_v4_negzero3_last(float x) { return _mm_set_ps(x, -0.0f, -0.0f, -0.0f); }
@@ -95,6 +97,14 @@ typedef uint32x4_t pb_m4;
 
 PB_FORCE_INLINE pb_v4 pb_v4_load(const float *p) { return vld1q_f32(p); }
 PB_FORCE_INLINE pb_v4 pb_v4_loadu(const float *p) { return vld1q_f32(p); }
+/* Four little-endian floats at p (16 bytes, any alignment). */
+PB_FORCE_INLINE pb_v4 pb_v4_load_le(const unsigned char *p) {
+#if defined(__ARM_BIG_ENDIAN)
+    return vreinterpretq_f32_u8(vrev32q_u8(vld1q_u8(p)));
+#else
+    return vreinterpretq_f32_u8(vld1q_u8(p));
+#endif
+}
 PB_FORCE_INLINE pb_v4 pb_v4_set1(float x) { return vdupq_n_f32(x); }
 PB_FORCE_INLINE pb_v4 pb_v4_negzero3_last(float x) { return vsetq_lane_f32(x, vdupq_n_f32(-0.0f), 3); }
 PB_FORCE_INLINE pb_v4 pb_v4_add(pb_v4 a, pb_v4 b) { return vaddq_f32(a, b); }

@@ -209,8 +209,16 @@ PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end
 
 PB_FORCE_INLINE pb_v4 splat_f32le(const unsigned char *p) { return pb_v4_set1(pb_f32le(p)); }
 
-/* ((a x + b y) + c z) + t, or without t for a normal, lane by lane */
-PB_FORCE_INLINE pb_v4 transform_col(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned char *p) {
+/* ((a x + b y) + c z) + t, or without t for a normal, lane by lane, with
+ * the point's x y z at p.  wide: load them as 16 bytes and splat lanes
+ * (one load where three take three; the 4 bytes past the point are the
+ * next vertex's, so never for a stream's last vertex). */
+PB_FORCE_INLINE pb_v4 transform_col(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned char *p, int wide) {
+    if (wide) {
+        pb_v4 v = pb_v4_load_le(p);
+        return pb_v4_add(pb_v4_add(pb_v4_mul(a, pb_v4_splat(v, 0)), pb_v4_mul(b, pb_v4_splat(v, 1))),
+                         pb_v4_mul(c, pb_v4_splat(v, 2)));
+    }
     return pb_v4_add(pb_v4_add(pb_v4_mul(a, splat_f32le(p)), pb_v4_mul(b, splat_f32le(p + 4))),
                      pb_v4_mul(c, splat_f32le(p + 8)));
 }
@@ -218,9 +226,10 @@ PB_FORCE_INLINE pb_v4 transform_col(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned ch
 /* The vertices v0 .. end-1 of a RIGID or LONE block, one at a time, with
  * the matrix as columns a, b, c, t (x y z in lanes) and the coordinates
  * splatted.  normals: 0 none, 1 stored as they come, 2 left in defer for
- * normalize_columns (a constant, like kind, so each case is its own loop). */
-PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int kind,
-                               int normals, pb_v4 *defer) {
+ * normalize_columns (a constant, like kind and wide, so each case is its
+ * own loop). */
+PB_FORCE_INLINE void skin_cols_run(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int kind,
+                                   int normals, int wide, pb_v4 *defer) {
     const unsigned char *a = r->assignments + 4u * v0, *a_end = r->assignments + 4u * end;
     const unsigned char *p = r->positions + 12u * v0, *q = normals ? r->normals + 12u * v0 : NULL;
     size_t stride = 4u * (influences - 1u);
@@ -238,9 +247,9 @@ PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end
             ct = pb_v4_add(pb_v4_mul(s, ct), zero);
             w += stride;
         }
-        pb_v4_store3(op, pb_v4_add(transform_col(ca, cb, cc, p), ct));
+        pb_v4_store3(op, pb_v4_add(transform_col(ca, cb, cc, p, wide), ct));
         if (normals) {
-            pb_v4 n = transform_col(ca, cb, cc, q);
+            pb_v4 n = transform_col(ca, cb, cc, q, wide);
             q += 12;
             if (normals == 2) *defer++ = n;
             else {
@@ -249,6 +258,14 @@ PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end
             }
         }
     }
+}
+
+/* skin_cols_run with 16-byte point loads, but for the streams' last vertex. */
+PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int kind,
+                               int normals, pb_v4 *defer) {
+    uint32_t stop = end == r->count ? end - 1u : end;
+    skin_cols_run(r, v0, stop, influences, kind, normals, 1, defer);
+    if (stop < end) skin_cols_run(r, stop, end, influences, kind, normals, 0, defer + (stop - v0));
 }
 
 /* The deferred normalization of n normals (x y z in lanes) of vertices

@@ -504,6 +504,58 @@ void test_skin_port_matches_scalar(void) {
     }
 }
 
+/* One-matrix blocks load a point as 16 bytes, but for the streams' last
+ * vertex: here every stream ends where its own array does, so the
+ * sanitizer stages (ASan's redzones around globals) see any read past it.
+ * Rigid (one influence) and one-weight meshes, 1 to 9 vertices, with and
+ * without normals; the same bits as the reference. */
+void test_skin_port_stream_ends(void) {
+    static float rows_mem[256 * PB_SKIN_ENTRY + 16];
+    static uint16_t offsets[256];
+    static unsigned char pos[9 * 12], nrm[9 * 12], assign[9 * 4], weights[9 * 4];
+    static float out_a[9 * 7], out_b[9 * 7];
+    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 63u) & ~(uintptr_t)63u);
+    uint32_t seed = 0xE5D5u, i, count, wc, normals;
+    for (i = 0; i < 256; i++) {
+        float m[12];
+        uint32_t e;
+        for (e = 0; e < 12; e++) m[e] = (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f;
+        pb_skin_put_entry(rows + PB_SKIN_ENTRY * i, i < 255 ? m : NULL);
+    }
+    pb_skin_slot_offsets(offsets, 8);
+    for (count = 1; count <= 9; count++)
+        for (wc = 0; wc < 2; wc++)
+            for (normals = 0; normals < 2; normals++) {
+                pb_skin_range r;
+                size_t n = 9u - count; /* the streams start here, so they end with their arrays */
+                memset(&r, 0, sizeof r);
+                for (i = 0; i < 9u * 3u; i++) {
+                    pb_put_f32le(pos + 4 * i, (float)((int)(t_rand(&seed) % 2001) - 1000) / 250.0f);
+                    pb_put_f32le(nrm + 4 * i, (float)((int)(t_rand(&seed) % 2001) - 1000) / 250.0f);
+                }
+                for (i = 0; i < 9; i++) {
+                    pb_put_le32(assign + 4 * i, 0xFFFFFF00u | t_rand(&seed) % 8u); /* the first slot only */
+                    pb_put_f32le(weights + 4 * i, i % 2 ? 1.0f : 0.75f);          /* rigid and lone runs */
+                }
+                r.count = count;
+                r.positions = pos + 12 * n;
+                r.normals = normals ? nrm + 12 * n : NULL;
+                r.assignments = assign + 4 * n;
+                r.weights = wc ? weights + 4 * n : NULL;
+                r.weight_count = wc;
+                r.slot_count = 8;
+                r.slot_table = rows;
+                r.slot_offset = offsets;
+                r.position_stride = 3;
+                r.normal_stride = 4;
+                r.normalize = count % 2;
+                skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], 3u * count);
+                CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+                CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4);
+                for (i = 0; i < 7u * count; i++) t_digest_f32(out_b[i]);
+            }
+}
+
 /* Equal bits, or both NaN: which NaN's payload survives where two meet
  * depends on operand order, which kernels.h leaves to each port. */
 static int same_or_both_nan(const float *a, const float *b, size_t n) {
