@@ -63,7 +63,7 @@ typedef struct pb_clip_constant3 {
 typedef char pb_constant3_size_published[sizeof(pb_clip_constant3) == PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES ? 1 : -1];
 
 #define GROUPS(n) (((n) + 3u) / 4u)
-#define LANE_ALIGN 64u /* a cache line: the hot part of a group spans as few as it can */
+#define LANE_ALIGN 64u /* a cache line: the groups, back to back, span as few as they can */
 #define TICK_UNSET INT32_MIN
 #define NO_TRACK UINT32_MAX /* the track index of a padding lane */
 
