@@ -189,6 +189,7 @@ PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end
  * tried: its scan cost more than the tests it saved.) */
 enum { RIGID, LONE, MIXED };
 #define PB_SKIN_SLOT0_ONLY 0xFFFFFF00FFFFFF00ull /* two assignments: slots 1..3 unused */
+#define PB_SKIN_TWO_ONES 0x3F8000003F800000ull  /* two little-endian 1.0f */
 PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences) {
     const unsigned char *a = r->assignments + 4u * v0, *w, *a_end = r->assignments + 4u * end;
     size_t stride = 4u * (influences - 1u); /* weight bytes per vertex */
@@ -197,8 +198,12 @@ PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end
     w = r->weights + stride * v0;
     for (; a_end - a >= 16; a += 16, w += 4u * stride) { /* four at a time: ~3 instructions a vertex */
         if ((pb_le64(a) & pb_le64(a + 8) & PB_SKIN_SLOT0_ONLY) != PB_SKIN_SLOT0_ONLY) return MIXED;
-        not_one |= (pb_le32(w) ^ 0x3F800000u) | (pb_le32(w + stride) ^ 0x3F800000u) |
-                   (pb_le32(w + 2u * stride) ^ 0x3F800000u) | (pb_le32(w + 3u * stride) ^ 0x3F800000u);
+        if (stride == 4u) { /* one stored weight: the four lie side by side */
+            uint64_t d = (pb_le64(w) ^ PB_SKIN_TWO_ONES) | (pb_le64(w + 8) ^ PB_SKIN_TWO_ONES);
+            not_one |= (uint32_t)d | (uint32_t)(d >> 32);
+        } else
+            not_one |= (pb_le32(w) ^ 0x3F800000u) | (pb_le32(w + stride) ^ 0x3F800000u) |
+                       (pb_le32(w + 2u * stride) ^ 0x3F800000u) | (pb_le32(w + 3u * stride) ^ 0x3F800000u);
     }
     for (; a < a_end; a += 4, w += stride) {
         if ((pb_le32(a) & 0xFFFFFF00u) != 0xFFFFFF00u) return MIXED;
