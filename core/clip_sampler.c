@@ -541,7 +541,8 @@ static void write_translations(const pb_clip_constant3 *k, uint32_t n, float *ou
 /* Starts the loads of the records a frame will enter: those of the ticks
  * since the last frame at the clip's average rate and a quarter more (two
  * lines at least), from each stream's position; the hardware prefetcher
- * follows past them. */
+ * follows past them.  Force-inlined: gcc takes a function that only
+ * prefetches for one without effects and deletes its calls. */
 PB_FORCE_INLINE void prefetch_records(const plumbob_clip_sampler *s, int32_t tick) {
     const plumbob_clip_schedule *sc = s->schedule;
     uint32_t k;
@@ -564,9 +565,10 @@ PB_FORCE_INLINE void prefetch_records(const plumbob_clip_sampler *s, int32_t tic
  * constants.  A frame whose sampler has left the caches (a crowd, each
  * character its own clip) then waits for those misses together, where
  * entering records into groups in playback order met them one dependent
- * chain at a time; ACL's cold-cache method measured 0.62-0.65x ACL's time
- * with it, 0.78-0.84x without.  A warm frame pays a loop of one hint per
- * 64 bytes: 4-15% of its time. */
+ * chain at a time.  ACL's cold-cache method measured 0.78-0.84x ACL's time
+ * without any prefetch, 0.62-0.65x with the groups and constants, and
+ * 0.56-0.59x with the records prefetched first.  A warm frame pays a loop
+ * of one hint per 64 bytes: 4-15% of its time. */
 static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *lanes, int32_t tick) {
     const unsigned char *p = (const unsigned char *)lanes;
     const unsigned char *end = (const unsigned char *)(lanes + s->rotation_groups + s->vector_groups);

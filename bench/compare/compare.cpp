@@ -420,7 +420,6 @@ bool setup(Clip &c) {
     return true;
 }
 
-// The three systems' pose outputs for one clip.
 // Each system's output pose and its per-clip state (ozz's sampling context,
 // ACL's decompression context; plumbob's is the clip's sampler).  The output
 // is the Poses' own vectors unless share_output points it elsewhere.
@@ -694,22 +693,16 @@ void bench_clips(const std::vector<std::string> &packages, bool cold_only) {
         printf("no clips: give Sims 3 packages (the corpus: ../shared/corpus/sims3/*.package)\n");
         return;
     }
-    double cold[kSystems];
-    if (cold_only) { // the cold-cache case alone: its ratios, no per-clip figures
-        bench_cold(clips, cold);
-        report("sample_cold_ratio", "plumbob/other", "\"path\": \"schedule\"", {{"ozz", cold[0] / cold[2]}, {"acl", cold[0] / cold[3]}});
-        report("sample_cold_ratio", "plumbob/other", "\"path\": \"noschedule\"", {{"ozz", cold[1] / cold[2]}, {"acl", cold[1] / cold[3]}});
-        for (Clip &c : clips) g_acl_alloc.deallocate(c.acl_tracks, c.acl_tracks->get_size());
-        return;
-    }
     std::vector<double> m[5][kSystems];
     for (Clip &c : clips) {
+        if (cold_only) break; // the cold-cache case alone: no per-clip figures
         ClipFigures f = bench_clip(c);
         for (int s = 0; s < kSystems; s++) {
             m[0][s].push_back(f.fwd[s]); m[1][s].push_back(f.bytes_clip[s]); m[2][s].push_back(f.bytes_extra[s]);
             m[3][s].push_back(f.rot[s]); m[4][s].push_back(f.tr[s]);
         }
     }
+    double cold[kSystems];
     bench_cold(clips, cold);
     char ctx[64];
     snprintf(ctx, sizeof ctx, "\"clips\": %zu", clips.size());
@@ -717,7 +710,7 @@ void bench_clips(const std::vector<std::string> &packages, bool cold_only) {
                                    "median_sampler_bytes_per_key", "median_max_rotation_error",
                                    "median_max_translation_error"};
     static const char *units[5] = {"ns_per_pose", "bytes", "bytes", "degrees", "mm"};
-    for (int k = 0; k < 5; k++) {
+    for (int k = 0; k < 5 && !cold_only; k++) {
         double v[kSystems];
         for (int s = 0; s < kSystems; s++) v[s] = median(m[k][s]);
         report(names[k], units[k], ctx, row(v));
@@ -730,9 +723,10 @@ void bench_clips(const std::vector<std::string> &packages, bool cold_only) {
             ra.push_back(m[0][path][i] / m[0][3][i]);
         }
         std::string c2 = std::string(ctx) + ", \"path\": \"" + (path ? "noschedule" : "schedule") + "\"";
-        report("sample_forward_ratio", "plumbob/other", c2,
-               {{"ozz", median(ro)}, {"acl", median(ra)}, {"ozz_worst", *std::max_element(ro.begin(), ro.end())},
-                {"acl_worst", *std::max_element(ra.begin(), ra.end())}});
+        if (!cold_only)
+            report("sample_forward_ratio", "plumbob/other", c2,
+                   {{"ozz", median(ro)}, {"acl", median(ra)}, {"ozz_worst", *std::max_element(ro.begin(), ro.end())},
+                    {"acl_worst", *std::max_element(ra.begin(), ra.end())}});
         report("sample_cold_ratio", "plumbob/other", c2, {{"ozz", cold[path] / cold[2]}, {"acl", cold[path] / cold[3]}});
     }
     for (Clip &c : clips) g_acl_alloc.deallocate(c.acl_tracks, c.acl_tracks->get_size());
