@@ -30,13 +30,28 @@ typedef struct pb_lane_side {
 
 /* The kernels address poses as floats: rotation at 0, translation at 4. */
 typedef char pb_pose_is_ten_floats[sizeof(plumbob_bone_pose) == 10 * sizeof(float) ? 1 : -1];
-typedef char pb_lanes_keep_alignment[sizeof(pb_clip_lanes) % 16u == 0 ? 1 : -1];
-/* The header's PLUMBOB_CLIP_SAMPLER_SIZE counts a lane group and a
- * one-by-one track at these sizes. */
+/* The header's sizes count a lane group and its side at these sizes. */
 typedef char pb_lanes_size_published[sizeof(pb_clip_lanes) + sizeof(pb_lane_side) ==
                                              PLUMBOB_CLIP_SAMPLER_GROUP_BYTES ? 1 : -1];
-/* What a frame reads per group: 176 bytes, groups back to back. */
-typedef char pb_lanes_hot_bytes[sizeof(pb_clip_lanes) == 176u ? 1 : -1];
+typedef char pb_vlanes_size_published[sizeof(pb_clip_vlanes) + sizeof(pb_lane_side) ==
+                                              PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES ? 1 : -1];
+/* What a frame reads per group: 160 or 128 bytes, groups back to back,
+ * each a whole number of 16-byte rows, the same tail last in both. */
+typedef char pb_lanes_hot_bytes[sizeof(pb_clip_lanes) == PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION) &&
+                                        sizeof(pb_clip_vlanes) == PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR) &&
+                                        offsetof(pb_clip_lanes, inv) == 32u * PB_CLIP_ROTATION &&
+                                        offsetof(pb_clip_vlanes, inv) == 32u * PB_CLIP_VECTOR &&
+                                        offsetof(pb_clip_tail, ta) == offsetof(pb_clip_lanes, ta) - 128u &&
+                                        offsetof(pb_clip_tail, slot) == offsetof(pb_clip_lanes, slot) - 128u &&
+                                        offsetof(pb_clip_tail, ta) == offsetof(pb_clip_vlanes, ta) - 96u &&
+                                        offsetof(pb_clip_tail, slot) == offsetof(pb_clip_vlanes, slot) - 96u
+                                    ? 1 : -1];
+
+/* A group of k rows a key (PB_CLIP_ROTATION or PB_CLIP_VECTOR), seen as
+ * bytes: row c of its near keys, of its far keys, and its tail. */
+#define ROW_A(g, k, c) ((float *)(void *)(g) + 4u * (c))
+#define ROW_B(g, k, c) ((float *)(void *)(g) + 4u * ((k) + (c)))
+#define TAIL(g, k) ((pb_clip_tail *)(void *)((g) + 32u * (k)))
 
 /* A bound track outside the lanes. */
 typedef struct pb_clip_other {
@@ -48,19 +63,26 @@ typedef char pb_other_size_published[sizeof(pb_clip_other) == PLUMBOB_CLIP_SAMPL
 
 /* A bound lane-kind track with one key or none: what the kernel gives for
  * it at every time (its weight is always +0), computed once at init by
- * the scalar reference; a frame copies it to the slot. */
+ * the scalar reference; a frame copies it to the slot.  The values are
+ * kept once each: a Sims 3 clip's constants repeat (identity rotations,
+ * zero and shared translations: 122 constants hold 67 values in the
+ * corpus's typical clip), and a frame out of the caches pays for every
+ * line it reads.  The block: the rotations' references, the
+ * translations', then the distinct rotation values (4 floats) and
+ * translation values (3 floats).  Slots are below 32,768 (init checks),
+ * so a value index fits too: a bone takes one constant of each kind. */
 typedef struct pb_clip_constant {
-    int32_t slot;
-    float v[4]; /* rotation x y z w */
+    uint16_t slot, value;
 } pb_clip_constant;
-typedef char pb_constant_size_published[sizeof(pb_clip_constant) == PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES ? 1 : -1];
-/* A translation's: three floats, so the 16 bytes a cold frame reads (most
- * constants of a Sims 3 clip are translations) hold nothing unused. */
-typedef struct pb_clip_constant3 {
-    int32_t slot;
-    float v[3]; /* translation x y z */
-} pb_clip_constant3;
-typedef char pb_constant3_size_published[sizeof(pb_clip_constant3) == PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES ? 1 : -1];
+/* The most a constant takes, with a value of its own. */
+typedef char pb_constant_size_published[sizeof(pb_clip_constant) + 4u * sizeof(float) ==
+                                                PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES ? 1 : -1];
+typedef char pb_constant3_size_published[sizeof(pb_clip_constant) + 3u * sizeof(float) ==
+                                                 PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES ? 1 : -1];
+/* How many of the latest distinct values init compares a constant's with:
+ * bounds init's time on a rig of thousands of bones. */
+#define CONSTANT_WINDOW 256u
+#define MAX_SLOT 32767 /* lane and constant slots are 16-bit */
 
 #define GROUPS(n) (((n) + 3u) / 4u)
 #define LANE_ALIGN 64u /* a cache line: the groups, back to back, span as few as they can */
@@ -126,11 +148,11 @@ static int usable(const plumbob_clip_schedule *schedule, const plumbob_clip_bind
  * (sort keys and a bit per track), which init gives back. */
 static int sampler_bytes(const plumbob_clip *clip, const sampler_counts *n, size_t *kept, size_t *total) {
     *kept = 0;
-    if (!plumbob_size_add(kept, plumbob_arena_need(GROUPS(n->lanes[0]) + GROUPS(n->lanes[1]),
-                                                   PLUMBOB_CLIP_SAMPLER_GROUP_BYTES)) ||
+    if (!plumbob_size_add(kept, plumbob_arena_need(GROUPS(n->lanes[0]), PLUMBOB_CLIP_SAMPLER_GROUP_BYTES)) ||
+        !plumbob_size_add(kept, plumbob_arena_need(GROUPS(n->lanes[1]), PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES)) ||
         !plumbob_size_add(kept, LANE_ALIGN) ||
-        !plumbob_size_add(kept, plumbob_arena_need(n->constants[0], sizeof(pb_clip_constant))) ||
-        !plumbob_size_add(kept, plumbob_arena_need(n->constants[1], sizeof(pb_clip_constant3))) ||
+        !plumbob_size_add(kept, plumbob_arena_need(n->constants[0], PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES)) ||
+        !plumbob_size_add(kept, plumbob_arena_need(n->constants[1], PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES)) ||
         !plumbob_size_add(kept, plumbob_arena_need(n->others, sizeof(pb_clip_other))))
         return 0;
     *total = *kept;
@@ -146,36 +168,41 @@ size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const pl
     return sampler_bytes(binding->clip, &n, &kept, &total) ? total : SIZE_MAX;
 }
 
-/* The lane state and, after the last group, each group's side: the one
- * arena block of a sampler. */
-static pb_lane_side *side_of(pb_clip_lanes *lanes, uint32_t groups) {
-    return (pb_lane_side *)(void *)(lanes + groups);
+/* The lane state (the rotation groups, then the translation groups) and,
+ * after the last group, each group's side: the one arena block of a
+ * sampler. */
+static unsigned char *vector_groups_of(unsigned char *lanes, uint32_t rotation_groups) {
+    return lanes + (size_t)rotation_groups * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION);
+}
+static pb_lane_side *side_of(unsigned char *lanes, uint32_t rotation_groups, uint32_t vector_groups) {
+    return (pb_lane_side *)(void *)(vector_groups_of(lanes, rotation_groups) +
+                                    (size_t)vector_groups * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR));
 }
 
 /* +1, or -1 when lane l's b is stored negated (inv's sign bit). */
-PB_FORCE_INLINE float b_sign(const pb_clip_lanes *g, unsigned l) {
-    return pb_f32_from_bits(0x3F800000u | (pb_bits_from_f32(g->inv[l]) & 0x80000000u));
+PB_FORCE_INLINE float b_sign(const pb_clip_tail *t, unsigned l) {
+    return pb_f32_from_bits(0x3F800000u | (pb_bits_from_f32(t->inv[l]) & 0x80000000u));
 }
 
 /* Lane l of g enters span k, whose near key a is already dequantized: the
  * far key, its tick and the span's end as pb_clip_span_end sets them up. */
-PB_FORCE_INLINE void enter_key(pb_clip_lanes *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
+PB_FORCE_INLINE void enter_key(unsigned char *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
                                uint32_t k, const float a[4], uint32_t components) {
     float b[4], inv;
     uint32_t c, negated = pb_clip_span_end(src, k, components, a, b, &inv);
     for (c = 0; c < components; c++) {
-        g->a[c][l] = a[c];
-        g->b[c][l] = b[c];
+        ROW_A(g, components, c)[l] = a[c];
+        ROW_B(g, components, c)[l] = b[c];
     }
-    g->ta[l] = (float)pb_clip_lane_tick(src, k, components);
+    TAIL(g, components)->ta[l] = pb_clip_lane_tick(src, k, components);
     side->tb[l] = k + 1u < src->count ? pb_clip_lane_tick(src, k + 1u, components) : (uint16_t)PB_CLIP_SPAN_OPEN;
-    g->inv[l] = pb_f32_from_bits(pb_bits_from_f32(inv) | negated << 31);
+    TAIL(g, components)->inv[l] = pb_f32_from_bits(pb_bits_from_f32(inv) | negated << 31);
     side->key[l] = (uint16_t)k;
 }
 
 /* Lane l of g enters span k of its track, found by a search from its
  * current key (the same span the schedule's records would give). */
-PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
+PB_FORCE_INLINE void seek_lane(unsigned char *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
                                float t, uint32_t components) {
     plumbob_clip_track view; /* just what pb_clip_next_key reads */
     float a[4];
@@ -192,16 +219,16 @@ PB_FORCE_INLINE void seek_lane(pb_clip_lanes *g, pb_lane_side *side, unsigned l,
  * when t is inside it, as a schedule record would move it (the old far key,
  * stored signed, times its sign is that key exactly; only the new far key
  * is dequantized), else by a search.  At the last key it stays. */
-PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
+PB_FORCE_INLINE void advance_lane(unsigned char *g, pb_lane_side *side, unsigned l, const pb_clip_lane_src *src,
                                   float t, uint32_t components) {
-    float a[4], was = b_sign(g, l);
+    float a[4], was = b_sign(TAIL(g, components), l);
     uint32_t k = side->key[l] + 1u, c;
     if (k >= src->count) return;
     if (k + 1u < src->count && (float)pb_clip_lane_tick(src, k + 1u, components) <= t) {
         seek_lane(g, side, l, src, t, components); /* past the next span too */
         return;
     }
-    for (c = 0; c < components; c++) a[c] = was * g->b[c][l];
+    for (c = 0; c < components; c++) a[c] = was * ROW_B(g, components, c)[l];
     enter_key(g, side, l, src, k, a, components);
 }
 
@@ -210,18 +237,19 @@ PB_FORCE_INLINE void advance_lane(pb_clip_lanes *g, pb_lane_side *side, unsigned
  * part (-1 below 0), so tick >= tb is t >= tb.  From tick 65535 on, lanes
  * at their last key (tb PB_CLIP_SPAN_OPEN, a real tick too) come here
  * every frame and advance_lane leaves them as they are. */
-PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, pb_lane_side *side, uint32_t count,
+PB_FORCE_INLINE void walk_groups(unsigned char *g, pb_lane_side *side, uint32_t count,
                                  const plumbob_clip_track *tracks, float t, int32_t tick, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g++, side++) {
+    for (i = 0; i < count; i++, g += PB_CLIP_GROUP_SIZE(components), side++) {
+        const uint16_t *ta = TAIL(g, components)->ta;
         /* which lanes move, computed without a branch per lane: whether a
          * lane's span has ended is a coin toss per frame, so branching on
          * each would mispredict about half the time */
         unsigned fwd = (unsigned)(tick >= side->tb[0]) | (unsigned)(tick >= side->tb[1]) << 1 |
                        (unsigned)(tick >= side->tb[2]) << 2 | (unsigned)(tick >= side->tb[3]) << 3;
-        unsigned back = (unsigned)(t < g->ta[0]) | (unsigned)(t < g->ta[1]) << 1 |
-                        (unsigned)(t < g->ta[2]) << 2 | (unsigned)(t < g->ta[3]) << 3;
+        unsigned back = (unsigned)(t < (float)ta[0]) | (unsigned)(t < (float)ta[1]) << 1 |
+                        (unsigned)(t < (float)ta[2]) << 2 | (unsigned)(t < (float)ta[3]) << 3;
         if (!(fwd | back)) continue;
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
@@ -236,14 +264,14 @@ PB_FORCE_INLINE void walk_groups(pb_clip_lanes *g, pb_lane_side *side, uint32_t 
 /* Re-seeks the lanes of `count` groups that hold keys: all of them
  * (every = 1), or those whose span starts after t (a step back; a lane at
  * its first key before that key's tick finds that key again). */
-PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, pb_lane_side *side, uint32_t count,
+PB_FORCE_INLINE void seek_groups(unsigned char *g, pb_lane_side *side, uint32_t count,
                                  const plumbob_clip_track *tracks, float t, int every, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g++, side++)
+    for (i = 0; i < count; i++, g += PB_CLIP_GROUP_SIZE(components), side++)
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
-            if (side->track[l] == NO_TRACK || !(every || t < g->ta[l])) continue;
+            if (side->track[l] == NO_TRACK || !(every || t < (float)TAIL(g, components)->ta[l])) continue;
             src = pb_clip_lane_src_of(&tracks[side->track[l]], components); /* two keys or more */
             seek_lane(g, side, l, &src, t, components);
         }
@@ -251,40 +279,40 @@ PB_FORCE_INLINE void seek_groups(pb_clip_lanes *g, pb_lane_side *side, uint32_t 
 
 /* Lane l of g enters the span a record of tag `tag` starts (its key
  * index, beside the group, is left: see pb_lane_side). */
-PB_FORCE_INLINE void enter_span(pb_clip_lanes *g, unsigned l, uint32_t tag, float inv) {
-    g->ta[l] = (float)(tag >> 16);
-    g->inv[l] = inv;
+PB_FORCE_INLINE void enter_span(pb_clip_tail *t, unsigned l, uint32_t tag, float inv) {
+    t->ta[l] = (uint16_t)(tag >> 16);
+    t->inv[l] = inv;
 }
 
 /* The lane a record names moves to its span: the old far key (stored
  * signed, so times its sign is the key itself, exactly) becomes the near
  * key, the record's key the far one; the record's inv carries the new
  * sign in its sign bit, as the lanes keep it. */
-static void enter_rotation(pb_clip_lanes *lanes, const pb_clip_rot_event *e) {
-    pb_clip_lanes *g = lanes + ((e->tag & 0xFFFFu) >> 2);
+static void enter_rotation(unsigned char *lanes, const pb_clip_rot_event *e) {
+    unsigned char *g = lanes + (size_t)((e->tag & 0xFFFFu) >> 2) * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION);
     unsigned l = e->tag & 3u;
-    float was = b_sign(g, l);
-    g->a[0][l] = was * g->b[0][l];
-    g->a[1][l] = was * g->b[1][l];
-    g->a[2][l] = was * g->b[2][l];
-    g->a[3][l] = was * g->b[3][l];
-    g->b[0][l] = e->b[0];
-    g->b[1][l] = e->b[1];
-    g->b[2][l] = e->b[2];
-    g->b[3][l] = e->b[3];
-    enter_span(g, l, e->tag, pb_f32_from_bits(e->inv_bits));
+    float was = b_sign(TAIL(g, PB_CLIP_ROTATION), l);
+    ROW_A(g, PB_CLIP_ROTATION, 0)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 0)[l];
+    ROW_A(g, PB_CLIP_ROTATION, 1)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 1)[l];
+    ROW_A(g, PB_CLIP_ROTATION, 2)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 2)[l];
+    ROW_A(g, PB_CLIP_ROTATION, 3)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 3)[l];
+    ROW_B(g, PB_CLIP_ROTATION, 0)[l] = e->b[0];
+    ROW_B(g, PB_CLIP_ROTATION, 1)[l] = e->b[1];
+    ROW_B(g, PB_CLIP_ROTATION, 2)[l] = e->b[2];
+    ROW_B(g, PB_CLIP_ROTATION, 3)[l] = e->b[3];
+    enter_span(TAIL(g, PB_CLIP_ROTATION), l, e->tag, pb_f32_from_bits(e->inv_bits));
 }
 
-static void enter_vector(pb_clip_lanes *lanes, const pb_clip_vec_event *e) {
-    pb_clip_lanes *g = lanes + ((e->tag & 0xFFFFu) >> 2);
+static void enter_vector(unsigned char *lanes, const pb_clip_vec_event *e) {
+    unsigned char *g = lanes + (size_t)((e->tag & 0xFFFFu) >> 2) * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR);
     unsigned l = e->tag & 3u;
-    g->a[0][l] = g->b[0][l];
-    g->a[1][l] = g->b[1][l];
-    g->a[2][l] = g->b[2][l];
-    g->b[0][l] = e->b[0];
-    g->b[1][l] = e->b[1];
-    g->b[2][l] = e->b[2];
-    enter_span(g, l, e->tag, e->inv);
+    ROW_A(g, PB_CLIP_VECTOR, 0)[l] = ROW_B(g, PB_CLIP_VECTOR, 0)[l];
+    ROW_A(g, PB_CLIP_VECTOR, 1)[l] = ROW_B(g, PB_CLIP_VECTOR, 1)[l];
+    ROW_A(g, PB_CLIP_VECTOR, 2)[l] = ROW_B(g, PB_CLIP_VECTOR, 2)[l];
+    ROW_B(g, PB_CLIP_VECTOR, 0)[l] = e->b[0];
+    ROW_B(g, PB_CLIP_VECTOR, 1)[l] = e->b[1];
+    ROW_B(g, PB_CLIP_VECTOR, 2)[l] = e->b[2];
+    enter_span(TAIL(g, PB_CLIP_VECTOR), l, e->tag, e->inv);
 }
 
 /* Tag of record i of stream s. */
@@ -309,7 +337,7 @@ static uint32_t stream_position(const plumbob_clip_schedule *sc, uint32_t s, int
 /* Forward playback: applies stream s's records up to `tick`.  Returns 0,
  * leaving the lanes to a full seek, when more were due than re-seeking
  * every lane would cost. */
-static int play_forward(plumbob_clip_sampler *s, pb_clip_lanes *lanes, uint32_t stream, int32_t tick) {
+static int play_forward(plumbob_clip_sampler *s, unsigned char *lanes, uint32_t stream, int32_t tick) {
     const plumbob_clip_schedule *sc = s->schedule;
     uint32_t i = s->next_event[stream], count = sc->event_count[stream], end = count;
     uint32_t budget = 4u * sc->lane_count[stream] + 16u;
@@ -329,7 +357,7 @@ static int play_forward(plumbob_clip_sampler *s, pb_clip_lanes *lanes, uint32_t 
  * (ticks; tick is its whole part, -1 before 0): the stream forward, a
  * search for the lanes a step back leaves, a search for all after a far
  * jump or on first use. */
-static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, pb_lane_side *side, uint32_t count,
+static void move_lanes(plumbob_clip_sampler *s, unsigned char *g, pb_lane_side *side, uint32_t count,
                        uint32_t components, float t, int32_t tick) {
     const plumbob_clip_track *tracks = s->clip->tracks;
     uint32_t stream = PB_CLIP_STREAM(components);
@@ -356,12 +384,14 @@ static void move_lanes(plumbob_clip_sampler *s, pb_clip_lanes *g, pb_lane_side *
 
 /* A group of one kind whose four lanes hold the identity, unbound, and
  * its side: padding. */
-static void init_group(pb_clip_lanes *g, pb_lane_side *side, uint32_t components) {
+static void init_group(unsigned char *g, pb_lane_side *side, uint32_t components) {
     unsigned l, c;
     for (l = 0; l < 4; l++) {
-        for (c = 0; c < 4; c++) g->a[c][l] = g->b[c][l] = c == 3 && components == PB_CLIP_ROTATION ? 1.0f : 0.0f;
-        g->ta[l] = g->inv[l] = 0.0f;
-        g->slot[l] = -1;
+        for (c = 0; c < components; c++)
+            ROW_A(g, components, c)[l] = ROW_B(g, components, c)[l] = c == 3 ? 1.0f : 0.0f;
+        TAIL(g, components)->ta[l] = 0;
+        TAIL(g, components)->inv[l] = 0.0f;
+        TAIL(g, components)->slot[l] = -1;
         side->track[l] = NO_TRACK;
         side->key[l] = 0;
         side->tb[l] = PB_CLIP_SPAN_OPEN;
@@ -397,22 +427,36 @@ static void mark_shadowed(const plumbob_clip *clip, const plumbob_clip_binding *
  * init_group's identity for a rotation), as a lane would give it at any
  * time (weight +0). */
 static void constant_value(const plumbob_clip_track *t, uint32_t kind, float v[4]) {
-    pb_clip_lanes g;
+    pb_clip_lanes group; /* room for a group of either kind */
+    unsigned char *g = (unsigned char *)&group;
     pb_lane_side side;
     float out[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     unsigned c;
-    init_group(&g, &side, kind);
-    g.slot[0] = 0;
+    init_group(g, &side, kind);
+    TAIL(g, kind)->slot[0] = 0;
     if (t->key_count == 0 && kind == PB_CLIP_VECTOR) {
-        for (c = 0; c < 3; c++) g.a[c][0] = g.b[c][0] = t->offset;
+        for (c = 0; c < 3; c++) ROW_A(g, kind, c)[0] = ROW_B(g, kind, c)[0] = t->offset;
     } else if (t->key_count == 1) {
         pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
         float a[4];
         pb_clip_lane_key(&src, 0, kind, a);
-        enter_key(&g, &side, 0, &src, 0, a, kind);
+        enter_key(g, &side, 0, &src, 0, a, kind);
     }
-    pb_clip_lanes_scalar(&g, 1, kind, g.ta[0], out, 0);
+    pb_clip_lanes_scalar(g, 1, kind, (float)TAIL(g, kind)->ta[0], out, 0);
     for (c = 0; c < 4; c++) v[c] = out[c];
+}
+
+/* The index of v (comps floats) among the *unique values kept so far,
+ * compared bit for bit (so -0 and +0, or two NaNs, stay apart) with the
+ * latest CONSTANT_WINDOW of them; appended when none matches. */
+static uint32_t value_index(float *values, uint32_t *unique, uint32_t comps, const float v[4]) {
+    uint32_t j = *unique, stop = j > CONSTANT_WINDOW ? j - CONSTANT_WINDOW : 0u, c;
+    while (j-- > stop) {
+        for (c = 0; c < comps && pb_bits_from_f32(values[comps * j + c]) == pb_bits_from_f32(v[c]); c++) {}
+        if (c == comps) return j;
+    }
+    for (c = 0; c < comps; c++) values[comps * *unique + c] = v[c];
+    return (*unique)++;
 }
 
 plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
@@ -422,9 +466,10 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     sampler_counts n;
     uint32_t groups[2], seen[2] = {0, 0}, filled[2] = {0, 0}, i, k, no = 0, *shadowed;
     pb_lane_side *side;
-    pb_clip_lanes *lanes;
+    unsigned char *lanes;
     pb_clip_constant *constants;
-    pb_clip_constant3 *constants3 = NULL;
+    float *values[2];
+    uint32_t kept_count[2] = {0, 0}, unique[2] = {0, 0};
     pb_clip_other *others;
     uint32_t *pairs;
     size_t mark, temp, kept, total;
@@ -436,12 +481,15 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     mark = plumbob_arena_mark(arena);
     groups[0] = GROUPS(n.lanes[0]);
     groups[1] = GROUPS(n.lanes[1]);
-    lanes = (pb_clip_lanes *)plumbob_arena_alloc_array(arena, groups[0] + groups[1],
-                                                       PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, LANE_ALIGN);
+    /* one block, its size within what sampler_bytes counted for it */
+    lanes = (unsigned char *)plumbob_arena_alloc_array(arena, 1,
+                                                       (size_t)groups[0] * PLUMBOB_CLIP_SAMPLER_GROUP_BYTES +
+                                                           (size_t)groups[1] * PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES,
+                                                       LANE_ALIGN);
     /* one block: the rotations' constants, then the translations' (the
      * sizes fit: sampler_bytes counted each) */
     constants = (pb_clip_constant *)plumbob_arena_alloc_array(
-        arena, 1, sizeof(pb_clip_constant) * n.constants[0] + sizeof(pb_clip_constant3) * n.constants[1], 0);
+        arena, 1, PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES * n.constants[0] + PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES * n.constants[1], 0);
     others = (pb_clip_other *)plumbob_arena_alloc_array(arena, n.others, sizeof(pb_clip_other), 0);
     temp = plumbob_arena_mark(arena);
     pairs = (uint32_t *)plumbob_arena_alloc_array(arena, n.bound_lanes, 2u * sizeof(uint32_t), 0);
@@ -450,17 +498,27 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         plumbob_arena_reset(arena, mark);
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
-    side = side_of(lanes, groups[0] + groups[1]);
-    for (i = 0; i < groups[0] + groups[1]; i++) init_group(&lanes[i], &side[i], i >= groups[0] ? PB_CLIP_VECTOR : PB_CLIP_ROTATION);
+    side = side_of(lanes, groups[0], groups[1]);
+    for (i = 0; i < groups[0]; i++) init_group(lanes + (size_t)i * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION), &side[i], PB_CLIP_ROTATION);
+    for (i = 0; i < groups[1]; i++)
+        init_group(vector_groups_of(lanes, groups[0]) + (size_t)i * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR),
+                   &side[groups[0] + i], PB_CLIP_VECTOR);
     /* lane i of a kind takes that kind's i-th moving track, in track order
      * (the schedule lists them the same way) */
     for (i = 0; i < clip->track_count; i++) {
         uint32_t kind = pb_clip_lane_moving(&clip->tracks[i]), st, m;
+        int32_t slot;
         if (!kind) continue;
         st = PB_CLIP_STREAM(kind);
         m = seen[st]++;
         if (schedule && (m >= schedule->lane_count[st] || schedule->lane_track[st][m] != i)) break;
-        lanes[(st ? groups[0] : 0) + m / 4u].slot[m % 4u] = lane_slot(binding, i); /* it seeks on first use */
+        if ((slot = lane_slot(binding, i)) > MAX_SLOT) {
+            plumbob_arena_reset(arena, mark);
+            return PLUMBOB_ERR_UNSUPPORTED;
+        }
+        /* it seeks on first use */
+        if (st == 0) TAIL(lanes + (size_t)(m / 4u) * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION), PB_CLIP_ROTATION)->slot[m % 4u] = (int16_t)slot;
+        else TAIL(vector_groups_of(lanes, groups[0]) + (size_t)(m / 4u) * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR), PB_CLIP_VECTOR)->slot[m % 4u] = (int16_t)slot;
         side[(st ? groups[0] : 0) + m / 4u].track[m % 4u] = i;
     }
     if (i < clip->track_count || (schedule && (seen[0] != schedule->lane_count[0] ||
@@ -468,23 +526,30 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         plumbob_arena_reset(arena, mark); /* a schedule not made by plumbob_clip_schedule_build */
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     }
-    /* constants: rotations, then translations, each in track order */
+    /* constants: rotations, then translations, each in track order
+     * (shadowed ones are left out); the references, then the values */
     mark_shadowed(clip, binding, pairs, shadowed);
+    for (i = 0; i < clip->track_count; i++) {
+        uint32_t kind = constant_kind(clip, binding, i);
+        if (!kind || (shadowed[i / 32u] >> (i % 32u) & 1u)) continue;
+        if (lane_slot(binding, i) > MAX_SLOT) {
+            plumbob_arena_reset(arena, mark);
+            return PLUMBOB_ERR_UNSUPPORTED;
+        }
+        kept_count[PB_CLIP_STREAM(kind)]++;
+    }
+    values[0] = (float *)(void *)(constants + kept_count[0] + kept_count[1]);
     for (k = 0; k < 2; k++) {
-        /* the translations' follow the rotations' kept (shadowed ones are left out) */
-        if (k == 1) constants3 = (pb_clip_constant3 *)(void *)(constants + filled[0]);
+        uint32_t comps = k == 0 ? 4u : 3u;
+        pb_clip_constant *ref = constants + (k == 0 ? 0u : kept_count[0]);
+        if (k == 1) values[1] = values[0] + 4u * unique[0];
         for (i = 0; i < clip->track_count; i++) {
-            uint32_t kind = constant_kind(clip, binding, i), c;
+            uint32_t kind = constant_kind(clip, binding, i);
             float v[4];
             if (!kind || PB_CLIP_STREAM(kind) != k || (shadowed[i / 32u] >> (i % 32u) & 1u)) continue;
             constant_value(&clip->tracks[i], kind, v);
-            if (k == 0) {
-                constants[filled[0]].slot = lane_slot(binding, i);
-                for (c = 0; c < 4; c++) constants[filled[0]].v[c] = v[c];
-            } else {
-                constants3[filled[1]].slot = lane_slot(binding, i);
-                for (c = 0; c < 3; c++) constants3[filled[1]].v[c] = v[c];
-            }
+            ref[filled[k]].slot = (uint16_t)lane_slot(binding, i);
+            ref[filled[k]].value = (uint16_t)value_index(values[k], &unique[k], comps, v);
             filled[k]++;
         }
     }
@@ -505,6 +570,8 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     s->constants = constants;
     s->constant_count[0] = filled[0];
     s->constant_count[1] = filled[1];
+    s->constant_values[0] = unique[0];
+    s->constant_values[1] = unique[1];
     s->others = others;
     s->other_count = n.others;
     s->flags = flags;
@@ -517,24 +584,27 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
  * translation (the pose's scale follows it).  Two loops, each with its
  * stores spelled out: one loop over the count of floats, even inlined with
  * that count a constant, measured 1.7x the whole frame's time forward. */
-static void write_rotations(const pb_clip_constant *k, uint32_t n, float *out, size_t stride) {
+static void write_rotations(const pb_clip_constant *k, uint32_t n, const float *values, float *out, size_t stride) {
     uint32_t i;
     for (i = 0; i < n; i++) {
         float *o = out + stride * (size_t)k[i].slot;
-        o[0] = k[i].v[0];
-        o[1] = k[i].v[1];
-        o[2] = k[i].v[2];
-        o[3] = k[i].v[3];
+        const float *v = values + 4u * (size_t)k[i].value;
+        o[0] = v[0];
+        o[1] = v[1];
+        o[2] = v[2];
+        o[3] = v[3];
     }
 }
 
-static void write_translations(const pb_clip_constant3 *k, uint32_t n, float *out, size_t stride) {
+static void write_translations(const pb_clip_constant *k, uint32_t n, const float *values, float *out,
+                               size_t stride) {
     uint32_t i;
     for (i = 0; i < n; i++) {
         float *o = out + stride * (size_t)k[i].slot;
-        o[0] = k[i].v[0];
-        o[1] = k[i].v[1];
-        o[2] = k[i].v[2];
+        const float *v = values + 3u * (size_t)k[i].value;
+        o[0] = v[0];
+        o[1] = v[1];
+        o[2] = v[2];
     }
 }
 
@@ -569,13 +639,14 @@ PB_FORCE_INLINE void prefetch_records(const plumbob_clip_sampler *s, int32_t tic
  * without any prefetch, 0.62-0.65x with the groups and constants, and
  * 0.56-0.59x with the records prefetched first.  A warm frame pays a loop
  * of one hint per 64 bytes: 4-15% of its time. */
-static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *lanes, int32_t tick) {
-    const unsigned char *p = (const unsigned char *)lanes;
-    const unsigned char *end = (const unsigned char *)(lanes + s->rotation_groups + s->vector_groups);
+PB_FORCE_INLINE void prefetch_frame(const plumbob_clip_sampler *s, unsigned char *lanes, int32_t tick) {
+    const unsigned char *p = lanes;
+    const unsigned char *end = (const unsigned char *)side_of(lanes, s->rotation_groups, s->vector_groups);
     if (s->schedule) prefetch_records(s, tick);
     for (; p < end; p += 64) PB_PREFETCH(p, 1); /* the first group is 64-byte aligned */
     p = (const unsigned char *)s->constants;
-    end = p + sizeof(pb_clip_constant) * s->constant_count[0] + sizeof(pb_clip_constant3) * s->constant_count[1];
+    end = p + sizeof(pb_clip_constant) * (s->constant_count[0] + s->constant_count[1]) +
+          sizeof(float) * (4u * s->constant_values[0] + 3u * s->constant_values[1]);
     if (p < end) {
         for (; end - p > 64; p += 64) PB_PREFETCH(p, 0);
         PB_PREFETCH(end - 1, 0); /* the last line, which an unaligned start would miss */
@@ -585,8 +656,9 @@ static void prefetch_frame(const plumbob_clip_sampler *s, const pb_clip_lanes *l
 plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob_bone_pose *poses,
                                            float *morph_weights) {
     const plumbob_clip *clip;
-    pb_clip_lanes *lanes;
+    unsigned char *lanes, *vlanes;
     const pb_clip_constant *constants;
+    const float *vals;
     pb_clip_other *others;
     float ticks, v[4];
     uint32_t i;
@@ -594,7 +666,8 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         !s->others)
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     clip = s->clip;
-    lanes = (pb_clip_lanes *)s->lanes;
+    lanes = (unsigned char *)s->lanes;
+    vlanes = vector_groups_of(lanes, s->rotation_groups);
     others = (pb_clip_other *)s->others;
     /* ticks fit in 16 bits: clamping keeps the lanes' arithmetic finite */
     ticks = pb_clip_ticks(clip, seconds);
@@ -603,24 +676,25 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         float *rotation = &poses[0].rotation.x, *translation = &poses[0].translation.x;
         size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
         int32_t tick = ticks < 0.0f ? -1 : (int32_t)ticks; /* truncation is the floor here */
-        pb_lane_side *side = side_of(lanes, s->rotation_groups + s->vector_groups);
+        pb_lane_side *side = side_of(lanes, s->rotation_groups, s->vector_groups);
         prefetch_frame(s, lanes, tick);
         move_lanes(s, lanes, side, s->rotation_groups, PB_CLIP_ROTATION, ticks, tick);
-        move_lanes(s, lanes + s->rotation_groups, side + s->rotation_groups, s->vector_groups,
+        move_lanes(s, vlanes, side + s->rotation_groups, s->vector_groups,
                    PB_CLIP_VECTOR, ticks, tick);
         s->tick = tick;
         if (s->flags & PLUMBOB_CLIP_SAMPLER_REFERENCE) {
             pb_clip_lanes_scalar(lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, rotation, stride);
-            pb_clip_lanes_scalar(lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, translation,
+            pb_clip_lanes_scalar(vlanes, s->vector_groups, PB_CLIP_VECTOR, ticks, translation,
                                  stride);
         } else {
             PB_CLIP_LANES(lanes, s->rotation_groups, PB_CLIP_ROTATION, ticks, rotation, stride);
-            PB_CLIP_LANES(lanes + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, translation, stride);
+            PB_CLIP_LANES(vlanes, s->vector_groups, PB_CLIP_VECTOR, ticks, translation, stride);
         }
         constants = (const pb_clip_constant *)s->constants;
-        write_rotations(constants, s->constant_count[0], rotation, stride);
-        write_translations((const pb_clip_constant3 *)(const void *)(constants + s->constant_count[0]),
-                           s->constant_count[1], translation, stride);
+        vals = (const float *)(const void *)(constants + s->constant_count[0] + s->constant_count[1]);
+        write_rotations(constants, s->constant_count[0], vals, rotation, stride);
+        write_translations(constants + s->constant_count[0], s->constant_count[1], vals + 4u * s->constant_values[0],
+                           translation, stride);
     }
     for (i = 0; i < s->other_count; i++) {
         pb_clip_other *o = &others[i];

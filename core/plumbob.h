@@ -984,6 +984,7 @@ typedef struct plumbob_clip_sampler {
     uint32_t rotation_groups, vector_groups;
     void *constants;          /* tracks of one key or none: values to copy (internal) */
     uint32_t constant_count[2]; /* rotations, then translations (internal) */
+    uint32_t constant_values[2]; /* their distinct values (internal) */
     void *others;             /* tracks sampled one by one (internal) */
     uint32_t other_count;
     uint32_t flags;
@@ -996,8 +997,9 @@ typedef struct plumbob_clip_sampler {
 #define PLUMBOB_CLIP_SAMPLER_REFERENCE 1u
 
 /* Arena bytes plumbob_clip_sampler_init needs (with alignment padding):
- * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four lane tracks of
- * each kind with two keys or more, 64 to align them,
+ * one group of PLUMBOB_CLIP_SAMPLER_GROUP_BYTES per four rotation tracks
+ * with two keys or more and one of PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES
+ * per four such translation tracks, 64 to align them,
  * PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES per bound rotation with one key or none
  * (PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES per translation),
  * PLUMBOB_CLIP_SAMPLER_OTHER_BYTES per track sampled one by one, and a
@@ -1009,7 +1011,8 @@ typedef struct plumbob_clip_sampler {
  * PLUMBOB_CLIP_SAMPLER_SIZE(track_count), whatever the rig. */
 PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule,
                                              const plumbob_clip_binding *binding);
-#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES 208u /* 176 of lane state, 32 beside it: tracks, keys, span ends */
+#define PLUMBOB_CLIP_SAMPLER_GROUP_BYTES 192u /* rotations: 160 of lane state, 32 beside it: tracks, keys, span ends */
+#define PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES 160u /* translations: 128 of lane state, 32 beside it */
 #define PLUMBOB_CLIP_SAMPLER_OTHER_BYTES 16u
 #define PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES 20u
 #define PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES 16u
@@ -1027,6 +1030,9 @@ PLUMBOB_API size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedu
  * not by track count; a schedule whose lanes are not the clip's lane
  * tracks in track order, as plumbob_clip_schedule_build makes them;
  * a schedule whose lane counts exceed the clip's tracks; unknown flags),
+ * PLUMBOB_ERR_UNSUPPORTED (a rotation or translation track bound to a
+ * bone past 32,767: the sampler keeps 16-bit slots, so a frame reads
+ * fewer bytes; plumbob_clip_sample_pose plays any rig),
  * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_sampler_size).  A schedule
  * is plumbob_clip_schedule_build's output, not input data: its record
  * streams are not checked again. */

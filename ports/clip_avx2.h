@@ -16,12 +16,20 @@ PB_FORCE_INLINE __m256 load2(const float *lo, const float *hi) {
     return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(lo)), _mm_load_ps(hi), 1);
 }
 
-PB_FORCE_INLINE __m256 pair_alpha(const pb_clip_lanes *g, __m256 tv) {
+/* The 16-bit ticks of groups g (low half) and g + 1 (high half), as floats. */
+PB_FORCE_INLINE __m256 load2_u16(const uint16_t *lo, const uint16_t *hi) {
+    __m128i v = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)lo),
+                                   _mm_loadl_epi64((const __m128i *)(const void *)hi));
+    return _mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(v));
+}
+
+PB_FORCE_INLINE __m256 pair_alpha_of(const uint16_t *ta0, const uint16_t *ta1, const float *inv0, const float *inv1,
+                                     __m256 tv) {
     const __m256 magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
-    __m256 alpha = _mm256_mul_ps(_mm256_sub_ps(tv, load2(g[0].ta, g[1].ta)),
-                                 _mm256_and_ps(load2(g[0].inv, g[1].inv), magnitude));
+    __m256 alpha = _mm256_mul_ps(_mm256_sub_ps(tv, load2_u16(ta0, ta1)), _mm256_and_ps(load2(inv0, inv1), magnitude));
     return _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
 }
+#define pair_alpha(g, tv) pair_alpha_of((g)[0].ta, (g)[1].ta, (g)[0].inv, (g)[1].inv, tv) /* either kind */
 
 #define LO(v) _mm256_castps256_ps128(v)
 #define HI(v) _mm256_extractf128_ps(v, 1)
@@ -73,7 +81,7 @@ PB_FORCE_INLINE uint32_t rotations8(const pb_clip_lanes *g, uint32_t count, floa
 }
 
 /* Vector groups two at a time, as rotations8. */
-PB_FORCE_INLINE uint32_t vectors8(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+PB_FORCE_INLINE uint32_t vectors8(const pb_clip_vlanes *g, uint32_t count, float t, float *out, size_t stride) {
     const __m256 tv = _mm256_set1_ps(t);
     uint32_t i;
     for (i = 0; i + 2u <= count; i += 2u, g += 2) {

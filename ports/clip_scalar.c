@@ -7,8 +7,8 @@
 
 /* alpha = min(max((t - ta) * |inv|, 0), 1) for lane l (inv's sign bit
  * marks a negated b, not a direction). */
-static inline float lane_alpha(const pb_clip_lanes *g, unsigned l, float t) {
-    float alpha = (t - g->ta[l]) * pb_f32_from_bits(pb_bits_from_f32(g->inv[l]) & 0x7FFFFFFFu);
+static inline float lane_alpha(const uint16_t *ta, const float *inv, unsigned l, float t) {
+    float alpha = (t - (float)ta[l]) * pb_f32_from_bits(pb_bits_from_f32(inv[l]) & 0x7FFFFFFFu);
     alpha = alpha > 0.0f ? alpha : 0.0f;
     return alpha < 1.0f ? alpha : 1.0f;
 }
@@ -19,8 +19,8 @@ static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *ou
         for (l = 0; l < 4; l++) {
             float alpha, wa, x, y, z, w, len2, inv, *o;
             if (g->slot[l] < 0) continue;
-            alpha = lane_alpha(g, l, t);
-            o = out + stride * (size_t)g->slot[l];
+            alpha = lane_alpha(g->ta, g->inv, l, t);
+            o = out + stride * (size_t)(uint16_t)g->slot[l] /* >= 0 here */;
             /* pb_quat_nlerp4, spelled out; b is already on a's side of the sphere */
             wa = 1.0f - alpha;
             x = wa * g->a[0][l] + alpha * g->b[0][l];
@@ -46,14 +46,14 @@ static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *ou
     }
 }
 
-static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+static void vectors(const pb_clip_vlanes *g, uint32_t count, float t, float *out, size_t stride) {
     uint32_t i, l;
     for (i = 0; i < count; i++, g++) {
         for (l = 0; l < 4; l++) {
             float alpha, *o;
             if (g->slot[l] < 0) continue;
-            alpha = lane_alpha(g, l, t);
-            o = out + stride * (size_t)g->slot[l];
+            alpha = lane_alpha(g->ta, g->inv, l, t);
+            o = out + stride * (size_t)(uint16_t)g->slot[l] /* >= 0 here */;
             o[0] = g->a[0][l] + (g->b[0][l] - g->a[0][l]) * alpha;
             o[1] = g->a[1][l] + (g->b[1][l] - g->a[1][l]) * alpha;
             o[2] = g->a[2][l] + (g->b[2][l] - g->a[2][l]) * alpha;
@@ -61,8 +61,7 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
     }
 }
 
-void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
-                          size_t stride) {
-    if (components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
-    else vectors(g, count, t, out, stride);
+void pb_clip_lanes_scalar(const void *g, uint32_t count, uint32_t components, float t, float *out, size_t stride) {
+    if (components == PB_CLIP_ROTATION) rotations((const pb_clip_lanes *)g, count, t, out, stride);
+    else vectors((const pb_clip_vlanes *)g, count, t, out, stride);
 }

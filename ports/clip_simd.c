@@ -12,20 +12,18 @@
 
 /* The four lanes' weights (the core has moved their key pairs to t);
  * inv's sign bit marks a negated b, so the weight takes |inv|. */
-PB_FORCE_INLINE pb_v4 group_alpha(const pb_clip_lanes *g, pb_v4 tv) {
-    pb_v4 alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_load(g->ta)), pb_v4_abs(pb_v4_load(g->inv)));
+PB_FORCE_INLINE pb_v4 lanes_alpha(const uint16_t *ta, const float *inv, pb_v4 tv) {
+    pb_v4 alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_from_u16x4(ta)), pb_v4_abs(pb_v4_load(inv)));
     return pb_v4_min(pb_v4_max(alpha, pb_v4_set1(0.0f)), pb_v4_set1(1.0f));
 }
+#define group_alpha(g, tv) lanes_alpha((g)->ta, (g)->inv, tv) /* g: a group of either kind */
 
 /* Are all four lanes bound (no slot is -1)? */
-PB_FORCE_INLINE int all_bound(const pb_clip_lanes *g) {
-    return (g->slot[0] | g->slot[1] | g->slot[2] | g->slot[3]) >= 0;
-}
+PB_FORCE_INLINE int slots_bound(const int16_t *slot) { return (slot[0] | slot[1] | slot[2] | slot[3]) >= 0; }
+#define all_bound(g) slots_bound((g)->slot)
 
 /* Lane l of a group to its output (slot >= 0). */
-PB_FORCE_INLINE float *lane_out(float *out, size_t stride, const pb_clip_lanes *g, unsigned l) {
-    return out + stride * (size_t)g->slot[l];
-}
+#define lane_out(out, stride, g, l) ((out) + (stride) * (size_t)(uint16_t)(g)->slot[l]) /* slot >= 0 */
 
 /* The rare groups: a lane far from unit length (never between real keys,
  * which are close) gets pb_quat_normalize4 itself, from the blend x y z w;
@@ -58,7 +56,7 @@ static PB_NOINLINE void odd_rotations(const pb_clip_lanes *g, unsigned near, pb_
 }
 
 /* The stores of a vector group with unbound lanes. */
-static PB_NOINLINE void odd_vectors(const pb_clip_lanes *g, pb_v4 v0, pb_v4 v1, pb_v4 v2, pb_v4 v3, float *out,
+static PB_NOINLINE void odd_vectors(const pb_clip_vlanes *g, pb_v4 v0, pb_v4 v1, pb_v4 v2, pb_v4 v3, float *out,
                                     size_t stride) {
     if (g->slot[0] >= 0) pb_v4_store3(lane_out(out, stride, g, 0), v0);
     if (g->slot[1] >= 0) pb_v4_store3(lane_out(out, stride, g, 1), v1);
@@ -103,7 +101,7 @@ static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *ou
     }
 }
 
-static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
+static void vectors(const pb_clip_vlanes *g, uint32_t count, float t, float *out, size_t stride) {
     const pb_v4 tv = pb_v4_set1(t);
     uint32_t i;
     for (i = 0; i < count; i++, g++) {
@@ -130,21 +128,28 @@ static void vectors(const pb_clip_lanes *g, uint32_t count, float t, float *out,
 #endif
 
 #if defined(PLUMBOB_PORT_SSE2)
-void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
-                        size_t stride)
+void pb_clip_lanes_sse2(const void *groups, uint32_t count, uint32_t components, float t, float *out, size_t stride)
 #else
-void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
-                        size_t stride)
+void pb_clip_lanes_neon(const void *groups, uint32_t count, uint32_t components, float t, float *out, size_t stride)
 #endif
 {
+    if (components == PB_CLIP_ROTATION) {
+        const pb_clip_lanes *g = (const pb_clip_lanes *)groups;
 #if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
-    uint32_t done = components == PB_CLIP_ROTATION ? rotations8(g, count, t, out, stride)
-                                                   : vectors8(g, count, t, out, stride);
-    g += done;
-    count -= done;
+        uint32_t done = rotations8(g, count, t, out, stride);
+        g += done;
+        count -= done;
 #endif
-    if (components == PB_CLIP_ROTATION) rotations(g, count, t, out, stride);
-    else vectors(g, count, t, out, stride);
+        rotations(g, count, t, out, stride);
+    } else {
+        const pb_clip_vlanes *g = (const pb_clip_vlanes *)groups;
+#if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
+        uint32_t done = vectors8(g, count, t, out, stride);
+        g += done;
+        count -= done;
+#endif
+        vectors(g, count, t, out, stride);
+    }
 }
 #else
 typedef int pb_clip_simd_unused; /* ISO C wants something in a unit */

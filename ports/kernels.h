@@ -151,20 +151,38 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * (1 - alpha) a + alpha b with no dot product, and alpha * -b is exactly
  * -alpha * b, so the bits are nlerp4's.  Lanes with slot -1 (padding, or a
  * track outside the rig) are computed but not stored.  A group holds only
- * what the kernels and a schedule's records touch, 176 bytes, and groups
- * lie back to back, so a frame reads 2.75 cache lines per group; which
+ * what the kernels and a schedule's records touch: 160 bytes for
+ * rotations, 128 for translations (three rows a key), and groups lie back
+ * to back, so a frame reads 2.5 or 2 cache lines per group (key ticks are
+ * 16-bit in CLIP; the sampler plays rigs of up to 32,768 bones); which
  * track a lane plays, its key index and where its span ends (what searches
- * and the schedule-free walk need), the sampler keeps beside the groups. */
+ * and the schedule-free walk need), the sampler keeps beside the groups.
+ * Both kinds end in the same 32 bytes (pb_clip_tail). */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
 #define PB_CLIP_SPAN_OPEN 0xFFFFu /* span end of a lane at its last key (or a padding lane) */
-typedef struct pb_clip_lanes {
+typedef struct pb_clip_lanes { /* four rotation lanes */
     float a[4][4];    /* [component][lane]: key k, dequantized */
     float b[4][4];    /* key k + 1 (key k again at the last key), negated when inv's sign bit is set */
-    float ta[4];      /* tick of key k */
     float inv[4];     /* +-1 / (tick of k + 1 - ta); +-0 holds key k; sign: b stored negated */
-    int32_t slot[4];  /* output slot, or -1 */
+    uint16_t ta[4];   /* tick of key k */
+    int16_t slot[4];  /* output slot, or -1 */
 } pb_clip_lanes;
+typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows a key */
+    float a[3][4];
+    float b[3][4];
+    float inv[4];
+    uint16_t ta[4];
+    int16_t slot[4];
+} pb_clip_vlanes;
+/* The last 32 bytes of a group of either kind. */
+typedef struct pb_clip_tail {
+    float inv[4];
+    uint16_t ta[4];
+    int16_t slot[4];
+} pb_clip_tail;
+/* Bytes of a group of `components` rows a key: 160 or 128. */
+#define PB_CLIP_GROUP_SIZE(components) (32u * (components) + (uint32_t)sizeof(pb_clip_tail))
 
 /* Shared between files of the library, so not static: renamed into the
  * plumbob_ namespace so libplumbob exports no other prefix (checked by
@@ -187,16 +205,17 @@ typedef struct pb_clip_lanes {
  * (core/pb_math.h). */
 void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
 
-/* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION
- * or PB_CLIP_VECTOR) at t (ticks, finite) into out + stride * slot
- * (floats): 4 floats per rotation, 3 per vector. */
-void pb_clip_lanes_scalar(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+/* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
+ * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
+ * (ticks, finite) into out + stride * slot (floats): 4 floats per
+ * rotation, 3 per vector. */
+void pb_clip_lanes_scalar(const void *g, uint32_t count, uint32_t components, float t, float *out,
                           size_t stride);
 
 void pb_skin_scalar(const pb_skin_range *r);
 #if defined(PLUMBOB_PORT_SSE2)
 void pb_skin_sse2(const pb_skin_range *r);
-void pb_clip_lanes_sse2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+void pb_clip_lanes_sse2(const void *g, uint32_t count, uint32_t components, float t, float *out,
                         size_t stride);
 void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_sse2
@@ -204,7 +223,7 @@ void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t 
 #  define PB_SKELETON_MODEL pb_skeleton_model_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
-void pb_clip_lanes_neon(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
+void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
                         size_t stride);
 void pb_skeleton_model_neon(const int32_t *parent, const float *local, uint32_t count, float *model);
 #  define PB_SKIN pb_skin_neon

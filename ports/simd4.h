@@ -30,6 +30,10 @@ PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) { return _mm_sqrt_ps(a); } /* correctl
 PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return _mm_and_ps(m, a); }
 PB_FORCE_INLINE pb_v4 pb_v4_andnot(pb_m4 m, pb_v4 a) { return _mm_andnot_ps(m, a); } /* a where m is clear */
 PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF))); }
+/* Four native 16-bit unsigned integers as floats (exact). */
+PB_FORCE_INLINE pb_v4 pb_v4_from_u16x4(const uint16_t *p) {
+    return _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p), _mm_setzero_si128()));
+}
 /* max(a, b) as `a > b ? a : b`, min as `a < b ? a : b` (b wins ties, so
  * max(-0, +0) is +0 like the scalar expression) */
 PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return _mm_max_ps(a, b); }
@@ -133,6 +137,8 @@ PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) {
 PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(a))); }
 PB_FORCE_INLINE pb_v4 pb_v4_andnot(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(a), m)); }
 PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return vabsq_f32(a); }
+/* Four native 16-bit unsigned integers as floats (exact). */
+PB_FORCE_INLINE pb_v4 pb_v4_from_u16x4(const uint16_t *p) { return vcvtq_f32_u32(vmovl_u16(vld1_u16(p))); }
 /* compare-and-select, so ties and signed zeros go as in the SSE2 body */
 PB_FORCE_INLINE pb_v4 pb_v4_max(pb_v4 a, pb_v4 b) { return vbslq_f32(vcgtq_f32(a, b), a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_min(pb_v4 a, pb_v4 b) { return vbslq_f32(vcltq_f32(a, b), a, b); }

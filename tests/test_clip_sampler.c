@@ -462,7 +462,7 @@ void test_clip_sampler_constants(void) {
      * no others; then the slot sort (8 bound lane-kind tracks) and the
      * track bits, given back */
     CHECK_EQ(plumbob_clip_sampler_size(&s.schedule, &s.binding),
-             (2u * 208u + 7u) + 64u + (3u * 20u + 7u) + (2u * 16u + 7u) + 7u + (8u * 8u + 7u) + (4u + 7u));
+             (192u + 7u) + (160u + 7u) + 64u + (3u * 20u + 7u) + (2u * 16u + 7u) + 7u + (8u * 8u + 7u) + (4u + 7u));
     for (i = 0; i < 40; i++) CHECK_EQ(compare_at(&s, (float)(i % 13u) / 45.0f, i % 5u == 0), 0);
     {
         static pose_out got;
@@ -561,6 +561,141 @@ void test_clip_sampler_errors(void) {
     CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL));
     memset(&s, 0, sizeof s); /* never initialised */
     CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    {   /* lane slots are 16-bit: the clip's bones last in a rig of 32,768
+         * bones play; in one of 32,769 (the last past 32,767) the sampler
+         * refuses, keeping nothing */
+        static uint32_t rig[32769];
+        uint32_t n, i;
+        for (n = 32768; n <= 32769; n++) {
+            plumbob_clip_binding big;
+            size_t mark;
+            for (i = 0; i < n; i++) rig[i] = 0x80000000u + i; /* no clip track's hash */
+            for (i = 0; i < nb; i++) rig[n - nb + i] = bones[i];
+            CHECK_OK(plumbob_clip_bind(&c, rig, n, morphs, nm, &a, &big));
+            mark = plumbob_arena_mark(&a);
+            CHECK_EQ(plumbob_clip_sampler_init(&sc, &big, 0, &a, &s), n == 32768 ? PLUMBOB_OK : PLUMBOB_ERR_UNSUPPORTED);
+            if (n == 32769) CHECK_EQ(plumbob_arena_mark(&a), mark);
+            else CHECK_OK(plumbob_clip_sampler_sample(&s, 0.25f, NULL, NULL));
+        }
+    }
+}
+
+/* Constants keep each distinct value once, compared bit for bit: +0 and
+ * -0 stay apart, equal values share, and a value seen longer ago than
+ * init's window of 256 distinct ones is kept again (never confused).
+ * A constant's slot is 16-bit like a lane's: a rig past 32,768 bones is
+ * refused when a constant lands there. */
+static uint32_t f32_bits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+void test_clip_sampler_constant_values(void) {
+    static const float offsets[6] = {0.0f, -0.0f, 0.0f, 1.5f, 1.5f, -0.0f};
+    static const uint16_t ticks[1] = {0};
+    static unsigned char keys[302][12];
+    static plumbob_clip_track tr[302];
+    static plumbob_bone_pose got[302], want[302];
+    static uint32_t rig[32769];
+    unsigned char *buf = t_scratch();
+    plumbob_clip c;
+    plumbob_arena a;
+    plumbob_clip_binding b;
+    plumbob_clip_cursor cur;
+    plumbob_clip_schedule sc;
+    plumbob_clip_sampler s;
+    uint32_t i, n, bones[302];
+    float q[4] = {0.0f, 0.0f, 0.0f, 1.0f};
+    size_t len, mark;
+    /* six keyless translations (bones 1-6); two keyless rotations (bones
+     * 1, 2); one-key rotations on bones 3-5, their keys raw (0, 0, 0,
+     * 4095) with offset -0: bone 3's x signed negative, so -0 (which the
+     * blend and normalization keep), bones 4 and 5 +0 */
+    for (i = 0; i < 11; i++) {
+        memset(&tr[i], 0, sizeof tr[i]);
+        tr[i].hash = i < 6 ? i + 1u : i - 5u;
+        tr[i].curve = 0x0B;
+        tr[i].target = i < 6 ? PLUMBOB_CLIP_TARGET_TRANSLATION : PLUMBOB_CLIP_TARGET_ROTATION;
+        tr[i].offset = i < 6 ? offsets[i] : 0.0f;
+        tr[i].scale = 1.0f;
+        if (i >= 8) {
+            CHECK_OK(plumbob_clip_encode_track(&tr[i], i - 5u, 0x14, PLUMBOB_CLIP_TARGET_ROTATION, 1, ticks, q, keys[i]));
+            memset(keys[i] + 2, 0, 10);
+            keys[i][2] = i == 8 ? 1u : 0u; /* x's sign */
+            keys[i][10] = 0xFF;             /* w: raw 4095 (bits 48-59) */
+            keys[i][11] = 0x0F;
+            tr[i].offset = -0.0f;
+            tr[i].scale = 1.0f;
+        }
+    }
+    len = write_tracks(tr, 11, 10, buf, T_SCRATCH_SIZE);
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    for (i = 0; i < 6; i++) bones[i] = i + 1u;
+    CHECK_OK(plumbob_clip_bind(&c, bones, 6, NULL, 0, &a, &b));
+    CHECK_OK(plumbob_clip_cursor_init(&c, &a, &cur));
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
+    CHECK_EQ(s.constant_count[0], 5);
+    CHECK_EQ(s.constant_values[0], 2); /* the identity (bones 1, 2, 4, 5: the keys come out 1 exactly), x -0 */
+    CHECK_EQ(s.constant_count[1], 6);
+    CHECK_EQ(s.constant_values[1], 2); /* 0 (the kernel's a + (b - a) 0 is +0 for -0 too) and 1.5 */
+    memset(got, 0x55, sizeof got);
+    memset(want, 0x55, sizeof want);
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.2f, got, NULL));
+    plumbob_clip_sample_pose(&c, &b, &cur, 0.2f, want, NULL);
+    for (i = 0; i < 6; i++) {
+        CHECK(got[i].translation.x == offsets[i] && got[i].translation.z == want[i].translation.z);
+        CHECK_EQ(memcmp(&got[i].rotation, &want[i].rotation, sizeof got[i].rotation), 0);
+    }
+    CHECK_EQ(f32_bits(got[2].rotation.x), 0x80000000u);
+    CHECK_EQ(f32_bits(got[3].rotation.x), 0u);
+    CHECK(got[3].rotation.w == 1.0f && got[4].rotation.w == 1.0f && got[0].rotation.w == 1.0f);
+    CHECK(got[2].rotation.w == 1.0f && got[2].rotation.y == 0.0f);
+    /* the same clip, its bones last in a rig of 32,768 (slots to 32,767)
+     * and of 32,769: refused there, with nothing kept */
+    for (n = 32768; n <= 32769; n++) {
+        for (i = 0; i < n; i++) rig[i] = 0x80000000u + i;
+        for (i = 0; i < 6; i++) rig[n - 6u + i] = bones[i];
+        size_t bound;
+        mark = plumbob_arena_mark(&a);
+        CHECK_OK(plumbob_clip_bind(&c, rig, n, NULL, 0, &a, &b));
+        bound = plumbob_arena_mark(&a);
+        CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s), n == 32768 ? PLUMBOB_OK : PLUMBOB_ERR_UNSUPPORTED);
+        if (n == 32768) CHECK_EQ(f32_bits(s.constant_count[1] ? 1.0f : 0.0f), f32_bits(1.0f));
+        else CHECK_EQ(plumbob_arena_mark(&a), bound);
+        plumbob_arena_reset(&a, mark);
+    }
+    /* 300 distinct one-key translations, then bone 0's value again (300
+     * values back, past the window: kept again) and bone 299's (found) */
+    for (i = 0; i < 302; i++) {
+        uint32_t from = i == 300 ? 0u : i == 301 ? 299u : i;
+        float v[3];
+        v[0] = (float)from;
+        v[1] = -0.25f * (float)from;
+        v[2] = 2.0f;
+        CHECK_OK(plumbob_clip_encode_track(&tr[i], 0x100u + i, 0x12, PLUMBOB_CLIP_TARGET_TRANSLATION, 1, ticks, v,
+                                           keys[i]));
+        bones[i] = 0x100u + i;
+    }
+    len = write_tracks(tr, 302, 10, buf, T_SCRATCH_SIZE);
+    plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+    CHECK_OK(decode_in(buf, len, &a, &c));
+    CHECK_OK(plumbob_clip_bind(&c, bones, 302, NULL, 0, &a, &b));
+    CHECK_OK(plumbob_clip_cursor_init(&c, &a, &cur));
+    CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
+    CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
+    CHECK_EQ(s.constant_count[1], 302);
+    CHECK_EQ(s.constant_values[1], 301);
+    memset(got, 0x55, sizeof got);
+    memset(want, 0x55, sizeof want);
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.1f, got, NULL));
+    plumbob_clip_sample_pose(&c, &b, &cur, 0.1f, want, NULL);
+    CHECK_EQ(memcmp(got, want, sizeof got), 0);
+    CHECK_EQ(f32_bits(got[300].translation.y), f32_bits(got[0].translation.y));
+    CHECK_EQ(f32_bits(got[301].translation.y), f32_bits(got[299].translation.y));
+    CHECK_NEAR(got[299].translation.y, -74.75, 0.2);
 }
 
 /* Bindings, cursors and samplers know their clip by address: two clips
@@ -669,10 +804,12 @@ void test_clip_sizes_match_macros(void) {
     CHECK_EQ(plumbob_clip_cursor_size(&c), 40u * 2u + 7u);
     CHECK_EQ(plumbob_clip_bind_size(NULL), SIZE_MAX);
     CHECK_EQ(plumbob_clip_cursor_size(NULL), SIZE_MAX);
-    /* a group of four lanes (176 bytes a frame reads) and beside it their
+    /* a group of four lanes (160 bytes a frame reads) and beside it their
      * track indices, key indices and span ends (32) */
     CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES, sizeof(pb_clip_lanes) + 32u);
-    CHECK_EQ(sizeof(pb_clip_lanes), 176u);
+    CHECK_EQ(sizeof(pb_clip_lanes), 160u);
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES, sizeof(pb_clip_vlanes) + 32u);
+    CHECK_EQ(sizeof(pb_clip_vlanes), 128u);
     for (i = 0; i < 40; i++) hashes[i] = c.tracks[i].hash;
     for (shift = 0; shift < 8; shift++) {
         need = plumbob_clip_bind_size(&c);
