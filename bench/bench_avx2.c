@@ -34,21 +34,21 @@ static void slot_table(const plumbob_mat34 *palette, float *rows, uint16_t *offs
     pb_skin_slot_offsets(offsets, BENCH_SKIN_JOINTS);
 }
 
-void plumbob_pb_clip_lanes_avx2(const pb_clip_lanes *g, uint32_t count, uint32_t components, float t, float *out,
-                                size_t stride);
-typedef void (*lanes_kernel)(const pb_clip_lanes *, uint32_t, uint32_t, float, float *, size_t);
+void plumbob_pb_clip_lanes_avx2(const void *g, uint32_t count, uint32_t components, float t, float *out, size_t stride);
+typedef void (*lanes_kernel)(const void *, uint32_t, uint32_t, float, float *, size_t);
 
 #define CLIP_CALLS 1000 /* kernel calls per timed sample: one call is well under a microsecond */
 
 /* CLIP_CALLS frames of one kernel over the sampler's lane groups, in seconds. */
 static double time_lanes(lanes_kernel kernel, const plumbob_clip_sampler *s, float ticks, plumbob_bone_pose *poses) {
-    const pb_clip_lanes *g = (const pb_clip_lanes *)s->lanes;
+    const pb_clip_lanes *g = (const pb_clip_lanes *)s->lanes; /* the rotation groups, then the translation groups */
+    const pb_clip_vlanes *v = (const pb_clip_vlanes *)(const void *)(g + s->rotation_groups);
     size_t stride = sizeof(plumbob_bone_pose) / sizeof(float);
     double t = bench_now();
     int i;
     for (i = 0; i < CLIP_CALLS; i++) {
         kernel(g, s->rotation_groups, PB_CLIP_ROTATION, ticks, &poses[0].rotation.x, stride);
-        kernel(g + s->rotation_groups, s->vector_groups, PB_CLIP_VECTOR, ticks, &poses[0].translation.x, stride);
+        kernel(v, s->vector_groups, PB_CLIP_VECTOR, ticks, &poses[0].translation.x, stride);
     }
     t = bench_now() - t;
     bench_keep(poses);
