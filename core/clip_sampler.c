@@ -48,10 +48,12 @@ typedef char pb_lanes_hot_bytes[sizeof(pb_clip_lanes) == PB_CLIP_GROUP_SIZE(PB_C
                                     ? 1 : -1];
 
 /* A group of k rows a key (PB_CLIP_ROTATION or PB_CLIP_VECTOR), seen as
- * bytes: row c of its near keys, of its far keys, and its tail. */
-#define ROW_A(g, k, c) ((float *)(void *)(g) + 4u * (c))
+ * bytes: row c of its near keys, of its far keys, and its tail; and group
+ * i of an array of that kind. */
+#define ROW_A(g, c) ((float *)(void *)(g) + 4u * (c))
 #define ROW_B(g, k, c) ((float *)(void *)(g) + 4u * ((k) + (c)))
 #define TAIL(g, k) ((pb_clip_tail *)(void *)((g) + 32u * (k)))
+#define GROUP_AT(groups, i, k) ((groups) + (size_t)(i) * PB_CLIP_GROUP_SIZE(k))
 
 /* A bound track outside the lanes. */
 typedef struct pb_clip_other {
@@ -172,11 +174,10 @@ size_t plumbob_clip_sampler_size(const plumbob_clip_schedule *schedule, const pl
  * after the last group, each group's side: the one arena block of a
  * sampler. */
 static unsigned char *vector_groups_of(unsigned char *lanes, uint32_t rotation_groups) {
-    return lanes + (size_t)rotation_groups * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION);
+    return GROUP_AT(lanes, rotation_groups, PB_CLIP_ROTATION);
 }
 static pb_lane_side *side_of(unsigned char *lanes, uint32_t rotation_groups, uint32_t vector_groups) {
-    return (pb_lane_side *)(void *)(vector_groups_of(lanes, rotation_groups) +
-                                    (size_t)vector_groups * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR));
+    return (pb_lane_side *)(void *)GROUP_AT(vector_groups_of(lanes, rotation_groups), vector_groups, PB_CLIP_VECTOR);
 }
 
 /* +1, or -1 when lane l's b is stored negated (inv's sign bit). */
@@ -191,7 +192,7 @@ PB_FORCE_INLINE void enter_key(unsigned char *g, pb_lane_side *side, unsigned l,
     float b[4], inv;
     uint32_t c, negated = pb_clip_span_end(src, k, components, a, b, &inv);
     for (c = 0; c < components; c++) {
-        ROW_A(g, components, c)[l] = a[c];
+        ROW_A(g, c)[l] = a[c];
         ROW_B(g, components, c)[l] = b[c];
     }
     TAIL(g, components)->ta[l] = pb_clip_lane_tick(src, k, components);
@@ -241,7 +242,7 @@ PB_FORCE_INLINE void walk_groups(unsigned char *g, pb_lane_side *side, uint32_t 
                                  const plumbob_clip_track *tracks, float t, int32_t tick, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g += PB_CLIP_GROUP_SIZE(components), side++) {
+    for (i = 0; i < count; i++, g = GROUP_AT(g, 1, components), side++) {
         const uint16_t *ta = TAIL(g, components)->ta;
         /* which lanes move, computed without a branch per lane: whether a
          * lane's span has ended is a coin toss per frame, so branching on
@@ -268,7 +269,7 @@ PB_FORCE_INLINE void seek_groups(unsigned char *g, pb_lane_side *side, uint32_t 
                                  const plumbob_clip_track *tracks, float t, int every, uint32_t components) {
     uint32_t i;
     unsigned l;
-    for (i = 0; i < count; i++, g += PB_CLIP_GROUP_SIZE(components), side++)
+    for (i = 0; i < count; i++, g = GROUP_AT(g, 1, components), side++)
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
             if (side->track[l] == NO_TRACK || !(every || t < (float)TAIL(g, components)->ta[l])) continue;
@@ -289,13 +290,13 @@ PB_FORCE_INLINE void enter_span(pb_clip_tail *t, unsigned l, uint32_t tag, float
  * key, the record's key the far one; the record's inv carries the new
  * sign in its sign bit, as the lanes keep it. */
 static void enter_rotation(unsigned char *lanes, const pb_clip_rot_event *e) {
-    unsigned char *g = lanes + (size_t)((e->tag & 0xFFFFu) >> 2) * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION);
+    unsigned char *g = GROUP_AT(lanes, (e->tag & 0xFFFFu) >> 2, PB_CLIP_ROTATION);
     unsigned l = e->tag & 3u;
     float was = b_sign(TAIL(g, PB_CLIP_ROTATION), l);
-    ROW_A(g, PB_CLIP_ROTATION, 0)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 0)[l];
-    ROW_A(g, PB_CLIP_ROTATION, 1)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 1)[l];
-    ROW_A(g, PB_CLIP_ROTATION, 2)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 2)[l];
-    ROW_A(g, PB_CLIP_ROTATION, 3)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 3)[l];
+    ROW_A(g, 0)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 0)[l];
+    ROW_A(g, 1)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 1)[l];
+    ROW_A(g, 2)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 2)[l];
+    ROW_A(g, 3)[l] = was * ROW_B(g, PB_CLIP_ROTATION, 3)[l];
     ROW_B(g, PB_CLIP_ROTATION, 0)[l] = e->b[0];
     ROW_B(g, PB_CLIP_ROTATION, 1)[l] = e->b[1];
     ROW_B(g, PB_CLIP_ROTATION, 2)[l] = e->b[2];
@@ -304,11 +305,11 @@ static void enter_rotation(unsigned char *lanes, const pb_clip_rot_event *e) {
 }
 
 static void enter_vector(unsigned char *lanes, const pb_clip_vec_event *e) {
-    unsigned char *g = lanes + (size_t)((e->tag & 0xFFFFu) >> 2) * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR);
+    unsigned char *g = GROUP_AT(lanes, (e->tag & 0xFFFFu) >> 2, PB_CLIP_VECTOR);
     unsigned l = e->tag & 3u;
-    ROW_A(g, PB_CLIP_VECTOR, 0)[l] = ROW_B(g, PB_CLIP_VECTOR, 0)[l];
-    ROW_A(g, PB_CLIP_VECTOR, 1)[l] = ROW_B(g, PB_CLIP_VECTOR, 1)[l];
-    ROW_A(g, PB_CLIP_VECTOR, 2)[l] = ROW_B(g, PB_CLIP_VECTOR, 2)[l];
+    ROW_A(g, 0)[l] = ROW_B(g, PB_CLIP_VECTOR, 0)[l];
+    ROW_A(g, 1)[l] = ROW_B(g, PB_CLIP_VECTOR, 1)[l];
+    ROW_A(g, 2)[l] = ROW_B(g, PB_CLIP_VECTOR, 2)[l];
     ROW_B(g, PB_CLIP_VECTOR, 0)[l] = e->b[0];
     ROW_B(g, PB_CLIP_VECTOR, 1)[l] = e->b[1];
     ROW_B(g, PB_CLIP_VECTOR, 2)[l] = e->b[2];
@@ -388,7 +389,7 @@ static void init_group(unsigned char *g, pb_lane_side *side, uint32_t components
     unsigned l, c;
     for (l = 0; l < 4; l++) {
         for (c = 0; c < components; c++)
-            ROW_A(g, components, c)[l] = ROW_B(g, components, c)[l] = c == 3 ? 1.0f : 0.0f;
+            ROW_A(g, c)[l] = ROW_B(g, components, c)[l] = c == 3 ? 1.0f : 0.0f;
         TAIL(g, components)->ta[l] = 0;
         TAIL(g, components)->inv[l] = 0.0f;
         TAIL(g, components)->slot[l] = -1;
@@ -435,7 +436,7 @@ static void constant_value(const plumbob_clip_track *t, uint32_t kind, float v[4
     init_group(g, &side, kind);
     TAIL(g, kind)->slot[0] = 0;
     if (t->key_count == 0 && kind == PB_CLIP_VECTOR) {
-        for (c = 0; c < 3; c++) ROW_A(g, kind, c)[0] = ROW_B(g, kind, c)[0] = t->offset;
+        for (c = 0; c < 3; c++) ROW_A(g, c)[0] = ROW_B(g, kind, c)[0] = t->offset;
     } else if (t->key_count == 1) {
         pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
         float a[4];
@@ -499,10 +500,9 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
     side = side_of(lanes, groups[0], groups[1]);
-    for (i = 0; i < groups[0]; i++) init_group(lanes + (size_t)i * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION), &side[i], PB_CLIP_ROTATION);
+    for (i = 0; i < groups[0]; i++) init_group(GROUP_AT(lanes, i, PB_CLIP_ROTATION), &side[i], PB_CLIP_ROTATION);
     for (i = 0; i < groups[1]; i++)
-        init_group(vector_groups_of(lanes, groups[0]) + (size_t)i * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR),
-                   &side[groups[0] + i], PB_CLIP_VECTOR);
+        init_group(GROUP_AT(vector_groups_of(lanes, groups[0]), i, PB_CLIP_VECTOR), &side[groups[0] + i], PB_CLIP_VECTOR);
     /* lane i of a kind takes that kind's i-th moving track, in track order
      * (the schedule lists them the same way) */
     for (i = 0; i < clip->track_count; i++) {
@@ -517,8 +517,8 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
             return PLUMBOB_ERR_UNSUPPORTED;
         }
         /* it seeks on first use */
-        if (st == 0) TAIL(lanes + (size_t)(m / 4u) * PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION), PB_CLIP_ROTATION)->slot[m % 4u] = (int16_t)slot;
-        else TAIL(vector_groups_of(lanes, groups[0]) + (size_t)(m / 4u) * PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR), PB_CLIP_VECTOR)->slot[m % 4u] = (int16_t)slot;
+        if (st == 0) TAIL(GROUP_AT(lanes, m / 4u, PB_CLIP_ROTATION), PB_CLIP_ROTATION)->slot[m % 4u] = (int16_t)slot;
+        else TAIL(GROUP_AT(vector_groups_of(lanes, groups[0]), m / 4u, PB_CLIP_VECTOR), PB_CLIP_VECTOR)->slot[m % 4u] = (int16_t)slot;
         side[(st ? groups[0] : 0) + m / 4u].track[m % 4u] = i;
     }
     if (i < clip->track_count || (schedule && (seen[0] != schedule->lane_count[0] ||
