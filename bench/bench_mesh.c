@@ -11,9 +11,10 @@
 #define put32 pb_put_le32
 #define putf pb_put_f32le
 
-/* A version-2 mesh of n vertices, each with `infl` influences over 32 joints,
- * and triangles over all of them. */
-unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size) {
+/* A version-2 mesh of n vertices, each with `infl` influences over 32 joints
+ * (drop: slots 1..infl-1 each unused at random, as a real mesh's vertices
+ * use one to four), and triangles over all of them. */
+static unsigned char *skin_mesh(uint32_t n, uint32_t infl, int drop, size_t *size) {
     uint32_t nw = infl > 1 ? infl - 1 : 1, i, k, s = 1;
     unsigned char *pos = (unsigned char *)malloc((size_t)n * 12), *nrm = (unsigned char *)malloc((size_t)n * 12);
     unsigned char *ba = (unsigned char *)malloc((size_t)n * 4), *bw = (unsigned char *)malloc((size_t)n * 4 * nw);
@@ -29,7 +30,14 @@ unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size) {
             putf(pos + 12u * i + 4u * k, (float)(s % 1000u) / 500.0f - 1.0f);
             putf(nrm + 12u * i + 4u * k, k == 2 ? 1.0f : 0.0f);
         }
-        for (k = 0; k < infl; k++) a = (a & ~(0xFFu << (8 * k))) | (((i + k * 7u) % JOINTS) << (8 * k));
+        for (k = 0; k < infl; k++) {
+            uint32_t slot = (i + k * 7u) % JOINTS;
+            if (drop && k > 0) {
+                s ^= s << 13; s ^= s >> 17; s ^= s << 5;
+                if (s & 0x100u) slot = 0xFFu;
+            }
+            a = (a & ~(0xFFu << (8 * k))) | (slot << (8 * k));
+        }
         put32(ba + 4u * i, a);
         for (k = 0; k < nw; k++) putf(bw + 4u * (i * nw + k), infl == 1 ? 1.0f : 1.0f / (float)infl);
     }
@@ -64,6 +72,10 @@ unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size) {
     free(pos); free(nrm); free(ba); free(bw); free(faces);
     return out;
 }
+
+unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size) { return skin_mesh(n, infl, 0, size); }
+
+unsigned char *bench_skin_mesh_drops(uint32_t n, size_t *size) { return skin_mesh(n, 4, 1, size); }
 
 unsigned char *bench_skin_decode(const unsigned char *mesh, size_t size, plumbob_gmdc *g, size_t *need) {
     plumbob_arena a;

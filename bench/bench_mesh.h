@@ -12,6 +12,10 @@
  * 32 joints, and triangles over all of them, in malloc'd memory. */
 unsigned char *bench_skin_mesh(uint32_t n, uint32_t infl, size_t *size);
 
+/* The same with 4 slots, of which slots 1..3 are each unused at random
+ * (vertices use one to four), as a real mesh's vertices differ. */
+unsigned char *bench_skin_mesh_drops(uint32_t n, size_t *size);
+
 /* The mesh decoded into *g, in a malloc'd arena of *need bytes (returned;
  * the caller frees it); aborts if it does not decode. */
 unsigned char *bench_skin_decode(const unsigned char *mesh, size_t size, plumbob_gmdc *g, size_t *need);

@@ -121,4 +121,37 @@ void bench_skinning(const bench_opts *o, int samples) {
             free(mesh);
         }
     }
+    { /* 100k vertices whose used slots vary at random (one to four), with normals: the kernels' decode where
+         no branch on an unused slot predicts */
+        size_t size, need;
+        unsigned char *mesh = bench_skin_mesh_drops(100000, &size), *mem;
+        plumbob_gmdc g;
+        plumbob_mat34 palette[JOINTS];
+        int port;
+        mem = bench_skin_decode(mesh, size, &g, &need);
+        bench_skin_palette(&g, palette);
+        for (port = 0; port < 2; port++) {
+            skin_ctx c;
+            bench_stats s;
+            char ctx[128];
+            if (port && !strcmp(PLUMBOB_PORT_NAME, "scalar")) break;
+            memset(&c, 0, sizeof c);
+            c.job.gmdc = &g;
+            c.job.palette = palette;
+            c.job.work = skin_work;
+            c.job.positions = (float *)malloc((size_t)100000 * 24u);
+            c.job.position_stride = 6;
+            c.job.normals = c.job.positions + 3;
+            c.job.normal_stride = 6;
+            c.job.flags = port ? PLUMBOB_SKIN_REFERENCE : 0u;
+            s = bench_time(run_skin, &c, samples / 2 + 3);
+            snprintf(ctx, sizeof ctx, "\"port\": \"%s\", \"vertices\": 100000, \"slots\": 4, \"normals\": true",
+                     port ? "scalar" : PLUMBOB_PORT_NAME);
+            bench_report(o, "skin_mixed_slots", "ns_per_vertex", s.median / 100000 * 1e9, s.min / 100000 * 1e9,
+                         s.max / 100000 * 1e9, s.n, ctx);
+            free(c.job.positions);
+        }
+        free(mem);
+        free(mesh);
+    }
 }

@@ -80,6 +80,41 @@ PB_FORCE_INLINE void pb_v4_transpose(pb_v4 *r0, pb_v4 *r1, pb_v4 *r2, pb_v4 *r3)
     *r2 = _mm_movelh_ps(t2, t3);
     *r3 = _mm_movehl_ps(t3, t2);
 }
+/* a0 a1 b0 b1; a2 a3 b2 b3; a0 b0 a1 b1 and a2 b2 a3 b3 (zip) */
+PB_FORCE_INLINE pb_v4 pb_v4_lows(pb_v4 a, pb_v4 b) { return _mm_movelh_ps(a, b); }
+PB_FORCE_INLINE pb_v4 pb_v4_highs(pb_v4 a, pb_v4 b) { return _mm_movehl_ps(b, a); }
+PB_FORCE_INLINE void pb_v4_zip(pb_v4 a, pb_v4 b, pb_v4 *lo, pb_v4 *hi) {
+    *lo = _mm_unpacklo_ps(a, b);
+    *hi = _mm_unpackhi_ps(a, b);
+}
+/* Lanes 0 2 of a then of b (even), lanes 1 3 of a then of b (odd). */
+PB_FORCE_INLINE void pb_v4_unzip(pb_v4 a, pb_v4 b, pb_v4 *even, pb_v4 *odd) {
+    *even = _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    *odd = _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+}
+/* The lanes whose 32-bit word (as pb_v4_load_le read it, little-endian)
+ * has byte k (a constant, 0..3) equal to 0xFF. */
+PB_FORCE_INLINE pb_m4 pb_m4_byte_ff(pb_v4 words, unsigned k) {
+    __m128i ff = _mm_cmpeq_epi8(_mm_castps_si128(words), _mm_set1_epi8(-1));
+    switch (k) { /* byte k to the top, then its sign across the lane */
+    case 0: ff = _mm_slli_epi32(ff, 24); break;
+    case 1: ff = _mm_slli_epi32(ff, 16); break;
+    case 2: ff = _mm_slli_epi32(ff, 8); break;
+    default: break;
+    }
+    return _mm_castsi128_ps(_mm_srai_epi32(ff, 24));
+}
+/* Rows x, y, z as four float triples at o (48 bytes): three stores. */
+PB_FORCE_INLINE void pb_v4_store_xyz4(float *o, pb_v4 x, pb_v4 y, pb_v4 z) {
+    __m128 xy_lo = _mm_unpacklo_ps(x, y), xy_hi = _mm_unpackhi_ps(x, y); /* x0 y0 x1 y1, x2 y2 x3 y3 */
+    __m128 zx = _mm_shuffle_ps(z, x, _MM_SHUFFLE(1, 1, 0, 0));             /* z0 z0 x1 x1 */
+    __m128 yz = _mm_shuffle_ps(y, z, _MM_SHUFFLE(1, 1, 1, 1));             /* y1 y1 z1 z1 */
+    __m128 zx3 = _mm_shuffle_ps(z, x, _MM_SHUFFLE(3, 3, 2, 2));            /* z2 z2 x3 x3 */
+    __m128 yz3 = _mm_shuffle_ps(y, z, _MM_SHUFFLE(3, 3, 3, 3));            /* y3 y3 z3 z3 */
+    _mm_storeu_ps(o, _mm_shuffle_ps(xy_lo, zx, _MM_SHUFFLE(2, 0, 1, 0)));
+    _mm_storeu_ps(o + 4, _mm_shuffle_ps(yz, xy_hi, _MM_SHUFFLE(1, 0, 2, 0)));
+    _mm_storeu_ps(o + 8, _mm_shuffle_ps(zx3, yz3, _MM_SHUFFLE(2, 0, 2, 0)));
+}
 #if defined(__AVX2__)
 #include <immintrin.h>
 /* The AVX2 bodies' one shared step (skin_avx2.h, clip_avx2.h): a
@@ -156,6 +191,35 @@ PB_FORCE_INLINE void pb_v4_store(float *o, pb_v4 v) { vst1q_f32(o, v); }
 PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
     vst1_f32(o, vget_low_f32(v));
     vst1q_lane_f32(o + 2, v, 2);
+}
+PB_FORCE_INLINE pb_v4 pb_v4_lows(pb_v4 a, pb_v4 b) { return vcombine_f32(vget_low_f32(a), vget_low_f32(b)); }
+PB_FORCE_INLINE pb_v4 pb_v4_highs(pb_v4 a, pb_v4 b) { return vcombine_f32(vget_high_f32(a), vget_high_f32(b)); }
+PB_FORCE_INLINE void pb_v4_zip(pb_v4 a, pb_v4 b, pb_v4 *lo, pb_v4 *hi) {
+    float32x4x2_t t = vzipq_f32(a, b);
+    *lo = t.val[0];
+    *hi = t.val[1];
+}
+PB_FORCE_INLINE void pb_v4_unzip(pb_v4 a, pb_v4 b, pb_v4 *even, pb_v4 *odd) {
+    float32x4x2_t t = vuzpq_f32(a, b);
+    *even = t.val[0];
+    *odd = t.val[1];
+}
+PB_FORCE_INLINE pb_m4 pb_m4_byte_ff(pb_v4 words, unsigned k) {
+    uint32x4_t ff = vreinterpretq_u32_u8(vceqq_u8(vreinterpretq_u8_f32(words), vdupq_n_u8(0xFF)));
+    switch (k) {
+    case 0: ff = vshlq_n_u32(ff, 24); break;
+    case 1: ff = vshlq_n_u32(ff, 16); break;
+    case 2: ff = vshlq_n_u32(ff, 8); break;
+    default: break;
+    }
+    return vreinterpretq_u32_s32(vshrq_n_s32(vreinterpretq_s32_u32(ff), 24));
+}
+PB_FORCE_INLINE void pb_v4_store_xyz4(float *o, pb_v4 x, pb_v4 y, pb_v4 z) {
+    float32x4x3_t t;
+    t.val[0] = x;
+    t.val[1] = y;
+    t.val[2] = z;
+    vst3q_f32(o, t);
 }
 /* Four little-endian float triples (48 bytes, any alignment) as x, y and
  * z rows: one deinterleaving load when the bytes are float-aligned on a

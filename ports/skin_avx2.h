@@ -1,25 +1,34 @@
-/* The AVX2 build's body for skin_simd.c's blended (MIXED) blocks,
- * included by skin_simd.c only when compiled with -mavx2: skin4_avx
- * replaces skin4, four vertices at a time, with 256-bit halves.
+/* The AVX2 build's body for skin_simd.c's blended (MIXED) groups,
+ * included by skin_simd.c only when compiled with -mavx2: blend_avx and
+ * transform4_avx replace blend4 and transform4, four vertices at a time,
+ * with 256-bit halves.
  *
- * A table entry's rows x and y are eight consecutive floats, so each
- * influence blends them with one 256-bit multiply and add and row z with
- * one 128-bit pair: four operations where four lanes take six.  The four
- * vertices' rows are transposed inside each half, so one 256-bit
- * transform gives rows x (low half) and y (high half) of all four.
- * Positions and normals are loaded as 128-bit broadcasts (loads, not
- * shuffles) and deinterleaved in both halves at once.
+ * Weights are decoded vertex by vertex (pb_skin_influences), where a
+ * weight's broadcast to 256 bits is a load; the four-lane decode of
+ * blend4 costs a shuffle and an insert per weight here.  A table entry's
+ * rows x and y are eight consecutive floats, so each influence blends them
+ * with one 256-bit multiply and add and row z with one 128-bit pair: four
+ * operations where four lanes take six.  The four vertices' rows are
+ * transposed inside each half, so one 256-bit transform gives rows x and
+ * y of all four.  Positions and normals are loaded as 128-bit broadcasts
+ * (loads, not shuffles) and deinterleaved in both halves at once.
  *
  * Eight vertices per step, with the transforms eight lanes wide, was
  * tried first: its larger transposes and the blends' spills made it
- * 1.1-1.2x the SSE2 kernel's time with 3 and 4 influences, where this
- * shape takes 0.75-0.92x.  AVX brings no fused multiply-add, and every
- * product and sum is the reference's, in its order, lane by lane, so the
- * bits are the scalar reference's. */
+ * 1.1-1.2x the SSE2 kernel's time with 3 and 4 influences.  AVX brings no
+ * fused multiply-add, and every product and sum is the reference's, in
+ * its order, lane by lane, so the bits are the scalar reference's. */
 #ifndef PLUMBOB_SKIN_AVX2_H
 #define PLUMBOB_SKIN_AVX2_H
 
 #include <immintrin.h>
+
+/* A group's blended matrices as coefficients in lanes: in each 256-bit
+ * one, row x in the low half and row y in the high half; row z apart. */
+typedef struct skin_coef8 {
+    __m256 a, b, c, t;
+    __m128 az, bz, cz, tz;
+} skin_coef8;
 
 /* Vertex v's blended rows: x and y as one 256-bit vector (a b c t of row
  * x, then of row y), z as a 128-bit one. */
@@ -55,6 +64,24 @@ PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, uint32_t v, uint32_t inf
     *z = cz;
 }
 
+/* The four vertices whose assignment bytes are at a and stored weights at
+ * w, blended and transposed. */
+PB_FORCE_INLINE skin_coef8 blend_avx(const pb_skin_range *r, const unsigned char *a, const unsigned char *w,
+                                     uint32_t influences) {
+    pb_skin_range g = *r; /* the group's streams, vertices 0..3 */
+    skin_coef8 c;
+    g.assignments = a;
+    g.weights = w;
+    blend_xy_z(&g, 0, influences, &c.a, &c.az);
+    blend_xy_z(&g, 1, influences, &c.b, &c.bz);
+    blend_xy_z(&g, 2, influences, &c.c, &c.cz);
+    blend_xy_z(&g, 3, influences, &c.t, &c.tz);
+    /* in each half, rows of vertices -> coefficients of lanes: a = (a of row x | a of row y) per vertex */
+    pb_v8_transpose_halves(&c.a, &c.b, &c.c, &c.t);
+    _MM_TRANSPOSE4_PS(c.az, c.bz, c.cz, c.tz);
+    return c;
+}
+
 /* Four little-endian float triples (48 bytes, any alignment) as x, y and
  * z rows, each in both halves: simd4.h's deinterleave on 128-bit
  * broadcasts, which are loads, not shuffles. */
@@ -79,43 +106,25 @@ PB_FORCE_INLINE __m128 dot3_4(__m128 a, __m128 b, __m128 c, __m128 x, __m128 y, 
     return _mm_add_ps(_mm_add_ps(_mm_mul_ps(a, x), _mm_mul_ps(b, y)), _mm_mul_ps(c, z));
 }
 
-/* Four vertices v[0..3], as skin_simd.c's skin4 (same arguments and
- * results), with rows x and y of each side by side in 256 bits: the
- * blend takes four operations per influence where four lanes take six,
- * and the transforms compute x and y in one. */
-PB_FORCE_INLINE void skin4_avx(const pb_skin_range *r, const uint32_t v[4], const unsigned char *pos,
-                               const unsigned char *nrm, uint32_t n, uint32_t influences, __m128 *defer) {
-    __m256 a, b, c, t, x8, y8, z8;
-    __m128 az, bz, cz, tz, px, py, pz;
-    blend_xy_z(r, v[0], influences, &a, &az);
-    blend_xy_z(r, v[1], influences, &b, &bz);
-    blend_xy_z(r, v[2], influences, &c, &cz);
-    blend_xy_z(r, v[3], influences, &t, &tz);
-    /* in each half, rows of vertices -> coefficients of lanes: a = (a of row x | a of row y) per vertex */
-    pb_v8_transpose_halves(&a, &b, &c, &t);
-    _MM_TRANSPOSE4_PS(az, bz, cz, tz);
+/* transform4 with rows x and y of positions and normals in one 256-bit
+ * transform each. */
+PB_FORCE_INLINE void transform4_avx(const pb_skin_range *r, uint32_t v, skin_coef8 c, const unsigned char *pos,
+                                    const unsigned char *nrm, uint32_t n, int out, __m128 *defer) {
+    __m256 x8, y8, z8, o, q = _mm256_setzero_ps();
+    __m128 qz = _mm_setzero_ps(), oz;
     load_xyz4x2(pos, &x8, &y8, &z8);
-    px = _mm256_castps256_ps128(x8);
-    py = _mm256_castps256_ps128(y8);
-    pz = _mm256_castps256_ps128(z8);
-    {
-        __m256 o = _mm256_add_ps(dot3_8(a, b, c, x8, y8, z8), t);
-        store_rows(r->out_positions + r->position_stride * v[0], r->position_stride, n, _mm256_castps256_ps128(o),
-                   _mm256_extractf128_ps(o, 1), _mm_add_ps(dot3_4(az, bz, cz, px, py, pz), tz));
-    }
+    o = _mm256_add_ps(dot3_8(c.a, c.b, c.c, x8, y8, z8), c.t);
+    oz = _mm_add_ps(dot3_4(c.az, c.bz, c.cz, _mm256_castps256_ps128(x8), _mm256_castps256_ps128(y8),
+                           _mm256_castps256_ps128(z8)),
+                    c.tz);
     if (nrm) {
-        __m256 q;
-        __m128 qx, qy, qz;
         load_xyz4x2(nrm, &x8, &y8, &z8);
-        px = _mm256_castps256_ps128(x8);
-        py = _mm256_castps256_ps128(y8);
-        pz = _mm256_castps256_ps128(z8);
-        q = dot3_8(a, b, c, x8, y8, z8);
-        qx = _mm256_castps256_ps128(q);
-        qy = _mm256_extractf128_ps(q, 1);
-        qz = dot3_4(az, bz, cz, px, py, pz);
-        finish_normals(r, v[0], n, qx, qy, qz, defer);
+        q = dot3_8(c.a, c.b, c.c, x8, y8, z8);
+        qz = dot3_4(c.az, c.bz, c.cz, _mm256_castps256_ps128(x8), _mm256_castps256_ps128(y8),
+                    _mm256_castps256_ps128(z8));
     }
+    emit4(r, v, n, out, defer, _mm256_castps256_ps128(o), _mm256_extractf128_ps(o, 1), oz, nrm != NULL,
+          _mm256_castps256_ps128(q), _mm256_extractf128_ps(q, 1), qz);
 }
 
 #endif

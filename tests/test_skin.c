@@ -627,6 +627,73 @@ void test_skin_port_special_values(void) {
     }
 }
 
+/* The SIMD kernels store a blended group of four with 16-byte stores where
+ * the output layout allows: positions and normals interleaved in one
+ * stream (normals 3 floats after the positions, both strides 6), or packed
+ * triples (stride 3, normals in their own array or none).  Every influence
+ * count, normalized or not, group tails and block edges (1 to 70
+ * vertices), unused and out-of-range slots and odd values now and then:
+ * the reference's bits, and nothing written past the last vertex. */
+void test_skin_port_layouts(void) {
+    static const float odd[] = {0.0f, -0.0f, 1.0f / 0.0f, -1.0f / 0.0f, 3e38f, 0.5f, 1.0f, 0.0f / 0.0f};
+    static float rows_mem[256 * PB_SKIN_ENTRY + 4];
+    static uint16_t offsets[256];
+    static unsigned char in[70 * 40 + 4];
+    static float out_a[70 * 6 + 8], out_b[70 * 6 + 8];
+    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
+    uint32_t seed = 0x1A7u, i, round;
+    for (i = 0; i < 256; i++) {
+        float m[12];
+        uint32_t e;
+        for (e = 0; e < 12; e++)
+            m[e] = t_rand(&seed) % 16 ? (float)((int)(t_rand(&seed) % 2001) - 1000) / 500.0f : odd[t_rand(&seed) % 8];
+        pb_skin_put_entry(rows + PB_SKIN_ENTRY * i, i < 255 ? m : NULL);
+    }
+    pb_skin_slot_offsets(offsets, 12);
+    for (round = 0; round < 96; round++) {
+        pb_skin_range r;
+        uint32_t layout = round % 3, wc = round / 3 % 4, count = 1u + (round * 29u) % 70u, normals = layout != 2;
+        size_t floats;
+        memset(&r, 0, sizeof r);
+        r.normalize = round / 12 % 2;
+        r.count = count;
+        r.positions = in;
+        r.normals = normals ? in + 12 * count : NULL;
+        r.assignments = in + 24 * count;
+        r.weights = wc ? in + 28 * count : NULL;
+        r.weight_count = wc;
+        r.slot_count = 12;
+        r.slot_table = rows;
+        r.slot_offset = offsets;
+        for (i = 0; i < count * 6; i++)
+            pb_put_f32le(in + 4 * i, t_rand(&seed) % 16 ? (float)((int)(t_rand(&seed) % 2001) - 1000) / 250.0f
+                                                      : odd[t_rand(&seed) % 8]);
+        for (i = 0; i < count; i++) {
+            uint32_t a = 0, k;
+            for (k = 0; k < 4; k++) {
+                uint32_t sl = t_rand(&seed) % 16;
+                a |= (sl >= 14 ? 0xFFu : sl) << (8 * k); /* unused, in the table, or past it */
+            }
+            pb_put_le32(in + 24 * count + 4 * i, a);
+            for (k = 0; k < 3; k++)
+                pb_put_f32le(in + 28 * count + 4 * (wc * i + k),
+                             t_rand(&seed) % 12 ? (float)(t_rand(&seed) % 1000) / 2000.0f : odd[t_rand(&seed) % 8]);
+        }
+        if (layout == 0) { /* interleaved: p n p n ... */
+            r.position_stride = r.normal_stride = 6;
+            skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], 3);
+            floats = 6u * count;
+        } else { /* packed: positions, then normals in their own array */
+            r.position_stride = r.normal_stride = 3;
+            skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], 3u * count);
+            floats = (normals ? 6u : 3u) * count;
+        }
+        CHECK(same_or_both_nan(out_a, out_b, sizeof out_a / sizeof out_a[0]));
+        CHECK(pb_le32((const unsigned char *)&out_b[floats]) == 0xABABABABu); /* nothing past the last vertex */
+        for (i = 0; i < floats; i++) t_digest_f32(out_b[i] == out_b[i] ? out_b[i] : 0.0f);
+    }
+}
+
 /* Only the first slot used (the GMDC page's "single weight section", or
  * a rigid run in a 3- or 4-slot mesh): the SIMD kernels skip the other
  * terms of a block whose vertices all leave them unused, adding +0 as the
