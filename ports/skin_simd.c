@@ -103,7 +103,6 @@ typedef struct skin_coef {
     pb_v4 xt, yt, zt;
 } skin_coef;
 
-
 /* How a group's results are stored: OUT_ROWS each vertex's triples where
  * its strides say (any layout); OUT_PACKED positions (and normals) as
  * packed triples, stride 3, three 16-byte stores per four; OUT_PN6
