@@ -53,40 +53,6 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb
     if (n > 3) pb_v4_store3(o + 3u * stride, w);
 }
 
-/* Weights of four vertices, one vector per influence (lane i: vertex i),
- * from their 16 assignment bytes at a and stored weights at w (16 bytes
- * per stored weight, vertex by vertex): pb_skin_influences's numbers.  An
- * unused slot's weight is +0; adding it to the running sum (never -0, as
- * it starts at +0) changes nothing, so every lane sums as the reference
- * does, which skips it.  Written out per count, so nothing goes through
- * memory. */
-typedef struct skin_w4 {
-    pb_v4 w0, w1, w2, w3;
-} skin_w4;
-PB_FORCE_INLINE skin_w4 weights4(const unsigned char *a, const unsigned char *w, uint32_t influences) {
-    pb_v4 words = pb_v4_load_le(a), sum, one = pb_v4_set1(1.0f), zero = pb_v4_set1(0.0f);
-    skin_w4 k;
-    k.w1 = k.w2 = k.w3 = zero;
-    if (influences == 2) {
-        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), pb_v4_load_le(w));
-        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), pb_v4_sub(one, pb_v4_add(zero, k.w0)));
-    } else if (influences == 3) {
-        pb_v4_unzip(pb_v4_load_le(w), pb_v4_load_le(w + 16), &k.w0, &k.w1);
-        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
-        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
-        sum = pb_v4_add(pb_v4_add(zero, k.w0), k.w1);
-        k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), pb_v4_sub(one, sum));
-    } else {
-        pb_v4_load_xyz4(w, &k.w0, &k.w1, &k.w2);
-        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
-        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
-        k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), k.w2);
-        sum = pb_v4_add(pb_v4_add(pb_v4_add(zero, k.w0), k.w1), k.w2);
-        k.w3 = pb_v4_andnot(pb_m4_byte_ff(words, 3), pb_v4_sub(one, sum));
-    }
-    return k;
-}
-
 /* Influence k's matrix of vertex `lane` of the group whose assignment
  * bytes are at a. */
 #define SKIN_M(r, a, lane, k) ((r)->slot_table + (r)->slot_offset[(a)[4u * (lane) + (k)]])
@@ -109,11 +75,6 @@ typedef struct skin_coef {
  * positions and normals interleaved in one stream (normals 3 floats after
  * the positions, both strides 6), six stores per four. */
 enum { OUT_ROWS, OUT_PACKED, OUT_PN6 };
-
-/* (a x + b y) + c z, lane by lane */
-PB_FORCE_INLINE pb_v4 dot3(skin_rows3 c, pb_v4 x, pb_v4 y, pb_v4 z) {
-    return pb_v4_add(pb_v4_add(pb_v4_mul(c.x, x), pb_v4_mul(c.y, y)), pb_v4_mul(c.z, z));
-}
 
 /* Positions px..pz and normals qx..qz of four vertices (lanes) into the
  * interleaved stream at o: rows p n of each vertex, 96 bytes. */
@@ -164,6 +125,45 @@ PB_FORCE_INLINE void emit4(const pb_skin_range *r, uint32_t v, uint32_t n, int o
 #define BLEND4(r, a, w, influences) blend_avx(r, a, w, influences)
 #define TRANSFORM4 transform4_avx
 #else
+/* Weights of four vertices, one vector per influence (lane i: vertex i),
+ * from their 16 assignment bytes at a and stored weights at w (16 bytes
+ * per stored weight, vertex by vertex): pb_skin_influences's numbers.  An
+ * unused slot's weight is +0; adding it to the running sum (never -0, as
+ * it starts at +0) changes nothing, so every lane sums as the reference
+ * does, which skips it.  Written out per count, so nothing goes through
+ * memory. */
+typedef struct skin_w4 {
+    pb_v4 w0, w1, w2, w3;
+} skin_w4;
+PB_FORCE_INLINE skin_w4 weights4(const unsigned char *a, const unsigned char *w, uint32_t influences) {
+    pb_v4 words = pb_v4_load_le(a), sum, one = pb_v4_set1(1.0f), zero = pb_v4_set1(0.0f);
+    skin_w4 k;
+    k.w1 = k.w2 = k.w3 = zero;
+    if (influences == 2) {
+        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), pb_v4_load_le(w));
+        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), pb_v4_sub(one, pb_v4_add(zero, k.w0)));
+    } else if (influences == 3) {
+        pb_v4_unzip(pb_v4_load_le(w), pb_v4_load_le(w + 16), &k.w0, &k.w1);
+        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
+        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
+        sum = pb_v4_add(pb_v4_add(zero, k.w0), k.w1);
+        k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), pb_v4_sub(one, sum));
+    } else {
+        pb_v4_load_xyz4(w, &k.w0, &k.w1, &k.w2);
+        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
+        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
+        k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), k.w2);
+        sum = pb_v4_add(pb_v4_add(pb_v4_add(zero, k.w0), k.w1), k.w2);
+        k.w3 = pb_v4_andnot(pb_m4_byte_ff(words, 3), pb_v4_sub(one, sum));
+    }
+    return k;
+}
+
+/* (a x + b y) + c z, lane by lane */
+PB_FORCE_INLINE pb_v4 dot3(skin_rows3 c, pb_v4 x, pb_v4 y, pb_v4 z) {
+    return pb_v4_add(pb_v4_add(pb_v4_mul(c.x, x), pb_v4_mul(c.y, y)), pb_v4_mul(c.z, z));
+}
+
 PB_FORCE_INLINE pb_v4 mul_add(pb_v4 acc, pb_v4 w, const float *m) {
     return pb_v4_add(acc, pb_v4_mul(w, pb_v4_load(m)));
 }
