@@ -2,8 +2,12 @@
  * weights drawn from the input's own bytes (NaN, infinities, huge and tiny
  * values among them), skinned group by group with the port's kernel and with
  * the scalar reference into buffers sized exactly, with guard floats after
- * them, normals renormalized or not.  Skinning must stay inside its
- * outputs, and the twins must give the same bits (NaN compared as NaN). */
+ * them, normals renormalized or not, in three layouts: positions and
+ * normals in arrays of their own (strides 3 to 5; 3 is the kernels'
+ * packed stores), interleaved in one (strides 6, normals 3 floats in: the
+ * kernels' interleaved stores), or positions only.  Skinning must stay
+ * inside its outputs, and the twins must give the same bits (NaN compared
+ * as NaN). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (plumbob_gmdc_palette(&g, next(&seed) % 4 == 0 ? NULL : model, palette) != PLUMBOB_OK)
             __builtin_trap(); /* a decoded mesh always has a palette */
         for (i = 0; i < g.group_count && i < 64; i++) {
-            uint32_t n = g.linkages[g.groups[i].link].vertex_count, stride = 3 + next(&seed) % 3, k;
+            uint32_t n = g.linkages[g.groups[i].link].vertex_count, layout = next(&seed) % 4, k;
+            uint32_t stride = layout == 1 ? 6u : 3u + next(&seed) % 3; /* 0, 3: arrays; 1: interleaved; 2: no normals */
             uint32_t unnormalized = next(&seed) % 2 ? PLUMBOB_SKIN_UNNORMALIZED : 0u; /* both kernels alike */
             size_t floats = (size_t)n * stride + GUARD;
             float *out[2], *nrm[2];
@@ -89,7 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 job.morph_weights = g.morph_count && (seed & 1) ? weights : NULL;
                 job.positions = out[k];
                 job.position_stride = stride;
-                job.normals = nrm[k];
+                job.normals = layout == 2 ? NULL : layout == 1 ? out[k] + 3 : nrm[k];
                 job.normal_stride = stride;
                 job.flags = (k ? PLUMBOB_SKIN_REFERENCE : 0u) | unnormalized;
                 r[k] = plumbob_gmdc_skin(&job);
