@@ -53,10 +53,6 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, uint32_t n, pb_v4 x, pb
     if (n > 3) pb_v4_store3(o + 3u * stride, w);
 }
 
-/* Influence k's matrix of vertex `lane` of the group whose assignment
- * bytes are at a. */
-#define SKIN_M(r, a, lane, k) ((r)->slot_table + (r)->slot_offset[(a)[4u * (lane) + (k)]])
-
 /* Three rows (or three coefficients) of four lanes. */
 typedef struct skin_rows3 {
     pb_v4 x, y, z;
@@ -126,8 +122,9 @@ PB_FORCE_INLINE void emit4(const pb_skin_range *r, uint32_t v, uint32_t n, int o
 #define TRANSFORM4 transform4_avx
 #else
 /* Weights of four vertices, one vector per influence (lane i: vertex i),
- * from their 16 assignment bytes at a and stored weights at w (16 bytes
- * per stored weight, vertex by vertex): pb_skin_influences's numbers.  An
+ * from their 16 assignment bytes at a and stored weights at w (influences
+ * - 1 floats a vertex, the four back to back): pb_skin_influences's
+ * numbers.  An
  * unused slot's weight is +0; adding it to the running sum (never -0, as
  * it starts at +0) changes nothing, so every lane sums as the reference
  * does, which skips it.  Written out per count, so nothing goes through
@@ -163,6 +160,10 @@ PB_FORCE_INLINE skin_w4 weights4(const unsigned char *a, const unsigned char *w,
 PB_FORCE_INLINE pb_v4 dot3(skin_rows3 c, pb_v4 x, pb_v4 y, pb_v4 z) {
     return pb_v4_add(pb_v4_add(pb_v4_mul(c.x, x), pb_v4_mul(c.y, y)), pb_v4_mul(c.z, z));
 }
+
+/* Influence k's matrix of vertex `lane` of the group whose assignment
+ * bytes are at a. */
+#define SKIN_M(r, a, lane, k) ((r)->slot_table + (r)->slot_offset[(a)[4u * (lane) + (k)]])
 
 PB_FORCE_INLINE pb_v4 mul_add(pb_v4 acc, pb_v4 w, const float *m) {
     return pb_v4_add(acc, pb_v4_mul(w, pb_v4_load(m)));
