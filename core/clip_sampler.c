@@ -517,8 +517,7 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
             return PLUMBOB_ERR_UNSUPPORTED;
         }
         /* it seeks on first use */
-        if (st == 0) TAIL(GROUP_AT(lanes, m / 4u, PB_CLIP_ROTATION), PB_CLIP_ROTATION)->slot[m % 4u] = (int16_t)slot;
-        else TAIL(GROUP_AT(vector_groups_of(lanes, groups[0]), m / 4u, PB_CLIP_VECTOR), PB_CLIP_VECTOR)->slot[m % 4u] = (int16_t)slot;
+        TAIL(GROUP_AT(st ? vector_groups_of(lanes, groups[0]) : lanes, m / 4u, kind), kind)->slot[m % 4u] = (int16_t)slot;
         side[(st ? groups[0] : 0) + m / 4u].track[m % 4u] = i;
     }
     if (i < clip->track_count || (schedule && (seen[0] != schedule->lane_count[0] ||
