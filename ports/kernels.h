@@ -123,19 +123,26 @@ PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, const unsigned ch
     *m = r->slot_table + r->slot_offset[slot];
 }
 
-/* Weights and matrices of vertex v's influences (shared by every port so
- * all of them see the same numbers); influences is weight_count + 1. */
-PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
-                                        float w[4], const float *m[4]) {
-    const unsigned char *ab = r->assignments + 4u * v;
+/* Weights and matrices of the influences of the vertex whose assignment
+ * bytes are at ab and stored weights at wp (shared by every port so all
+ * of them see the same numbers); influences is weight_count + 1. */
+PB_FORCE_INLINE void pb_skin_influences_at(const pb_skin_range *r, const unsigned char *ab, const unsigned char *wp,
+                                           uint32_t influences, float w[4], const float *m[4]) {
     uint32_t stored = influences - 1u;
-    /* no stored weights: the stream may be NULL, and NULL + 0 is undefined */
-    const unsigned char *wp = stored ? r->weights + 4u * stored * v : r->weights;
     float sum = 0.0f;
     pb_skin_influence(r, ab, wp, 0, stored, &sum, &w[0], &m[0]);
     if (influences > 1) pb_skin_influence(r, ab, wp, 1, stored, &sum, &w[1], &m[1]);
     if (influences > 2) pb_skin_influence(r, ab, wp, 2, stored, &sum, &w[2], &m[2]);
     if (influences > 3) pb_skin_influence(r, ab, wp, 3, stored, &sum, &w[3], &m[3]);
+}
+
+/* Those of vertex v of the range's streams. */
+PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
+                                        float w[4], const float *m[4]) {
+    uint32_t stored = influences - 1u;
+    /* no stored weights: the stream may be NULL, and NULL + 0 is undefined */
+    pb_skin_influences_at(r, r->assignments + 4u * v, stored ? r->weights + 4u * stored * v : r->weights,
+                          influences, w, m);
 }
 
 /* CLIP sampling in lanes: four tracks of one kind (12-bit rotations or

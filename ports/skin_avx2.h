@@ -3,7 +3,7 @@
  * transform4_avx replace blend4 and transform4, four vertices at a time,
  * with 256-bit halves.
  *
- * Weights are decoded vertex by vertex (pb_skin_influences), where a
+ * Weights are decoded vertex by vertex (pb_skin_influences_at), where a
  * weight's broadcast to 256 bits is a load; the four-lane decode of
  * blend4 costs a shuffle and an insert per weight here.  A table entry's
  * rows x and y are eight consecutive floats, so each influence blends them
@@ -30,14 +30,16 @@ typedef struct skin_coef8 {
     __m128 az, bz, cz, tz;
 } skin_coef8;
 
-/* Vertex v's blended rows: x and y as one 256-bit vector (a b c t of row
- * x, then of row y), z as a 128-bit one. */
-PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, uint32_t v, uint32_t influences, __m256 *xy, __m128 *z) {
+/* The blended rows of the vertex whose assignment bytes are at ab and
+ * stored weights at wp: x and y as one 256-bit vector (a b c t of row x,
+ * then of row y), z as a 128-bit one. */
+PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, const unsigned char *ab, const unsigned char *wp,
+                                uint32_t influences, __m256 *xy, __m128 *z) {
     float w[4];
     const float *m[4];
     __m256 c, t, w0, w1, w2, w3;
     __m128 cz, tz;
-    pb_skin_influences(r, v, influences, w, m);
+    pb_skin_influences_at(r, ab, wp, influences, w, m);
     w0 = _mm256_set1_ps(w[0]);
     c = _mm256_mul_ps(w0, _mm256_loadu_ps(m[0]));
     cz = _mm_mul_ps(_mm256_castps256_ps128(w0), _mm_load_ps(m[0] + 8));
@@ -68,14 +70,12 @@ PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, uint32_t v, uint32_t inf
  * w, blended and transposed. */
 PB_FORCE_INLINE skin_coef8 blend_avx(const pb_skin_range *r, const unsigned char *a, const unsigned char *w,
                                      uint32_t influences) {
-    pb_skin_range g = *r; /* the group's streams, vertices 0..3 */
+    size_t stored = 4u * (influences - 1u); /* weight bytes per vertex */
     skin_coef8 c;
-    g.assignments = a;
-    g.weights = w;
-    blend_xy_z(&g, 0, influences, &c.a, &c.az);
-    blend_xy_z(&g, 1, influences, &c.b, &c.bz);
-    blend_xy_z(&g, 2, influences, &c.c, &c.cz);
-    blend_xy_z(&g, 3, influences, &c.t, &c.tz);
+    blend_xy_z(r, a, w, influences, &c.a, &c.az);
+    blend_xy_z(r, a + 4, w + stored, influences, &c.b, &c.bz);
+    blend_xy_z(r, a + 8, w + 2u * stored, influences, &c.c, &c.cz);
+    blend_xy_z(r, a + 12, w + 3u * stored, influences, &c.t, &c.tz);
     /* in each half, rows of vertices -> coefficients of lanes: a = (a of row x | a of row y) per vertex */
     pb_v8_transpose_halves(&c.a, &c.b, &c.c, &c.t);
     _MM_TRANSPOSE4_PS(c.az, c.bz, c.cz, c.tz);
