@@ -109,6 +109,11 @@ static inline void pb_skin_put_entry(float *e, const float *m) {
         }
 }
 
+/* The table entry slot byte `slot` names (the zero entry past the table). */
+PB_FORCE_INLINE const float *pb_skin_matrix(const pb_skin_range *r, uint32_t slot) {
+    return r->slot_table + r->slot_offset[slot];
+}
+
 /* Influence k of a vertex whose assignment bytes are at ab (k and the
  * stored weight count constants after inlining, so the tests fold). */
 PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, const unsigned char *ab, const unsigned char *wp,
@@ -120,7 +125,7 @@ PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, const unsigned ch
         *w = k < stored ? pb_f32le(wp + 4u * k) : 1.0f - *sum;
         *sum += *w;
     }
-    *m = r->slot_table + r->slot_offset[slot];
+    *m = pb_skin_matrix(r, slot);
 }
 
 /* Weights and matrices of the influences of the vertex whose assignment

@@ -163,7 +163,7 @@ PB_FORCE_INLINE pb_v4 dot3(skin_rows3 c, pb_v4 x, pb_v4 y, pb_v4 z) {
 
 /* Influence k's matrix of vertex `lane` of the group whose assignment
  * bytes are at a. */
-#define SKIN_M(r, a, lane, k) ((r)->slot_table + (r)->slot_offset[(a)[4u * (lane) + (k)]])
+#define SKIN_M(r, a, lane, k) pb_skin_matrix(r, (a)[4u * (lane) + (k)])
 
 PB_FORCE_INLINE pb_v4 mul_add(pb_v4 acc, pb_v4 w, const float *m) {
     return pb_v4_add(acc, pb_v4_mul(w, pb_v4_load(m)));
@@ -383,7 +383,7 @@ PB_FORCE_INLINE void skin_cols_run(const pb_skin_range *r, uint32_t v0, uint32_t
     const unsigned char *w = kind == LONE ? r->weights + stride * v0 : NULL;
     float *op = r->out_positions + r->position_stride * v0, *on = normals == 1 ? r->out_normals + r->normal_stride * v0 : NULL;
     for (; a < a_end; a += 4, p += 12, op += r->position_stride) {
-        const float *e = r->slot_table + r->slot_offset[a[0]] + PB_SKIN_COLUMNS;
+        const float *e = pb_skin_matrix(r, a[0]) + PB_SKIN_COLUMNS;
         pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8), ct = pb_v4_load(e + 12);
         if (kind == LONE) {
             /* pb_skin_influence's first weight: the stored one, 0 when unused */
