@@ -237,20 +237,27 @@ PB_FORCE_INLINE void advance_lane(unsigned char *g, pb_lane_side *side, unsigned
  * to or past its end, or a step back before its start); tick is t's whole
  * part (-1 below 0), so tick >= tb is t >= tb.  From tick 65535 on, lanes
  * at their last key (tb PB_CLIP_SPAN_OPEN, a real tick too) come here
- * every frame and advance_lane leaves them as they are. */
+ * every frame and advance_lane leaves them as they are.  back_too: t is
+ * before the lanes' last time; played forward, no lane's span starts
+ * after t but that of a lane at its first key, which a step back leaves
+ * as it is, so the test is skipped (3-4% of a forward frame). */
 PB_FORCE_INLINE void walk_groups(unsigned char *g, pb_lane_side *side, uint32_t count,
-                                 const plumbob_clip_track *tracks, float t, int32_t tick, uint32_t components) {
+                                 const plumbob_clip_track *tracks, float t, int32_t tick, int back_too,
+                                 uint32_t components) {
     uint32_t i;
     unsigned l;
     for (i = 0; i < count; i++, g = GROUP_AT(g, 1, components), side++) {
         const uint16_t *ta = TAIL(g, components)->ta;
         /* which lanes move, computed without a branch per lane: whether a
-         * lane's span has ended is a coin toss per frame, so branching on
-         * each would mispredict about half the time */
+         * lane's span has ended is a coin toss per frame.  (Listing the
+         * moving lanes first, so that only the list's end branches,
+         * measured 1.2x slower: the predictor learns these branches.) */
         unsigned fwd = (unsigned)(tick >= side->tb[0]) | (unsigned)(tick >= side->tb[1]) << 1 |
                        (unsigned)(tick >= side->tb[2]) << 2 | (unsigned)(tick >= side->tb[3]) << 3;
-        unsigned back = (unsigned)(t < (float)ta[0]) | (unsigned)(t < (float)ta[1]) << 1 |
-                        (unsigned)(t < (float)ta[2]) << 2 | (unsigned)(t < (float)ta[3]) << 3;
+        unsigned back = 0;
+        if (back_too)
+            back = (unsigned)(t < (float)ta[0]) | (unsigned)(t < (float)ta[1]) << 1 |
+                   (unsigned)(t < (float)ta[2]) << 2 | (unsigned)(t < (float)ta[3]) << 3;
         if (!(fwd | back)) continue;
         for (l = 0; l < 4; l++) {
             pb_clip_lane_src src;
@@ -367,10 +374,12 @@ static void move_lanes(plumbob_clip_sampler *s, unsigned char *g, pb_lane_side *
     if (!s->schedule) { /* the lanes walk the keys themselves */
         if (components == PB_CLIP_ROTATION) {
             if (every) seek_groups(g, side, count, tracks, t, 1, PB_CLIP_ROTATION);
-            else walk_groups(g, side, count, tracks, t, tick, PB_CLIP_ROTATION);
+            else if (tick > s->tick) walk_groups(g, side, count, tracks, t, tick, 0, PB_CLIP_ROTATION);
+            else walk_groups(g, side, count, tracks, t, tick, 1, PB_CLIP_ROTATION);
         } else {
             if (every) seek_groups(g, side, count, tracks, t, 1, PB_CLIP_VECTOR);
-            else walk_groups(g, side, count, tracks, t, tick, PB_CLIP_VECTOR);
+            else if (tick > s->tick) walk_groups(g, side, count, tracks, t, tick, 0, PB_CLIP_VECTOR);
+            else walk_groups(g, side, count, tracks, t, tick, 1, PB_CLIP_VECTOR);
         }
         return;
     }
