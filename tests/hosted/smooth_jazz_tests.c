@@ -305,6 +305,26 @@ static void test_empty_strings(void) {
     sj_program_free(&prog);
 }
 
+/* Numbers written from their point, as the page writes weights (".2 and
+ * 2"), while a '.' between names (Assign Actor 12.0x10) stays a '.'. */
+static void test_point_fractions(void) {
+    static const char text[] = "State Machine \"m\" { State \"a\" { Select Random {\n"
+                               "Weight .2 { } Weight 2 { } Weight -.5e1 { } } } }";
+    sj_program prog;
+    sj_error err;
+    CHECK(sj_compile(text, sizeof text - 1u, &prog, &err));
+    CHECK(prog.build.jazz.node_count == 1 && prog.build.jazz.nodes[0].branch_count == 3 &&
+          prog.build.jazz.nodes[0].branches[0].weight == 0.2f && prog.build.jazz.nodes[0].branches[1].weight == 2.0f &&
+          prog.build.jazz.nodes[0].branches[2].weight == -5.0f);
+    sj_program_free(&prog);
+    {
+        static const char bad[] = "State Machine \"m\" { State \"a\" { Select Random { Weight 2.x { } } } }";
+        static const char hex[] = "State Machine \"m\" { State \"a\" { Select Random { Weight .0x10 { } } } }";
+        CHECK(!sj_compile(bad, sizeof bad - 1u, &prog, &err));
+        CHECK(!sj_compile(hex, sizeof hex - 1u, &prog, &err)); /* a '.' then a hex number: an error, not a loop */
+    }
+}
+
 /* The error printer: place, message, source line, caret under the column. */
 static void test_error_print(void) {
     const char *text = HEAD "\tPriority Medium\n}\n";
@@ -501,6 +521,7 @@ int main(int argc, char **argv) {
     test_nesting_limit();
     test_deepest_nesting_round_trips();
     test_empty_strings();
+    test_point_fractions();
     test_play_groups();
     test_error_print();
     test_truncation_and_bitflips(dir);

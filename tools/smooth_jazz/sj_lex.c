@@ -181,7 +181,7 @@ static int lex_string(lexer *lx) {
     return 1;
 }
 
-/* [-] (0x hex | digits [. digits] [e [+-] digits]) */
+/* [-] (0x hex | digits [. digits] [e [+-] digits] | . digits [e [+-] digits]) */
 static int lex_number(lexer *lx) {
     size_t start = lx->pos, digits_at;
     unsigned line = lx->line, col = lx->col;
@@ -192,7 +192,8 @@ static int lex_number(lexer *lx) {
     if (peek(lx, 0) == '-') {
         negative = 1;
         advance(lx);
-        if (peek(lx, 0) < '0' || peek(lx, 0) > '9') return fail(lx, line, col, "bad number: '-' must be followed by digits");
+        if ((peek(lx, 0) < '0' || peek(lx, 0) > '9') && !(peek(lx, 0) == '.' && peek(lx, 1) >= '0' && peek(lx, 1) <= '9'))
+            return fail(lx, line, col, "bad number: '-' must be followed by digits");
     }
     if (peek(lx, 0) == '0' && (peek(lx, 1) == 'x' || peek(lx, 1) == 'X')) {
         is_hex = 1;
@@ -228,7 +229,7 @@ static int lex_number(lexer *lx) {
             while (peek(lx, 0) >= '0' && peek(lx, 0) <= '9') advance(lx);
         }
     }
-    if (is_word_char(peek(lx, 0)))
+    if (is_word_char(peek(lx, 0)) || lx->pos == start + (size_t)negative) /* no digits: never an empty token */
         return fail(lx, line, col, "bad number '%.*s'", (int)(lx->pos - start + 1), lx->src + start);
     if (overflow && !is_float) return fail(lx, line, col, "number '%.*s' is too large", (int)(lx->pos - start), lx->src + start);
     tok = push(lx, SJ_NUMBER, start, line, col);
@@ -246,6 +247,16 @@ static int lex_number(lexer *lx) {
         tok->real = negative ? -(float)v : (float)v;
     }
     return 1;
+}
+
+/* A number written from its point (".2", as the page's weights are):
+ * '.' and a digit where a token starts, after a space or '{' ',' ':' '='
+ * (not the '.' of names joined like 12.0x10). */
+static int fraction_start(const lexer *lx) {
+    int before = lx->pos ? (unsigned char)lx->src[lx->pos - 1u] : ' ';
+    return peek(lx, 0) == '.' && peek(lx, 1) >= '0' && peek(lx, 1) <= '9' &&
+           !(peek(lx, 1) == '0' && (peek(lx, 2) == 'x' || peek(lx, 2) == 'X')) &&
+           (before == ' ' || before == '\t' || before == '\r' || before == '\n' || (before && strchr("{,:=", before) != NULL));
 }
 
 int sj_lex(const char *text, size_t len, sj_tokens *out, sj_error *err) {
@@ -276,7 +287,7 @@ int sj_lex(const char *text, size_t len, sj_tokens *out, sj_error *err) {
             advance(&lx);
         } else if (c == '"') {
             if (!lex_string(&lx)) return 0;
-        } else if ((c >= '0' && c <= '9') || c == '-') {
+        } else if ((c >= '0' && c <= '9') || c == '-' || fraction_start(&lx)) {
             if (!lex_number(&lx)) return 0;
         } else if (is_word_char(c)) {
             size_t start = lx.pos;
