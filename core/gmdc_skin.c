@@ -149,6 +149,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     if (first > n || job->vertex_count > n - first) return PLUMBOB_ERR_INVALID_ARGUMENT;
     end = job->vertex_count ? first + job->vertex_count : n;
     if (gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) return PLUMBOB_ERR_UNSUPPORTED;
+    if (first == end) return PLUMBOB_OK; /* nothing to skin: an empty group needs no Vertices element */
     in.g = g;
     in.pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
     if (!in.pos || in.pos->format != 2) return PLUMBOB_ERR_BAD_DATA;
@@ -194,7 +195,6 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     r.position_stride = job->position_stride;
     r.normal_stride = job->normal_stride;
     r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;
-    if (first == end) return PLUMBOB_OK;
     if (!in.map && !sparse && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
         r.count = end - first;
         r.positions = in.pos->data + 12u * (size_t)first;

@@ -1452,7 +1452,8 @@ typedef struct plumbob_gmdc_skin_job {
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers or work, group out
  * of range, stride below 3, a vertex range past the linkage's end, flags
  * other than the two above),
- * PLUMBOB_ERR_BAD_DATA (no float3 vertex element),
+ * PLUMBOB_ERR_BAD_DATA (no float3 vertex element, where the range has
+ * vertices: an empty group skins to nothing),
  * PLUMBOB_ERR_UNSUPPORTED (the group's primitive type is not
  * PLUMBOB_GMDC_PRIMITIVE_TRIANGLES). */
 PLUMBOB_API plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job);

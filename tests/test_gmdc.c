@@ -461,6 +461,46 @@ void test_gmdc_skin_unreferenced_vertex(void) {
     CHECK_NEAR(pos[0], 0.0, 1e-6);
 }
 
+/* A group with nothing to skin (a linkage with no elements and no
+ * vertices, no faces) skins to nothing, and its mesh's other groups skin
+ * as before. */
+void test_gmdc_skin_empty_group(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_gmdc(4, buf, 65536);
+    plumbob_gmdc g, two;
+    plumbob_gmdc_linkage links[2];
+    plumbob_gmdc_group groups[2];
+    plumbob_mat34 palette[2];
+    plumbob_gmdc_skin_job job;
+    float pos[12] = {0}, again[12] = {0}, nrm[16];
+    CHECK_OK(decode(buf, n, &g));
+    skin(&g, NULL, NULL, pos, nrm);
+    two = g;
+    links[0] = g.linkages[0];
+    memset(&links[1], 0, sizeof links[1]);
+    groups[0] = g.groups[0];
+    memset(&groups[1], 0, sizeof groups[1]);
+    groups[1].primitive = PLUMBOB_GMDC_PRIMITIVE_TRIANGLES;
+    groups[1].link = 1;
+    two.linkages = links;
+    two.linkage_count = 2;
+    two.groups = groups;
+    two.group_count = 2;
+    CHECK_OK(plumbob_gmdc_palette(&two, NULL, palette));
+    memset(&job, 0, sizeof job);
+    job.work = skin_work;
+    job.gmdc = &two;
+    job.palette = palette;
+    job.positions = again;
+    job.position_stride = 3;
+    job.group = 1;
+    CHECK_OK(plumbob_gmdc_skin(&job));
+    CHECK(again[0] == 0.0f && again[11] == 0.0f); /* nothing written */
+    job.group = 0;
+    CHECK_OK(plumbob_gmdc_skin(&job));
+    CHECK(memcmp(pos, again, sizeof pos) == 0);
+}
+
 /* The readers that take a caller's index check it: nothing is read outside
  * the arrays, and the answers for out-of-range indices are the documented
  * ones (0xFFFFFFFF, 0.0f, the identity joint). */

@@ -779,10 +779,11 @@ int cmd_gmdc(int argc, char **argv) {
                 printf("]}");
             }
             /* the bounding mesh as the game poses it for picking: the
-             * per-joint subsets through the same palette, else the
-             * model-space mesh as it is */
+             * per-joint subsets through the same palette when they hold
+             * vertices, else the model-space mesh as it is (a mesh may
+             * carry one empty subset per joint beside a model mesh) */
             printf("],\n \"bounding\": [");
-            if (g.subset_count) {
+            if (plumbob_gmdc_subset_vertex_count(&g)) {
                 uint32_t bn = plumbob_gmdc_subset_vertex_count(&g);
                 float *bp = (float *)malloc(sizeof(float) * 3u * (bn + 1u));
                 plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof *palette * (g.joint_count + 1u));
