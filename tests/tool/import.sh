@@ -307,6 +307,30 @@ expect gmdc-import-points-said 0 'warning: 1 primitive not carried .*meshes\[0\]
 expect gmdc-import-targets-said 0 'warning: 1 morph target past the fourth' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/tri.gmdc"
 expect gmdc-import-other-check 0 'round trip identical' "$bin" check "$tmp/im/tri.gmdc"
 expect gmdc-import-bounding 0 'bounding mesh: 3 vertices, 1 triangles; subsets: 0 of 0' "$bin" gmdc dump "$tmp/im/tri.gmdc"
+# an RCOL of two GMDC blocks (the page: "1 (or larger if more than one GMDC)"): the first is
+# read, and the tool says so; the second rides along as bytes
+python3 - "$tmp/im/tri.gmdc" "$tmp/im/two.gmdc" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+at = 4 if struct.unpack_from("<I", d, 0)[0] == 0xFFFF0001 else 0
+links = struct.unpack_from("<I", d, at)[0]
+at += 4 + links * (16 if at else 12)
+blocks, first = struct.unpack_from("<II", d, at)
+assert blocks == 1
+body = d[at + 8:]
+open(sys.argv[2], "wb").write(d[:at] + struct.pack("<III", 2, first, first) + body + body)
+PY
+expect gmdc-two-blocks-said 0 'two.gmdc: warning: the RCOL holds 2 blocks; only the first \(this GMDC\) is read' "$bin" gmdc dump "$tmp/im/two.gmdc"
+expect gmdc-two-blocks-kept 0 'round trip identical' "$bin" check "$tmp/im/two.gmdc"
+# subsets that are all empty (VCount 0) beside a model mesh: skin --json poses the model mesh
+python3 - "$tmp/im/tri.gmdc" "$tmp/im/subs.gmdc" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+assert d[-4:] == b"\0\0\0\0"  # the subset count, last
+open(sys.argv[2], "wb").write(d[:-4] + struct.pack("<III", 2, 0, 0))
+PY
+expect gmdc-empty-subsets 0 'bounding mesh: 3 vertices, 1 triangles; subsets: 0 of 2' "$bin" gmdc dump "$tmp/im/subs.gmdc"
+expect gmdc-empty-subsets-bounding 0 '"bounding": \[\[-?0, -?0, -?0\], \[-?0, -?0, 1\], \[1, -?0, -?0\]\]' "$bin" gmdc skin "$tmp/im/subs.gmdc" --json
 # Y-up back to Z-up: the glTF's (0, 1, 0) is the game's (0, 0, 1)
 expect gmdc-import-z-up 0 '\[0, -?0, 1\]' "$bin" gmdc skin "$tmp/im/tri.gmdc" --json
 # a skinned triangle with eight influences a vertex (JOINTS_1/WEIGHTS_1, as Blender writes them)

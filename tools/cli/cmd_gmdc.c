@@ -701,6 +701,9 @@ int cmd_gmdc(int argc, char **argv) {
     }
     if (!tool_load_kind(file, PLUMBOB_TYPE_GMDC, NULL, &in)) { free(morph_args); free(files); return 1; }
     if (!decode(&in, &g, &mem)) { tool_free(&in); free(morph_args); free(files); return 1; }
+    if (g.rcol.block_count > 1) /* the GMDC page: "1 (or larger if more than one GMDC)" */
+        tool_warning(file, "the RCOL holds %u blocks; only the first (this GMDC) is read, the others are kept as "
+                     "bytes when it is written", (unsigned)g.rcol.block_count);
     if (strcmp(sub, "dump") == 0) {
         if (json) {
             dump_json(stdout, &g);
