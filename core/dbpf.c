@@ -40,15 +40,21 @@ static void decode_entry(const plumbob_package *pkg, uint32_t i, plumbob_package
     }
 }
 
+/* Whether directory record d (record_size 16: type, group, instance, size;
+ * 20: instance-high before the size) names entry e.  A 16-byte record in
+ * a package whose entries carry instance-high names the low half only. */
+static int dir_names(const unsigned char *d, uint32_t record_size, const plumbob_package_entry *e) {
+    if (pb_le32(d) != e->type || pb_le32(d + 4) != e->group || pb_le32(d + 8) != (uint32_t)e->instance) return 0;
+    return record_size == 16u || pb_le32(d + 12) == (uint32_t)(e->instance >> 32);
+}
+
 /* DBPF 1.x: the directory says which entries are compressed and their
  * decompressed size.  A linear scan of the directory. */
 static void apply_sims2_directory(const plumbob_package *pkg, plumbob_package_entry *e) {
     uint32_t k;
     for (k = 0; k < pkg->dir_count; k++) {
         const unsigned char *d = pkg->data + pkg->dir_offset + (size_t)k * pkg->dir_entry_size;
-        uint64_t inst = pb_le32(d + 8);
-        if (pkg->dir_entry_size == 20) inst |= (uint64_t)pb_le32(d + 12) << 32;
-        if (pb_le32(d) == e->type && pb_le32(d + 4) == e->group && inst == e->instance) {
+        if (dir_names(d, pkg->dir_entry_size, e)) {
             e->compression = PLUMBOB_COMPRESSION_REFPACK;
             e->mem_size = pb_le32(d + pkg->dir_entry_size - 4);
             return;
@@ -56,10 +62,43 @@ static void apply_sims2_directory(const plumbob_package *pkg, plumbob_package_en
     }
 }
 
+/* How many of the first records of a directory read as record_size-byte
+ * records name an entry of the index (at most 4 records, each a scan). */
+#define DIR_PROBE 4u
+static uint32_t dir_matches(const plumbob_package *pkg, uint32_t offset, uint32_t size, uint32_t record_size) {
+    uint32_t k, i, n = size / record_size < DIR_PROBE ? size / record_size : DIR_PROBE, found = 0;
+    for (k = 0; k < n; k++) {
+        const unsigned char *d = pkg->data + offset + (size_t)k * record_size;
+        for (i = 0; i < pkg->count; i++) {
+            plumbob_package_entry e;
+            decode_entry(pkg, i, &e);
+            if (e.type != PLUMBOB_TYPE_SIMS2_DIR && dir_names(d, record_size, &e)) {
+                found++;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+/* The directory's record size.  Its records have 16 bytes in packages of
+ * index 7.0 and 20 (with instance-high) in those of 7.1, but not in every
+ * package the game and its tools wrote (SimPE reads the other layout when
+ * the first one's records name no file; the SimsWiki page checks which of
+ * 16 and 20 divides the size): the size decides when only one divides it,
+ * else the layout whose first records name more entries, the index's
+ * own on a tie. */
+static uint32_t dir_record_size(const plumbob_package *pkg, uint32_t offset, uint32_t size) {
+    uint32_t own = pkg->entry_size == 24 ? 20u : 16u, other = own == 20u ? 16u : 20u;
+    int own_fits = size % own == 0, other_fits = size % other == 0;
+    if (own_fits != other_fits) return own_fits ? own : other;
+    return dir_matches(pkg, offset, size, other) > dir_matches(pkg, offset, size, own) ? other : own;
+}
+
 plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size) {
     const unsigned char *p = (const unsigned char *)data;
     plumbob_reader r;
-    uint32_t i, dirs = 0;
+    uint32_t i, dirs = 0, dir_offset = 0, dir_bytes = 0;
     if (!pkg || !data) return PLUMBOB_ERR_INVALID_ARGUMENT;
     {
         plumbob_package empty = {0};
@@ -113,10 +152,14 @@ plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size
         if (e.offset > size || e.file_size > size - e.offset) return PLUMBOB_ERR_BAD_OFFSET;
         if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && dirs++ > 0) return PLUMBOB_ERR_BAD_DATA;
         if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR) {
-            pkg->dir_entry_size = pkg->entry_size == 24 ? 20u : 16u;
-            pkg->dir_offset = e.offset;
-            pkg->dir_count = e.file_size / pkg->dir_entry_size;
+            dir_offset = e.offset;
+            dir_bytes = e.file_size;
         }
+    }
+    if (dir_bytes) { /* every entry checked: the records can be matched against them */
+        pkg->dir_entry_size = dir_record_size(pkg, dir_offset, dir_bytes);
+        pkg->dir_offset = dir_offset;
+        pkg->dir_count = dir_bytes / pkg->dir_entry_size;
     }
     return PLUMBOB_OK;
 }

@@ -485,7 +485,8 @@ PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
 /* Reads a stream's header: the decompressed size and the header length.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers), PLUMBOB_ERR_TRUNCATED
  * (fewer bytes than the header needs), PLUMBOB_ERR_BAD_MAGIC (second byte not
- * 0xFB, or flags without 0x10 or with bits other than 0x80/0x10/0x01). */
+ * 0xFB, or flags without 0x10 or with bits other than 0x80/0x40/0x10/0x01;
+ * 0x40, a "restricted window" some encoders set, is read as without it). */
 PLUMBOB_API plumbob_result plumbob_refpack_header(const void *src, size_t src_size,
                                                   size_t *decompressed_size, size_t *header_size);
 
@@ -578,7 +579,9 @@ typedef struct plumbob_package {
     uint32_t index_flags;       /* 2.0: bit 0 type, 1 group, 2 instance-high constant */
     uint32_t const_type, const_group, const_instance_hi;
     uint32_t index_minor;       /* 1.x: 2 means 24-byte entries */
-    /* 1.x compression directory (zero-copy view), 0 entries when absent */
+    /* 1.x compression directory (zero-copy view), 0 entries when absent;
+     * records of 16 or 20 bytes, whichever the directory holds (see
+     * docs/FORMATS.md), not always the index's own layout */
     uint32_t dir_offset, dir_count, dir_entry_size;
     /* Optional sorted view for binary search (plumbob_package_sort). */
     const plumbob_package_key *sorted;

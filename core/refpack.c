@@ -16,7 +16,10 @@ plumbob_result plumbob_refpack_header(const void *src, size_t src_size, size_t *
     size_t width, need, i, v = 0;
     if (!src || !decompressed_size || !header_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (src_size < 2) return PLUMBOB_ERR_TRUNCATED;
-    if (p[1] != 0xFBu || (p[0] & 0x10u) == 0 || (p[0] & ~0x91u) != 0) return PLUMBOB_ERR_BAD_MAGIC;
+    /* flags: 0x10 always; 0x01 compressed size first; 0x80 4-byte sizes;
+     * 0x40 ("restricted window", which some encoders set) changes nothing
+     * in how the stream decodes */
+    if (p[1] != 0xFBu || (p[0] & 0x10u) == 0 || (p[0] & ~0xD1u) != 0) return PLUMBOB_ERR_BAD_MAGIC;
     width = (p[0] & 0x80u) ? 4u : 3u;
     need = 2u + width * ((p[0] & 0x01u) ? 2u : 1u); /* optional compressed size first */
     if (src_size < need) return PLUMBOB_ERR_TRUNCATED;

@@ -353,6 +353,38 @@ void test_refpack_corpus_ratio(void) {
  * pack them again with our writer (all stored, then all compressed): the same
  * resources come back.  The writer refuses a directory given as a resource,
  * and a package with two directories does not open. */
+/* The compression directory's records are 20 bytes in a package of index
+ * 7.1 as plumbob writes it, but packages of the game's tools also hold
+ * 16-byte records (no instance-high) under a 7.1 index: read either way,
+ * the same entry reads compressed, with its size. */
+void test_package_v1_directory_layouts(void) {
+    unsigned char *out = t_arena_mem() + 128 * 1024, *dst = t_scratch() + 16384;
+    size_t n = build_package(1, out, 64 * 1024), rs;
+    plumbob_package pkg;
+    plumbob_package_entry e, dir;
+    const unsigned char *res;
+    unsigned char *rec, *size_field;
+    CHECK_OK(plumbob_package_open(&pkg, out, n));
+    CHECK_EQ(pkg.dir_entry_size, 20);
+    CHECK_OK(plumbob_package_entry_at(&pkg, 4, &dir));
+    CHECK(dir.type == PLUMBOB_TYPE_SIMS2_DIR && dir.file_size == 20);
+    /* rewrite the record as 16 bytes: type, group, instance (low), size */
+    rec = out + dir.offset;
+    memmove(rec + 12, rec + 16, 4);
+    size_field = out + pkg.entries_offset + 24u * 4u + 20u;
+    CHECK_EQ(size_field[0], 20);
+    size_field[0] = 16;
+    CHECK_OK(plumbob_package_open(&pkg, out, n));
+    CHECK_EQ(pkg.dir_entry_size, 16);
+    CHECK_EQ(pkg.dir_count, 1);
+    CHECK_OK(plumbob_package_entry_at(&pkg, 0, &e));
+    CHECK(e.compression == PLUMBOB_COMPRESSION_REFPACK && e.mem_size == 2000);
+    CHECK_OK(plumbob_package_read(&pkg, &e, dst, 2000, &res, &rs));
+    CHECK(rs == 2000 && memcmp(res, "clip data clip", 14) == 0);
+    CHECK_OK(plumbob_package_entry_at(&pkg, 1, &e)); /* not in the directory: stored */
+    CHECK(e.compression == PLUMBOB_COMPRESSION_NONE && e.mem_size == 9);
+}
+
 void test_package_v1_directory_is_the_truth(void) {
     unsigned char *orig = t_arena_mem() + 128 * 1024, *again = t_arena_mem() + 192 * 1024;
     unsigned char *res_copy = t_scratch() + 65536, *comp = t_scratch() + 131072, *back = t_scratch() + 196608;

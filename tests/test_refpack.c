@@ -29,6 +29,18 @@ void test_refpack_header_forms(void) {
         CHECK_EQ(plumbob_refpack_header(bad, 5, &size, &hdr), PLUMBOB_ERR_BAD_MAGIC);
         bad[0] = 0x12; /* unknown flag bit */
         CHECK_EQ(plumbob_refpack_header(bad, 5, &size, &hdr), PLUMBOB_ERR_BAD_MAGIC);
+        bad[0] = 0x30;
+        CHECK_EQ(plumbob_refpack_header(bad, 5, &size, &hdr), PLUMBOB_ERR_BAD_MAGIC);
+    }
+    { /* 0x40, the "restricted window" flag some encoders set: read as without it */
+        static const unsigned char stream[] = {0x50, 0xFB, 0x00, 0x00, 0x05, 0xE0, 'a', 'b', 'c', 'd', 0xFD, 'e'};
+        unsigned char out[5];
+        size_t n = 0;
+        CHECK_OK(plumbob_refpack_header(stream, sizeof stream, &size, &hdr));
+        CHECK(size == 5 && hdr == 5);
+        CHECK_OK(plumbob_refpack_decompress(stream, sizeof stream, out, sizeof out, &n));
+        CHECK(n == 5 && memcmp(out, "abcde", 5) == 0);
+        CHECK_EQ(plumbob_identify(stream, sizeof stream), PLUMBOB_FORMAT_REFPACK);
     }
     CHECK_EQ(plumbob_refpack_header(NULL, 5, &size, &hdr), PLUMBOB_ERR_INVALID_ARGUMENT);
 }
