@@ -75,6 +75,25 @@ expect extract-same-bytes 0 '' cmp "$tmp/out/6B20C4F3_48000000_BC78ECD3046CB427.
 expect extract-filter 0 'extracted 1 of 1 resources' "$bin" extract "$tmp/a.package" --type 02D5DF13 -o "$tmp/out2"
 expect extract-bad-filter 2 '--type needs a hex number' "$bin" extract "$tmp/a.package" --type xyz -o "$tmp/out3"
 expect extract-no-dir 2 'need a PACKAGE and -o DIR' "$bin" extract "$tmp/a.package"
+# a key the index holds twice (a package plumbob did not write): both copies come out,
+# the second as TYPE_GROUP_INSTANCE.2.ext, said; pack then refuses the pair by name
+python3 - "$tmp/a.package" "$tmp/dup.package" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+count, = struct.unpack_from("<I", d, 36)
+size, = struct.unpack_from("<I", d, 44)
+at, = struct.unpack_from("<I", d, 64)
+assert at + size == len(d)  # the index last
+flags, = struct.unpack_from("<I", d, at)
+entry = 32 - 4 * bin(flags & 7).count("1")
+first = bytes(d[at + 4 + 4 * bin(flags & 7).count("1"):][:entry])
+struct.pack_into("<I", d, 36, count + 1)
+struct.pack_into("<I", d, 44, size + entry)
+open(sys.argv[2], "wb").write(bytes(d) + first)
+PY
+expect extract-duplicate-said 0 'in the index more than once: copy 2 written as .*dup-x/[0-9A-F_]{34}\.2\.' "$bin" extract "$tmp/dup.package" -o "$tmp/dup-x"
+expect extract-duplicate-both 0 '^3$' sh -c "ls \"$tmp/dup-x\" | wc -l"
+expect extract-duplicate-pack 2 'the same resource key as' sh -c "\"$bin\" pack \"$tmp\"/dup-x/* -o \"$tmp/dup2.package\""
 
 # --- packages: no silent damage, the index is the truth ---------------------------
 "$bin" demo --write "$tmp/pk" >/dev/null

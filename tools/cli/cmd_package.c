@@ -188,15 +188,63 @@ static int extract_wants(const extract_filter *x, const plumbob_package_entry *e
     return !(x->has_group && e->group != x->group) && !(x->has_inst && e->instance != x->instance);
 }
 
+/* A key and where it stands in the index, sorted by key then position. */
+typedef struct keyed {
+    uint32_t type, group, at;
+    uint64_t instance;
+} keyed;
+static int keyed_cmp(const void *pa, const void *pb) {
+    const keyed *a = (const keyed *)pa, *b = (const keyed *)pb;
+    if (a->type != b->type) return a->type < b->type ? -1 : 1;
+    if (a->group != b->group) return a->group < b->group ? -1 : 1;
+    if (a->instance != b->instance) return a->instance < b->instance ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* For each entry, how many entries before it in the index have its key
+ * (0 for the first: the one the library's lookups find).  NULL when out of
+ * memory (said why). */
+static uint32_t *key_repeats(const plumbob_package *pkg, const char *path) {
+    keyed *k = (keyed *)malloc(sizeof *k * (pkg->count ? pkg->count : 1u));
+    uint32_t *rep = (uint32_t *)calloc(pkg->count ? pkg->count : 1u, sizeof *rep), i;
+    if (!k || !rep) {
+        tool_error(path, "out of memory");
+        free(k);
+        free(rep);
+        return NULL;
+    }
+    for (i = 0; i < pkg->count; i++) {
+        plumbob_package_entry e;
+        plumbob_package_entry_at(pkg, i, &e);
+        k[i].type = e.type;
+        k[i].group = e.group;
+        k[i].instance = e.instance;
+        k[i].at = i;
+    }
+    qsort(k, pkg->count, sizeof *k, keyed_cmp);
+    for (i = 1; i < pkg->count; i++)
+        if (k[i].type == k[i - 1].type && k[i].group == k[i - 1].group && k[i].instance == k[i - 1].instance)
+            rep[k[i].at] = rep[k[i - 1].at] + 1u;
+    free(k);
+    return rep;
+}
+
 /* One package's matching resources into dir; 0 when the package could not
- * be read (said why). */
+ * be read (said why).  A key the index holds more than once (the library
+ * reads the first) has its later copies written as TYPE_GROUP_INSTANCE.N.ext
+ * (N = 2, 3, ...), which pack reads as the same key, so none is lost. */
 static int extract_package(const char *path, const char *dir, const extract_filter *x, int tty, extract_count *n) {
     unsigned char *data;
     size_t size;
     plumbob_package pkg;
-    uint32_t k;
+    uint32_t k, *repeats;
     int made = 0;
     if (!open_package(path, &data, &size, &pkg)) return 0;
+    repeats = key_repeats(&pkg, path);
+    if (!repeats) {
+        free(data);
+        return 0;
+    }
     for (k = 0; k < pkg.count; k++) {
         plumbob_package_entry e;
         const unsigned char *res;
@@ -216,6 +264,7 @@ static int extract_package(const char *path, const char *dir, const extract_filt
         }
         if (!made && mkdir(dir, 0777) != 0 && errno != EEXIST) { /* made for the first match */
             tool_error(dir, "cannot create the directory: %s", strerror(errno));
+            free(repeats);
             free(data);
             return 0;
         }
@@ -223,8 +272,17 @@ static int extract_package(const char *path, const char *dir, const extract_filt
         n->matched++;
         if (tty) fprintf(stderr, "\rextracting %u/%u", k + 1, pkg.count);
         ext = tool_type_ext(e.type);
-        snprintf(file, sizeof file, "%s/%08X_%08X_%016llX.%s", dir, (unsigned)e.type, (unsigned)e.group,
-                 (unsigned long long)e.instance, ext ? ext : "bin");
+        if (repeats[k]) {
+            snprintf(file, sizeof file, "%s/%08X_%08X_%016llX.%u.%s", dir, (unsigned)e.type, (unsigned)e.group,
+                     (unsigned long long)e.instance, (unsigned)repeats[k] + 1u, ext ? ext : "bin");
+            if (tty) fputc('\n', stderr);
+            tool_warning(path, "resource %08X:%08X:%016llX is in the index more than once: copy %u written as %s",
+                         (unsigned)e.type, (unsigned)e.group, (unsigned long long)e.instance,
+                         (unsigned)repeats[k] + 1u, file);
+        } else {
+            snprintf(file, sizeof file, "%s/%08X_%08X_%016llX.%s", dir, (unsigned)e.type, (unsigned)e.group,
+                     (unsigned long long)e.instance, ext ? ext : "bin");
+        }
         snprintf(where, sizeof where, "%s@%08X:%08X:%016llX", path, (unsigned)e.type, (unsigned)e.group,
                  (unsigned long long)e.instance);
         buf = tool_entry_buffer(&pkg, &e, where);
@@ -250,6 +308,7 @@ static int extract_package(const char *path, const char *dir, const extract_filt
         free(buf);
     }
     if (tty) fputc('\n', stderr);
+    free(repeats);
     free(data);
     return 1;
 }
