@@ -61,6 +61,7 @@ size_t plumbob_cres_skeleton_size(const plumbob_cres *c) {
     plumbob_size_add(&need, plumbob_arena_need(c->block_count, sizeof(int32_t)));
     plumbob_size_add(&need, plumbob_arena_need(bones, sizeof(uint32_t)));
     plumbob_size_add(&need, plumbob_arena_need(stack_total(c), 2u * sizeof(int32_t)));
+    plumbob_size_add(&need, plumbob_arena_need(c->block_count ? c->block_count : 1u, 1u));
     return need;
 }
 
@@ -129,6 +130,7 @@ plumbob_result plumbob_cres_skeleton_build(const plumbob_cres *c, plumbob_arena 
                                            plumbob_cres_skeleton *out) {
     build k;
     uint32_t i, bones;
+    unsigned char *listed; /* scratch: whether an unreached node lists the block */
     size_t mark;
     if (!c || !arena || !out || (!c->blocks && c->block_count)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (c->block_count > (uint32_t)INT32_MAX) return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -155,6 +157,27 @@ plumbob_result plumbob_cres_skeleton_build(const plumbob_cres *c, plumbob_arena 
         }
         for (i = 0; i < c->block_count; i++) k.bone_of_block[i] = -1;
         if (c->block_count > 0) walk_from(&k, 0);
+        /* Nodes the resource node does not reach (a form-0 resource node
+         * lists nothing): each still hangs under a node that lists it, in
+         * whatever order the blocks lie, so the walks start only from the
+         * nodes no unreached node lists; then from any left (a cycle). */
+        listed = (unsigned char *)plumbob_arena_alloc_array(arena, c->block_count ? c->block_count : 1u, 1u, 0);
+        if (!listed) {
+            plumbob_arena_reset(arena, mark);
+            return PLUMBOB_ERR_OUT_OF_MEMORY;
+        }
+        for (i = 0; i < c->block_count; i++) listed[i] = 0;
+        for (i = 0; i < c->block_count; i++) {
+            const plumbob_cres_node *node = node_of(&c->blocks[i]);
+            uint32_t j;
+            if (!node || k.bone_of_block[i] != -1) continue;
+            for (j = 0; j < node->child_count; j++) {
+                const plumbob_cres_ref *r = &node->children[j];
+                if (r->present && !r->external && r->index < c->block_count && r->index != i) listed[r->index] = 1;
+            }
+        }
+        for (i = 0; i < c->block_count; i++)
+            if (k.bone_of_block[i] == -1 && node_of(&c->blocks[i]) && !listed[i]) walk_from(&k, i);
         for (i = 0; i < c->block_count; i++)
             if (k.bone_of_block[i] == -1 && is_node(&c->blocks[i])) walk_from(&k, i);
         for (i = 0; i < c->block_count; i++)

@@ -2441,8 +2441,10 @@ PLUMBOB_API plumbob_result plumbob_cres_write(const plumbob_cres *cres, void *ou
  * squared length is normalized, a zero or non-finite one is the identity).  Parents follow child references, starting at
  * the resource node (whose children are roots), depth first in listed
  * order, so bones come parent before child whatever the block order is; a
- * block reached twice keeps its first parent (so cycles end), and node
- * blocks no reference reaches become roots, in block order. */
+ * block reached twice keeps its first parent (so cycles end).  Node blocks
+ * the resource node does not reach (a form-0 resource node lists nothing)
+ * hang under the unreached nodes that list them, whatever the block order;
+ * those no such node lists become roots, in block order. */
 typedef struct plumbob_cres_skeleton {
     plumbob_skeleton skeleton;     /* parent, rest, name_hash (FNV-32 of the tag), name */
     const uint32_t *block_of_bone; /* bone -> block index */

@@ -412,6 +412,65 @@ void test_cres_palette_identity_at_rest(void) {
 }
 
 /* Offset of the first occurrence of needle in hay, or SIZE_MAX. */
+/* Node blocks the resource node does not reach (form 0 lists nothing)
+ * hang under the nodes that list them even when a child's block comes
+ * first: "hand" (block 1) under "arm" (block 2, which lists it), for a
+ * form-0 resource node and for a form-1 one with an empty child list. */
+void test_cres_skeleton_unreached_child_first(void) {
+    unsigned form;
+    for (form = 0; form < 2; form++) {
+        static plumbob_cres_block b[3];
+        static plumbob_cres_ref kids[1];
+        static unsigned char out[4096];
+        plumbob_cres built, c;
+        plumbob_cres_skeleton sk;
+        plumbob_mat34 model[2];
+        plumbob_arena a;
+        size_t m = 0;
+        int32_t hand, arm;
+        memset(&built, 0, sizeof built);
+        memset(b, 0, sizeof b);
+        b[0].kind = PLUMBOB_CRES_KIND_RESOURCE;
+        b[0].head = hd("cResourceNode", PLUMBOB_CRES_RESOURCE_NODE, 7);
+        b[0].u.resource.form = (uint8_t)form;
+        if (form == 1) {
+            b[0].u.resource.sg = hd("cSGResource", 0, 2);
+            b[0].u.resource.name = lit("test_cres");
+        }
+        tree_node(&b[0].u.resource.node, "test_cres", NULL, 0, NULL, 0);
+        b[1].kind = PLUMBOB_CRES_KIND_TRANSFORM;
+        b[1].head = hd("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
+        tree_node(&b[1].u.transform.node, "hand", NULL, 0, NULL, 0);
+        b[1].u.transform.translation.x = 1.0f;
+        b[1].u.transform.rotation = plumbob_quat_identity();
+        b[1].u.transform.joint = 1;
+        kids[0] = iref(1);
+        b[2].kind = PLUMBOB_CRES_KIND_TRANSFORM;
+        b[2].head = hd("cTransformNode", PLUMBOB_CRES_TRANSFORM_NODE, 7);
+        tree_node(&b[2].u.transform.node, "arm", NULL, 0, kids, 1);
+        b[2].u.transform.translation.y = 5.0f;
+        b[2].u.transform.rotation = plumbob_quat_identity();
+        built.block_count = 3;
+        built.blocks = b;
+        CHECK_OK(plumbob_cres_write(&built, out, sizeof out, &m));
+        plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
+        CHECK_OK(decode_cres(out, m, &a, &c));
+        CHECK(plumbob_cres_skeleton_size(&c) <= T_ARENA_SIZE);
+        CHECK_OK(plumbob_cres_skeleton_build(&c, &a, &sk));
+        CHECK_EQ(sk.skeleton.bone_count, 2);
+        hand = plumbob_cres_find_bone(&sk, "hand", 4);
+        arm = plumbob_cres_find_bone(&sk, "arm", 3);
+        CHECK(hand >= 0 && arm >= 0 && hand < 2 && arm < 2);
+        if (hand < 0 || arm < 0 || hand > 1 || arm > 1) continue;
+        CHECK_EQ(sk.skeleton.parent[arm], -1);
+        CHECK_EQ(sk.skeleton.parent[hand], arm);
+        CHECK(arm < hand); /* parent before child */
+        CHECK_OK(plumbob_skeleton_model(&sk.skeleton, NULL, model));
+        CHECK(model[hand].m[0][3] == 1.0f && model[hand].m[1][3] == 5.0f && model[hand].m[2][3] == 0.0f);
+        t_digest_u32((uint32_t)hand);
+    }
+}
+
 static size_t find(const unsigned char *hay, size_t n, const void *needle, size_t k) {
     size_t i;
     for (i = 0; i + k <= n; i++)
