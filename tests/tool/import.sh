@@ -397,6 +397,12 @@ im_skinned_tri "$tmp/im/rigged.gltf" rigged '[{"name": "Armature", "translation"
     {"name": "hip", "rotation": [0, 0.6, 0, 0.8], "translation": [0, 1, 0], "children": [2, 3]},
     {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, 0, 0, 1]}, {"name": "tail", "scale": [1, 2, 1]}]' \
     '[2, 1, 3]' '[0, 0, 0, 0]' '[1, 0, 0, 0]'
+# a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
+# what skinning then does
+im_skinned_tri "$tmp/im/zero.gltf" zero '[{"name": "hip"}]' '[0]' '[0, 0, 0, 0]' '[0, 0, 0, 0]'
+expect gmdc-import-unweighted-said 0 'warning: 3 skinned vertices have no weight above 0: written with no bone assigned' \
+    "$bin" gmdc import "$tmp/im/zero.gltf" -o "$tmp/im/zero.gmdc"
+expect gmdc-unassigned-said 0 '3 vertices of its triangles have no bone assigned .*at the origin' "$bin" gmdc dump "$tmp/im/zero.gmdc"
 expect gmdc-import-cres-rig 0 'skeleton rigged_cres, 4 bones, 3 of them joints' \
     "$bin" gmdc import "$tmp/im/rigged.gltf" -o "$tmp/im/rigged.gmdc" --write-cres "$tmp/im/rigged.cres"
 expect gmdc-import-cres-rig-scale 0 'warning: 1 bone of the skeleton had a scale other than 1, not carried' \

@@ -529,6 +529,9 @@ static int import_gmdc(int argc, char **argv) {
         if (gi.dropped_influences)
             tool_warning(in.name, "%u vertices had more than 4 influences: the lightest dropped, the rest weighed to sum 1",
                          (unsigned)gi.dropped_influences);
+        if (gi.unweighted)
+            tool_warning(in.name, "%u skinned vertices have no weight above 0: written with no bone assigned (they skin to "
+                         "the origin)", (unsigned)gi.unweighted);
         if (gi.dropped_targets)
             tool_warning(in.name, "%u morph target%s past the fourth of a primitive not carried (a vertex map holds four)",
                          (unsigned)gi.dropped_targets, gi.dropped_targets == 1 ? "" : "s");
@@ -596,6 +599,27 @@ static int gmdc_usage(FILE *f, int rc) {
                "  example: plumbob gmdc export teapot_model.package@3AFDFD2CFF515126 -o teapot.glb\n"
                "  example: plumbob gmdc skin body.package@00F0E1D2C3B4A5A1 --anim body.package@00F0E1D2C3B4A5A2 --time 0.5 --json\n");
     return rc;
+}
+
+/* Vertices of a skinned group's triangles with no bone assigned (all four
+ * slots 0xFF, or no assignment item): skinning puts them at the origin (a
+ * modder's mesh with unassigned vertices), so the tool says how many. */
+static uint32_t unboned_vertices(const plumbob_gmdc *g, const plumbob_gmdc_group *gr) {
+    const plumbob_gmdc_element *ba = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
+    uint32_t n = g->linkages[gr->link].vertex_count, i, count = 0;
+    unsigned char *seen;
+    if (!ba || !g->joint_count || gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) return 0;
+    seen = (unsigned char *)calloc((size_t)n + 1u, 1);
+    if (!seen) return 0;
+    for (i = 0; i < gr->faces.count; i++) {
+        uint32_t v = plumbob_gmdc_index(g, &gr->faces, i), it;
+        if (v >= n || seen[v]) continue;
+        seen[v] = 1;
+        it = plumbob_gmdc_item(g, ba, v);
+        if (it == PLUMBOB_GMDC_NO_ITEM || tool_le32(ba->data + 4u * (size_t)it) == 0xFFFFFFFFu) count++;
+    }
+    free(seen);
+    return count;
 }
 
 int cmd_gmdc(int argc, char **argv) {
@@ -734,6 +758,9 @@ int cmd_gmdc(int argc, char **argv) {
                     printf("  group %u %.*s: linkage %u, primitive type %u (not a triangle list), %u indices, %u bones\n",
                            (unsigned)k, (int)gr->name.len, gr->name.ptr, (unsigned)gr->link, (unsigned)gr->primitive,
                            (unsigned)gr->faces.count, (unsigned)gr->bones.count);
+                if (unboned_vertices(&g, gr))
+                    printf("    %u vertices of its triangles have no bone assigned (all four slots 0xFF): skinning puts "
+                           "them at the origin\n", (unsigned)unboned_vertices(&g, gr));
             }
             {
                 uint32_t sv = 0, sf = 0, used = 0;

@@ -517,6 +517,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                         used++;
                     }
                     tool_put_le32(assign + 4u * v, (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+                    gi->unweighted += used == 0; /* no bone: the page's 0xFF in every slot */
                 }
                 {
                     plumbob_gmdc_element *e = &g->elements[n_elements++];
