@@ -123,6 +123,35 @@ expect import-package-listed 0 '6B20C4F3 CLIP +00000000 4D629E6A35B14FC3 .* a2o_
 expect import-package-again 0 'replaced 6B20C4F3:00000000:4D629E6A35B14FC3 .*\(2 resources\)' \
     "$bin" clip import "$tmp/im/demo.glb" --package "$tmp/im.package" --name a2o_test_walk_x
 expect import-package-sims2 1 'is a Sims 2 package' "$bin" clip import "$tmp/im/demo.glb" --package "$tmp/bt/body.package"
+# CUBICSPLINE morph weights of two targets, as Blender writes shape keys: a key holds every
+# in-tangent, then every value, then every out-tangent (a1 a2 v1 v2 b1 b2)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+f32 = lambda v: struct.pack("<%df" % len(v), *v)
+# times 0 and 1; key 0: smile 0, blink 1; key 1: smile 1, blink 0; zero tangents
+parts = [f32([0, 1]), f32([0, 0, 0, 1, 0, 0,  0, 0, 1, 0, 0, 0]),
+         f32([0, 0, 0, 1, 0, 0, 0, 1, 0]), f32([0, 0, 0.1] * 3), f32([0, 0, 0.2] * 3)]
+blob, views = b"", []
+for p in parts:
+    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+accs = [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
+        {"bufferView": 1, "componentType": 5126, "count": 12, "type": "SCALAR"},
+        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC3"},
+        {"bufferView": 4, "componentType": 5126, "count": 3, "type": "VEC3"}]
+mesh = {"name": "face", "primitives": [{"attributes": {"POSITION": 2}, "targets": [{"POSITION": 3}, {"POSITION": 4}]}],
+        "extras": {"targetNames": ["smile", "blink"]}}
+doc = {"asset": {"version": "2.0"}, "nodes": [{"name": "face", "mesh": 0}], "scenes": [{"nodes": [0]}], "meshes": [mesh],
+       "animations": [{"name": "faces", "samplers": [{"input": 0, "output": 1, "interpolation": "CUBICSPLINE"}],
+                       "channels": [{"sampler": 0, "target": {"node": 0, "path": "weights"}}]}],
+       "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/cubicw.gltf", "w").write(json.dumps(doc))
+PY
+expect import-cubic-weights 0 'wrote .*cubicw.clip .*: 2 tracks' "$bin" clip import "$tmp/im/cubicw.gltf" -o "$tmp/im/cubicw.clip"
+# zero tangents ease from (0, 1) to (1, 0): at a quarter 3/16 - 2/64 = 0.156 (0.157 between the ticks)
+expect import-cubic-weights-values 0 '^0.15[67] 0.84[34]$' sh -c "\"$bin\" clip sample \"$tmp/im/cubicw.clip\" --time 0.25 --json |
+    python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(\"%.3f\" % t[\"value\"][0] for t in d[\"tracks\"]))'"
 # refusals
 expect import-no-animation 1 'still.gltf: the glTF has no animation' "$bin" clip import "$tmp/im/still.gltf" -o "$tmp/im/x.clip"
 expect import-unknown-animation 1 "no animation named or numbered 'run' \(it has 2\)" "$bin" clip import "$tmp/im/other.gltf" --animation run -o "$tmp/im/x.clip"

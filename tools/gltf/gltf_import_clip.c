@@ -43,12 +43,15 @@ static void slerp4(const float *a, const float *b, float u, float *out) {
 }
 
 /* The channel's value of component block `part` (a morph target; 0 for
- * nodes) at time t, into out[comps]. */
+ * nodes) at time t, into out[comps].  A key's floats (stride) are, for
+ * CUBICSPLINE, every part's in-tangent, then every part's value, then
+ * every out-tangent (glTF: a1..an, v1..vn, b1..bn for n morph targets);
+ * else every part's value. */
 static void evaluate(const channel *c, double t, uint32_t part, int rotation, float *out) {
     uint32_t lo = 0, hi = c->n - 1u, k, i, comps = c->comps;
     const float *v = c->values;
-    uint32_t at = c->interp == INTERP_CUBIC ? comps * 3u : comps; /* floats per target per key */
-    #define VAL(key, which) (v + (size_t)(key) * c->stride + (size_t)part * at + (c->interp == INTERP_CUBIC ? (which) * comps : 0u))
+    #define VAL(key, which) (v + (size_t)(key) * c->stride + (size_t)part * comps + \
+                             (c->interp == INTERP_CUBIC ? (size_t)(which) * (c->stride / 3u) : 0u))
     if (c->n == 1 || t <= c->times[0]) { memcpy(out, VAL(0, 1), comps * sizeof *out); return; }
     if (t >= c->times[c->n - 1]) { memcpy(out, VAL(c->n - 1, 1), comps * sizeof *out); return; }
     while (hi - lo > 1) { /* times[lo] <= t < times[hi] */
