@@ -426,6 +426,31 @@ im_skinned_tri "$tmp/im/rigged.gltf" rigged '[{"name": "Armature", "translation"
     {"name": "hip", "rotation": [0, 0.6, 0, 0.8], "translation": [0, 1, 0], "children": [2, 3]},
     {"matrix": [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, 0, 0, 1]}, {"name": "tail", "scale": [1, 2, 1]}]' \
     '[2, 1, 3]' '[0, 0, 0, 0]' '[1, 0, 0, 0]'
+# inverse bind matrices with a scale (an armature scale not applied in Blender): the joint keeps
+# the rotation (90 degrees about glTF's Y, the game's Z), the scale is said not carried
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+# S(2, 1, 1) . R_y(90): column-major, scale on the left as in an inverse bind (T R S)^-1
+ibm = [0, 0, -2, 0,  0, 1, 0, 0,  2, 0, 0, 0,  0, 0, 0, 1]
+parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes([0, 0, 0, 0] * 3), struct.pack("<12f", *([1, 0, 0, 0] * 3)),
+         struct.pack("<16f", *ibm)]
+blob, views = b"", []
+for p in parts:
+    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
+        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+        {"bufferView": 3, "componentType": 5126, "count": 1, "type": "MAT4"}]
+doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0, 1]}], "nodes": [{"name": "hip"}, {"name": "skinned", "mesh": 0, "skin": 0}],
+       "skins": [{"joints": [0], "inverseBindMatrices": 3}],
+       "meshes": [{"name": "scaled", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
+       "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/scaledbind.gltf", "w").write(json.dumps(doc))
+PY
+expect gmdc-import-scaled-bind-said 0 'warning: 1 inverse bind matrix carries a scale .*the joints keep their rotation' \
+    "$bin" gmdc import "$tmp/im/scaledbind.gltf" -o "$tmp/im/scaledbind.gmdc"
+expect gmdc-import-scaled-bind-rotation 0 '"rotation": \[-?0, -?0, 0.70710[0-9]*, 0.70710[0-9]*\]' "$bin" gmdc dump "$tmp/im/scaledbind.gmdc" --json
 # a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
 # what skinning then does
 im_skinned_tri "$tmp/im/zero.gltf" zero '[{"name": "hip"}]' '[0]' '[0, 0, 0, 0]' '[0, 0, 0, 0]'

@@ -529,6 +529,11 @@ static int import_gmdc(int argc, char **argv) {
         if (gi.dropped_influences)
             tool_warning(in.name, "%u vertices had more than 4 influences: the lightest dropped, the rest weighed to sum 1",
                          (unsigned)gi.dropped_influences);
+        if (gi.scaled_binds)
+            tool_warning(in.name, "%u inverse bind %s a scale (an armature scale not applied?): the joints keep "
+                         "their rotation, the scale is not carried (a GMDC joint has none), so the mesh skins "
+                         "misplaced; apply the scale in the modelling program", (unsigned)gi.scaled_binds,
+                         gi.scaled_binds == 1 ? "matrix carries" : "matrices carry");
         if (gi.unweighted)
             tool_warning(in.name, "%u skinned vertices have no weight above 0: written with no bone assigned (they skin to "
                          "the origin)", (unsigned)gi.unweighted);

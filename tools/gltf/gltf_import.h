@@ -76,6 +76,7 @@ typedef struct gmdc_import {
     char skipped_names[160];
     uint32_t dropped_influences, dropped_targets, vertices, triangles;
     uint32_t unweighted;        /* skinned vertices with no weight above 0: written with no bone */
+    uint32_t scaled_binds;      /* inverse bind matrices with a scale (or a mirror): rotation kept, scale not */
     uint32_t bounding_too_big;  /* bounding meshes left empty: over 65535 positions */
 } gmdc_import;
 

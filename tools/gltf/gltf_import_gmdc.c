@@ -327,7 +327,9 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
             plumbob_vec3 t = {0, 0, 0};
             unsigned char *row = jt + 28u * (joints ? joints->of_skin_joint[k] : k);
             if (m && k < count) {
-                q = gltf_quat_y_up_to_z_up(gltf_matrix_quat(m + 16u * k));
+                double off;
+                q = gltf_quat_y_up_to_z_up(gltf_matrix_quat_scaled(m + 16u * k, &off));
+                gi->scaled_binds += off > 1e-4 || off < 0; /* a GMDC joint holds no scale */
                 t.x = m[16u * k + 12]; t.y = m[16u * k + 13]; t.z = m[16u * k + 14];
                 t = gltf_y_up_to_z_up(t);
             }
