@@ -97,6 +97,11 @@ open(d + "/other.gltf", "w").write(json.dumps(doc))
 doc["buffers"] = [{"byteLength": len(blob), "uri": "other.bin"}]
 open(d + "/external.gltf", "w").write(json.dumps(doc))
 open(d + "/other.bin", "wb").write(blob)
+doc["buffers"] = [{"byteLength": len(blob), "uri": "other%20copy.bin"}]  # RFC 3986 escapes, as glTF URIs have them
+open(d + "/spaced.gltf", "w").write(json.dumps(doc))
+open(d + "/other copy.bin", "wb").write(blob)
+doc["buffers"] = [{"byteLength": len(blob), "uri": "other%2.bin"}]
+open(d + "/badescape.gltf", "w").write(json.dumps(doc))
 open(d + "/still.gltf", "w").write(json.dumps({"asset": {"version": "2.0"}, "nodes": [{"name": "a"}]}))
 PY
 expect import-by-name 0 'wrote .*walk.clip .*: 3 tracks, 0 events, 31 ticks \(1.033 s\)' \
@@ -111,6 +116,8 @@ expect import-cubic 0 '"b__Spine0__", "target": "rotation", "value": \[0.3826[0-
 expect import-sparse 0 '"b__Head__", "target": "translation", "value": \[(1|0.99999[0-9]*), 0, 0\]' \
     "$bin" clip sample "$tmp/im/walk.clip" --time 1.0 --json
 expect import-external-bin 0 'wrote .*ext.clip .*: 3 tracks' "$bin" clip import "$tmp/im/external.gltf" --animation walk_x -o "$tmp/im/ext.clip"
+expect import-escaped-uri 0 'wrote .*spaced.clip .*: 3 tracks' "$bin" clip import "$tmp/im/spaced.gltf" --animation walk_x -o "$tmp/im/spaced.clip"
+expect import-bad-escape 1 "uri 'other%2.bin' is not a plain file name" "$bin" clip import "$tmp/im/badescape.gltf" --animation walk_x -o "$tmp/im/x.clip"
 expect import-external-same 0 '' bash -c 'for t in 0.3 0.7; do diff <("$0" clip sample "$1" --time $t) <("$0" clip sample "$2" --time $t) | grep -v "clip at" | grep -q "^[<>] " && exit 1; done; exit 0' \
     "$bin" "$tmp/im/walk.clip" "$tmp/im/ext.clip"
 expect import-name 0 'clip +renamed_x' bash -c '"$0" clip import "$1" --name renamed_x -o "$2" >/dev/null 2>&1 && "$0" clip dump "$2"' \

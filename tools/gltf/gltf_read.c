@@ -20,6 +20,11 @@ int gltf_uint(const json_value *v, const char *key, uint32_t *out) {
     return 1;
 }
 
+/* A hex digit's value, or -1. */
+static int hex_value(char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
 static int b64(int ch) {
     if (ch >= 'A' && ch <= 'Z') return ch - 'A';
     if (ch >= 'a' && ch <= 'z') return ch - 'a' + 26;
@@ -81,16 +86,30 @@ static int load_buffer(gltf_doc *doc, uint32_t i, const unsigned char *bin, size
         }
         doc->owned[i] = 1;
     } else if (uri->kind == JSON_STRING) { /* a file beside the .gltf */
-        char file[4096];
-        const char *slash = strrchr(path, '/');
-        size_t dir = slash ? (size_t)(slash - path + 1) : 0;
+        char file[4096], name[2048];
+        const char *slash = strrchr(path, '/'), *u = uri->str;
+        size_t dir = slash ? (size_t)(slash - path + 1) : 0, n = 0;
         FILE *f;
         long sz;
-        if (strstr(uri->str, "..") || uri->str[0] == '/' || strchr(uri->str, ':') || strchr(uri->str, '%')) {
+        int plain = 1;
+        /* a relative URI reference: percent escapes (RFC 3986, as glTF
+         * says; "my%20walk.bin" is the file "my walk.bin") decoded */
+        while (*u && plain && n + 1 < sizeof name) {
+            if (*u == '%') {
+                int hi = hex_value(u[1]), lo = hi >= 0 ? hex_value(u[2]) : -1;
+                if (hi < 0 || lo < 0 || (hi == 0 && lo == 0)) plain = 0;
+                else name[n++] = (char)(hi * 16 + lo);
+                u += plain ? 3 : 0;
+            } else {
+                name[n++] = *u++;
+            }
+        }
+        name[n] = '\0';
+        if (!plain || *u || strstr(name, "..") || name[0] == '/' || strchr(name, ':')) {
             snprintf(why, cap, "buffers[%u]: uri '%s' is not a plain file name beside the glTF", (unsigned)i, uri->str);
             return 0;
         }
-        snprintf(file, sizeof file, "%.*s%s", (int)dir, path, uri->str);
+        snprintf(file, sizeof file, "%.*s%s", (int)dir, path, name);
         f = fopen(file, "rb");
         if (!f || fseek(f, 0, SEEK_END) != 0 || (sz = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
             if (f) fclose(f);
