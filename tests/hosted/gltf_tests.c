@@ -344,7 +344,7 @@ static void test_checker_data(void) {
         size_t noff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[n], "bufferView")->number], "byteOffset")->number;
         size_t joff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[j], "bufferView")->number], "byteOffset")->number;
         size_t ioff = bin + (size_t)json_get(&views->items[(long)json_get(&accs->items[4], "bufferView")->number], "byteOffset")->number;
-        CHECK(bad_edit(&glb, woff, 4, pb_bits_from_f32(0.5f), "WEIGHTS_0 0 sums to 0.5"));
+        CHECK(bad_edit(&glb, woff, 4, pb_bits_from_f32(0.5f), "the weights of vertex 0 sum to 0.5"));
         CHECK(bad_edit(&glb, noff, 4, pb_bits_from_f32(3.0f), "NORMAL 0 is not unit length"));
         CHECK(bad_edit(&glb, joff, 2, 7, "JOINTS_0 0 names joint 7 of 3"));
         CHECK(bad_edit(&glb, ioff, 4, 108, "index 0 is 108, there are 108 vertices"));

@@ -396,6 +396,8 @@ doc = {"asset": {"version": "2.0"}, "nodes": nodes, "skins": [{"joints": [0, 1, 
 open(sys.argv[1] + "/eight.gltf", "w").write(json.dumps(doc))
 PY
 expect gmdc-import-eight 0 '1 groups, 3 vertices, 1 triangles, 6 joints' "$bin" gmdc import "$tmp/im/eight.gltf" -o "$tmp/im/eight.gmdc"
+# its weights sum to 1 over both sets (0.8 in WEIGHTS_0): valid glTF
+expect gmdc-import-eight-valid 0 '^ok: valid glTF 2.0' "$bin" check "$tmp/im/eight.gltf"
 expect gmdc-import-eight-said 0 'warning: 1 vertices had more than 4 influences' "$bin" gmdc import "$tmp/im/eight.gltf" -o "$tmp/im/eight.gmdc"
 expect gmdc-import-eight-check 0 'round trip identical' "$bin" check "$tmp/im/eight.gmdc"
 # the bone list holds the four heaviest of vertex 0 (joints 0..3), not 4 and 5 (0.1 each)

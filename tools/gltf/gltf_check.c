@@ -341,17 +341,37 @@ static int check_primitive(checker *c, const json_value *p, size_t mi, size_t pi
             return bad(c, "%s[%zu]: %s is not VEC2 float or normalized", where, pi, name);
         if (strncmp(name, "JOINTS_", 7) == 0 && (a->comps != 4 || (a->ctype != 5121 && a->ctype != 5123)))
             return bad(c, "%s[%zu]: %s is not VEC4 of unsigned byte or short", where, pi, name);
-        if (strcmp(name, "WEIGHTS_0") == 0) {
-            if (a->comps != 4 || a->ctype != 5126) return bad(c, "%s[%zu]: WEIGHTS_0 is not float VEC4", where, pi);
-            for (e = 0; e < n; e++) {
-                double s = 0;
-                for (k = 0; k < 4; k++) {
-                    double w = element_at(a, e, k);
-                    if (w < 0) return bad(c, "%s[%zu]: WEIGHTS_0 %u has a negative weight", where, pi, (unsigned)e);
-                    s += w;
-                }
-                if (s < 0.999 || s > 1.001) return bad(c, "%s[%zu]: WEIGHTS_0 %u sums to %.6f, not 1", where, pi, (unsigned)e, s);
-            }
+        if (strncmp(name, "WEIGHTS_", 8) == 0) {
+            if (a->comps != 4 || (a->ctype != 5126 && !(a->normalized && (a->ctype == 5121 || a->ctype == 5123))))
+                return bad(c, "%s[%zu]: %s is not VEC4 of float or normalized unsigned byte or short", where, pi, name);
+            for (e = 0; e < n; e++)
+                for (k = 0; k < 4; k++)
+                    if (element_at(a, e, k) < 0)
+                        return bad(c, "%s[%zu]: %s %u has a negative weight", where, pi, name, (unsigned)e);
+        }
+    }
+    { /* a vertex's weights sum to 1 over all its sets (WEIGHTS_0, WEIGHTS_1, ...), within
+         what normalized integers can hold */
+        const accessor_info *ws[8];
+        uint32_t sets = 0, set;
+        double tolerance = 1e-3;
+        for (set = 0; set < 8; set++) {
+            char key[16];
+            snprintf(key, sizeof key, "WEIGHTS_%u", (unsigned)set);
+            if (!json_get(attrs, key)) break;
+            if (!(ws[sets] = use_accessor(c, attrs, key, where, pi, 1))) return 0;
+            if (ws[sets]->ctype != 5126) tolerance += 4 * 0.5 / (ws[sets]->ctype == 5121 ? 255.0 : 65535.0);
+            sets++;
+        }
+        for (e = 0; sets && e < n; e++) {
+            double sum = 0;
+            for (set = 0; set < sets; set++)
+                for (k = 0; k < 4; k++)
+                    sum += element_at(ws[set], e, k) /
+                           (ws[set]->ctype == 5121 ? 255.0 : ws[set]->ctype == 5123 ? 65535.0 : 1.0);
+            if (sum < 1 - tolerance || sum > 1 + tolerance)
+                return bad(c, "%s[%zu]: the weights of vertex %u sum to %.6f over %u set%s, not 1", where, pi, (unsigned)e,
+                           sum, (unsigned)sets, sets == 1 ? "" : "s");
         }
     }
     if (json_get(attrs, "JOINTS_0") && json_get(attrs, "WEIGHTS_0")) {
