@@ -460,6 +460,43 @@ PY
 expect gmdc-import-scaled-bind-said 0 'warning: 1 inverse bind matrix carries a scale .*the joints keep their rotation' \
     "$bin" gmdc import "$tmp/im/scaledbind.gltf" -o "$tmp/im/scaledbind.gmdc"
 expect gmdc-import-scaled-bind-rotation 0 '"rotation": \[-?0, -?0, 0.70710[0-9]*, 0.70710[0-9]*\]' "$bin" gmdc dump "$tmp/im/scaledbind.gmdc" --json
+# an unskinned mesh lies where its node puts it (glTF: vertices are in the node's space), and a
+# mesh two nodes use is imported twice; a skinned mesh of a second skin keeps its own joints
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+def doc_of(parts, accs, **kw):
+    blob, views = b"", []
+    for p in parts:
+        views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+    d = {"asset": {"version": "2.0"}, "accessors": accs, "bufferViews": views,
+         "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+    d.update(kw)
+    return d
+tri = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), struct.pack("<9f", *([0, 0, 1] * 3))]
+accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+        {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}]
+d = doc_of(tri, accs, meshes=[{"name": "tri", "primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}}]}],
+           nodes=[{"name": "up", "children": [1], "translation": [1, 2, 3]}, {"name": "a", "mesh": 0},
+                  {"name": "b", "mesh": 0, "scale": [2, 2, 2]}], scenes=[{"nodes": [0, 2]}])
+open(sys.argv[1] + "/placed.gltf", "w").write(json.dumps(d))
+ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+sk = tri[:1] + [bytes([0, 0, 0, 0] * 3), struct.pack("<12f", *([1, 0, 0, 0] * 3)), struct.pack("<32f", *(ident * 2))]
+accs = [accs[0], {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
+        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
+        {"bufferView": 3, "componentType": 5126, "count": 2, "type": "MAT4"}]
+prim = {"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}
+d = doc_of(sk, accs, meshes=[{"name": "left", "primitives": [prim]}, {"name": "right", "primitives": [prim]}],
+           skins=[{"joints": [0, 1], "inverseBindMatrices": 3}, {"joints": [1, 0], "inverseBindMatrices": 3}],
+           nodes=[{"name": "j0"}, {"name": "j1"}, {"name": "l", "mesh": 0, "skin": 0}, {"name": "r", "mesh": 1, "skin": 1}],
+           scenes=[{"nodes": [0, 1, 2, 3]}])
+open(sys.argv[1] + "/twoskins.gltf", "w").write(json.dumps(d))
+PY
+expect gmdc-import-placed 0 '2 groups, 6 vertices, 2 triangles' "$bin" gmdc import "$tmp/im/placed.gltf" -o "$tmp/im/placed.gmdc"
+# up's (1, 2, 3) under the game's axes (x, -z, y) for a; b scaled 2 at the origin
+expect gmdc-import-placed-where 0 '^\[\[1, -3, 2\], \[2, -3, 2\], \[1, -3, 3\]\] \[\[0, -?0, 0\], \[2, -?0, 0\], \[0, -?0, 2\]\]$' \
+    sh -c "\"$bin\" gmdc skin \"$tmp/im/placed.gmdc\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(json.dumps(g[\"positions\"]) for g in d[\"groups\"]).replace(\".0\", \"\"))'"
+expect gmdc-import-two-skins 0 '^\[\[0\], \[1\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/twoskins.gltf\" -o \"$tmp/im/twoskins.gmdc\" >/dev/null &&
+    \"$bin\" gmdc dump \"$tmp/im/twoskins.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 # a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
 # what skinning then does
 im_skinned_tri "$tmp/im/zero.gltf" zero '[{"name": "hip"}]' '[0]' '[0, 0, 0, 0]' '[0, 0, 0, 0]'

@@ -2,6 +2,7 @@
  * gltf_export.c writes for a mesh: positions and normals go back from
  * glTF's Y-up to the game's Z-up, joints' inverse bind matrices back to the
  * joint table's rotation and translation. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,6 +265,110 @@ static int attribute(const gltf_doc *doc, const json_value *attrs, const char *k
     return 1;
 }
 
+/* A node's local matrix (column-major 4x4): its "matrix", else T R S. */
+static void node_local(const json_value *node, double m[16]) {
+    const json_value *mx = json_get(node, "matrix"), *t = json_get(node, "translation"), *r = json_get(node, "rotation"),
+                     *sc = json_get(node, "scale");
+    double q[4] = {0, 0, 0, 1}, tr[3] = {0, 0, 0}, s3[3] = {1, 1, 1}, x, y, z, w;
+    uint32_t k;
+    if (mx && mx->kind == JSON_ARRAY && mx->count == 16) {
+        for (k = 0; k < 16; k++) m[k] = mx->items[k].kind == JSON_NUMBER ? mx->items[k].number : (k % 5 == 0);
+        return;
+    }
+    for (k = 0; t && t->kind == JSON_ARRAY && t->count == 3 && k < 3; k++)
+        if (t->items[k].kind == JSON_NUMBER) tr[k] = t->items[k].number;
+    for (k = 0; r && r->kind == JSON_ARRAY && r->count == 4 && k < 4; k++)
+        if (r->items[k].kind == JSON_NUMBER) q[k] = r->items[k].number;
+    for (k = 0; sc && sc->kind == JSON_ARRAY && sc->count == 3 && k < 3; k++)
+        if (sc->items[k].kind == JSON_NUMBER) s3[k] = sc->items[k].number;
+    x = q[0]; y = q[1]; z = q[2]; w = q[3];
+    m[0] = (1 - 2 * (y * y + z * z)) * s3[0]; m[1] = 2 * (x * y + z * w) * s3[0]; m[2] = 2 * (x * z - y * w) * s3[0];
+    m[4] = 2 * (x * y - z * w) * s3[1]; m[5] = (1 - 2 * (x * x + z * z)) * s3[1]; m[6] = 2 * (y * z + x * w) * s3[1];
+    m[8] = 2 * (x * z + y * w) * s3[2]; m[9] = 2 * (y * z - x * w) * s3[2]; m[10] = (1 - 2 * (x * x + y * y)) * s3[2];
+    m[3] = m[7] = m[11] = 0;
+    m[12] = tr[0]; m[13] = tr[1]; m[14] = tr[2]; m[15] = 1;
+}
+
+/* Each node's parent (the first node listing it as a child), UINT32_MAX
+ * for roots; NULL when out of memory. */
+static uint32_t *node_parents(const json_value *nodes) {
+    uint32_t *parent = (uint32_t *)malloc(sizeof *parent * (nodes->count + 1u)), i, k;
+    if (!parent) return NULL;
+    for (i = 0; i < nodes->count; i++) parent[i] = UINT32_MAX;
+    for (i = 0; i < nodes->count; i++) {
+        const json_value *ch = json_get(&nodes->items[i], "children");
+        for (k = 0; ch && ch->kind == JSON_ARRAY && k < ch->count; k++) {
+            double c = ch->items[k].number;
+            if (ch->items[k].kind == JSON_NUMBER && c >= 0 && c < (double)nodes->count && parent[(uint32_t)c] == UINT32_MAX &&
+                (uint32_t)c != i)
+                parent[(uint32_t)c] = i;
+        }
+    }
+    return parent;
+}
+
+/* Node n's world matrix: the product of its ancestors' local matrices and
+ * its own (a chain no longer than the node count, so a cycle ends). */
+static void node_world(const json_value *nodes, const uint32_t *parent, uint32_t n, double m[16]) {
+    uint32_t depth, r, c;
+    node_local(&nodes->items[n], m);
+    for (depth = 0; depth < nodes->count && parent[n] != UINT32_MAX; depth++) {
+        double pm[16], out[16];
+        n = parent[n];
+        node_local(&nodes->items[n], pm);
+        for (c = 0; c < 4; c++)
+            for (r = 0; r < 4; r++)
+                out[4 * c + r] = pm[r] * m[4 * c] + pm[4 + r] * m[4 * c + 1] + pm[8 + r] * m[4 * c + 2] + pm[12 + r] * m[4 * c + 3];
+        memcpy(m, out, sizeof out);
+    }
+}
+
+/* Places an unskinned primitive where its node's world matrix m puts it
+ * (glTF: a mesh's vertices are in its node's space): positions by m,
+ * normals by its inverse transpose (renormalized), morph deltas by its
+ * linear part and that inverse transpose; a mirroring m reverses the
+ * triangles' winding, as glTF says its negative determinant does. */
+static void place(prim_in *in, const double m[16]) {
+    double c[9], det;
+    uint32_t v, t, k;
+    c[0] = m[5] * m[10] - m[6] * m[9]; c[1] = m[6] * m[8] - m[4] * m[10]; c[2] = m[4] * m[9] - m[5] * m[8];
+    c[3] = m[2] * m[9] - m[1] * m[10]; c[4] = m[0] * m[10] - m[2] * m[8]; c[5] = m[1] * m[8] - m[0] * m[9];
+    c[6] = m[1] * m[6] - m[2] * m[5]; c[7] = m[2] * m[4] - m[0] * m[6]; c[8] = m[0] * m[5] - m[1] * m[4];
+    det = m[0] * c[0] + m[4] * c[3] + m[8] * c[6];
+    for (v = 0; v < in->n; v++) {
+        float *p = in->pos + 3u * v;
+        double x = p[0], y = p[1], z = p[2];
+        p[0] = (float)(m[0] * x + m[4] * y + m[8] * z + m[12]);
+        p[1] = (float)(m[1] * x + m[5] * y + m[9] * z + m[13]);
+        p[2] = (float)(m[2] * x + m[6] * y + m[10] * z + m[14]);
+        for (t = 0; t < in->targets; t++) {
+            float *d = in->delta[t] + 3u * v;
+            x = d[0]; y = d[1]; z = d[2];
+            d[0] = (float)(m[0] * x + m[4] * y + m[8] * z);
+            d[1] = (float)(m[1] * x + m[5] * y + m[9] * z);
+            d[2] = (float)(m[2] * x + m[6] * y + m[10] * z);
+        }
+        for (t = 0; t <= in->targets; t++) { /* the normals, then each target's normal deltas */
+            float *nv = t == 0 ? (in->nrm ? in->nrm + 3u * v : NULL) : (in->ndelta[t - 1] ? in->ndelta[t - 1] + 3u * v : NULL);
+            double nx, ny, nz, l;
+            if (!nv) continue;
+            /* the inverse transpose is the cofactor matrix over det (whose sign the renormalization keeps) */
+            nx = c[0] * nv[0] + c[3] * nv[1] + c[6] * nv[2];
+            ny = c[1] * nv[0] + c[4] * nv[1] + c[7] * nv[2];
+            nz = c[2] * nv[0] + c[5] * nv[1] + c[8] * nv[2];
+            l = t == 0 ? sqrt(nx * nx + ny * ny + nz * nz) : (det != 0 ? det : 1);
+            if (det < 0 && t == 0) l = -l;
+            if (l != 0) { nv[0] = (float)(nx / l); nv[1] = (float)(ny / l); nv[2] = (float)(nz / l); }
+        }
+    }
+    if (det < 0)
+        for (k = 0; k + 2 < in->ni; k += 3) {
+            uint32_t tmp = in->idx[k + 1];
+            in->idx[k + 1] = in->idx[k + 2];
+            in->idx[k + 2] = tmp;
+        }
+}
+
 const json_value *gltf_first_skin(const gltf_doc *doc) {
     const json_value *nodes = json_get(&doc->root, "nodes");
     const json_value *skin = NULL;
@@ -273,10 +378,18 @@ const json_value *gltf_first_skin(const gltf_doc *doc) {
     return skin;
 }
 
+/* A mesh as a node uses it (node -1: a mesh no node uses). */
+typedef struct mesh_use {
+    int32_t node;
+    uint32_t mesh;
+} mesh_use;
+
 int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_joints *joints, gmdc_import *gi, char *why,
                      size_t cap) {
-    const json_value *meshes = json_get(&doc->root, "meshes"), *skin;
+    const json_value *meshes = json_get(&doc->root, "meshes"), *skin, *nodes;
     uint32_t mi, pi, k, joint_count = 0, table_count = 0, n_groups = 0, n_elements = 0, morph_pairs = 1, total_prims = 0;
+    uint32_t n_uses = 0, ui, *parents = NULL, *first_use = NULL;
+    mesh_use *uses = NULL;
     plumbob_gmdc *g = &gi->gmdc;
     plumbob_string *mnames;
     char what[64];
@@ -288,8 +401,33 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
         return 0;
     }
     skin = gltf_first_skin(doc);
-    for (mi = 0; mi < meshes->count; mi++) {
-        const json_value *prims = json_get(&meshes->items[mi], "primitives");
+    /* what is imported: each node that uses a mesh, in mesh order (a mesh two
+     * nodes use is two sets of groups); a mesh no node uses, as it is */
+    nodes = json_get(&doc->root, "nodes");
+    if (!nodes || nodes->kind != JSON_ARRAY) nodes = NULL;
+    uses = (mesh_use *)malloc(sizeof *uses * (meshes->count + (nodes ? nodes->count : 0u) + 1u));
+    first_use = (uint32_t *)calloc(meshes->count + 2u, sizeof *first_use);
+    if (!uses || !first_use) goto oom;
+    { /* the nodes of each mesh, in node order: counted, then placed (linear in nodes and meshes) */
+        uint32_t nd, m, *next;
+        for (nd = 0; nodes && nd < nodes->count; nd++)
+            if (gltf_uint(&nodes->items[nd], "mesh", &m) && m < meshes->count) first_use[m + 2u]++;
+        for (mi = 0; mi < meshes->count; mi++) { /* each mesh's slots: its nodes, or one for none */
+            uint32_t c = first_use[mi + 2u] ? first_use[mi + 2u] : 1u;
+            first_use[mi + 2u] = first_use[mi + 1u] + c;
+            uses[first_use[mi + 1u]].node = -1;
+            uses[first_use[mi + 1u]].mesh = mi;
+        }
+        n_uses = first_use[meshes->count + 1u];
+        next = first_use + 1u; /* next[m]: where mesh m's next node goes */
+        for (nd = 0; nodes && nd < nodes->count; nd++)
+            if (gltf_uint(&nodes->items[nd], "mesh", &m) && m < meshes->count) {
+                uses[next[m]].node = (int32_t)nd;
+                uses[next[m]++].mesh = m;
+            }
+    }
+    for (ui = 0; ui < n_uses; ui++) {
+        const json_value *prims = json_get(&meshes->items[uses[ui].mesh], "primitives");
         total_prims += prims && prims->kind == JSON_ARRAY ? (uint32_t)prims->count : 0u;
     }
     g->version = 4;
@@ -342,11 +480,48 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
         g->joints = jt;
         g->joint_count = table_count;
     }
-    for (mi = 0; mi < meshes->count; mi++) {
-        const json_value *mesh = &meshes->items[mi], *prims = json_get(mesh, "primitives"), *mn = json_get(mesh, "name");
+    for (ui = 0; ui < n_uses; ui++) {
+        const json_value *mesh = &meshes->items[uses[ui].mesh], *prims = json_get(mesh, "primitives"), *mn = json_get(mesh, "name");
         const json_value *tnames = json_get(json_get(mesh, "extras"), "targetNames");
+        const json_value *user = uses[ui].node >= 0 ? &nodes->items[uses[ui].node] : NULL, *user_skin = NULL;
+        char inst_name[160];
         const char *mesh_name = mn && mn->kind == JSON_STRING && mn->str[0] ? mn->str : "mesh";
-        if (!name && mi == 0) /* the game's naming, unless the mesh has it already (a plumbob export) */
+        uint32_t s_index, *skin_map = NULL, skin_joints = 0; /* the node's skin's joints as joints of the first skin */
+        double world[16];
+        int placed = 0;
+        mi = uses[ui].mesh;
+        if (ui > 0 && uses[ui - 1].mesh == mi) { /* a further instance: named after its node */
+            const json_value *nn = json_get(user, "name");
+            if (nn && nn->kind == JSON_STRING && nn->str[0]) snprintf(inst_name, sizeof inst_name, "%s_%s", mesh_name, nn->str);
+            else snprintf(inst_name, sizeof inst_name, "%s_node%d", mesh_name, (int)uses[ui].node);
+            mesh_name = inst_name;
+        }
+        if (user && gltf_uint(user, "skin", &s_index)) user_skin = gltf_at(&doc->root, "skins", s_index);
+        if (user_skin && skin && user_skin != skin) { /* JOINTS_0 index the node's own skin's joints */
+            const json_value *js = json_get(user_skin, "joints"), *j0 = json_get(skin, "joints");
+            uint32_t k2, k1;
+            skin_map = (uint32_t *)keep(gi, sizeof *skin_map * ((js && js->kind == JSON_ARRAY ? js->count : 0u) + 1u));
+            if (!skin_map) goto oom;
+            skin_joints = js && js->kind == JSON_ARRAY ? (uint32_t)js->count : 0u;
+            for (k2 = 0; js && js->kind == JSON_ARRAY && k2 < js->count; k2++) {
+                for (k1 = 0; j0 && j0->kind == JSON_ARRAY && k1 < j0->count; k1++)
+                    if (j0->items[k1].number == js->items[k2].number) break;
+                if (!j0 || j0->kind != JSON_ARRAY || k1 == j0->count) {
+                    snprintf(why, cap, "meshes[%u] is skinned by skins[%u], whose joint nodes[%.0f] the first skin lacks: "
+                             "a GMDC has one joint table (join the armatures)", (unsigned)mi, (unsigned)s_index,
+                             js->items[k2].number);
+                    goto fail;
+                }
+                skin_map[k2] = k1;
+            }
+        }
+        if (user && !user_skin) { /* an unskinned mesh where its node puts it */
+            if (!parents && !(parents = node_parents(nodes))) goto oom;
+            node_world(nodes, parents, (uint32_t)uses[ui].node, world);
+            for (k = 0; k < 16; k++)
+                if (fabs(world[k] - (k % 5 == 0 ? 1.0 : 0.0)) > 1e-9) placed = 1;
+        }
+        if (!name && ui == 0) /* the game's naming, unless the mesh has it already (a plumbob export) */
             snprintf(gi->name, sizeof gi->name, "%s%s", mesh_name,
                      strlen(mesh_name) >= 15 && strcmp(mesh_name + strlen(mesh_name) - 15, "_tslocator_gmdc") == 0 ? "" : "_tslocator_gmdc");
         for (pi = 0; prims && prims->kind == JSON_ARRAY && pi < prims->count; pi++) {
@@ -432,6 +607,8 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                     free(j1);
                     free(w1);
                 }
+                if (skin_map) /* the node's own skin: its joints as the first skin's (past it: refused below) */
+                    for (v = 0; v < 4u * in.n; v++) in.jnt[v] = in.jnt[v] < skin_joints ? skin_map[in.jnt[v]] : joint_count;
             }
             if (targets && targets->kind == JSON_ARRAY) {
                 for (k = 0; k < targets->count; k++) {
@@ -451,6 +628,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                     in.targets++;
                 }
             }
+            if (placed) place(&in, world);
             /* elements of this primitive's linkage */
             {
                 plumbob_gmdc_element *e = &g->elements[n_elements];
@@ -641,11 +819,17 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
             if (!bound_mesh(gi, &acc, 0, (int32_t)k, g->joints + 28u * k, &g->subsets[k], &gi->bounding_too_big)) goto oom;
     }
     acc_free(&acc);
+    free(uses);
+    free(first_use);
+    free(parents);
     return 1;
 oom:
     snprintf(why, cap, "out of memory");
 fail:
     acc_free(&acc);
+    free(uses);
+    free(first_use);
+    free(parents);
     gmdc_import_free(gi);
     return 0;
 }
