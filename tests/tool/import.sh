@@ -116,6 +116,9 @@ expect import-cubic 0 '"b__Spine0__", "target": "rotation", "value": \[0.3826[0-
 expect import-sparse 0 '"b__Head__", "target": "translation", "value": \[(1|0.99999[0-9]*), 0, 0\]' \
     "$bin" clip sample "$tmp/im/walk.clip" --time 1.0 --json
 expect import-external-bin 0 'wrote .*ext.clip .*: 3 tracks' "$bin" clip import "$tmp/im/external.gltf" --animation walk_x -o "$tmp/im/ext.clip"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["extensionsRequired"]=["KHR_draco_mesh_compression"]; d["extensionsUsed"]=d["extensionsRequired"]; json.dump(d, open(sys.argv[2], "w"))' \
+    "$tmp/im/other.gltf" "$tmp/im/draco.gltf"
+expect import-draco-refused 1 'requires KHR_draco_mesh_compression, which plumbob cannot decode' "$bin" clip import "$tmp/im/draco.gltf" -o "$tmp/im/x.clip"
 expect import-escaped-uri 0 'wrote .*spaced.clip .*: 3 tracks' "$bin" clip import "$tmp/im/spaced.gltf" --animation walk_x -o "$tmp/im/spaced.clip"
 expect import-bad-escape 1 "uri 'other%2.bin' is not a plain file name" "$bin" clip import "$tmp/im/badescape.gltf" --animation walk_x -o "$tmp/im/x.clip"
 expect import-external-same 0 '' bash -c 'for t in 0.3 0.7; do diff <("$0" clip sample "$1" --time $t) <("$0" clip sample "$2" --time $t) | grep -v "clip at" | grep -q "^[<>] " && exit 1; done; exit 0' \

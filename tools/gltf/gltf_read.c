@@ -171,6 +171,18 @@ int gltf_read(const unsigned char *data, size_t size, const char *path, gltf_doc
         snprintf(why, cap, "not glTF JSON: %s", jwhy);
         return 0;
     }
+    { /* extensions a reader must know to read the file: the ones that hold the vertex data
+         elsewhere (its accessors then read as zeros) are refused rather than misread */
+        const json_value *req = json_get(&doc->root, "extensionsRequired");
+        uint32_t k;
+        for (k = 0; req && req->kind == JSON_ARRAY && k < req->count; k++)
+            if (req->items[k].kind == JSON_STRING && (strcmp(req->items[k].str, "KHR_draco_mesh_compression") == 0 ||
+                                                      strcmp(req->items[k].str, "EXT_meshopt_compression") == 0)) {
+                snprintf(why, cap, "the glTF requires %s, which plumbob cannot decode: export it without compression",
+                         req->items[k].str);
+                return 0; /* the caller frees the document */
+            }
+    }
     buffers = json_get(&doc->root, "buffers");
     doc->buffer_count = buffers && buffers->kind == JSON_ARRAY ? (uint32_t)buffers->count : 0;
     doc->buffers = (unsigned char **)calloc(doc->buffer_count + 1u, sizeof *doc->buffers);
