@@ -321,7 +321,9 @@ static void test_point_fractions(void) {
         static const char bad[] = "State Machine \"m\" { State \"a\" { Select Random { Weight 2.x { } } } }";
         static const char hex[] = "State Machine \"m\" { State \"a\" { Select Random { Weight .0x10 { } } } }";
         CHECK(!sj_compile(bad, sizeof bad - 1u, &prog, &err));
+        sj_program_free(&prog);
         CHECK(!sj_compile(hex, sizeof hex - 1u, &prog, &err)); /* a '.' then a hex number: an error, not a loop */
+        sj_program_free(&prog);
     }
 }
 
