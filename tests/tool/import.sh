@@ -407,16 +407,17 @@ expect gmdc-import-eight-check 0 'round trip identical' "$bin" check "$tmp/im/ei
 expect gmdc-import-eight-bones 0 'eight: linkage 0, 1 triangles, 4 bones' "$bin" gmdc dump "$tmp/im/eight.gmdc"
 # --write-cres from a rig as Blender writes one: an Armature node above the joints, a joint
 # with a matrix and no name, one with a scale (not carried, said)
-im_skinned_tri() { # OUT NAME NODES SKIN_JOINTS JOINTS_0 WEIGHTS_0 (the last four JSON): a triangle named NAME
-    # skinned with one JOINTS_0 / WEIGHTS_0 item for all three vertices, inverse binds the identity;
+im_skinned_tri() { # OUT NAME NODES SKIN_JOINTS JOINTS_0 WEIGHTS_0 [IBMS] (the rest JSON): a triangle named NAME
+    # skinned with one JOINTS_0 / WEIGHTS_0 item for all three vertices, inverse binds IBMS or the identity;
     # the skinned node is appended to NODES and the scene holds the roots
     python3 - "$@" <<'PY'
 import base64, json, struct, sys
 out, name = sys.argv[1:3]
 nodes, joints, j0, w0 = (json.loads(a) for a in sys.argv[3:7])
 ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+ibms = json.loads(sys.argv[7]) if len(sys.argv) > 7 else [ident] * len(joints)
 parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes(j0 * 3), struct.pack("<12f", *(w0 * 3)),
-         struct.pack("<%df" % (16 * len(joints)), *(ident * len(joints)))]
+         struct.pack("<%df" % (16 * len(joints)), *sum(ibms, []))]
 blob, views = b"", []
 for p in parts:
     views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
@@ -440,26 +441,9 @@ im_skinned_tri "$tmp/im/rigged.gltf" rigged '[{"name": "Armature", "translation"
     '[2, 1, 3]' '[0, 0, 0, 0]' '[1, 0, 0, 0]'
 # inverse bind matrices with a scale (an armature scale not applied in Blender): the joint keeps
 # the rotation (90 degrees about glTF's Y, the game's Z), the scale is said not carried
-python3 - "$tmp/im" <<'PY'
-import base64, json, struct, sys
 # S(2, 1, 1) . R_y(90): column-major, scale on the left as in an inverse bind (T R S)^-1
-ibm = [0, 0, -2, 0,  0, 1, 0, 0,  2, 0, 0, 0,  0, 0, 0, 1]
-parts = [struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0), bytes([0, 0, 0, 0] * 3), struct.pack("<12f", *([1, 0, 0, 0] * 3)),
-         struct.pack("<16f", *ibm)]
-blob, views = b"", []
-for p in parts:
-    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
-accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
-        {"bufferView": 1, "componentType": 5121, "count": 3, "type": "VEC4"},
-        {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC4"},
-        {"bufferView": 3, "componentType": 5126, "count": 1, "type": "MAT4"}]
-doc = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0, 1]}], "nodes": [{"name": "hip"}, {"name": "skinned", "mesh": 0, "skin": 0}],
-       "skins": [{"joints": [0], "inverseBindMatrices": 3}],
-       "meshes": [{"name": "scaled", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}]}],
-       "accessors": accs, "bufferViews": views,
-       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
-open(sys.argv[1] + "/scaledbind.gltf", "w").write(json.dumps(doc))
-PY
+im_skinned_tri "$tmp/im/scaledbind.gltf" scaled '[{"name": "hip"}]' '[0]' '[0, 0, 0, 0]' '[1, 0, 0, 0]' \
+    '[[0, 0, -2, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 1]]'
 expect gmdc-import-scaled-bind-said 0 'warning: 1 inverse bind matrix carries a scale .*the joints keep their rotation' \
     "$bin" gmdc import "$tmp/im/scaledbind.gltf" -o "$tmp/im/scaledbind.gmdc"
 expect gmdc-import-scaled-bind-rotation 0 '"rotation": \[-?0, -?0, 0.70710[0-9]*, 0.70710[0-9]*\]' "$bin" gmdc dump "$tmp/im/scaledbind.gmdc" --json
