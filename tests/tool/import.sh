@@ -392,7 +392,9 @@ accs = [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "mi
         {"bufferView": 4, "componentType": 5126, "count": 3, "type": "VEC4"},
         {"bufferView": 5, "componentType": 5126, "count": 6, "type": "MAT4"}]
 nodes = [{"name": "j%d" % i} for i in range(6)] + [{"name": "skinned", "mesh": 0, "skin": 0}]
-doc = {"asset": {"version": "2.0"}, "nodes": nodes, "skins": [{"joints": [0, 1, 2, 3, 4, 5], "inverseBindMatrices": 5}],
+nodes[0]["children"] = [1, 2, 3, 4, 5]  # the joints' common root (glTF validators want one)
+doc = {"asset": {"version": "2.0"}, "nodes": nodes, "scenes": [{"nodes": [0, 6]}],
+       "skins": [{"joints": [0, 1, 2, 3, 4, 5], "inverseBindMatrices": 5}],
        "meshes": [{"name": "eight", "primitives": [{"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2, "JOINTS_1": 3, "WEIGHTS_1": 4}}]}],
        "accessors": accs, "bufferViews": views,
        "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
@@ -474,8 +476,8 @@ accs = [accs[0], {"bufferView": 1, "componentType": 5121, "count": 3, "type": "V
 prim = {"attributes": {"POSITION": 0, "JOINTS_0": 1, "WEIGHTS_0": 2}}
 d = doc_of(sk, accs, meshes=[{"name": "left", "primitives": [prim]}, {"name": "right", "primitives": [prim]}],
            skins=[{"joints": [0, 1], "inverseBindMatrices": 3}, {"joints": [1, 0], "inverseBindMatrices": 3}],
-           nodes=[{"name": "j0"}, {"name": "j1"}, {"name": "l", "mesh": 0, "skin": 0}, {"name": "r", "mesh": 1, "skin": 1}],
-           scenes=[{"nodes": [0, 1, 2, 3]}])
+           nodes=[{"name": "j0", "children": [1]}, {"name": "j1"}, {"name": "l", "mesh": 0, "skin": 0},
+                  {"name": "r", "mesh": 1, "skin": 1}], scenes=[{"nodes": [0, 2, 3]}])
 open(sys.argv[1] + "/twoskins.gltf", "w").write(json.dumps(d))
 PY
 expect gmdc-import-placed 0 '2 groups, 6 vertices, 2 triangles' "$bin" gmdc import "$tmp/im/placed.gltf" -o "$tmp/im/placed.gmdc"
