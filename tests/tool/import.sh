@@ -480,6 +480,24 @@ d = doc_of(sk, accs, meshes=[{"name": "left", "primitives": [prim]}, {"name": "r
                   {"name": "r", "mesh": 1, "skin": 1}], scenes=[{"nodes": [0, 2, 3]}])
 open(sys.argv[1] + "/twoskins.gltf", "w").write(json.dumps(d))
 PY
+# KHR_mesh_quantization (gltfpack): positions as plain shorts, the node's scale making them sizes
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+blob = struct.pack("<9h", 0, 0, 0, 100, 0, 0, 0, 100, 0) + b"\0\0"
+doc = {"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_mesh_quantization"], "extensionsRequired": ["KHR_mesh_quantization"],
+       "nodes": [{"name": "q", "mesh": 0, "scale": [0.01, 0.01, 0.01]}], "scenes": [{"nodes": [0]}],
+       "meshes": [{"name": "quant", "primitives": [{"attributes": {"POSITION": 0}}]}],
+       "accessors": [{"bufferView": 0, "componentType": 5122, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [100, 100, 0]}],
+       "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 18}],
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/quant.gltf", "w").write(json.dumps(doc))
+del doc["extensionsUsed"], doc["extensionsRequired"]
+open(sys.argv[1] + "/quant-undeclared.gltf", "w").write(json.dumps(doc))
+PY
+expect gmdc-import-quantized 0 '^\[\[-?0, -?0, -?0\], \[1, -?0, -?0\], \[-?0, -?0, 1\]\]$' \
+    sh -c "\"$bin\" gmdc import \"$tmp/im/quant.gltf\" -o \"$tmp/im/quant.gmdc\" >/dev/null && \"$bin\" gmdc skin \"$tmp/im/quant.gmdc\" --json |
+    python3 -c 'import json,sys; print(json.dumps([[round(x, 5) for x in p] for p in json.load(sys.stdin)[\"groups\"][0][\"positions\"]]).replace(\".0\", \"\"))'"
+expect gmdc-import-quantized-undeclared 1 'componentType 5122 is not FLOAT or a normalized integer' "$bin" gmdc import "$tmp/im/quant-undeclared.gltf" -o "$tmp/im/x.gmdc"
 expect gmdc-import-placed 0 '2 groups, 6 vertices, 2 triangles' "$bin" gmdc import "$tmp/im/placed.gltf" -o "$tmp/im/placed.gmdc"
 # up's (1, 2, 3) under the game's axes (x, -z, y) for a; b scaled 2 at the origin
 expect gmdc-import-placed-where 0 '^\[\[1, -3, 2\], \[2, -3, 2\], \[1, -3, 3\]\] \[\[0, -?0, 0\], \[2, -?0, 0\], \[0, -?0, 2\]\]$' \

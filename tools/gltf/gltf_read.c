@@ -276,10 +276,20 @@ static const json_value *accessor_head(const gltf_doc *doc, uint32_t index, uint
     return a;
 }
 
+/* Whether the file lists `name` in extensionsUsed. */
+static int uses_extension(const gltf_doc *doc, const char *name) {
+    const json_value *used = json_get(&doc->root, "extensionsUsed");
+    uint32_t k;
+    for (k = 0; used && used->kind == JSON_ARRAY && k < used->count; k++)
+        if (used->items[k].kind == JSON_STRING && strcmp(used->items[k].str, name) == 0) return 1;
+    return 0;
+}
+
 int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float **out, uint32_t *count_out, char *why,
                      size_t cap) {
     const json_value *a, *norm, *sparse;
     uint32_t count = 0, ctype = 0, view, offset = 0, csize, stride, i, c;
+    int normalized;
     const unsigned char *p;
     char what[40];
     float *v;
@@ -287,7 +297,11 @@ int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float 
     if (!(a = accessor_head(doc, index, comps, &count, &ctype, what, sizeof what, why, cap))) return 0;
     csize = component_size(ctype);
     norm = json_get(a, "normalized");
-    if (!csize || (ctype != 5126 && !(norm && norm->kind == JSON_BOOL && norm->number != 0))) {
+    normalized = norm && norm->kind == JSON_BOOL && norm->number != 0;
+    /* KHR_mesh_quantization (gltfpack writes it) allows plain byte and short
+     * integers too, read as the numbers they are (the node's scale makes them
+     * sizes) */
+    if (!csize || (ctype != 5126 && !normalized && !(ctype <= 5123 && uses_extension(doc, "KHR_mesh_quantization")))) {
         snprintf(why, cap, "%s: componentType %u is not FLOAT or a normalized integer", what, (unsigned)ctype);
         return 0;
     }
@@ -304,7 +318,7 @@ int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float 
             return 0;
         }
         for (i = 0; i < count; i++)
-            for (c = 0; c < comps; c++) v[(size_t)i * comps + c] = component(p + (size_t)i * stride + c * csize, ctype, 1);
+            for (c = 0; c < comps; c++) v[(size_t)i * comps + c] = component(p + (size_t)i * stride + c * csize, ctype, normalized);
     }
     sparse = json_get(a, "sparse");
     if (sparse) {
@@ -335,7 +349,7 @@ int gltf_read_floats(const gltf_doc *doc, uint32_t index, uint32_t comps, float 
                 return 0;
             }
             for (c = 0; c < comps; c++)
-                v[(size_t)at * comps + c] = component(vp + (size_t)i * csize * comps + c * csize, ctype, 1);
+                v[(size_t)at * comps + c] = component(vp + (size_t)i * csize * comps + c * csize, ctype, normalized);
         }
     }
     for (i = 0; i < count * comps; i++)
