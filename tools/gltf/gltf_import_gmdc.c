@@ -265,28 +265,31 @@ static int attribute(const gltf_doc *doc, const json_value *attrs, const char *k
     return 1;
 }
 
-/* A node's local matrix (column-major 4x4): its "matrix", else T R S. */
-static void node_local(const json_value *node, double m[16]) {
+/* A node's local matrix: its "matrix" (column-major), else T R S. */
+static plumbob_mat34 node_local(const json_value *node) {
     const json_value *mx = json_get(node, "matrix"), *t = json_get(node, "translation"), *r = json_get(node, "rotation"),
                      *sc = json_get(node, "scale");
-    double q[4] = {0, 0, 0, 1}, tr[3] = {0, 0, 0}, s3[3] = {1, 1, 1}, x, y, z, w;
+    plumbob_bone_pose pose;
+    plumbob_mat34 m;
+    float *tr = &pose.translation.x, *q = &pose.rotation.x, *s3 = &pose.scale.x;
     uint32_t k;
     if (mx && mx->kind == JSON_ARRAY && mx->count == 16) {
-        for (k = 0; k < 16; k++) m[k] = mx->items[k].kind == JSON_NUMBER ? mx->items[k].number : (k % 5 == 0);
-        return;
+        for (k = 0; k < 12; k++) { /* row k / 4, column k % 4 */
+            const json_value *e = &mx->items[4u * (k % 4u) + k / 4u];
+            m.m[k / 4u][k % 4u] = e->kind == JSON_NUMBER ? (float)e->number : (float)(k % 4u == k / 4u);
+        }
+        return m;
     }
+    pose.rotation = plumbob_quat_identity();
+    pose.translation.x = pose.translation.y = pose.translation.z = 0.0f;
+    pose.scale.x = pose.scale.y = pose.scale.z = 1.0f;
     for (k = 0; t && t->kind == JSON_ARRAY && t->count == 3 && k < 3; k++)
-        if (t->items[k].kind == JSON_NUMBER) tr[k] = t->items[k].number;
+        if (t->items[k].kind == JSON_NUMBER) tr[k] = (float)t->items[k].number;
     for (k = 0; r && r->kind == JSON_ARRAY && r->count == 4 && k < 4; k++)
-        if (r->items[k].kind == JSON_NUMBER) q[k] = r->items[k].number;
+        if (r->items[k].kind == JSON_NUMBER) q[k] = (float)r->items[k].number;
     for (k = 0; sc && sc->kind == JSON_ARRAY && sc->count == 3 && k < 3; k++)
-        if (sc->items[k].kind == JSON_NUMBER) s3[k] = sc->items[k].number;
-    x = q[0]; y = q[1]; z = q[2]; w = q[3];
-    m[0] = (1 - 2 * (y * y + z * z)) * s3[0]; m[1] = 2 * (x * y + z * w) * s3[0]; m[2] = 2 * (x * z - y * w) * s3[0];
-    m[4] = 2 * (x * y - z * w) * s3[1]; m[5] = (1 - 2 * (x * x + z * z)) * s3[1]; m[6] = 2 * (y * z + x * w) * s3[1];
-    m[8] = 2 * (x * z + y * w) * s3[2]; m[9] = 2 * (y * z - x * w) * s3[2]; m[10] = (1 - 2 * (x * x + y * y)) * s3[2];
-    m[3] = m[7] = m[11] = 0;
-    m[12] = tr[0]; m[13] = tr[1]; m[14] = tr[2]; m[15] = 1;
+        if (sc->items[k].kind == JSON_NUMBER) s3[k] = (float)sc->items[k].number;
+    return plumbob_mat34_from_pose(&pose);
 }
 
 /* Each node's parent (the first node listing it as a child), UINT32_MAX
@@ -307,20 +310,18 @@ static uint32_t *node_parents(const json_value *nodes) {
     return parent;
 }
 
-/* Node n's world matrix: the product of its ancestors' local matrices and
- * its own (a chain no longer than the node count, so a cycle ends). */
-static void node_world(const json_value *nodes, const uint32_t *parent, uint32_t n, double m[16]) {
-    uint32_t depth, r, c;
-    node_local(&nodes->items[n], m);
+/* Node n's world matrix: its ancestors' local matrices times its own (a
+ * chain no longer than the node count, so a cycle ends). */
+static plumbob_mat34 node_world(const json_value *nodes, const uint32_t *parent, uint32_t n) {
+    plumbob_mat34 m = node_local(&nodes->items[n]);
+    uint32_t depth;
     for (depth = 0; depth < nodes->count && parent[n] != UINT32_MAX; depth++) {
-        double pm[16], out[16];
+        plumbob_mat34 pm;
         n = parent[n];
-        node_local(&nodes->items[n], pm);
-        for (c = 0; c < 4; c++)
-            for (r = 0; r < 4; r++)
-                out[4 * c + r] = pm[r] * m[4 * c] + pm[4 + r] * m[4 * c + 1] + pm[8 + r] * m[4 * c + 2] + pm[12 + r] * m[4 * c + 3];
-        memcpy(m, out, sizeof out);
+        pm = node_local(&nodes->items[n]);
+        m = plumbob_mat34_mul(&pm, &m);
     }
+    return m;
 }
 
 /* Places an unskinned primitive where its node's world matrix m puts it
@@ -328,37 +329,36 @@ static void node_world(const json_value *nodes, const uint32_t *parent, uint32_t
  * normals by its inverse transpose (renormalized), morph deltas by its
  * linear part and that inverse transpose; a mirroring m reverses the
  * triangles' winding, as glTF says its negative determinant does. */
-static void place(prim_in *in, const double m[16]) {
-    double c[9], det;
-    uint32_t v, t, k;
-    c[0] = m[5] * m[10] - m[6] * m[9]; c[1] = m[6] * m[8] - m[4] * m[10]; c[2] = m[4] * m[9] - m[5] * m[8];
-    c[3] = m[2] * m[9] - m[1] * m[10]; c[4] = m[0] * m[10] - m[2] * m[8]; c[5] = m[1] * m[8] - m[0] * m[9];
-    c[6] = m[1] * m[6] - m[2] * m[5]; c[7] = m[2] * m[4] - m[0] * m[6]; c[8] = m[0] * m[5] - m[1] * m[4];
-    det = m[0] * c[0] + m[4] * c[3] + m[8] * c[6];
+static void place(prim_in *in, const plumbob_mat34 *m) {
+    const float (*a)[4] = m->m;
+    double c[3][3], det; /* cofactors: the inverse transpose is c / det */
+    uint32_t v, t, k, i;
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 3; k++) {
+            uint32_t i1 = (i + 1) % 3, i2 = (i + 2) % 3, k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+            c[i][k] = (double)a[i1][k1] * a[i2][k2] - (double)a[i1][k2] * a[i2][k1];
+        }
+    det = a[0][0] * c[0][0] + a[0][1] * c[0][1] + a[0][2] * c[0][2];
     for (v = 0; v < in->n; v++) {
-        float *p = in->pos + 3u * v;
-        double x = p[0], y = p[1], z = p[2];
-        p[0] = (float)(m[0] * x + m[4] * y + m[8] * z + m[12]);
-        p[1] = (float)(m[1] * x + m[5] * y + m[9] * z + m[13]);
-        p[2] = (float)(m[2] * x + m[6] * y + m[10] * z + m[14]);
+        plumbob_vec3 p;
+        p.x = in->pos[3u * v]; p.y = in->pos[3u * v + 1]; p.z = in->pos[3u * v + 2];
+        p = plumbob_mat34_transform_point(m, p);
+        in->pos[3u * v] = p.x; in->pos[3u * v + 1] = p.y; in->pos[3u * v + 2] = p.z;
         for (t = 0; t < in->targets; t++) {
             float *d = in->delta[t] + 3u * v;
-            x = d[0]; y = d[1]; z = d[2];
-            d[0] = (float)(m[0] * x + m[4] * y + m[8] * z);
-            d[1] = (float)(m[1] * x + m[5] * y + m[9] * z);
-            d[2] = (float)(m[2] * x + m[6] * y + m[10] * z);
+            p.x = d[0]; p.y = d[1]; p.z = d[2];
+            p = plumbob_mat34_transform_vector(m, p);
+            d[0] = p.x; d[1] = p.y; d[2] = p.z;
         }
         for (t = 0; t <= in->targets; t++) { /* the normals, then each target's normal deltas */
             float *nv = t == 0 ? (in->nrm ? in->nrm + 3u * v : NULL) : (in->ndelta[t - 1] ? in->ndelta[t - 1] + 3u * v : NULL);
-            double nx, ny, nz, l;
+            double n[3], l;
             if (!nv) continue;
-            /* the inverse transpose is the cofactor matrix over det (whose sign the renormalization keeps) */
-            nx = c[0] * nv[0] + c[3] * nv[1] + c[6] * nv[2];
-            ny = c[1] * nv[0] + c[4] * nv[1] + c[7] * nv[2];
-            nz = c[2] * nv[0] + c[5] * nv[1] + c[8] * nv[2];
-            l = t == 0 ? sqrt(nx * nx + ny * ny + nz * nz) : (det != 0 ? det : 1);
-            if (det < 0 && t == 0) l = -l;
-            if (l != 0) { nv[0] = (float)(nx / l); nv[1] = (float)(ny / l); nv[2] = (float)(nz / l); }
+            for (i = 0; i < 3; i++) n[i] = c[i][0] * nv[0] + c[i][1] * nv[1] + c[i][2] * nv[2];
+            /* a normal renormalized (keeping the sign det gives it), a delta over det */
+            l = t == 0 ? sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) * (det < 0 ? -1 : 1) : (det != 0 ? det : 1);
+            if (l != 0)
+                for (i = 0; i < 3; i++) nv[i] = (float)(n[i] / l);
         }
     }
     if (det < 0)
@@ -487,7 +487,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
         char inst_name[160];
         const char *mesh_name = mn && mn->kind == JSON_STRING && mn->str[0] ? mn->str : "mesh";
         uint32_t s_index, *skin_map = NULL, skin_joints = 0; /* the node's skin's joints as joints of the first skin */
-        double world[16];
+        plumbob_mat34 world;
         int placed = 0;
         mi = uses[ui].mesh;
         if (ui > 0 && uses[ui - 1].mesh == mi) { /* a further instance: named after its node */
@@ -517,9 +517,9 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
         }
         if (user && !user_skin) { /* an unskinned mesh where its node puts it */
             if (!parents && !(parents = node_parents(nodes))) goto oom;
-            node_world(nodes, parents, (uint32_t)uses[ui].node, world);
-            for (k = 0; k < 16; k++)
-                if (fabs(world[k] - (k % 5 == 0 ? 1.0 : 0.0)) > 1e-9) placed = 1;
+            world = node_world(nodes, parents, (uint32_t)uses[ui].node);
+            for (k = 0; k < 12; k++)
+                if (world.m[k / 4u][k % 4u] != (k % 4u == k / 4u ? 1.0f : 0.0f)) placed = 1;
         }
         if (!name && ui == 0) /* the game's naming, unless the mesh has it already (a plumbob export) */
             snprintf(gi->name, sizeof gi->name, "%s%s", mesh_name,
@@ -628,7 +628,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                     in.targets++;
                 }
             }
-            if (placed) place(&in, world);
+            if (placed) place(&in, &world);
             /* elements of this primitive's linkage */
             {
                 plumbob_gmdc_element *e = &g->elements[n_elements];
