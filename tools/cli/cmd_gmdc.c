@@ -756,6 +756,7 @@ int cmd_gmdc(int argc, char **argv) {
             }
             for (k = 0; k < g.group_count; k++) {
                 const plumbob_gmdc_group *gr = &g.groups[k];
+                uint32_t unboned;
                 if (gr->primitive == PLUMBOB_GMDC_PRIMITIVE_TRIANGLES)
                     printf("  group %u %.*s: linkage %u, %u triangles, %u bones\n", (unsigned)k, (int)gr->name.len,
                            gr->name.ptr, (unsigned)gr->link, (unsigned)(gr->faces.count / 3u), (unsigned)gr->bones.count);
@@ -763,9 +764,10 @@ int cmd_gmdc(int argc, char **argv) {
                     printf("  group %u %.*s: linkage %u, primitive type %u (not a triangle list), %u indices, %u bones\n",
                            (unsigned)k, (int)gr->name.len, gr->name.ptr, (unsigned)gr->link, (unsigned)gr->primitive,
                            (unsigned)gr->faces.count, (unsigned)gr->bones.count);
-                if (unboned_vertices(&g, gr))
+                unboned = unboned_vertices(&g, gr);
+                if (unboned)
                     printf("    %u vertices of its triangles have no bone assigned (all four slots 0xFF): skinning puts "
-                           "them at the origin\n", (unsigned)unboned_vertices(&g, gr));
+                           "them at the origin\n", (unsigned)unboned);
             }
             {
                 uint32_t sv = 0, sf = 0, used = 0;
