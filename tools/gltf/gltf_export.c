@@ -156,26 +156,24 @@ static int collect_bones(scene *s) {
 
 /* Nodes in bone order (parents come first), with the local rest transform.
  * Each bone's children are linked in index order first (a scan of the later
- * bones per bone took seconds past 10,000 bones); without the memory for
- * the links, the scan. */
+ * bones per bone took seconds past 10,000 bones).  0 when out of memory. */
 #define NO_CHILD UINT32_MAX
-static void write_bone_nodes(scene *s) {
+static int write_bone_nodes(scene *s) {
     uint32_t i, k;
     uint32_t *first_child = (uint32_t *)malloc(sizeof(uint32_t) * (s->bone_count + 1u));
     uint32_t *next_sibling = (uint32_t *)malloc(sizeof(uint32_t) * (s->bone_count + 1u));
-    if (first_child && next_sibling) {
-        for (i = 0; i < s->bone_count; i++) first_child[i] = next_sibling[i] = NO_CHILD;
-        for (k = s->bone_count; k-- > 0;) { /* children always come later than their parent */
-            int32_t p = s->bones[k].parent;
-            if (p >= 0 && (uint32_t)p < k) {
-                next_sibling[k] = first_child[p];
-                first_child[p] = k;
-            }
-        }
-    } else {
+    if (!first_child || !next_sibling) {
         free(first_child);
         free(next_sibling);
-        first_child = next_sibling = NULL;
+        return 0;
+    }
+    for (i = 0; i < s->bone_count; i++) first_child[i] = next_sibling[i] = NO_CHILD;
+    for (k = s->bone_count; k-- > 0;) { /* children always come later than their parent */
+        int32_t p = s->bones[k].parent;
+        if (p >= 0 && (uint32_t)p < k) {
+            next_sibling[k] = first_child[p];
+            first_child[p] = k;
+        }
     }
     for (i = 0; i < s->bone_count; i++) {
         bone *b = &s->bones[i];
@@ -202,12 +200,10 @@ static void write_bone_nodes(scene *s) {
             }
             tb_str(t, "]");
         }
-        for (k = first_child ? first_child[i] : i + 1; k != NO_CHILD && k < s->bone_count;
-             k = first_child ? next_sibling[k] : k + 1)
-            if (s->bones[k].parent == (int32_t)i) {
-                tb_printf(t, first ? ", \"children\": [%u" : ", %u", (unsigned)k);
-                first = 0;
-            }
+        for (k = first_child[i]; k != NO_CHILD; k = next_sibling[k]) {
+            tb_printf(t, first ? ", \"children\": [%u" : ", %u", (unsigned)k);
+            first = 0;
+        }
         if (!first) tb_str(t, "]");
         gltf_end(&s->w, GLTF_NODES);
         if (b->parent < 0) gltf_scene_root(&s->w, b->node);
@@ -215,6 +211,7 @@ static void write_bone_nodes(scene *s) {
     }
     free(first_child);
     free(next_sibling);
+    return 1;
 }
 
 /* The morph pairs that become targets: every pair with a name. */
@@ -952,7 +949,7 @@ int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, glt
     s.stats = stats;
     s.mesh_node = -1;
     ok = collect_bones(&s);
-    if (ok) write_bone_nodes(&s);
+    ok = ok && write_bone_nodes(&s);
     if (ok && src->mesh) ok = write_mesh(&s);
     if (ok && src->clip) ok = write_animation(&s);
     if (ok && src->anim && src->skeleton) ok = write_sims2_animation(&s);
