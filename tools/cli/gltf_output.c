@@ -105,10 +105,13 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
             return 0;
         }
         ok = tool_rig_decode_or_say(&in, &tr);
-        tool_free(&in);
-        if (!ok) return 0;
-        ok = tool_rig_from_skeleton(&tr.rig.skeleton, rig);
+        if (!ok) {
+            tool_free(&in);
+            return 0;
+        }
+        ok = tool_rig_from_skeleton(&tr.rig.skeleton, rig); /* the names point into the input: freed after */
         tool_rig_res_free(&tr);
+        tool_free(&in);
         if (!ok) tool_error(path, "out of memory");
         *have_rig = ok;
         return ok;
