@@ -180,6 +180,7 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip import IN.glb|IN.gltf -o OUT.clip|--package PKG [--animation NAME|INDEX] [--fps N]\n"
                "              [--name NAME] [--like ORIGINAL | --no-carry] [--max-error-rotation DEG]\n"
                "              [--max-error-translation M] [--max-error-morph W]\n"
+               "       plumbob clip diff A B [--json]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
@@ -210,6 +211,11 @@ static int usage(FILE *f, int rc) {
                "        --package by default from the clip it replaces (one line says what);\n"
                "        --no-carry carries nothing, and a replaced clip's events or slots lost\n"
                "        are a warning.\n"
+               "  diff: per track (matched by hash and target), the largest difference of A\n"
+               "        and B at every tick of either (degrees for rotations, metres for\n"
+               "        translations, absolute for scale and morph), tracks in only one, duration,\n"
+               "        events, IK slots and the other fields; exit 0 identical, 1 different, 2\n"
+               "        trouble (as diff(1)); --json for all of it.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
                "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
                "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
@@ -644,6 +650,10 @@ int cmd_clip(int argc, char **argv) {
     if (strcmp(sub, "import") == 0) {
         free(lists); free(name_rigs); free(files);
         return import_clip(argc, argv);
+    }
+    if (strcmp(sub, "diff") == 0) {
+        free(lists); free(name_rigs); free(files);
+        return clip_diff(argc, argv);
     }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);

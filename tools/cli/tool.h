@@ -274,6 +274,8 @@ int cmd_remove(int argc, char **argv);
 int package_info(const tool_input *in, FILE *out);
 int cmd_clip(int argc, char **argv);
 int clip_info(const tool_input *in, FILE *out);
+/* plumbob clip diff A B [--json] (cmd_clip_diff.c): 0 identical, 1 differ, 2 trouble. */
+int clip_diff(int argc, char **argv);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
 /* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.
