@@ -210,7 +210,9 @@ static int usage(FILE *f, int rc) {
                "        they are carried from --like ORIGINAL (a clip or PACKAGE@KEY), and with\n"
                "        --package by default from the clip it replaces (one line says what);\n"
                "        --no-carry carries nothing, and a replaced clip's events or slots lost\n"
-               "        are a warning.\n"
+               "        are a warning.  Warned of: key times off the --fps grid (Blender at 24),\n"
+               "        a root node's rotation or scale, scaled inverse binds, translations over\n"
+               "        10 m; names with Blender's .001 suffix match their bone, with a note.\n"
                "  diff: per track (matched by hash and target), the largest difference of A\n"
                "        and B at every tick of either (degrees for rotations, metres for\n"
                "        translations, absolute for scale and morph), tracks in only one, duration,\n"
@@ -516,6 +518,36 @@ static int import_clip(int argc, char **argv) {
     if (ci.events_skipped)
         tool_warning(in.name, "%u event%s in extras not imported (a kind plumbob cannot lay out, or no type and time)",
                      (unsigned)ci.events_skipped, ci.events_skipped == 1 ? " is" : "s are");
+    if (ci.slots_skipped)
+        tool_warning(in.name, "%u IK slot%s in extras not imported (no chain, index, actor or slot)",
+                     (unsigned)ci.slots_skipped, ci.slots_skipped == 1 ? "" : "s");
+    /* what the import would otherwise guess silently */
+    if (ci.renamed)
+        printf("note: %u node name%s Blender's duplicate suffix, matched to the bone without it: %s%s\n",
+               (unsigned)ci.renamed, ci.renamed == 1 ? " carries" : "s carry", ci.renamed_names, ci.renamed > 2 ? ", ..." : "");
+    if (ci.off_grid_keys) {
+        char on[80];
+        if (ci.grid_fps > 0) snprintf(on, sizeof on, "they sit on a %g fps grid%s", ci.grid_fps,
+                                      ci.grid_fps == 24 ? ", Blender's default frame rate" : "");
+        else snprintf(on, sizeof on, "on no common frame rate");
+        tool_warning(in.name, "%u of %u key times are off the clip's %g fps frame grid (%s): every channel is resampled at "
+                     "%g fps, so bones move between their keys where they did not; set the scene's frame rate to %g in "
+                     "Blender (Output Properties > Format) before exporting%s%s",
+                     (unsigned)ci.off_grid_keys, (unsigned)ci.keys_checked, o.fps, on, o.fps, o.fps,
+                     ci.grid_fps > 0 ? ", or import with --fps " : "", ci.grid_fps > 0 ? (ci.grid_fps == 24 ? "24" : "N") : "");
+    }
+    if (ci.root_name[0])
+        tool_warning(in.name, "node %s above the animated bones has a rotation of %.1f deg and a scale of %.4g that no "
+                     "channel animates: a clip holds the bones only, so the game plays it without them (an armature "
+                     "object rotated or scaled in Blender?); clear the armature's rotation and scale before exporting",
+                     ci.root_name, ci.root_angle, ci.root_scale);
+    if (ci.scaled_binds)
+        tool_warn_scaled_binds(in.name, ci.scaled_binds, "a clip holds no scale, so the bone translations may carry it "
+                               "(a scale of 100 makes them 100 times too long)");
+    if (ci.far_translations)
+        tool_warning(in.name, "%u translation track%s a bone more than 10 m from its parent (%s: %.4g m): no Sim is that "
+                     "big; a scale baked into the armature (centimetres as metres?)", (unsigned)ci.far_translations,
+                     ci.far_translations == 1 ? " moves" : "s move", ci.far_name, ci.far_max);
     rc = 0;
 done:
     free(bytes);

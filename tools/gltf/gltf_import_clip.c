@@ -407,32 +407,27 @@ static uint32_t node_hash(clip_import *ci, const char *name) {
     return plumbob_fnv32_str(name);
 }
 
-/* Key times off the clip's grid of fps, and which common frame rate they
- * sit on instead. */
+/* Key times off the clip's grid of fps, counted; and which common frame
+ * rate they all sit on instead (grid_fps; -1 once no rate fits them all). */
 static void check_grid(clip_import *ci, const float *times, uint32_t n, double fps) {
     static const double rates[] = {24, 25, 30, 48, 50, 60, 120, 12, 15};
-    uint32_t k, r;
+    uint32_t k, r, off = 0;
     for (k = 0; k < n; k++) {
         double f = times[k] * fps;
-        ci->keys_checked++;
-        if (fabs(f - floor(f + 0.5)) > 0.01) {
-            ci->off_grid_keys++;
-            if (ci->grid_fps >= 0) { /* -1: no common rate fits them all */
-                int fits_before = ci->grid_fps > 0;
-                for (r = 0; r < sizeof rates / sizeof *rates; r++) {
-                    uint32_t j;
-                    if (fits_before && rates[r] != ci->grid_fps) continue;
-                    for (j = 0; j < n; j++) {
-                        double g = times[j] * rates[r];
-                        if (fabs(g - floor(g + 0.5)) > 0.01) break;
-                    }
-                    if (j == n) break;
-                }
-                ci->grid_fps = r < sizeof rates / sizeof *rates ? rates[r] : -1;
-            }
-            return;
-        }
+        off += fabs(f - floor(f + 0.5)) > 0.01;
     }
+    ci->keys_checked += n;
+    ci->off_grid_keys += off;
+    if (!off || ci->grid_fps < 0) return;
+    for (r = 0; r < sizeof rates / sizeof *rates; r++) {
+        if (ci->grid_fps > 0 && rates[r] != ci->grid_fps) continue; /* the rate earlier channels sit on, or none */
+        for (k = 0; k < n; k++) {
+            double g = times[k] * rates[r];
+            if (fabs(g - floor(g + 0.5)) > 0.01) break;
+        }
+        if (k == n) break;
+    }
+    ci->grid_fps = r < sizeof rates / sizeof *rates ? rates[r] : -1;
 }
 
 /* A scale or rotation the clip cannot hold: on a root node above the
@@ -442,7 +437,8 @@ static void check_transforms(const gltf_doc *doc, const json_value *chans, clip_
     const json_value *nodes = json_get(&doc->root, "nodes");
     uint32_t *parent, i, ni;
     unsigned char *animated;
-    ci->scaled_binds = gltf_skin_scaled_binds(doc, gltf_first_skin(doc));
+    ci->scaled_binds = gltf_skin_scaled_binds(doc, gltf_first_skin(doc) ? gltf_first_skin(doc)
+                                                                        : gltf_at(&doc->root, "skins", 0));
     if (!nodes || nodes->kind != JSON_ARRAY || !nodes->count) return;
     parent = gltf_node_parents(nodes);
     animated = (unsigned char *)calloc(nodes->count, 1);
