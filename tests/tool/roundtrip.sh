@@ -113,6 +113,10 @@ def main():
                 o = an["samplers"][c["sampler"]]["output"]; data[o] = [[x * sc for x in r] for r in data[o]]
         data.append([[sc, 0, 0, 0, 0, sc, 0, 0, 0, 0, sc, 0, 0, 0, 0, 1] for _ in g["nodes"]])
         g["skins"] = [{"joints": list(range(len(g["nodes"]))), "inverseBindMatrices": len(data) - 1}]
+    elif op == "dup-node":       # both imports exported: NAME and NAME.001 animated
+        i = [n.get("name") for n in g["nodes"]].index(arg)
+        g["nodes"].append({"name": arg + ".001"}); g["scenes"][0]["nodes"].append(len(g["nodes"]) - 1)
+        an["channels"] += [dict(c, target=dict(c["target"], node=len(g["nodes"]) - 1)) for c in an["channels"] if c["target"]["node"] == i]
     elif op == "drop-node":      # a bone's channels left out
         an["channels"] = [c for c in an["channels"] if g["nodes"][c["target"]["node"]].get("name") != arg]
     elif op == "turn":           # turn a node's rotation by degrees about Y at every key
@@ -198,6 +202,9 @@ expect rt-fps-30-quiet 0 '^0$' sh -c "\"$bin\" clip import \"$rt/n.gltf\" -o \"$
 rt_bl suffix "$rt/n.gltf" "$rt/s.gltf"
 expect rt-suffix-note 0 "^note: 3 node names carry Blender's duplicate suffix, matched to the bone without it: b__Head__\.001 -> b__Head__, b__Spine0__\.001 -> b__Spine0__, \.\.\.$" "$bin" clip import "$rt/s.gltf" -o "$rt/s.clip"
 expect rt-suffix-bones 1 'tracks: 3 in A, 3 in B: [0-9] the same, [0-9] differ, 0 only in A, 0 only in B; worst 0\.00[0-9]+ deg' "$bin" clip diff "$rt/a.clip" "$rt/s.clip"
+rt_bl dup-node "$rt/n.gltf" "$rt/dup.gltf" b__Head__
+expect rt-suffix-duplicate 0 'warning: 1 channel not carried .*: b__Head__\.001 \(rotation of that bone twice\)$' "$bin" clip import "$rt/dup.gltf" -o "$rt/dup.clip"
+expect rt-suffix-duplicate-tracks 0 'wrote .*dup.clip .*: 3 tracks' "$bin" clip import "$rt/dup.gltf" -o "$rt/dup.clip"
 # an armature rotated and scaled, an applied scale (scaled binds, translations x100)
 rt_bl armature "$rt/n.gltf" "$rt/arm.gltf" 100 90
 expect rt-armature 0 'warning: node Armature above the animated bones has a rotation of 90\.0 deg and a scale of 100 that no channel animates' "$bin" clip import "$rt/arm.gltf" -o "$rt/arm.clip"
@@ -236,6 +243,9 @@ if [ -f "$ew" ] && [ -f "$corpus/sims3/auRig.rig" ]; then
     cp "$ew" "$rt/ew2.package"
     expect rt-corpus-no-carry 0 'REPLACED BY A CLIP WITHOUT EVENTS AND IK SLOTS: it had 1 event and 14 IK slots the game needs' "$bin" clip import "$rt/stop-head.gltf" --package "$rt/ew2.package" --no-carry
     expect rt-corpus-like-key 0 '^carried 1 event, 14 IK slots in 5 chains and the source, actor and header fields from .*EWBreastfeed\.package@6B20C4F3:00000000:7B3E677B55DC6E2A$' "$bin" clip import "$rt/stop-bare.gltf" -o "$rt/stop-like.clip" --like "$stop"
+    rt_bl suffix "$rt/stop-bare.gltf" "$rt/stop-twice.gltf"
+    expect rt-corpus-suffix 0 "^note: 141 node names carry Blender's duplicate suffix, matched to the bone without it: b__ROOT_bind__\.001 -> b__ROOT_bind__, b__Pelvis__\.001 -> b__Pelvis__, \.\.\.$" "$bin" clip import "$rt/stop-twice.gltf" -o "$rt/stop-twice.clip"
+    expect rt-corpus-suffix-bones 1 'tracks: 282 in A, 282 in B: [0-9]+ the same, [0-9]+ differ, 0 only in A, 0 only in B; worst 0\.01[0-9]* deg' "$bin" clip diff "$stop" "$rt/stop-twice.clip"
     expect rt-corpus-like-exact 0 '^slots 14 same, events 1 same$' python3 "$rt/same.py" "$bin" "$stop" "$rt/stop-like.clip"
     # Blender at 24 fps: the warning, and what the resampling costs (bones nobody touched ~32 degrees off)
     rt_bl resample "$rt/stop-bare.gltf" "$rt/stop24.gltf" 24

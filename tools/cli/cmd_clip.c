@@ -348,6 +348,9 @@ static void carry_into(clip_import *ci, const plumbob_clip *src, const char *fro
         c->events_complete = true;
         c->event_pos = 1;
         snprintf(what[n++], sizeof what[0], "%s", count_words(ev, sizeof ev, src->events_decoded, "event", "events"));
+        if (!src->events_complete && src->event_count > src->events_decoded)
+            tool_warning(from, "%u event%s after one of a type plumbob does not know cannot be carried",
+                         (unsigned)(src->event_count - src->events_decoded), src->event_count - src->events_decoded == 1 ? "" : "s");
     }
     if (!ci->has_slots && (src->slot_pos || src->slot_count)) {
         c->slots = src->slots;
@@ -521,6 +524,7 @@ static int import_clip(int argc, char **argv) {
     if (ci.slots_skipped)
         tool_warning(in.name, "%u IK slot%s in extras not imported (no chain, index, actor or slot)",
                      (unsigned)ci.slots_skipped, ci.slots_skipped == 1 ? "" : "s");
+    fflush(stdout); /* the warnings after the report, also when both go to one pipe */
     /* what the import would otherwise guess silently */
     if (ci.renamed)
         printf("note: %u node name%s Blender's duplicate suffix, matched to the bone without it: %s%s\n",

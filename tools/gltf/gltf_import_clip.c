@@ -389,8 +389,8 @@ static size_t duplicate_suffix(const char *name) {
 
 /* The hash a node name stands for: 0xHASH as written by plumbob for bones
  * it has no name of, else FNV-32 of the name; a Blender duplicate suffix
- * (b__Head__.001) is taken off, and noted. */
-static uint32_t node_hash(clip_import *ci, const char *name) {
+ * (b__Head__.001) is taken off, and noted the first time for a node. */
+static uint32_t node_hash(clip_import *ci, const char *name, int first_time) {
     unsigned x = 0;
     int n = 0;
     char base[200];
@@ -399,7 +399,7 @@ static uint32_t node_hash(clip_import *ci, const char *name) {
         size_t used = strlen(ci->renamed_names);
         memcpy(base, name, cut);
         base[cut] = 0;
-        if (ci->renamed++ < 2 && used + 8 < sizeof ci->renamed_names)
+        if (first_time && ci->renamed++ < 2 && used + 8 < sizeof ci->renamed_names)
             snprintf(ci->renamed_names + used, sizeof ci->renamed_names - used, "%s%.60s -> %.60s", used ? ", " : "", name, base);
         name = base;
     }
@@ -478,6 +478,7 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
     const json_value *anims = json_get(&doc->root, "animations"), *anim = NULL, *chans, *samplers, *ex, *mt;
     uint32_t ai = 0, i, max_tracks = 0, ticks;
     channel *chs = NULL;
+    unsigned char *noted = NULL; /* nodes whose duplicate suffix was noted */
     double end = 0, fd = 1.0 / o->fps;
     int ok = 0, own_pose = 0;
     char what[80];
@@ -588,6 +589,11 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
     ci->keys = (unsigned char **)calloc(max_tracks + 1u, sizeof *ci->keys);
     if (!ci->clip.tracks || !ci->report || !ci->keys) goto oom;
     ci->key_slots = max_tracks + 1u;
+    {
+        const json_value *nodes = json_get(&doc->root, "nodes");
+        noted = (unsigned char *)calloc(nodes && nodes->kind == JSON_ARRAY ? nodes->count + 1u : 1u, 1);
+        if (!noted) goto oom;
+    }
     for (i = 0; i < chans->count; i++) {
         const json_value *tg = json_get(&chans->items[i], "target"), *node, *nm;
         uint32_t ni = 0, mi = 0, p;
@@ -612,7 +618,9 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
             continue;
         }
         {
-            uint32_t h = node_hash(ci, nm->str), k;
+            uint32_t h, k;
+            h = node_hash(ci, nm->str, noted && !noted[ni]); /* a node's rotation and translation: one note */
+            if (noted) noted[ni] = 1;
             uint8_t target = chs[i].comps == 4 ? PLUMBOB_CLIP_TARGET_ROTATION : PLUMBOB_CLIP_TARGET_TRANSLATION;
             for (k = 0; k < ci->clip.track_count; k++)
                 if (ci->clip.tracks[k].hash == h && ci->clip.tracks[k].target == target) break;
@@ -706,6 +714,7 @@ fail:
 done:
     for (i = 0; chs && i < chans->count; i++) channel_free(&chs[i]);
     free(chs);
+    free(noted);
     return ok;
 }
 
