@@ -191,6 +191,13 @@ expect rt-package-carry-events 1 'events: the same, 3' "$bin" clip diff "$rt/a.c
 expect rt-package-no-carry 0 'warning: REPLACED BY A CLIP WITHOUT EVENTS AND IK SLOTS: it had 3 events and 4 IK slots the game needs, the new clip has none \(--no-carry' "$bin" clip import "$rt/n.gltf" --package "$rt/p.package" --no-carry
 expect rt-package-no-carry-lost 1 'events: 3 in A, 0 in B' "$bin" clip diff "$rt/a.clip" "$rt/p.package@a_synth_roundtrip_x"
 expect rt-package-after-no-carry 0 '^carried the source, actor and header fields from the replaced clip$' "$bin" clip import "$rt/n.gltf" --package "$rt/p.package"
+# a replaced clip that does not decode is replaced, with a warning, nothing carried
+rt_key=$("$bin" ls "$rt/p.package" | awk '$2 == "CLIP" {print $3 "_" $4}')
+mkdir -p "$rt/bad"
+printf '\363\304\040\153 broken clip' > "$rt/bad/6B20C4F3_$rt_key.clip"
+"$bin" replace "$rt/p.package" "$rt/bad/6B20C4F3_$rt_key.clip" >/dev/null 2>&1
+expect rt-package-broken 0 'warning: the clip this replaces does not decode \(truncated\): nothing carried from it' "$bin" clip import "$rt/n.gltf" --package "$rt/p.package"
+expect rt-package-broken-replaced 0 'tracks   3 ' "$bin" clip dump "$rt/p.package@a_synth_roundtrip_x"
 
 # 24 fps: the keys off the 30 fps grid are a warning naming the cause and both fixes; --fps 24 keeps them
 rt_bl resample "$rt/n.gltf" "$rt/r24.gltf" 24

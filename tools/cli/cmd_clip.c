@@ -301,7 +301,8 @@ static void carry_free(carry_src *c) {
 }
 
 /* The clip a package holds under key, when the package exists and has one:
- * 1 loaded, 0 none, -1 said why it cannot be read. */
+ * 1 loaded; 0 none (or one that does not decode, said in a warning: it is
+ * replaced, nothing carried); -1 said why it cannot be read. */
 static int load_replaced(const char *package, const plumbob_clip_key *key, carry_src *out) {
     unsigned char *data = NULL;
     size_t size = 0;
@@ -310,6 +311,7 @@ static int load_replaced(const char *package, const plumbob_clip_key *key, carry
     char spec[1200];
     FILE *f = fopen(package, "rb");
     int found;
+    plumbob_result r;
     memset(out, 0, sizeof *out);
     if (!f) return 0; /* no package yet: it is made, nothing replaced */
     fclose(f);
@@ -321,9 +323,12 @@ static int load_replaced(const char *package, const plumbob_clip_key *key, carry
     snprintf(spec, sizeof spec, "%s@%08X:%08X:%016llX", package, (unsigned)PLUMBOB_TYPE_CLIP, (unsigned)key->group,
              (unsigned long long)key->instance);
     if (!tool_load(spec, &out->in)) return -1;
-    if (!decode_or_say(&out->in, &out->tc)) {
+    r = tool_clip_decode(&out->in, &out->tc);
+    if (r != PLUMBOB_OK) {
+        tool_warning(out->in.name, "the clip this replaces does not decode (%s): nothing carried from it",
+                     plumbob_result_str(r));
         tool_free(&out->in);
-        return -1;
+        return 0;
     }
     out->have = 1;
     return 1;

@@ -334,12 +334,14 @@ static int hex_bytes(const json_value *hex, unsigned char *out, size_t n) {
 static int read_slots(clip_import *ci, const json_value *ex) {
     const json_value *list = json_get(ex, "slots"), *tab = json_get(ex, "slotTable");
     uint32_t i, n = 0, chains = 0, v = 0, raws = 0;
+    size_t most;
     if (!list || list->kind != JSON_ARRAY) return 1;
     ci->has_slots = 1;
-    for (i = 0; i < list->count; i++)
+    most = list->count < PLUMBOB_CLIP_MAX_SLOTS ? list->count : PLUMBOB_CLIP_MAX_SLOTS; /* the rest are skipped */
+    for (i = 0; i < most; i++)
         raws += json_get(&list->items[i], "actorRaw") || json_get(&list->items[i], "slotRaw");
-    ci->slots = (plumbob_clip_slot *)calloc(list->count + 1u, sizeof *ci->slots);
-    ci->slot_raw = raws ? (unsigned char *)malloc((size_t)list->count * 2u * GLTF_CLIP_SLOT_FIELD) : NULL;
+    ci->slots = (plumbob_clip_slot *)calloc(most + 1u, sizeof *ci->slots);
+    ci->slot_raw = raws ? (unsigned char *)malloc(most * 2u * GLTF_CLIP_SLOT_FIELD) : NULL;
     if (!ci->slots || (raws && !ci->slot_raw)) return 0;
     for (i = 0; i < list->count; i++) {
         const json_value *e = &list->items[i], *a = json_get(e, "actor"), *sl = json_get(e, "slot");
@@ -357,7 +359,7 @@ static int read_slots(clip_import *ci, const json_value *ex) {
         out->slot.ptr = sl->str;
         out->slot.len = sl->len;
         if (ci->slot_raw) {
-            unsigned char *raw = ci->slot_raw + (size_t)i * 2u * GLTF_CLIP_SLOT_FIELD;
+            unsigned char *raw = ci->slot_raw + (size_t)n * 2u * GLTF_CLIP_SLOT_FIELD;
             if (hex_bytes(json_get(e, "actorRaw"), raw, GLTF_CLIP_SLOT_FIELD)) out->actor_raw = raw;
             if (hex_bytes(json_get(e, "slotRaw"), raw + GLTF_CLIP_SLOT_FIELD, GLTF_CLIP_SLOT_FIELD))
                 out->slot_raw = raw + GLTF_CLIP_SLOT_FIELD;
@@ -379,8 +381,8 @@ static uint32_t member_uint(const json_value *v, const char *key, uint32_t dflt,
     return gltf_uint(v, key, &x) && x <= max ? x : dflt;
 }
 
-/* The Sims 3 suffix Blender gives a duplicate name: ".001" to ".999"
- * (more digits too); the length of the name without it, else 0. */
+/* The suffix Blender gives a duplicate name: ".001" to ".999" (more
+ * digits after); the length of the name without it, else 0. */
 static size_t duplicate_suffix(const char *name) {
     size_t n = strlen(name), d = 0;
     while (d < n && name[n - 1u - d] >= '0' && name[n - 1u - d] <= '9') d++;
