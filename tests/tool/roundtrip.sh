@@ -260,3 +260,15 @@ if [ -f "$ew" ] && [ -f "$corpus/sims3/auRig.rig" ]; then
     expect rt-corpus-24fps-cost 1 'tracks: 282 in A, 282 in B: [0-9]+ the same, [0-9]+ differ, 0 only in A, 0 only in B; worst 3[01]\.[0-9]+ deg' "$bin" clip diff "$stop" "$rt/stop24.clip"
     expect rt-corpus-24fps-length 1 'duration: 1\.433 s \(43 ticks of 0\.0333 s\) in A, 1\.467 s \(44 ticks of 0\.0333 s\) in B' "$bin" clip diff "$stop" "$rt/stop24.clip"
 fi
+# every corpus clip (9 with IK tables and events, 10 pet clips with an empty table and effect
+# events): export then import gives the events, the slot table and the rest byte for byte
+for p in "$corpus"/sims3/EWBreastfeed.package "$corpus"/sims3/PetFightingSkill.package; do
+    [ -f "$p" ] || continue
+    for inst in $("$bin" ls "$p" | awk '$2 == "CLIP" {print $4}'); do
+        "$bin" clip export "$p@$inst" -o "$rt/all-$inst.glb" >/dev/null 2>&1
+        "$bin" clip import "$rt/all-$inst.glb" -o "$rt/all-$inst.clip" >/dev/null 2>&1
+        n=$("$bin" clip dump "$p@$inst" --json | python3 -c "import json, sys; d = json.load(sys.stdin); print(len(d['events']), len(d['slots']))")
+        expect "rt-corpus-all-$inst" 0 "^events: the same, ${n% *};IK slots: the same, ${n#* } in [0-9]+ chains;rest \(IK slot table, actor, event list, end block, outer header\): the same bytes;$" \
+            sh -c "\"$bin\" clip diff \"$p@$inst\" \"$rt/all-$inst.clip\" | grep -E '^(events|IK slots|rest)' | tr '\n' ';'"
+    done
+done
