@@ -198,6 +198,14 @@ printf '\363\304\040\153 broken clip' > "$rt/bad/6B20C4F3_$rt_key.clip"
 "$bin" replace "$rt/p.package" "$rt/bad/6B20C4F3_$rt_key.clip" >/dev/null 2>&1
 expect rt-package-broken 0 'warning: the clip this replaces does not decode \(truncated\): nothing carried from it' "$bin" clip import "$rt/n.gltf" --package "$rt/p.package"
 expect rt-package-broken-replaced 0 'tracks   3 ' "$bin" clip dump "$rt/p.package@a_synth_roundtrip_x"
+# a clip whose first event is of a type plumbob does not know: diff compares its bytes as they
+# are; --like cannot carry its events and says so
+python3 -c "
+d = bytearray(open('$rt/a.clip', 'rb').read()); i = d.index(b'=CE=') + 20; d[i:i + 2] = b'\x77\x00'
+open('$rt/unknown.clip', 'wb').write(d)"
+expect rt-diff-unknown-event 0 'the clips are identical' "$bin" clip diff "$rt/unknown.clip" "$rt/unknown.clip"
+expect rt-diff-unknown-event-differs 1 'events: 0 in A, 3 in B' "$bin" clip diff "$rt/unknown.clip" "$rt/a.clip"
+expect rt-like-unknown-event 0 'unknown.clip: warning: 3 events cannot be carried: the list stops at one of a type plumbob does not know' "$bin" clip import "$rt/n.gltf" -o "$rt/x.clip" --like "$rt/unknown.clip"
 
 # 24 fps: the keys off the 30 fps grid are a warning naming the cause and both fixes; --fps 24 keeps them
 rt_bl resample "$rt/n.gltf" "$rt/r24.gltf" 24

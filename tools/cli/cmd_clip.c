@@ -353,10 +353,10 @@ static void carry_into(clip_import *ci, const plumbob_clip *src, const char *fro
         c->events_complete = true;
         c->event_pos = 1;
         snprintf(what[n++], sizeof what[0], "%s", count_words(ev, sizeof ev, src->events_decoded, "event", "events"));
-        if (!src->events_complete && src->event_count > src->events_decoded)
-            tool_warning(from, "%u event%s after one of a type plumbob does not know cannot be carried",
-                         (unsigned)(src->event_count - src->events_decoded), src->event_count - src->events_decoded == 1 ? "" : "s");
     }
+    if (!ci->has_events && !src->events_complete && src->event_count > src->events_decoded)
+        tool_warning(from, "%u event%s cannot be carried: the list stops at one of a type plumbob does not know",
+                     (unsigned)(src->event_count - src->events_decoded), src->event_count - src->events_decoded == 1 ? "" : "s");
     if (!ci->has_slots && (src->slot_pos || src->slot_count)) {
         c->slots = src->slots;
         c->slot_count = src->slot_count;

@@ -77,6 +77,16 @@ static int same_slot(const plumbob_clip_slot *x, const plumbob_clip_slot *y) {
     return 1;
 }
 
+/* Where a decoded clip's sections after the S3Clip start (0: unknown). */
+static size_t rest_start(const plumbob_clip *c) {
+    size_t at[4], best = 0;
+    int k;
+    at[0] = c->slot_pos; at[1] = c->actor_pos; at[2] = c->event_pos; at[3] = c->end_pos;
+    for (k = 0; k < 4; k++)
+        if (at[k] && at[k] <= c->size && (!best || at[k] < best)) best = at[k];
+    return c->data ? best : 0;
+}
+
 /* The bytes the clip writes after its tracks: the IK slot table, actor,
  * event list and end block, with the outer header's fields; compared by
  * writing both without tracks, name or source. */
@@ -93,7 +103,12 @@ static int same_rest(const plumbob_clip *a, const plumbob_clip *b) {
     y.frame_duration = x.frame_duration;
     y.tick_count = x.tick_count;
     y.tick_pad = x.tick_pad;
-    if (!x.events_complete || !y.events_complete) return 0; /* events the writer cannot lay out */
+    if (!x.events_complete || !y.events_complete) { /* events the writer cannot lay out: the bytes as they are */
+        size_t sa = rest_start(a), sb = rest_start(b);
+        return sa && sb && a->size - sa == b->size - sb && memcmp(a->data + sa, b->data + sb, a->size - sa) == 0 &&
+               a->linked_offset == b->linked_offset && a->header_unknown[0] == b->header_unknown[0] &&
+               a->header_unknown[1] == b->header_unknown[1];
+    }
     nx = plumbob_clip_write_size(&x);
     ny = plumbob_clip_write_size(&y);
     if (nx == SIZE_MAX || ny == SIZE_MAX || nx != ny) return 0;
