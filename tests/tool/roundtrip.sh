@@ -212,6 +212,7 @@ rt_bl resample "$rt/n.gltf" "$rt/r24.gltf" 24
 expect rt-fps-warning 0 "warning: 57 of 78 key times are off the clip's 30 fps frame grid \(they sit on a 24 fps grid, Blender's default frame rate\).*set the scene's frame rate to 30 in Blender.*or import with --fps 24$" "$bin" clip import "$rt/r24.gltf" -o "$rt/r24.clip"
 expect rt-fps-24-quiet 0 '^0$' sh -c "\"$bin\" clip import \"$rt/r24.gltf\" -o \"$rt/r24b.clip\" --fps 24 2>&1 | grep -c 'frame grid'; exit 0"
 expect rt-fps-24-ticks 0 '3 tracks, 0 events, 25 ticks \(1\.042 s\)' "$bin" clip import "$rt/r24.gltf" -o "$rt/r24b.clip" --fps 24
+expect rt-fps-other-way 0 "warning: 28 of 38 key times are off the clip's 25 fps frame grid \(they sit on a 30 fps grid\).*or import with --fps 30$" "$bin" clip import "$rt/n.gltf" -o "$rt/n25.clip" --fps 25
 expect rt-fps-30-quiet 0 '^0$' sh -c "\"$bin\" clip import \"$rt/n.gltf\" -o \"$rt/n2.clip\" 2>&1 | grep -c 'frame grid'; exit 0"
 # a second import in Blender: NAME.001 nodes drive their bones, with a note
 rt_bl suffix "$rt/n.gltf" "$rt/s.gltf"

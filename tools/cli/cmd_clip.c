@@ -535,15 +535,18 @@ static int import_clip(int argc, char **argv) {
         printf("note: %u node name%s Blender's duplicate suffix, matched to the bone without it: %s%s\n",
                (unsigned)ci.renamed, ci.renamed == 1 ? " carries" : "s carry", ci.renamed_names, ci.renamed > 2 ? ", ..." : "");
     if (ci.off_grid_keys) {
-        char on[80];
-        if (ci.grid_fps > 0) snprintf(on, sizeof on, "they sit on a %g fps grid%s", ci.grid_fps,
-                                      ci.grid_fps == 24 ? ", Blender's default frame rate" : "");
-        else snprintf(on, sizeof on, "on no common frame rate");
+        char on[80], keep[40] = "";
+        if (ci.grid_fps > 0) {
+            snprintf(on, sizeof on, "they sit on a %g fps grid%s", ci.grid_fps,
+                     ci.grid_fps == 24 ? ", Blender's default frame rate" : "");
+            snprintf(keep, sizeof keep, ", or import with --fps %g", ci.grid_fps);
+        } else {
+            snprintf(on, sizeof on, "on no common frame rate");
+        }
         tool_warning(in.name, "%u of %u key times are off the clip's %g fps frame grid (%s): every channel is resampled at "
                      "%g fps, so bones move between their keys where they did not; set the scene's frame rate to %g in "
-                     "Blender (Output Properties > Format) before exporting%s%s",
-                     (unsigned)ci.off_grid_keys, (unsigned)ci.keys_checked, o.fps, on, o.fps, o.fps,
-                     ci.grid_fps > 0 ? ", or import with --fps " : "", ci.grid_fps > 0 ? (ci.grid_fps == 24 ? "24" : "N") : "");
+                     "Blender (Output Properties > Format) before exporting%s",
+                     (unsigned)ci.off_grid_keys, (unsigned)ci.keys_checked, o.fps, on, o.fps, o.fps, keep);
     }
     if (ci.root_name[0])
         tool_warning(in.name, "node %s above the animated bones has a rotation of %.1f deg and a scale of %.4g that no "
