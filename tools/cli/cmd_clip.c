@@ -224,7 +224,9 @@ static int usage(FILE *f, int rc) {
                "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n"
                "  example: plumbob clip plot walk.clip --track b__Spine0__ -o walk.svg\n"
-               "  example: plumbob clip export walk.clip --rig rig.txt --rig body.gmdc -o walk.glb\n");
+               "  example: plumbob clip export walk.clip --rig rig.txt --rig body.gmdc -o walk.glb\n"
+               "  example: plumbob clip import edited.glb --package EWBreastfeed.package\n"
+               "  example: plumbob clip diff EWBreastfeed.package@a2o_bassinet_feed_stop_x edited.clip\n");
     return rc;
 }
 

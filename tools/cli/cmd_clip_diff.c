@@ -127,7 +127,8 @@ static int usage(FILE *f, int rc) {
                "  hash and target): the largest difference of the two at every tick of either\n"
                "  clip (degrees for rotations, metres for translations, absolute for scale and\n"
                "  morph), and tracks in only one; then duration, events, IK slots, the clip's\n"
-               "  other fields.  Exit 0 when identical, 1 when they differ, 2 on trouble.\n");
+               "  other fields.  Exit 0 when identical, 1 when they differ, 2 on trouble.\n"
+               "  example: plumbob clip diff EWBreastfeed.package@a2o_bassinet_feed_stop_x edited.clip\n");
     return rc;
 }
 
