@@ -7,7 +7,9 @@
 # frames against `plumbob clip sample`, shape keys and their weights, and
 # skinned vertex positions against `plumbob gmdc skin`; and the way back
 # (tests/blender/round_trip.py): the demo body through Blender's importer
-# and exporter, into a GMDC again with `gmdc import --cres`.
+# and exporter, into a GMDC again with `gmdc import --cres`; and a corpus
+# clip's (tests/blender/clip_round_trip.py) at 30 and 24 fps, back into its
+# package with `clip import --package`.
 # Usage: tests/blender-tests.sh [BUILD]   (BUILD holds the tool, default build;
 # prints `N passed, N failed`)
 set -u
@@ -111,6 +113,40 @@ elif [ "${CI:-}" = true ]; then
     echo "FAIL corpus missing: $corpus (set PLUMBOB_CORPUS)"; fail=$((fail + 1))
 else
     echo "skip the corpus clip: $corpus/sims3/EWBreastfeed.package not found (set PLUMBOB_CORPUS)"
+fi
+# the clip's way back (issue 44): the corpus clip a2o_bassinet_feed_stop_x (1 event, 14 IK
+# slots) on the adult rig through Blender's importer and exporter, at 30 and at Blender's
+# default 24 fps, imported into a copy of its package: the event and slots carried from the
+# clip it replaces; at 30 fps within the quantization step, at 24 fps the frame-rate warning
+if [ -f "$corpus/sims3/EWBreastfeed.package" ] && [ -f "$corpus/sims3/auRig.rig" ]; then
+    stop="$corpus/sims3/EWBreastfeed.package@a2o_bassinet_feed_stop_x"
+    "$bin" clip export "$stop" --rig "$corpus/sims3/auRig.rig" -o "$b/stop.glb" >"$b/stop-export.log" 2>&1
+    for fps in 30 24; do
+        cp "$corpus/sims3/EWBreastfeed.package" "$b/ew-$fps.package"
+        if blender -b --factory-startup --python-exit-code 1 --python tests/blender/clip_round_trip.py -- \
+               "$b/stop.glb" "$b/stop-$fps.glb" "$fps" >"$b/stop-$fps-blender.log" 2>&1 &&
+           "$bin" clip import "$b/stop-$fps.glb" --package "$b/ew-$fps.package" >"$b/stop-$fps-import.log" 2>&1; then
+            "$bin" clip diff "$stop" "$b/ew-$fps.package@a2o_bassinet_feed_stop_x" >"$b/stop-$fps-diff.log" 2>&1
+            carried=$(grep -c '^carried 1 event, 14 IK slots in 5 chains' "$b/stop-$fps-import.log")
+            kept=$(grep -cE '^(events: the same, 1|IK slots: the same, 14 in 5 chains)$' "$b/stop-$fps-diff.log")
+            grid=$(grep -c "off the clip's 30 fps frame grid (they sit on a 24 fps grid" "$b/stop-$fps-import.log")
+            worst=$(sed -n 's/^tracks: .*; worst \([0-9.e+-]*\) deg.*/\1/p' "$b/stop-$fps-diff.log")
+            if [ "$carried" = 1 ] && [ "$kept" = 2 ] &&
+               { { [ "$fps" = 30 ] && [ "$grid" = 0 ] && python3 -c "import sys; sys.exit(not $worst < 0.05)"; } ||
+                 { [ "$fps" = 24 ] && [ "$grid" = 1 ]; }; }; then
+                echo "ok   blender clip round trip at $fps fps: 1 event and 14 IK slots carried, frame-grid warnings $grid, worst $worst deg"
+                pass=$((pass + 1))
+            else
+                echo "FAIL blender clip round trip at $fps fps: carried $carried, kept $kept of 2, frame-grid warnings $grid, worst $worst deg"
+                sed 's/^/   | /' "$b/stop-$fps-import.log" | grep -v 'keys, worst' | tail -8
+                fail=$((fail + 1))
+            fi
+        else
+            echo "FAIL blender clip round trip at $fps fps; last lines:"
+            tail -8 "$b/stop-$fps-blender.log" "$b/stop-$fps-import.log" 2>/dev/null | sed 's/^/   | /'
+            fail=$((fail + 1))
+        fi
+    done
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -7,6 +7,7 @@
 #include "cli/tool.h"
 #include "gltf/gltf_check.h"
 #include "gltf/gltf_export.h"
+#include "gltf/gltf_import.h"
 #include "util/json_parse.h"
 #include "util/sims2_pose.h"
 #include "pb_bytes.h"
@@ -671,10 +672,101 @@ static void test_body_export(void) {
     tool_free(&mi); tool_free(&ci); tool_free(&ai);
 }
 
+
+/* Issue 44: a clip of our writer with an IK slot table of 4 chains (chain 2
+ * empty, one slot field with padding of its own), events and header fields
+ * of its own goes through export and import with all of them byte for byte:
+ * the bytes after the tracks (slot table, actor, events, end block) equal. */
+static void test_clip_extras_round_trip(void) {
+    demo_scene s;
+    plumbob_clip c, ca, cb;
+    plumbob_clip_slot slots[5];
+    static unsigned char raw[512], arena_a[1 << 16], arena_b[1 << 16];
+    unsigned char *a = NULL, *b = NULL;
+    size_t na, nb, ga = 0, gb = 0;
+    plumbob_arena ar;
+    tool_buf text;
+    gltf_doc doc;
+    clip_import ci;
+    clip_import_opts o;
+    gltf_export_src only;
+    char why[256];
+    static const char *const actor[5] = {"x", "baby", "x", "x", "x"};
+    static const char *const slot[5] = {"b__L_ThighTarget_slot", "IKtarget_baby", "Root_info", "L_footWorld", "rootWorld"};
+    static const uint32_t chain[5] = {0, 0, 1, 3, 3}, index[5] = {0, 1, 0, 2, 5};
+    uint32_t k;
+    if (!scene_load(&s)) {
+        CHECK(0);
+        return;
+    }
+    memset(slots, 0, sizeof slots);
+    memset(raw, 0x23, sizeof raw);
+    memcpy(raw, "rootWorld\0\x7e\x7e\x7e", 13); /* not the name, NUL, '#' padding the writer makes */
+    for (k = 0; k < 5; k++) {
+        slots[k].chain = chain[k];
+        slots[k].index = index[k];
+        slots[k].actor.ptr = actor[k];
+        slots[k].actor.len = strlen(actor[k]);
+        slots[k].slot.ptr = slot[k];
+        slots[k].slot.len = strlen(slot[k]);
+    }
+    slots[4].slot_raw = raw;
+    c = s.clip.clip;
+    c.slots = slots;
+    c.slot_count = 5;
+    c.chain_count = 4;
+    c.flags = 5;
+    c.header_unknown[0] = 0;
+    c.header_unknown[1] = 1;
+    c.tick_pad = 7;
+    c.source.ptr = "synth.ma";
+    c.source.len = 8;
+    na = plumbob_clip_write_size(&c);
+    a = (unsigned char *)malloc(na);
+    CHECK(a && plumbob_clip_write(&c, a, na, &ga) == PLUMBOB_OK);
+    plumbob_arena_init(&ar, arena_a, sizeof arena_a);
+    CHECK(plumbob_clip_decode(a, ga, &ar, &ca) == PLUMBOB_OK && ca.slot_count == 5 && ca.chain_count == 4 &&
+          ca.events_decoded == 2);
+    memset(&only, 0, sizeof only);
+    only.clip = &ca;
+    CHECK(export_bytes(&only, 0, &text));
+    CHECK(gltf_read(text.data, text.size, "x.gltf", &doc, why, sizeof why));
+    memset(&o, 0, sizeof o);
+    o.fps = 30;
+    o.max_rotation_deg = 0.01;
+    o.max_translation = 0.0001;
+    o.max_morph = 0.001;
+    o.source = "x.gltf";
+    CHECK(gltf_import_clip(&doc, &o, &ci, why, sizeof why));
+    CHECK(ci.has_events && ci.has_slots && ci.has_header && ci.slots_skipped == 0 && ci.events_skipped == 0);
+    nb = plumbob_clip_write_size(&ci.clip);
+    b = nb != SIZE_MAX ? (unsigned char *)malloc(nb) : NULL;
+    CHECK(b && plumbob_clip_write(&ci.clip, b, nb, &gb) == PLUMBOB_OK);
+    plumbob_arena_init(&ar, arena_b, sizeof arena_b);
+    CHECK(plumbob_clip_decode(b, gb, &ar, &cb) == PLUMBOB_OK);
+    CHECK(cb.slot_count == 5 && cb.chain_count == 4 && cb.events_decoded == 2 && cb.flags == 5 && cb.tick_pad == 7 &&
+          cb.header_unknown[1] == 1 && cb.source.len == 8 && memcmp(cb.source.ptr, "synth.ma", 8) == 0);
+    for (k = 0; k < 5 && cb.slot_count == 5; k++)
+        CHECK(cb.slots[k].chain == chain[k] && cb.slots[k].index == index[k] &&
+              memcmp(cb.slots[k].actor_raw, ca.slots[k].actor_raw, 512) == 0 &&
+              memcmp(cb.slots[k].slot_raw, ca.slots[k].slot_raw, 512) == 0);
+    CHECK(cb.slot_count == 5 && memcmp(cb.slots[4].slot_raw, raw, 512) == 0);
+    /* everything after the tracks, byte for byte */
+    CHECK(ca.slot_pos && cb.slot_pos && ga - ca.slot_pos == gb - cb.slot_pos &&
+          memcmp(a + ca.slot_pos, b + cb.slot_pos, ga - ca.slot_pos) == 0);
+    clip_import_free(&ci);
+    gltf_doc_free(&doc);
+    tb_free(&text);
+    free(a);
+    free(b);
+    scene_free(&s);
+}
+
 int main(int argc, char **argv) {
     test_json();
     test_rig();
     test_demo_export();
+    test_clip_extras_round_trip();
     test_body_export();
     test_checker_rejects();
     test_checker_data();

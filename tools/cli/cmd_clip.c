@@ -178,8 +178,9 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
                "       plumbob clip import IN.glb|IN.gltf -o OUT.clip|--package PKG [--animation NAME|INDEX] [--fps N]\n"
-               "              [--name NAME] [--max-error-rotation DEG] [--max-error-translation M]\n"
-               "              [--max-error-morph W]\n"
+               "              [--name NAME] [--like ORIGINAL | --no-carry] [--max-error-rotation DEG]\n"
+               "              [--max-error-translation M] [--max-error-morph W]\n"
+               "       plumbob clip diff A B [--json]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
@@ -204,14 +205,28 @@ static int usage(FILE *f, int rc) {
                "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints each\n"
                "        track's keys and worst error after quantization.  --package PKG puts\n"
                "        it into a Sims 3 package (made if missing) under the key its name gives,\n"
-               "        named in the KEY table.\n"
+               "        named in the KEY table.  Events, IK slots and the clip's other fields come\n"
+               "        from plumbob's extras; where the glTF lacks them (Blender keeps no extras)\n"
+               "        they are carried from --like ORIGINAL (a clip or PACKAGE@KEY), and with\n"
+               "        --package by default from the clip it replaces (one line says what);\n"
+               "        --no-carry carries nothing, and a replaced clip's events or slots lost\n"
+               "        are a warning.  Warned of: key times off the --fps grid (Blender at 24),\n"
+               "        a root node's rotation or scale, scaled inverse binds, translations over\n"
+               "        10 m; names with Blender's .001 suffix match their bone, with a note.\n"
+               "  diff: per track (matched by hash and target), the largest difference of A\n"
+               "        and B at every tick of either (degrees for rotations, metres for\n"
+               "        translations, absolute for scale and morph), tracks in only one, duration,\n"
+               "        events, IK slots and the other fields; exit 0 identical, 1 different, 2\n"
+               "        trouble (as diff(1)); --json for all of it.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
                "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
                "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
                "  FILE is a CLIP resource or PACKAGE@INSTANCE.\n"
                "  example: plumbob clip sample EWBreastfeed.package@3D40CC19DAAFD164 --time 1.5 --json\n"
                "  example: plumbob clip plot walk.clip --track b__Spine0__ -o walk.svg\n"
-               "  example: plumbob clip export walk.clip --rig rig.txt --rig body.gmdc -o walk.glb\n");
+               "  example: plumbob clip export walk.clip --rig rig.txt --rig body.gmdc -o walk.glb\n"
+               "  example: plumbob clip import edited.glb --package EWBreastfeed.package\n"
+               "  example: plumbob clip diff EWBreastfeed.package@a2o_bassinet_feed_stop_x edited.clip\n");
     return rc;
 }
 
@@ -273,9 +288,110 @@ static int export_one(const char *file, const char *out_path, void *ctx) {
     return rc;
 }
 
+/* clip import --like / --package: the original clip whose events, IK slots
+ * and other fields the imported one takes where the glTF lacks them. */
+typedef struct carry_src {
+    tool_input in;
+    tool_clip tc;
+    int have;
+} carry_src;
+
+static void carry_free(carry_src *c) {
+    if (c->have) tool_clip_free(&c->tc);
+    tool_free(&c->in);
+    memset(c, 0, sizeof *c);
+}
+
+/* The clip a package holds under key, when the package exists and has one:
+ * 1 loaded; 0 none (or one that does not decode, said in a warning: it is
+ * replaced, nothing carried); -1 said why it cannot be read. */
+static int load_replaced(const char *package, const plumbob_clip_key *key, carry_src *out) {
+    unsigned char *data = NULL;
+    size_t size = 0;
+    plumbob_package pkg;
+    plumbob_package_entry e;
+    char spec[1200];
+    FILE *f = fopen(package, "rb");
+    int found;
+    plumbob_result r;
+    memset(out, 0, sizeof *out);
+    if (!f) return 0; /* no package yet: it is made, nothing replaced */
+    fclose(f);
+    if (!tool_read_file(package, &data, &size)) return -1;
+    found = plumbob_package_open(&pkg, data, size) == PLUMBOB_OK &&
+            plumbob_package_find(&pkg, PLUMBOB_TYPE_CLIP, key->group, key->instance, &e, NULL) == PLUMBOB_OK;
+    free(data);
+    if (!found) return 0; /* not a package (the put says so), or no such clip: nothing replaced */
+    snprintf(spec, sizeof spec, "%s@%08X:%08X:%016llX", package, (unsigned)PLUMBOB_TYPE_CLIP, (unsigned)key->group,
+             (unsigned long long)key->instance);
+    if (!tool_load(spec, &out->in)) return -1;
+    r = tool_clip_decode(&out->in, &out->tc);
+    if (r != PLUMBOB_OK) {
+        tool_warning(out->in.name, "the clip this replaces does not decode (%s): nothing carried from it",
+                     plumbob_result_str(r));
+        tool_free(&out->in);
+        return 0;
+    }
+    out->have = 1;
+    return 1;
+}
+
+/* "1 event", "14 IK slots in 5 chains" into buf. */
+static const char *count_words(char *buf, size_t cap, uint32_t n, const char *one, const char *many) {
+    snprintf(buf, cap, "%u %s", (unsigned)n, n == 1 ? one : many);
+    return buf;
+}
+
+/* Gives ci's clip what the glTF lacked from src: events (no
+ * extras.plumbob.events), the IK slot table (no slots), the clip's other
+ * fields (no extras.plumbob.clip).  Says what it carried in one line. */
+static void carry_into(clip_import *ci, const plumbob_clip *src, const char *from) {
+    plumbob_clip *c = &ci->clip;
+    char what[3][120], ev[40], sl[60];
+    int n = 0;
+    if (!ci->has_events && src->events_decoded) {
+        c->events = src->events;
+        c->events_decoded = c->event_count = src->events_decoded;
+        c->events_complete = true;
+        c->event_pos = 1;
+        snprintf(what[n++], sizeof what[0], "%s", count_words(ev, sizeof ev, src->events_decoded, "event", "events"));
+    }
+    if (!ci->has_events && !src->events_complete && src->event_count > src->events_decoded)
+        tool_warning(from, "%u event%s cannot be carried: the list stops at one of a type plumbob does not know",
+                     (unsigned)(src->event_count - src->events_decoded), src->event_count - src->events_decoded == 1 ? "" : "s");
+    if (!ci->has_slots && (src->slot_pos || src->slot_count)) {
+        c->slots = src->slots;
+        c->slot_count = src->slot_count;
+        c->chain_count = src->chain_count;
+        c->slot_pos = 1;
+        count_words(sl, sizeof sl, src->slot_count, "IK slot", "IK slots");
+        snprintf(what[n++], sizeof what[0], "%s in %u chain%s", sl, (unsigned)src->chain_count, src->chain_count == 1 ? "" : "s");
+    }
+    if (!ci->has_header) {
+        c->source = src->source;
+        c->actor = src->actor;
+        c->flags = src->flags;
+        c->linked_offset = src->linked_offset;
+        c->header_unknown[0] = src->header_unknown[0];
+        c->header_unknown[1] = src->header_unknown[1];
+        c->tick_pad = src->tick_pad;
+        c->event_version = src->event_version;
+        c->end_block = src->end_block;
+        snprintf(what[n++], sizeof what[0], "the source, actor and header fields");
+    }
+    if (!n) {
+        printf("carried nothing from %s: the glTF has its own events, IK slots and clip fields\n", from);
+        return;
+    }
+    printf("carried %s%s%s%s%s from %s\n", what[0], n > 1 ? (n > 2 ? ", " : " and ") : "", n > 1 ? what[1] : "",
+           n > 2 ? " and " : "", n > 2 ? what[2] : "", from);
+}
+
 /* clip import: a glTF animation into a CLIP file. */
 static int import_clip(int argc, char **argv) {
-    const char *in_path = NULL, *out_path = NULL, *package = NULL, *v;
+    const char *in_path = NULL, *out_path = NULL, *package = NULL, *like = NULL, *v;
+    carry_src orig, replaced;
+    int no_carry = 0;
     clip_import_opts o;
     tool_input in;
     gltf_doc doc;
@@ -287,6 +403,8 @@ static int import_clip(int argc, char **argv) {
     uint32_t i, kept = 0, samples = 0;
     int rc = 1;
     memset(&o, 0, sizeof o);
+    memset(&orig, 0, sizeof orig);
+    memset(&replaced, 0, sizeof replaced);
     o.fps = 30;
     o.max_rotation_deg = 0.01;
     o.max_translation = 0.0001;
@@ -297,7 +415,8 @@ static int import_clip(int argc, char **argv) {
                     : strcmp(a, "--max-error-translation") == 0 ? &o.max_translation
                     : strcmp(a, "--max-error-morph") == 0 ? &o.max_morph : NULL;
         if (strcmp(a, "--help") == 0) return usage(stdout, 0);
-        if ((num || !strcmp(a, "-o") || !strcmp(a, "--animation") || !strcmp(a, "--name") || !strcmp(a, "--package")) &&
+        if ((num || !strcmp(a, "-o") || !strcmp(a, "--animation") || !strcmp(a, "--name") || !strcmp(a, "--package") ||
+             !strcmp(a, "--like")) &&
             i + 1 >= (uint32_t)argc) {
             tool_error(NULL, "%s needs a value", a);
             return 2;
@@ -314,6 +433,8 @@ static int import_clip(int argc, char **argv) {
         else if (strcmp(a, "--animation") == 0) o.animation = argv[++i];
         else if (strcmp(a, "--name") == 0) o.name = argv[++i];
         else if (strcmp(a, "--package") == 0) package = argv[++i];
+        else if (strcmp(a, "--like") == 0) like = argv[++i];
+        else if (strcmp(a, "--no-carry") == 0) no_carry = 1;
         else if (a[0] != '-' && !in_path) in_path = a;
         else return tool_bad_argument(argc, argv, (int)i);
     }
@@ -333,6 +454,48 @@ static int import_clip(int argc, char **argv) {
         tool_error(in.name, "the animation has no rotation, translation or morph weights channel plumbob can carry");
         goto done;
     }
+    if (like && no_carry) {
+        tool_error(NULL, "--like and --no-carry contradict each other: carry from --like, or carry nothing");
+        rc = 2;
+        goto done;
+    }
+    if (like) {
+        if (!tool_load_kind(like, PLUMBOB_TYPE_CLIP, "--like", &orig.in)) goto done;
+        if (!decode_or_say(&orig.in, &orig.tc)) goto done;
+        orig.have = 1;
+    }
+    if (package) { /* the clip this one replaces: carried from by default, and never lost unsaid */
+        plumbob_clip_key key;
+        (void)plumbob_clip_key_from_name(ci.clip.name.ptr, ci.clip.name.len, &key); /* out set: never fails */
+        if (load_replaced(package, &key, &replaced) < 0) goto done;
+    }
+    if (orig.have) {
+        char from[1200];
+        snprintf(from, sizeof from, "%s", orig.in.name);
+        carry_into(&ci, &orig.tc.clip, from);
+        if (orig.tc.clip.name.len != ci.clip.name.len || memcmp(orig.tc.clip.name.ptr, ci.clip.name.ptr, ci.clip.name.len) != 0)
+            printf("note: the clip is named %s (the glTF's animation), the original %.*s: --name %.*s gives it the original's "
+                   "name and key\n", ci.name, (int)orig.tc.clip.name.len, orig.tc.clip.name.ptr, (int)orig.tc.clip.name.len,
+                   orig.tc.clip.name.ptr);
+    } else if (replaced.have && !no_carry) {
+        carry_into(&ci, &replaced.tc.clip, "the replaced clip");
+    }
+    if (replaced.have) {
+        const plumbob_clip *r = &replaced.tc.clip;
+        int lost_events = r->events_decoded && !ci.clip.events_decoded, lost_slots = r->slot_count && !ci.clip.slot_count;
+        char ev[40], sl[40];
+        if (lost_events || lost_slots)
+            tool_warning(replaced.in.name, "REPLACED BY A CLIP WITHOUT %s%s%s: it had %s%s%s the game needs, the new clip has "
+                         "none%s", lost_events ? "EVENTS" : "", lost_events && lost_slots ? " AND " : "",
+                         lost_slots ? "IK SLOTS" : "", lost_events ? count_words(ev, sizeof ev, r->events_decoded, "event", "events") : "",
+                         lost_events && lost_slots ? " and " : "",
+                         lost_slots ? count_words(sl, sizeof sl, r->slot_count, "IK slot", "IK slots") : "",
+                         no_carry ? " (--no-carry; without it they are carried from the replaced clip)"
+                                  : " (the glTF's extras list none: delete the empty lists, or --like the original)");
+    }
+    if (!ci.has_events && !ci.has_slots && !orig.have && !(replaced.have && !no_carry))
+        printf("note: the glTF has no plumbob extras (Blender keeps none), so the clip has no events or IK slots; "
+               "--like ORIGINAL carries them from the original clip\n");
     need = plumbob_clip_write_size(&ci.clip);
     bytes = need != SIZE_MAX ? (unsigned char *)malloc(need) : NULL;
     if (!bytes || plumbob_clip_write(&ci.clip, bytes, need, &got) != PLUMBOB_OK) {
@@ -365,9 +528,45 @@ static int import_clip(int argc, char **argv) {
     if (ci.events_skipped)
         tool_warning(in.name, "%u event%s in extras not imported (a kind plumbob cannot lay out, or no type and time)",
                      (unsigned)ci.events_skipped, ci.events_skipped == 1 ? " is" : "s are");
+    if (ci.slots_skipped)
+        tool_warning(in.name, "%u IK slot%s in extras not imported (no chain, index, actor or slot)",
+                     (unsigned)ci.slots_skipped, ci.slots_skipped == 1 ? "" : "s");
+    fflush(stdout); /* the warnings after the report, also when both go to one pipe */
+    /* what the import would otherwise guess silently */
+    if (ci.renamed)
+        printf("note: %u node name%s Blender's duplicate suffix, matched to the bone without it: %s%s\n",
+               (unsigned)ci.renamed, ci.renamed == 1 ? " carries" : "s carry", ci.renamed_names, ci.renamed > 2 ? ", ..." : "");
+    if (ci.off_grid_keys) {
+        char on[80], keep[40] = "";
+        if (ci.grid_fps > 0) {
+            snprintf(on, sizeof on, "they sit on a %g fps grid%s", ci.grid_fps,
+                     ci.grid_fps == 24 ? ", Blender's default frame rate" : "");
+            snprintf(keep, sizeof keep, ", or import with --fps %g", ci.grid_fps);
+        } else {
+            snprintf(on, sizeof on, "on no common frame rate");
+        }
+        tool_warning(in.name, "%u of %u key times are off the clip's %g fps frame grid (%s): every channel is resampled at "
+                     "%g fps, so bones move between their keys where they did not; set the scene's frame rate to %g in "
+                     "Blender (Output Properties > Format) before exporting%s",
+                     (unsigned)ci.off_grid_keys, (unsigned)ci.keys_checked, o.fps, on, o.fps, o.fps, keep);
+    }
+    if (ci.root_name[0])
+        tool_warning(in.name, "node %s above the animated bones has a rotation of %.1f deg and a scale of %.4g that no "
+                     "channel animates: a clip holds the bones only, so the game plays it without them (an armature "
+                     "object rotated or scaled in Blender?); clear the armature's rotation and scale before exporting",
+                     ci.root_name, ci.root_angle, ci.root_scale);
+    if (ci.scaled_binds)
+        tool_warn_scaled_binds(in.name, ci.scaled_binds, "a clip holds no scale, so the bone translations may carry it "
+                               "(a scale of 100 makes them 100 times too long)");
+    if (ci.far_translations)
+        tool_warning(in.name, "%u translation track%s a bone more than 10 m from its parent (%s: %.4g m): no Sim is that "
+                     "big; a scale baked into the armature (centimetres as metres?)", (unsigned)ci.far_translations,
+                     ci.far_translations == 1 ? " moves" : "s move", ci.far_name, ci.far_max);
     rc = 0;
 done:
     free(bytes);
+    carry_free(&orig);
+    carry_free(&replaced);
     clip_import_free(&ci);
     gltf_doc_free(&doc);
     tool_free(&in);
@@ -497,6 +696,10 @@ int cmd_clip(int argc, char **argv) {
     if (strcmp(sub, "import") == 0) {
         free(lists); free(name_rigs); free(files);
         return import_clip(argc, argv);
+    }
+    if (strcmp(sub, "diff") == 0) {
+        free(lists); free(name_rigs); free(files);
+        return clip_diff(argc, argv);
     }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);

@@ -530,10 +530,8 @@ static int import_gmdc(int argc, char **argv) {
             tool_warning(in.name, "%u vertices had more than 4 influences: the lightest dropped, the rest weighed to sum 1",
                          (unsigned)gi.dropped_influences);
         if (gi.scaled_binds)
-            tool_warning(in.name, "%u inverse bind %s a scale (an armature scale not applied?): the joints keep "
-                         "their rotation, the scale is not carried (a GMDC joint has none), so the mesh skins "
-                         "misplaced; apply the scale in the modelling program", (unsigned)gi.scaled_binds,
-                         gi.scaled_binds == 1 ? "matrix carries" : "matrices carry");
+            tool_warn_scaled_binds(in.name, gi.scaled_binds, "the joints keep their rotation, the scale is not carried "
+                                   "(a GMDC joint has none), so the mesh skins misplaced");
         if (gi.unweighted)
             tool_warning(in.name, "%u skinned vertices have no weight above 0: written with no bone assigned (they skin to "
                          "the origin)", (unsigned)gi.unweighted);
@@ -896,4 +894,9 @@ int cmd_gmdc(int argc, char **argv) {
     tool_free(&in);
     free(morph_args); free(files);
     return rc;
+}
+
+void tool_warn_scaled_binds(const char *where, uint32_t n, const char *effect) {
+    tool_warning(where, "%u inverse bind %s a scale (an armature scale not applied?): %s; apply the scale in the "
+                 "modelling program", (unsigned)n, n == 1 ? "matrix carries" : "matrices carry", effect);
 }

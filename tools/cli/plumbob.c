@@ -14,7 +14,7 @@ static const command commands[] = {
     {"check", cmd_check, "decode, validate and re-encode; report the first difference (glTF: validate)"},
     {"ls", cmd_ls, "list the resources of a package"},
     {"extract", cmd_extract, "write a package's resources to files, decompressed"},
-    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export (glTF)"},
+    {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export/import (glTF), diff"},
     {"rig", cmd_rig, "Sims 3 rigs: dump bones, rest pose (local and model space), IK chains"},
     {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export (glTF, GLB, OBJ)"},
     {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample, plot (SVG), export (glTF on a CRES skeleton)"},

@@ -274,6 +274,11 @@ int cmd_remove(int argc, char **argv);
 int package_info(const tool_input *in, FILE *out);
 int cmd_clip(int argc, char **argv);
 int clip_info(const tool_input *in, FILE *out);
+/* The warning gmdc import and clip import give for a skin whose n inverse
+ * binds carry a scale, with what that does to the output (cmd_gmdc.c). */
+void tool_warn_scaled_binds(const char *where, uint32_t n, const char *effect);
+/* plumbob clip diff A B [--json] (cmd_clip_diff.c): 0 identical, 1 differ, 2 trouble. */
+int clip_diff(int argc, char **argv);
 plumbob_result clip_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int gmdc_info(const tool_input *in, FILE *out);
 /* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.

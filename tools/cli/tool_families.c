@@ -10,7 +10,7 @@ static const struct {
     const char *family;
     const char *subcommands; /* space-separated */
 } families[] = {
-    {"clip", "dump sample plot export import"},
+    {"clip", "dump sample plot export import diff"},
     {"rig", "dump"},
     {"gmdc", "dump skin export import"},
     {"anim", "dump sample plot export"},

@@ -100,3 +100,9 @@ plumbob_quat gltf_matrix_quat_scaled(const float *src, double *scale_off) {
 }
 
 plumbob_quat gltf_matrix_quat(const float *m) { return gltf_matrix_quat_scaled(m, NULL); }
+
+int gltf_matrix_scaled(const float *m) {
+    double off;
+    (void)gltf_matrix_quat_scaled(m, &off);
+    return off > 1e-4 || off < 0;
+}

@@ -19,5 +19,8 @@ plumbob_quat gltf_matrix_quat(const float *m);
 /* The same, telling how far the matrix's 3x3 was from a rotation (its
  * scale: 0 for none; -1 for a singular or mirroring one, read as it is). */
 plumbob_quat gltf_matrix_quat_scaled(const float *m, double *scale_off);
+/* 1 when that 3x3 carries a scale (or a mirror) beyond 1e-4: an armature
+ * scale not applied, in an inverse bind (gmdc import, clip import). */
+int gltf_matrix_scaled(const float *m);
 
 #endif

@@ -718,6 +718,25 @@ static void json_floats_tb(tool_buf *b, const float *v, uint32_t n) {
     tb_str(b, "]");
 }
 
+/* `, "KEY": "hex"` of n bytes. */
+static void json_hex(tool_buf *b, const char *key, const unsigned char *p, size_t n) {
+    size_t i;
+    tb_printf(b, ", \"%s\": \"", key);
+    for (i = 0; i < n; i++) tb_printf(b, "%02x", (unsigned)p[i]);
+    tb_str(b, "\"");
+}
+
+/* Is a slot's raw name field (NULL: none) what the writer makes of the
+ * name: the name, a NUL, '#' to the end? */
+static int slot_field_usual(const unsigned char *raw, plumbob_string s) {
+    size_t i;
+    if (!raw) return 1;
+    if (s.len >= GLTF_CLIP_SLOT_FIELD || memcmp(raw, s.ptr, s.len) != 0 || raw[s.len] != 0) return 0;
+    for (i = s.len + 1u; i < GLTF_CLIP_SLOT_FIELD; i++)
+        if (raw[i] != '#') return 0;
+    return 1;
+}
+
 /* What glTF proper cannot hold, as {"plumbob": {...}} for an extras
  * member: the clip's duration, every event (as clip dump --json shows
  * them), the morph tracks no weights channel plays (keys in seconds, held
@@ -751,7 +770,8 @@ static void clip_extras(scene *s, tool_buf *b, const unsigned char *carried, flo
         tb_str(b, "}");
         s->stats->extras_morph_tracks++;
     }
-    tb_str(b, "], \"slots\": [");
+    tb_printf(b, "], \"slotTable\": %s, \"slotChains\": %u, \"slots\": [", c->slot_pos || c->slot_count ? "true" : "false",
+              (unsigned)c->chain_count);
     for (k = 0; k < c->slot_count; k++) {
         const plumbob_clip_slot *sl = &c->slots[k];
         tb_printf(b, "%s{\"chain\": %u, \"index\": %u, \"actor\": ", k ? ", " : "", (unsigned)sl->chain,
@@ -759,9 +779,25 @@ static void clip_extras(scene *s, tool_buf *b, const unsigned char *carried, flo
         tb_json_string(b, sl->actor.ptr, sl->actor.len);
         tb_str(b, ", \"slot\": ");
         tb_json_string(b, sl->slot.ptr, sl->slot.len);
+        /* the 512-byte fields as they are, when not the name + NUL + '#' padding the writer makes */
+        if (!slot_field_usual(sl->actor_raw, sl->actor)) json_hex(b, "actorRaw", sl->actor_raw, GLTF_CLIP_SLOT_FIELD);
+        if (!slot_field_usual(sl->slot_raw, sl->slot)) json_hex(b, "slotRaw", sl->slot_raw, GLTF_CLIP_SLOT_FIELD);
         tb_str(b, "}");
     }
-    tb_str(b, "]}}");
+    /* the rest of the CLIP beyond its tracks, so that an import gives it back */
+    tb_str(b, "], \"clip\": {\"name\": ");
+    tb_json_string(b, c->name.ptr, c->name.len);
+    tb_str(b, ", \"source\": ");
+    tb_json_string(b, c->source.ptr, c->source.len);
+    tb_str(b, ", \"actor\": ");
+    if (c->actor.ptr) tb_json_string(b, c->actor.ptr, c->actor.len); else tb_str(b, "null");
+    tb_printf(b, ", \"flags\": %u, \"linkedOffset\": %u, \"headerUnknown\": [%u, %u], \"tickPad\": %u, "
+                 "\"eventVersion\": %u, \"eventList\": %s",
+              (unsigned)c->flags, (unsigned)c->linked_offset, (unsigned)c->header_unknown[0],
+              (unsigned)c->header_unknown[1], (unsigned)c->tick_pad, (unsigned)c->event_version,
+              c->event_pos || c->events_decoded ? "true" : "false");
+    if (c->end_block) json_hex(b, "endBlock", c->end_block, 16);
+    tb_str(b, "}}}");
     s->stats->extras_events = c->events_decoded;
     s->stats->extras_slots = c->slot_count;
     s->stats->events_lost = c->events_complete || c->event_count < c->events_decoded ? 0u

@@ -47,8 +47,12 @@ typedef struct gltf_export_stats {
  * nodes named from `names` when it knows the hash, else 0xHASH, morph tracks
  * as weights of the mesh targets whose name hashes to them; every channel
  * held to the clip's duration.  The animation's extras.plumbob holds the
- * duration, the events, the morph tracks no weights channel plays and the
- * IK slots (the scene's extras when no channel was written).  With a CRES
+ * duration, the events, the morph tracks no weights channel plays, the
+ * IK slot table (slotTable, slotChains, slots; a slot's raw name fields
+ * as hex when not the usual padding) and the clip's other fields (clip:
+ * name, source, actor, flags, linkedOffset, headerUnknown, tickPad,
+ * eventVersion, eventList, endBlock), all of which clip import reads back
+ * (the scene's extras when no channel was written).  With a CRES
  * skeleton every bone is a node named after it, in its hierarchy, at its
  * rest transform; GMDC joint j is the bone whose joint field is j (joints no
  * bone claims: flat joint_N nodes at their bind pose).  ANIM: sampled at 30
@@ -57,6 +61,9 @@ typedef struct gltf_export_stats {
  * channel when morph channels name its targets.  Returns 0 when memory ran
  * out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
+
+/* Bytes of each of a clip IK slot's two name fields (the actor, the slot). */
+#define GLTF_CLIP_SLOT_FIELD 512u
 
 /* A clip event as `clip dump --json` prints it (and the export's extras
  * carry it): type, kind, id, time, name and the type's own fields. */

@@ -40,6 +40,24 @@ typedef struct clip_import {
     uint32_t event_slots;
     uint32_t events_skipped;    /* of a kind plumbob cannot lay out, or malformed */
     int last_tick_kept;         /* 1 when the last glTF key was a pose of its own (one tick added) */
+    /* what plumbob's export keeps in extras.plumbob, read back (1: the glTF has it) */
+    int has_events, has_slots, has_header;
+    plumbob_clip_slot *slots;   /* from extras.plumbob.slots (names point into the JSON) */
+    unsigned char *slot_raw;    /* the hex raw name fields, 2 x 512 bytes a slot */
+    uint32_t slots_skipped;     /* malformed slot records */
+    /* what the import had to guess, for the command to warn of */
+    uint32_t off_grid_keys, keys_checked; /* key times off the clip's frame grid, of all */
+    double grid_fps;            /* the common frame rate the off-grid keys sit on (0: none found) */
+    uint32_t renamed;           /* node names with a Blender duplicate suffix (.001) matched to their bone */
+    char renamed_names[160];    /* the first few, "b__Head__.001 -> b__Head__" */
+    uint32_t duplicate_tracks;  /* channels dropped because another already drove that bone */
+    uint32_t far_translations;  /* translation tracks with a value beyond 10 m */
+    char far_name[96];
+    double far_max;             /* the largest translation distance seen (m) */
+    char root_name[96];         /* an unanimated ancestor of animated nodes with a rotation or scale */
+    double root_angle, root_scale; /* its rotation (degrees) and scale (the largest factor off 1 from 1) */
+    uint32_t scaled_binds;      /* inverse bind matrices of the skin with a scale (gltf_skin_scaled_binds) */
+    unsigned char end_block[16]; /* extras.plumbob.clip.endBlock */
 } clip_import;
 
 /* Builds ci->clip from the animation opts pick; the clip's event names
@@ -58,6 +76,14 @@ uint32_t clip_import_reduce(const float *samples, uint32_t n, uint32_t comps, do
 /* The error between two values of a track: degrees between rotations,
  * distance between translations, difference of morph weights. */
 double clip_import_error(const float *a, const float *b, uint32_t comps);
+
+/* A node's local matrix: its "matrix" (column-major), else T R S. */
+plumbob_mat34 gltf_node_local(const json_value *node);
+/* Each node's parent (the first node listing it as a child), UINT32_MAX
+ * for roots; NULL when out of memory. */
+uint32_t *gltf_node_parents(const json_value *nodes);
+/* Inverse bind matrices of the skin that carry a scale (gltf_matrix_scaled). */
+uint32_t gltf_skin_scaled_binds(const gltf_doc *doc, const json_value *skin);
 
 /* glTF in, Sims 2 GMDC out: every triangle primitive of every mesh a GMDC
  * group with its own linkage (positions and normals converted from Y-up to

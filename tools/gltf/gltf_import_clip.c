@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gltf_import.h"
+#include "gltf_axes.h"
+#include "gltf_export.h"
 
 enum { INTERP_LINEAR, INTERP_STEP, INTERP_CUBIC };
 
@@ -178,6 +180,18 @@ static int add_track(clip_import *ci, const channel *c, uint32_t part, uint32_t 
             if (q[0] * p[0] + q[1] * p[1] + q[2] * p[2] + q[3] * p[3] < 0) { q[0] = -q[0]; q[1] = -q[1]; q[2] = -q[2]; q[3] = -q[3]; }
         }
     }
+    if (ok && target == PLUMBOB_CLIP_TARGET_TRANSLATION) { /* no Sim bone moves 10 m from its parent */
+        double far = 0;
+        for (k = 0; k < ticks; k++) {
+            const float *v = s + (size_t)k * 3;
+            double d = sqrt((double)v[0] * v[0] + (double)v[1] * v[1] + (double)v[2] * v[2]);
+            if (d > far) far = d;
+        }
+        if (far > 10.0) {
+            if (!ci->far_translations++) snprintf(ci->far_name, sizeof ci->far_name, "%s", name);
+            if (far > ci->far_max) ci->far_max = far;
+        }
+    }
     if (ok) {
         n = clip_import_reduce(s, ticks, comps, bound, kt, kept);
         ci->keys[t] = (unsigned char *)malloc((size_t)n * 12u);
@@ -302,19 +316,171 @@ static int read_events(clip_import *ci, const json_value *list) {
     return 1;
 }
 
+/* A JSON string of 2n hex digits into out[n]: 1, else 0. */
+static int hex_bytes(const json_value *hex, unsigned char *out, size_t n) {
+    size_t k;
+    if (!hex || hex->kind != JSON_STRING || hex->len != 2u * n) return 0;
+    for (k = 0; k < n; k++) {
+        int hi = hex_nibble(hex->str[2 * k]), lo = hex_nibble(hex->str[2 * k + 1]);
+        if (hi < 0 || lo < 0) return 0;
+        out[k] = (unsigned char)(hi << 4 | lo);
+    }
+    return 1;
+}
+
+/* The IK slot table clip export keeps in extras.plumbob: slotTable (is
+ * there one), slotChains, slots [{chain, index, actor, slot, actorRaw,
+ * slotRaw}] in the clip's order.  Returns 0 on memory failure. */
+static int read_slots(clip_import *ci, const json_value *ex) {
+    const json_value *list = json_get(ex, "slots"), *tab = json_get(ex, "slotTable");
+    uint32_t i, n = 0, chains = 0, v = 0, raws = 0;
+    size_t most;
+    if (!list || list->kind != JSON_ARRAY) return 1;
+    ci->has_slots = 1;
+    most = list->count < PLUMBOB_CLIP_MAX_SLOTS ? list->count : PLUMBOB_CLIP_MAX_SLOTS; /* the rest are skipped */
+    for (i = 0; i < most; i++)
+        raws += json_get(&list->items[i], "actorRaw") || json_get(&list->items[i], "slotRaw");
+    ci->slots = (plumbob_clip_slot *)calloc(most + 1u, sizeof *ci->slots);
+    ci->slot_raw = raws ? (unsigned char *)malloc(most * 2u * GLTF_CLIP_SLOT_FIELD) : NULL;
+    if (!ci->slots || (raws && !ci->slot_raw)) return 0;
+    for (i = 0; i < list->count; i++) {
+        const json_value *e = &list->items[i], *a = json_get(e, "actor"), *sl = json_get(e, "slot");
+        plumbob_clip_slot *out = &ci->slots[n];
+        uint32_t chain = 0, index = 0;
+        if (n >= PLUMBOB_CLIP_MAX_SLOTS || !gltf_uint(e, "chain", &chain) || chain >= PLUMBOB_CLIP_MAX_SLOTS ||
+            !gltf_uint(e, "index", &index) || !a || a->kind != JSON_STRING || !sl || sl->kind != JSON_STRING) {
+            ci->slots_skipped++;
+            continue;
+        }
+        out->chain = chain;
+        out->index = index;
+        out->actor.ptr = a->str;
+        out->actor.len = a->len;
+        out->slot.ptr = sl->str;
+        out->slot.len = sl->len;
+        if (ci->slot_raw) {
+            unsigned char *raw = ci->slot_raw + (size_t)n * 2u * GLTF_CLIP_SLOT_FIELD;
+            if (hex_bytes(json_get(e, "actorRaw"), raw, GLTF_CLIP_SLOT_FIELD)) out->actor_raw = raw;
+            if (hex_bytes(json_get(e, "slotRaw"), raw + GLTF_CLIP_SLOT_FIELD, GLTF_CLIP_SLOT_FIELD))
+                out->slot_raw = raw + GLTF_CLIP_SLOT_FIELD;
+        }
+        if (chain + 1u > chains) chains = chain + 1u;
+        n++;
+    }
+    if (gltf_uint(ex, "slotChains", &v) && v <= PLUMBOB_CLIP_MAX_SLOTS && v > chains) chains = v;
+    ci->clip.slots = ci->slots;
+    ci->clip.slot_count = n;
+    ci->clip.chain_count = chains;
+    /* an (empty) table is written when the clip had one: slot_pos marks it */
+    ci->clip.slot_pos = n || chains || (tab && tab->kind == JSON_BOOL && tab->number != 0) ? 1u : 0u;
+    return 1;
+}
+
+static uint32_t member_uint(const json_value *v, const char *key, uint32_t dflt, uint32_t max) {
+    uint32_t x = 0;
+    return gltf_uint(v, key, &x) && x <= max ? x : dflt;
+}
+
+/* The suffix Blender gives a duplicate name: ".001" to ".999" (more
+ * digits after); the length of the name without it, else 0. */
+static size_t duplicate_suffix(const char *name) {
+    size_t n = strlen(name), d = 0;
+    while (d < n && name[n - 1u - d] >= '0' && name[n - 1u - d] <= '9') d++;
+    return d >= 3 && d + 1u < n && name[n - 1u - d] == '.' ? n - 1u - d : 0u;
+}
+
 /* The hash a node name stands for: 0xHASH as written by plumbob for bones
- * it has no name of, else FNV-32 of the name. */
-static uint32_t node_hash(const char *name) {
+ * it has no name of, else FNV-32 of the name; a Blender duplicate suffix
+ * (b__Head__.001) is taken off, and noted the first time for a node. */
+static uint32_t node_hash(clip_import *ci, const char *name, int first_time) {
     unsigned x = 0;
     int n = 0;
+    char base[200];
+    size_t cut = duplicate_suffix(name);
+    if (cut && cut < sizeof base) {
+        size_t used = strlen(ci->renamed_names);
+        memcpy(base, name, cut);
+        base[cut] = 0;
+        if (first_time && ci->renamed++ < 2 && used + 8 < sizeof ci->renamed_names)
+            snprintf(ci->renamed_names + used, sizeof ci->renamed_names - used, "%s%.60s -> %.60s", used ? ", " : "", name, base);
+        name = base;
+    }
     if (strlen(name) == 10 && sscanf(name, "0x%8x%n", &x, &n) == 1 && n == 10) return (uint32_t)x;
     return plumbob_fnv32_str(name);
+}
+
+/* Key times off the clip's grid of fps, counted; and which common frame
+ * rate they all sit on instead (grid_fps; -1 once no rate fits them all). */
+static void check_grid(clip_import *ci, const float *times, uint32_t n, double fps) {
+    static const double rates[] = {24, 25, 30, 48, 50, 60, 120, 12, 15};
+    uint32_t k, r, off = 0;
+    for (k = 0; k < n; k++) {
+        double f = times[k] * fps;
+        off += fabs(f - floor(f + 0.5)) > 0.01;
+    }
+    ci->keys_checked += n;
+    ci->off_grid_keys += off;
+    if (!off || ci->grid_fps < 0) return;
+    for (r = 0; r < sizeof rates / sizeof *rates; r++) {
+        if (ci->grid_fps > 0 && rates[r] != ci->grid_fps) continue; /* the rate earlier channels sit on, or none */
+        for (k = 0; k < n; k++) {
+            double g = times[k] * rates[r];
+            if (fabs(g - floor(g + 0.5)) > 0.01) break;
+        }
+        if (k == n) break;
+    }
+    ci->grid_fps = r < sizeof rates / sizeof *rates ? rates[r] : -1;
+}
+
+/* A scale or rotation the clip cannot hold: on a root node above the
+ * animated ones that no channel animates (an armature object's transform),
+ * or in the skin's inverse binds (an armature scale applied to the mesh). */
+static void check_transforms(const gltf_doc *doc, const json_value *chans, clip_import *ci) {
+    const json_value *nodes = json_get(&doc->root, "nodes");
+    uint32_t *parent, i, ni;
+    unsigned char *animated;
+    ci->scaled_binds = gltf_skin_scaled_binds(doc, gltf_first_skin(doc) ? gltf_first_skin(doc)
+                                                                        : gltf_at(&doc->root, "skins", 0));
+    if (!nodes || nodes->kind != JSON_ARRAY || !nodes->count) return;
+    parent = gltf_node_parents(nodes);
+    animated = (unsigned char *)calloc(nodes->count, 1);
+    for (i = 0; parent && animated && i < chans->count; i++)
+        if (gltf_uint(json_get(&chans->items[i], "target"), "node", &ni) && ni < nodes->count) animated[ni] = 1;
+    for (i = 0; parent && animated && i < nodes->count && !ci->root_name[0]; i++) {
+        uint32_t n = i, depth = 0;
+        if (!animated[i]) continue;
+        while (parent[n] != UINT32_MAX && depth++ < nodes->count) n = parent[n];
+        if (!animated[n]) {
+            plumbob_mat34 m = gltf_node_local(&nodes->items[n]);
+            float cm[16];
+            double off, far = 0, angle;
+            uint32_t r, c;
+            plumbob_quat q;
+            const json_value *nm = json_get(&nodes->items[n], "name");
+            for (r = 0; r < 4; r++)
+                for (c = 0; c < 4; c++) cm[4 * c + r] = r < 3 ? m.m[r][c] : (float)(c == 3);
+            q = gltf_matrix_quat_scaled(cm, &off);
+            angle = 2 * acos(fmin(1.0, fabs((double)q.w))) * 57.29577951308232;
+            for (c = 0; c < 3; c++) {
+                double len = sqrt((double)m.m[0][c] * m.m[0][c] + (double)m.m[1][c] * m.m[1][c] + (double)m.m[2][c] * m.m[2][c]);
+                if (fabs(len - 1) > fabs(far - 1) || c == 0) far = len;
+            }
+            if (angle > 0.01 || fabs(far - 1) > 1e-4 || off < 0) {
+                snprintf(ci->root_name, sizeof ci->root_name, "%s", nm && nm->kind == JSON_STRING ? nm->str : "(no name)");
+                ci->root_angle = angle;
+                ci->root_scale = far;
+            }
+        }
+    }
+    free(parent);
+    free(animated);
 }
 
 int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import *ci, char *why, size_t cap) {
     const json_value *anims = json_get(&doc->root, "animations"), *anim = NULL, *chans, *samplers, *ex, *mt;
     uint32_t ai = 0, i, max_tracks = 0, ticks;
     channel *chs = NULL;
+    unsigned char *noted = NULL; /* nodes whose duplicate suffix was noted */
     double end = 0, fd = 1.0 / o->fps;
     int ok = 0, own_pose = 0;
     char what[80];
@@ -373,6 +539,7 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
             continue;
         }
         if (!read_channel(doc, &samplers->items[s], comps, parts, &chs[i], what, why, cap)) goto fail;
+        check_grid(ci, chs[i].times, chs[i].n, o->fps);
         if (chs[i].times[chs[i].n - 1] > end) end = chs[i].times[chs[i].n - 1];
         max_tracks += parts;
     }
@@ -388,8 +555,11 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
                 end = tm->items[tm->count - 1].number;
         }
     }
-    if (ex && json_get(ex, "events") && json_get(ex, "events")->kind == JSON_ARRAY && !read_events(ci, json_get(ex, "events")))
-        goto oom;
+    if (ex && json_get(ex, "events") && json_get(ex, "events")->kind == JSON_ARRAY) {
+        ci->has_events = 1;
+        if (!read_events(ci, json_get(ex, "events"))) goto oom;
+    }
+    if (ex && !read_slots(ci, ex)) goto oom;
     if (end * o->fps > 65534.0) {
         snprintf(why, cap, "animations[%u] lasts %.1f s: more than a clip's 65534 ticks at %g fps", (unsigned)ai, end, o->fps);
         goto fail;
@@ -421,6 +591,11 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
     ci->keys = (unsigned char **)calloc(max_tracks + 1u, sizeof *ci->keys);
     if (!ci->clip.tracks || !ci->report || !ci->keys) goto oom;
     ci->key_slots = max_tracks + 1u;
+    {
+        const json_value *nodes = json_get(&doc->root, "nodes");
+        noted = (unsigned char *)calloc(nodes && nodes->kind == JSON_ARRAY ? nodes->count + 1u : 1u, 1);
+        if (!noted) goto oom;
+    }
     for (i = 0; i < chans->count; i++) {
         const json_value *tg = json_get(&chans->items[i], "target"), *node, *nm;
         uint32_t ni = 0, mi = 0, p;
@@ -444,10 +619,24 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
             note_skipped(ci, un);
             continue;
         }
-        if (!add_track(ci, &chs[i], 0, node_hash(nm->str),
-                       chs[i].comps == 4 ? PLUMBOB_CLIP_TARGET_ROTATION : PLUMBOB_CLIP_TARGET_TRANSLATION,
-                       chs[i].comps == 4 ? o->max_rotation_deg : o->max_translation, fd, ticks, nm->str))
-            goto oom;
+        {
+            uint32_t h, k;
+            h = node_hash(ci, nm->str, noted && !noted[ni]); /* a node's rotation and translation: one note */
+            if (noted) noted[ni] = 1;
+            uint8_t target = chs[i].comps == 4 ? PLUMBOB_CLIP_TARGET_ROTATION : PLUMBOB_CLIP_TARGET_TRANSLATION;
+            for (k = 0; k < ci->clip.track_count; k++)
+                if (ci->clip.tracks[k].hash == h && ci->clip.tracks[k].target == target) break;
+            if (k < ci->clip.track_count) { /* b__Head__ and b__Head__.001 both animated: the first drives it */
+                char un[120];
+                snprintf(un, sizeof un, "%s (%s of that bone twice)", nm->str, chs[i].comps == 4 ? "rotation" : "translation");
+                note_skipped(ci, un);
+                ci->duplicate_tracks++;
+                continue;
+            }
+            if (!add_track(ci, &chs[i], 0, h, target, chs[i].comps == 4 ? o->max_rotation_deg : o->max_translation, fd,
+                           ticks, nm->str))
+                goto oom;
+        }
     }
     for (i = 0; mt && mt->kind == JSON_ARRAY && i < mt->count; i++) {
         const json_value *m = &mt->items[i], *h = json_get(m, "hash"), *nm = json_get(m, "name");
@@ -483,21 +672,41 @@ int gltf_import_clip(const gltf_doc *doc, const clip_import_opts *o, clip_import
         if (!k) goto oom;
     }
     {
-        const json_value *an = json_get(anim, "name");
-        snprintf(ci->name, sizeof ci->name, "%s", o->name ? o->name : an && an->kind == JSON_STRING && an->str[0] ? an->str : "imported_x");
+        const json_value *an = json_get(anim, "name"), *h = ex ? json_get(ex, "clip") : NULL;
+        const json_value *hn = json_get(h, "name"), *hs = json_get(h, "source"), *ha = json_get(h, "actor");
+        const json_value *hu = json_get(h, "headerUnknown"), *el = json_get(h, "eventList");
+        snprintf(ci->name, sizeof ci->name, "%s", o->name ? o->name : an && an->kind == JSON_STRING && an->str[0] ? an->str
+                                                   : hn && hn->kind == JSON_STRING && hn->str[0] ? hn->str : "imported_x");
         snprintf(ci->source, sizeof ci->source, "%s", o->source ? o->source : "");
+        ci->clip.source.ptr = ci->source;
+        ci->clip.source.len = strlen(ci->source);
+        ci->clip.actor.ptr = "x";
+        ci->clip.actor.len = 1;
+        ci->clip.event_version = 0x103;
+        ci->clip.event_pos = 1; /* an (empty) event list is written, as the game's clips have one */
+        if (h && h->kind == JSON_OBJECT) { /* the rest of the clip plumbob's export keeps */
+            ci->has_header = 1;
+            if (hs && hs->kind == JSON_STRING) { ci->clip.source.ptr = hs->str; ci->clip.source.len = hs->len; }
+            if (ha && ha->kind == JSON_STRING) { ci->clip.actor.ptr = ha->str; ci->clip.actor.len = ha->len; }
+            else if (ha && ha->kind == JSON_NULL) { ci->clip.actor.ptr = NULL; ci->clip.actor.len = 0; }
+            ci->clip.flags = member_uint(h, "flags", 0, UINT32_MAX);
+            ci->clip.linked_offset = member_uint(h, "linkedOffset", 0, UINT32_MAX);
+            for (i = 0; i < 2; i++)
+                ci->clip.header_unknown[i] = hu && hu->kind == JSON_ARRAY && hu->count == 2 && hu->items[i].kind == JSON_NUMBER &&
+                                             hu->items[i].number >= 0 && hu->items[i].number <= 4294967295.0
+                                                 ? (uint32_t)hu->items[i].number : 0u;
+            ci->clip.tick_pad = (uint16_t)member_uint(h, "tickPad", 0, 0xFFFFu);
+            ci->clip.event_version = member_uint(h, "eventVersion", 0x103, UINT32_MAX);
+            if (el && el->kind == JSON_BOOL && el->number == 0 && ci->clip.events_decoded == 0) ci->clip.event_pos = 0;
+            if (hex_bytes(json_get(h, "endBlock"), ci->end_block, 16)) ci->clip.end_block = ci->end_block;
+        }
     }
     ci->clip.version = 2;
     ci->clip.frame_duration = (float)fd;
     ci->clip.tick_count = (uint16_t)ticks;
     ci->clip.name.ptr = ci->name;
     ci->clip.name.len = strlen(ci->name);
-    ci->clip.source.ptr = ci->source;
-    ci->clip.source.len = strlen(ci->source);
-    ci->clip.actor.ptr = "x";
-    ci->clip.actor.len = 1;
-    ci->clip.event_version = 0x103;
-    ci->clip.event_pos = 1; /* an (empty) event list is written, as the game's clips have one */
+    check_transforms(doc, chans, ci);
     ok = 1;
     goto done;
 oom:
@@ -507,11 +716,14 @@ fail:
 done:
     for (i = 0; chs && i < chans->count; i++) channel_free(&chs[i]);
     free(chs);
+    free(noted);
     return ok;
 }
 
 void clip_import_free(clip_import *ci) {
     uint32_t i;
+    free(ci->slots);
+    free(ci->slot_raw);
     for (i = 0; ci->payloads && i < ci->event_slots; i++) free(ci->payloads[i]);
     free(ci->payloads);
     free(ci->events);

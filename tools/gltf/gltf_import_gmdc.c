@@ -265,8 +265,7 @@ static int attribute(const gltf_doc *doc, const json_value *attrs, const char *k
     return 1;
 }
 
-/* A node's local matrix: its "matrix" (column-major), else T R S. */
-static plumbob_mat34 node_local(const json_value *node) {
+plumbob_mat34 gltf_node_local(const json_value *node) {
     const json_value *mx = json_get(node, "matrix"), *t = json_get(node, "translation"), *r = json_get(node, "rotation"),
                      *sc = json_get(node, "scale");
     plumbob_bone_pose pose;
@@ -292,9 +291,7 @@ static plumbob_mat34 node_local(const json_value *node) {
     return plumbob_mat34_from_pose(&pose);
 }
 
-/* Each node's parent (the first node listing it as a child), UINT32_MAX
- * for roots; NULL when out of memory. */
-static uint32_t *node_parents(const json_value *nodes) {
+uint32_t *gltf_node_parents(const json_value *nodes) {
     uint32_t *parent = (uint32_t *)malloc(sizeof *parent * (nodes->count + 1u)), i, k;
     if (!parent) return NULL;
     for (i = 0; i < nodes->count; i++) parent[i] = UINT32_MAX;
@@ -313,12 +310,12 @@ static uint32_t *node_parents(const json_value *nodes) {
 /* Node n's world matrix: its ancestors' local matrices times its own (a
  * chain no longer than the node count, so a cycle ends). */
 static plumbob_mat34 node_world(const json_value *nodes, const uint32_t *parent, uint32_t n) {
-    plumbob_mat34 m = node_local(&nodes->items[n]);
+    plumbob_mat34 m = gltf_node_local(&nodes->items[n]);
     uint32_t depth;
     for (depth = 0; depth < nodes->count && parent[n] != UINT32_MAX; depth++) {
         plumbob_mat34 pm;
         n = parent[n];
-        pm = node_local(&nodes->items[n]);
+        pm = gltf_node_local(&nodes->items[n]);
         m = plumbob_mat34_mul(&pm, &m);
     }
     return m;
@@ -465,9 +462,8 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
             plumbob_vec3 t = {0, 0, 0};
             unsigned char *row = jt + 28u * (joints ? joints->of_skin_joint[k] : k);
             if (m && k < count) {
-                double off;
-                q = gltf_quat_y_up_to_z_up(gltf_matrix_quat_scaled(m + 16u * k, &off));
-                gi->scaled_binds += off > 1e-4 || off < 0; /* a GMDC joint holds no scale */
+                q = gltf_quat_y_up_to_z_up(gltf_matrix_quat(m + 16u * k));
+                gi->scaled_binds += (uint32_t)gltf_matrix_scaled(m + 16u * k); /* a GMDC joint holds no scale */
                 t.x = m[16u * k + 12]; t.y = m[16u * k + 13]; t.z = m[16u * k + 14];
                 t = gltf_y_up_to_z_up(t);
             }
@@ -516,7 +512,7 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
             }
         }
         if (user && !user_skin) { /* an unskinned mesh where its node puts it */
-            if (!parents && !(parents = node_parents(nodes))) goto oom;
+            if (!parents && !(parents = gltf_node_parents(nodes))) goto oom;
             world = node_world(nodes, parents, (uint32_t)uses[ui].node);
             for (k = 0; k < 12; k++)
                 if (world.m[k / 4u][k % 4u] != (k % 4u == k / 4u ? 1.0f : 0.0f)) placed = 1;
@@ -839,4 +835,15 @@ void gmdc_import_free(gmdc_import *gi) {
     for (i = 0; i < gi->owned_n; i++) free(gi->owned[i]);
     free(gi->owned);
     memset(gi, 0, sizeof *gi);
+}
+
+uint32_t gltf_skin_scaled_binds(const gltf_doc *doc, const json_value *skin) {
+    uint32_t ibm, count = 0, k, n = 0;
+    float *m = NULL;
+    char why[200];
+    if (!skin || !gltf_uint(skin, "inverseBindMatrices", &ibm) || !gltf_read_floats(doc, ibm, 16, &m, &count, why, sizeof why))
+        return 0;
+    for (k = 0; k < count; k++) n += (uint32_t)gltf_matrix_scaled(m + 16u * k);
+    free(m);
+    return n;
 }
