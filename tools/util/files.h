@@ -37,7 +37,9 @@ int tool_write_file(const char *path, const void *data, size_t n);
 typedef struct tool_out {
     FILE *f;
     const char *path;
-    char *tmp;
+    char *tmp;      /* TARGET.tmp-XXXXXX, removed on abort and by SIGINT/SIGTERM/SIGHUP */
+    char *target;   /* the file replaced: path, or where its symbolic links lead */
+    int in_place;   /* a hard-linked target (--force): copied over in place */
 } tool_out;
 int tool_out_open(tool_out *o, const char *path);
 /* Outputs that are one of the files this run read (tool_read_file) are
