@@ -3,8 +3,9 @@
 # as such: these tests may run as root, whom EACCES never stops) is refused with
 # nothing written unless --force; through a symbolic link the real file is
 # replaced and the link stays; a hard-linked one is refused, or with --force
-# written in place so that every name sees the edit; and a signal removes the
-# temporary file.  Sourced by tool-tests.sh.
+# written in place so that every name sees the edit; a signal removes the
+# temporary file; and pack/add/replace take only TYPE_GROUP_INSTANCE.ext names,
+# not the backups and copies beside them.  Sourced by tool-tests.sh.
 mkdir -p "$tmp/pm"
 "$bin" demo --write "$tmp/pm/d" >/dev/null
 pm_clip=$(ls "$tmp"/pm/d/6B20C4F3_*.clip) pm_jazz=$(ls "$tmp"/pm/d/02D5DF13_*.jazz)
@@ -147,3 +148,34 @@ expect perms-sigint-link 0 '^exit 130, 0 temps$' pm_signal INT "$tmp/pm/sig" "$b
 expect perms-sigint-link-kept 0 '' cmp "$tmp/pm/s.keep" "$tmp/pm/sig/s.package"
 # the pause changes nothing but the time: the same edit without a signal completes
 expect perms-pause-completes 0 'removed 1 resource' env PLUMBOB_TEST_PAUSE_BEFORE_RENAME=1 "$bin" remove "$tmp/pm/sig/s.package" "$pm_key"
+
+# --- names: only TYPE_GROUP_INSTANCE.ext (or .N.ext, extract's repeated key);
+# the backups, temporary files and copies that sit beside resources are refused
+mkdir -p "$tmp/pm/n"; pm_base=$(basename "$pm_clip" .clip)
+for suffix in '.clip.tmp-Ab12Cd' '.clip~' '.clip.bak' ' - Copy.clip' ' (2).clip' '.bak' '.clip.orig' 'x.clip' '.'; do
+    cp "$pm_clip" "$tmp/pm/n/$pm_base$suffix"
+done
+pm_bad="name is not TYPE_GROUP_INSTANCE.ext: '.*' after the key is no resource file's \(a backup, a temporary file or a copy\?\)"
+i=0
+for suffix in '.clip.tmp-Ab12Cd' '.clip~' '.clip.bak' ' - Copy.clip' ' (2).clip' '.bak' '.clip.orig' 'x.clip' '.'; do
+    i=$((i + 1))
+    expect "perms-name-pack-$i" 2 "$pm_bad" "$bin" pack -o "$tmp/pm/n.package" "$tmp/pm/n/$pm_base$suffix"
+done
+expect perms-name-pack-none 1 '' test -e "$tmp/pm/n.package"
+pm_fresh "$tmp/pm/n1.package"; "$bin" add "$tmp/pm/n1.package" "$pm_clip" >/dev/null; cp "$tmp/pm/n1.package" "$tmp/pm/n1.keep"
+expect perms-name-replace-tmp 2 "$pm_bad" "$bin" replace "$tmp/pm/n1.package" "$tmp/pm/n/$pm_base.clip.tmp-Ab12Cd"
+expect perms-name-replace-tilde 2 "$pm_bad" "$bin" replace "$tmp/pm/n1.package" "$tmp/pm/n/$pm_base.clip~"
+expect perms-name-replace-copy 2 "$pm_bad" "$bin" replace "$tmp/pm/n1.package" "$tmp/pm/n/$pm_base - Copy.clip"
+expect perms-name-add-bak 2 "$pm_bad" "$bin" add "$tmp/pm/n1.package" "$tmp/pm/n/$pm_base.clip.bak"
+expect perms-name-add-numbered 2 "$pm_bad" "$bin" add "$tmp/pm/n1.package" "$tmp/pm/n/$pm_base (2).clip"
+expect perms-name-refusals-kept 0 '' cmp "$tmp/pm/n1.keep" "$tmp/pm/n1.package"
+# a folder of resources with a backup beside one: pack names it and packs nothing
+expect perms-name-glob 2 "$pm_bad" sh -c '"$0" pack -o "$1" "$2"/*' "$bin" "$tmp/pm/n2.package" "$tmp/pm/n"
+# what extract writes still packs: .ext, .N.ext, lowercase hex, no extension
+cp "$pm_clip" "$tmp/pm/n/$(echo "$pm_base" | tr 'A-F' 'a-f').clip"
+cp "$pm_jazz" "$tmp/pm/n/$(basename "$pm_jazz" .jazz).2.jazz"
+cp "$pm_jazz" "$tmp/pm/n/02D5DF13_00000000_0000000000000001"
+expect perms-name-good 0 'packed 3 resources' "$bin" pack -o "$tmp/pm/n3.package" \
+    "$tmp/pm/n/$(echo "$pm_base" | tr 'A-F' 'a-f').clip" "$tmp/pm/n/$(basename "$pm_jazz" .jazz).2.jazz" "$tmp/pm/n/02D5DF13_00000000_0000000000000001"
+expect perms-name-not-key 2 'notakey.clip: name is not TYPE_GROUP_INSTANCE.ext \(8, 8 and 16 hex digits\)$' \
+    bash -c 'cp "$1" "$2" && "$0" pack -o "$3" "$2"' "$bin" "$pm_clip" "$tmp/pm/notakey.clip" "$tmp/pm/n4.package"

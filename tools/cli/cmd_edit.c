@@ -383,7 +383,7 @@ static int put_files(int argc, char **argv, int replace) {
     for (i = 0; i < nf; i++) { /* names first: nothing is read before the list makes sense */
         int j;
         if (!tool_parse_tgi_name(files[i], &tt[i], &gg[i], &ii[i])) {
-            tool_error(files[i], "name is not TYPE_GROUP_INSTANCE.ext (8, 8 and 16 hex digits)");
+            tool_bad_tgi_name(files[i]);
             rc = 2;
             goto done;
         }
