@@ -115,11 +115,12 @@ static int is_input(const char *path) {
 
 /* The file an edit command (add, jazz compile --package ...) updates: a
  * refusal to replace it speaks of editing. */
-static struct { dev_t dev; ino_t ino; int set; } edited;
+static struct { dev_t dev; ino_t ino; int set; const char *path; } edited;
 
 void tool_forget_input(const char *path) {
     struct stat st;
     unsigned i;
+    edited.path = path; /* where there are no inode numbers (Windows) */
     if (stat(path, &st) != 0) return;
     edited.dev = st.st_dev;
     edited.ino = st.st_ino;
@@ -325,7 +326,8 @@ int tool_out_open(tool_out *o, const char *path) {
         goto fail;
     }
     if (exists) {
-        int edit = edited.set && st.st_dev == edited.dev && st.st_ino == edited.ino;
+        int edit = (edited.set && st.st_dev == edited.dev && st.st_ino == edited.ino) ||
+                   (edited.path && strcmp(edited.path, path) == 0);
         unsigned mode = (unsigned)st.st_mode & 07777u;
         if (S_ISDIR(st.st_mode)) {
             tool_error(path, "cannot write: %s", strerror(EISDIR));
@@ -358,6 +360,7 @@ int tool_out_open(tool_out *o, const char *path) {
             }
             o->in_place = 1;
         }
+        o->read_only = (st.st_mode & 0222) == 0; /* (--force) */
     }
     n = strlen(o->target);
     o->tmp = (char *)malloc(n + 16);
@@ -497,8 +500,17 @@ int tool_out_commit(tool_out *o) {
     }
     if (ok) {
         block_signals(&old);
+#ifdef _WIN32
+        /* the read-only attribute is Windows' whole mode: no rename over a
+         * file that has it, so it comes off for the rename and back on the
+         * new file (or the old one, when the rename fails) */
+        if (o->read_only) (void)_chmod(o->target, _S_IREAD | _S_IWRITE);
+#endif
         if (rename(o->tmp, o->target) != 0) ok = 0, err = errno;
         else temp_forget(o->tmp);
+#ifdef _WIN32
+        if (o->read_only) (void)_chmod(o->target, _S_IREAD);
+#endif
         restore_signals(&old);
     }
     if (!ok) {

@@ -40,6 +40,7 @@ typedef struct tool_out {
     char *tmp;      /* TARGET.tmp-XXXXXX, removed on abort and by SIGINT/SIGTERM/SIGHUP */
     char *target;   /* the file replaced: path, or where its symbolic links lead */
     int in_place;   /* a hard-linked target (--force): copied over in place */
+    int read_only;  /* a target with no write bit (--force): kept so */
 } tool_out;
 int tool_out_open(tool_out *o, const char *path);
 /* Outputs that are one of the files this run read (tool_read_file) are
