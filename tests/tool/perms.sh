@@ -146,8 +146,18 @@ expect perms-signals-kept 0 '' cmp "$tmp/pm/s.keep" "$tmp/pm/sig/s.package"
 ln -sfn sig/s.package "$tmp/pm/slink.package"
 expect perms-sigint-link 0 '^exit 130, 0 temps$' pm_signal INT "$tmp/pm/sig" "$bin" remove "$tmp/pm/slink.package" "$pm_key"
 expect perms-sigint-link-kept 0 '' cmp "$tmp/pm/s.keep" "$tmp/pm/sig/s.package"
-# the pause changes nothing but the time: the same edit without a signal completes
-expect perms-pause-completes 0 'removed 1 resource' env PLUMBOB_TEST_PAUSE_BEFORE_RENAME=1 "$bin" remove "$tmp/pm/sig/s.package" "$pm_key"
+# a signal ignored when the tool starts stays ignored (nohup; here the SIGINT a
+# script's background job ignores): the edit goes on and completes
+pm_ignored() { # DIR command...: prints "exit N, M temps"
+    local dir=$1 pid i=0; shift
+    PLUMBOB_TEST_PAUSE_BEFORE_RENAME=2 "$@" >/dev/null 2>&1 &
+    pid=$!
+    while [ $i -lt 100 ] && [ "$(pm_temps "$dir")" = "0 temps" ]; do sleep 0.1; i=$((i + 1)); done
+    kill -INT "$pid"; wait "$pid"
+    echo "exit $?, $(pm_temps "$dir")"
+}
+expect perms-sigint-ignored 0 '^exit 0, 0 temps$' pm_ignored "$tmp/pm/sig" "$bin" remove "$tmp/pm/sig/s.package" "$pm_key"
+expect perms-sigint-ignored-done 1 '' sh -c '"$0" ls "$1" | grep -q CLIP' "$bin" "$tmp/pm/sig/s.package"
 
 # --- names: only TYPE_GROUP_INSTANCE.ext (or .N.ext, extract's repeated key);
 # the backups, temporary files and copies that sit beside resources are refused
