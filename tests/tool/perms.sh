@@ -42,6 +42,10 @@ expect perms-ro-remove 1 "ro.package: $pm_ro" "$bin" remove "$tmp/pm/ro.package"
 expect perms-ro-clip-import 1 "clip import: .*ro.package: $pm_ro" "$bin" clip import "$tmp/pm/c.glb" --package "$tmp/pm/ro.package"
 expect perms-ro-jazz-compile 1 "jazz compile: .*ro.package: $pm_ro" \
     "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/pm/ro.package"
+# said before the work: jazz compile -o OUT --package RO writes neither
+expect perms-ro-jazz-compile-first 1 "ro.package: $pm_ro" \
+    "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz -o "$tmp/pm/ro-x.jazz" --package "$tmp/pm/ro.package"
+expect perms-ro-jazz-compile-no-output 1 '' test -e "$tmp/pm/ro-x.jazz"
 expect perms-ro-pack-output 1 'ro.package: is read-only \(mode 0444\); refusing to replace it' \
     "$bin" pack -o "$tmp/pm/ro.package" "$pm_clip"
 expect perms-ro-kept 0 '' cmp "$tmp/pm/ro.keep" "$tmp/pm/ro.package"

@@ -137,6 +137,7 @@ static int edit_open(edit *ed, const char *path) {
         return 0;
     }
     if (!tool_read_file(path, &ed->bytes, &ed->size)) return 0;
+    if (!tool_edit_check(path)) return 0; /* read-only, hard-linked...: said before any work */
     r = plumbob_package_open(&ed->pkg, ed->bytes, ed->size);
     if (r != PLUMBOB_OK) {
         const char *kind = tool_kind_name(ed->bytes, ed->size);

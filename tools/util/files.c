@@ -300,6 +300,70 @@ static char *link_target(const char *path) {
     return p;
 }
 
+/* Whether the file at target (path as given, for messages) may be replaced:
+ * 1 with *exists, *in_place (hard-linked, --force) and *read_only (no write
+ * bit, --force) set; 0 after saying why. */
+static int check_target(const char *path, const char *target, struct stat *st, int *exists, int *in_place,
+                        int *read_only) {
+    int edit;
+    unsigned mode;
+    *exists = stat(target, st) == 0;
+    *in_place = *read_only = 0;
+    if (!*exists) {
+        if (errno == ENOENT) return 1;
+        tool_error(path, "cannot write: %s", strerror(errno));
+        return 0;
+    }
+    edit = (edited.set && st->st_dev == edited.dev && st->st_ino == edited.ino) ||
+           (edited.path && strcmp(edited.path, path) == 0);
+    mode = (unsigned)st->st_mode & 07777u;
+    if (S_ISDIR(st->st_mode)) {
+        tool_error(path, "cannot write: %s", strerror(EISDIR));
+        return 0;
+    }
+    if (!S_ISREG(st->st_mode)) {
+        tool_error(path, "is not a regular file (a device, a pipe...); refusing to replace it");
+        return 0;
+    }
+    /* the write bit, checked as such: root may write anything, but a
+     * modder who takes the write bits off a package means "keep it" */
+    if (!force_overwrite && (st->st_mode & 0222) == 0) {
+        tool_error(path, "is read-only (mode %04o); refusing to %s it (--force overrides the write bit; the mode is kept)",
+                   mode, edit ? "edit" : "replace");
+        return 0;
+    }
+    if (!force_overwrite && access(target, W_OK) != 0) {
+        tool_error(path, "is not writable by this user (mode %04o): %s; refusing to %s it (--force replaces it anyway)",
+                   mode, strerror(errno), edit ? "edit" : "replace");
+        return 0;
+    }
+    if (st->st_nlink > 1) {
+        if (!force_overwrite) {
+            tool_error(path,
+                       "has %lu hard links; refusing to %s it: replacing it would split them (the other names "
+                       "keeping the old bytes) and writing in place risks every name on a crash (copy it to "
+                       "break the links, or --force to write the new bytes into the shared file)",
+                       (unsigned long)st->st_nlink, edit ? "edit" : "replace");
+            return 0;
+        }
+        *in_place = 1;
+    }
+    *read_only = (st->st_mode & 0222) == 0;
+    return 1;
+}
+
+int tool_edit_check(const char *path) {
+    struct stat st;
+    int exists, in_place, read_only, ok;
+    char *target;
+    tool_forget_input(path);
+    target = link_target(path);
+    if (!target) return 0;
+    ok = check_target(path, target, &st, &exists, &in_place, &read_only);
+    free(target);
+    return ok;
+}
+
 /* Outputs are written to a temporary file beside the file replaced and
  * renamed over it only once complete and flushed to disk, so a failure (disk
  * full, a signal, a bug) leaves the old file or nothing, never half a file.
@@ -320,48 +384,7 @@ int tool_out_open(tool_out *o, const char *path) {
     }
     o->target = link_target(path);
     if (!o->target) return 0;
-    exists = stat(o->target, &st) == 0;
-    if (!exists && errno != ENOENT) {
-        tool_error(path, "cannot write: %s", strerror(errno));
-        goto fail;
-    }
-    if (exists) {
-        int edit = (edited.set && st.st_dev == edited.dev && st.st_ino == edited.ino) ||
-                   (edited.path && strcmp(edited.path, path) == 0);
-        unsigned mode = (unsigned)st.st_mode & 07777u;
-        if (S_ISDIR(st.st_mode)) {
-            tool_error(path, "cannot write: %s", strerror(EISDIR));
-            goto fail;
-        }
-        if (!S_ISREG(st.st_mode)) {
-            tool_error(path, "is not a regular file (a device, a pipe...); refusing to replace it");
-            goto fail;
-        }
-        /* the write bit, checked as such: root may write anything, but a
-         * modder who takes the write bits off a package means "keep it" */
-        if (!force_overwrite && (st.st_mode & 0222) == 0) {
-            tool_error(path, "is read-only (mode %04o); refusing to %s it (--force overrides the write bit; the mode is kept)",
-                       mode, edit ? "edit" : "replace");
-            goto fail;
-        }
-        if (!force_overwrite && access(o->target, W_OK) != 0) {
-            tool_error(path, "is not writable by this user (mode %04o): %s; refusing to %s it (--force replaces it anyway)",
-                       mode, strerror(errno), edit ? "edit" : "replace");
-            goto fail;
-        }
-        if (st.st_nlink > 1) {
-            if (!force_overwrite) {
-                tool_error(path,
-                           "has %lu hard links; refusing to %s it: replacing it would split them (the other names "
-                           "keeping the old bytes) and writing in place risks every name on a crash (copy it to "
-                           "break the links, or --force to write the new bytes into the shared file)",
-                           (unsigned long)st.st_nlink, edit ? "edit" : "replace");
-                goto fail;
-            }
-            o->in_place = 1;
-        }
-        o->read_only = (st.st_mode & 0222) == 0; /* (--force) */
-    }
+    if (!check_target(path, o->target, &st, &exists, &o->in_place, &o->read_only)) goto fail;
     n = strlen(o->target);
     o->tmp = (char *)malloc(n + 16);
     if (!o->tmp) {

@@ -55,6 +55,10 @@ int tool_quiet(void);
 /* For commands whose purpose is to update a file in place (jazz compile
  * --package): that input may be replaced. */
 void tool_forget_input(const char *path);
+/* For those commands, before the work: tool_forget_input(path), then whether
+ * tool_out_open would refuse it (read-only, hard-linked, not a regular
+ * file); 0 after saying why. */
+int tool_edit_check(const char *path);
 int tool_out_commit(tool_out *o);
 void tool_out_abort(tool_out *o);
 /* Does s end with `suffix` (lowercase), ignoring ASCII case? */
