@@ -74,7 +74,7 @@ expect edit-zlib-bytes 0 '^stream kept$' zin "$tmp/edz.package"
 if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
     for p in "$corpus/sims3/EWBreastfeed.package" "$corpus/sims2/teapot_model.package"; do
         n=$(basename "$p" .package)
-        cp "$p" "$tmp/edc-$n.package"
+        cp "$p" "$tmp/edc-$n.package"; chmod u+w "$tmp/edc-$n.package" # the corpus is read-only: edits refuse it
         "$bin" extract "$tmp/edc-$n.package" -o "$tmp/edc-$n-before" >/dev/null
         f=$(ls "$tmp/edc-$n-before" | grep -v '^0166038C' | tail -1)
         key=$(echo "$f" | sed 's/\..*//; s/_/:/g')

@@ -137,6 +137,7 @@ static int edit_open(edit *ed, const char *path) {
         return 0;
     }
     if (!tool_read_file(path, &ed->bytes, &ed->size)) return 0;
+    if (!tool_edit_check(path)) return 0; /* read-only, hard-linked...: said before any work */
     r = plumbob_package_open(&ed->pkg, ed->bytes, ed->size);
     if (r != PLUMBOB_OK) {
         const char *kind = tool_kind_name(ed->bytes, ed->size);
@@ -383,7 +384,7 @@ static int put_files(int argc, char **argv, int replace) {
     for (i = 0; i < nf; i++) { /* names first: nothing is read before the list makes sense */
         int j;
         if (!tool_parse_tgi_name(files[i], &tt[i], &gg[i], &ii[i])) {
-            tool_error(files[i], "name is not TYPE_GROUP_INSTANCE.ext (8, 8 and 16 hex digits)");
+            tool_bad_tgi_name(files[i]);
             rc = 2;
             goto done;
         }

@@ -205,6 +205,7 @@ int jazz_compile(int argc, char **argv) {
         return 1;
     }
     memset(&prog, 0, sizeof prog);
+    if (package && !tool_edit_check(package)) goto done; /* a read-only package: said before compiling */
     if (!compile_text(in_path, (const char *)text, len, &prog, &bytes, &size, 0)) goto done;
     if (out_path && !tool_write_file(out_path, bytes, size)) goto done;
     if (package && !update_package(package, &prog, bytes, size)) goto done;

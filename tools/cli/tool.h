@@ -70,9 +70,14 @@ unsigned char *tool_entry_buffer(const plumbob_package *pkg, const plumbob_packa
  * listed on stderr after an error line naming `where`). */
 int tool_find_resource(const plumbob_package *pkg, const char *spec, const char *where, int strict,
                        plumbob_package_entry *out);
-/* TYPE_GROUP_INSTANCE (8, 8 and 16 hex digits) from the start of a path's
- * last component, as extract names files; 0 when it is not so named. */
+/* TYPE_GROUP_INSTANCE (8, 8 and 16 hex digits) from a path's last
+ * component named exactly as extract names files: TYPE_GROUP_INSTANCE.ext
+ * or TYPE_GROUP_INSTANCE.N.ext (a repeated key), ext letters and digits.
+ * 0 for anything else, backups and copies too (X.clip~, X.clip.bak,
+ * X.clip.tmp-..., "X - Copy.clip", "X (2).clip"): tool_bad_tgi_name says why. */
 int tool_parse_tgi_name(const char *path, uint32_t *t, uint32_t *g, uint64_t *i);
+/* The error line for a FILE tool_parse_tgi_name refused (the caller exits 2). */
+void tool_bad_tgi_name(const char *path);
 /* Resource type names and file extensions ("CLIP", "clip"); NULL if unknown. */
 const char *tool_type_name(uint32_t type);
 const char *tool_type_ext(uint32_t type);

@@ -37,7 +37,10 @@ int tool_write_file(const char *path, const void *data, size_t n);
 typedef struct tool_out {
     FILE *f;
     const char *path;
-    char *tmp;
+    char *tmp;      /* TARGET.tmp-XXXXXX, removed on abort and by SIGINT/SIGTERM/SIGHUP */
+    char *target;   /* the file replaced: path, or where its symbolic links lead */
+    int in_place;   /* a hard-linked target (--force): copied over in place */
+    int read_only;  /* a target with no write bit (--force): kept so */
 } tool_out;
 int tool_out_open(tool_out *o, const char *path);
 /* Outputs that are one of the files this run read (tool_read_file) are
@@ -52,6 +55,10 @@ int tool_quiet(void);
 /* For commands whose purpose is to update a file in place (jazz compile
  * --package): that input may be replaced. */
 void tool_forget_input(const char *path);
+/* For those commands, before the work: tool_forget_input(path), then whether
+ * tool_out_open would refuse it (read-only, hard-linked, not a regular
+ * file); 0 after saying why. */
+int tool_edit_check(const char *path);
 int tool_out_commit(tool_out *o);
 void tool_out_abort(tool_out *o);
 /* Does s end with `suffix` (lowercase), ignoring ASCII case? */
