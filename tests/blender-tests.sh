@@ -122,7 +122,7 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ] && [ -f "$corpus/sims3/auRig.rig"
     stop="$corpus/sims3/EWBreastfeed.package@a2o_bassinet_feed_stop_x"
     "$bin" clip export "$stop" --rig "$corpus/sims3/auRig.rig" -o "$b/stop.glb" >"$b/stop-export.log" 2>&1
     for fps in 30 24; do
-        cp "$corpus/sims3/EWBreastfeed.package" "$b/ew-$fps.package"
+        cp "$corpus/sims3/EWBreastfeed.package" "$b/ew-$fps.package"; chmod u+w "$b/ew-$fps.package"  # the corpus is read-only
         if blender -b --factory-startup --python-exit-code 1 --python tests/blender/clip_round_trip.py -- \
                "$b/stop.glb" "$b/stop-$fps.glb" "$fps" >"$b/stop-$fps-blender.log" 2>&1 &&
            "$bin" clip import "$b/stop-$fps.glb" --package "$b/ew-$fps.package" >"$b/stop-$fps-import.log" 2>&1; then

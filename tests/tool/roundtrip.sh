@@ -250,13 +250,13 @@ if [ -f "$ew" ] && [ -f "$corpus/sims3/auRig.rig" ]; then
     # through "Blender": extras gone, the head turned 20 degrees, imported into (a copy of) the package
     rt_bl drop-extras "$rt/stop.gltf" "$rt/stop-bare.gltf"
     rt_bl turn "$rt/stop-bare.gltf" "$rt/stop-head.gltf" b__Head__ 20
-    cp "$ew" "$rt/ew.package"
+    cp "$ew" "$rt/ew.package"; chmod u+w "$rt/ew.package"  # the corpus is read-only
     expect rt-corpus-package-carry 0 '^carried 1 event, 14 IK slots in 5 chains and the source, actor and header fields from the replaced clip$' "$bin" clip import "$rt/stop-head.gltf" --package "$rt/ew.package"
     expect rt-corpus-package-after 0 'slots    14 in 5 IK chains' "$bin" clip dump "$rt/ew.package@a2o_bassinet_feed_stop_x"
     expect rt-corpus-package-events 1 'events: the same, 1' "$bin" clip diff "$stop" "$rt/ew.package@a2o_bassinet_feed_stop_x"
     expect rt-corpus-package-rest 1 'rest \(IK slot table, actor, event list, end block, outer header\): the same bytes' "$bin" clip diff "$stop" "$rt/ew.package@a2o_bassinet_feed_stop_x"
     expect rt-corpus-package-head 1 'track 0x0F97B21B b__Head__ +rotation +differs: max 20\.0[0-9]* deg' "$bin" clip diff "$stop" "$rt/ew.package@a2o_bassinet_feed_stop_x"
-    cp "$ew" "$rt/ew2.package"
+    cp "$ew" "$rt/ew2.package"; chmod u+w "$rt/ew2.package"  # the corpus is read-only
     expect rt-corpus-no-carry 0 'REPLACED BY A CLIP WITHOUT EVENTS AND IK SLOTS: it had 1 event and 14 IK slots the game needs' "$bin" clip import "$rt/stop-head.gltf" --package "$rt/ew2.package" --no-carry
     expect rt-corpus-like-key 0 '^carried 1 event, 14 IK slots in 5 chains and the source, actor and header fields from .*EWBreastfeed\.package@6B20C4F3:00000000:7B3E677B55DC6E2A$' "$bin" clip import "$rt/stop-bare.gltf" -o "$rt/stop-like.clip" --like "$stop"
     rt_bl suffix "$rt/stop-bare.gltf" "$rt/stop-twice.gltf"
