@@ -438,6 +438,41 @@ void test_gmdc_skinning_version1(void) {
     CHECK_NEAR(pos[0], 5.0, 1e-6);
     /* vertex 3: slot 0 (joint 0) weight 0.75, slot 1 (joint 1) weight 0.25 */
     CHECK_NEAR(pos[9], 1.0 + 0.75 * 5.0, 1e-5);
+    {
+        /* Unskinned vertices (a mesh without joints): positions as stored,
+         * normals scaled to unit length, or as stored with
+         * PLUMBOB_SKIN_UNNORMALIZED.  Non-unit normals, their unit vectors
+         * worked in double precision here. */
+        static const float raw[4][3] = {{3, 0, 4}, {0, -2, 0}, {1, 1, 1}, {0.5f, -0.25f, 2}};
+        static const double len[4] = {5, 2, 1.7320508075688772, 2.0766559657295187}; /* sqrt(3), sqrt(4.3125) */
+        float unit_pos[12], unit_nrm[16];
+        unsigned char *nb;
+        plumbob_gmdc_skin_job job;
+        uint32_t flags, i, c;
+        n = build_gmdc(4, buf, 65536);
+        CHECK_OK(decode(buf, n, &g));
+        nb = buf + (plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_NORMALS, 0)->data - buf);
+        for (i = 0; i < 4; i++)
+            for (c = 0; c < 3; c++) putf(nb + 12 * i + 4 * c, raw[i][c]);
+        g.joint_count = 0; /* no joints: every vertex passes through */
+        for (flags = 0; flags <= PLUMBOB_SKIN_UNNORMALIZED; flags += PLUMBOB_SKIN_UNNORMALIZED) {
+            memset(&job, 0, sizeof job);
+            job.work = skin_work;
+            job.gmdc = &g;
+            job.positions = unit_pos;
+            job.position_stride = 3;
+            job.normals = unit_nrm;
+            job.normal_stride = 4;
+            job.flags = flags;
+            CHECK_OK(plumbob_gmdc_skin(&job));
+            for (i = 0; i < 4; i++) {
+                double l = flags ? 1.0 : len[i];
+                CHECK_NEAR(unit_pos[3 * i], (float)(i & 1), 0);
+                CHECK_NEAR(unit_pos[3 * i + 2], (float)(i >> 1), 0);
+                for (c = 0; c < 3; c++) CHECK_NEAR(unit_nrm[4 * i + c], raw[i][c] / l, 2e-7);
+            }
+        }
+    }
 }
 
 /* Decode validates bone slots of vertices that faces use; the skinner also
