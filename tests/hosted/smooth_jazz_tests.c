@@ -582,6 +582,7 @@ static void test_play_merge_fields(void) {
         if (!sj_compile(text, len, &prog, &err)) {
             printf("  variant %u: compile error %u:%u: %s\n", (unsigned)v, err.line, err.col, err.message);
             CHECK(!"the variant compiles");
+            sj_program_free(&prog);
             continue;
         }
         if (prog.build.jazz.node_count != (uint32_t)want_nodes)
