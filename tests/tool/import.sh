@@ -447,6 +447,18 @@ count, ident, group, fmt, st, size = struct.unpack_from("<6I", d, at - 4)
 w = struct.unpack_from("<9f", d, at + 20) if (ident, fmt, size) == (0x3BD70105, 2, 36) else ()
 print(" ".join("%.4f" % x for x in w))' "$1"; }
 expect gmdc-import-eight-weights 0 '^0\.3750 0\.2500 0\.1875 0\.5000 0\.5000 0\.0000 1\.0000 0\.0000 0\.0000$' im_weights "$tmp/im/eight.gmdc"
+# linkage alias lists {1}, {2, 0}, {} laid into that file by hand (in place of its three empty
+# lists, after the linkage's refs 0 1 2 and its counts 3 3): listed and written back in that order
+python3 - "$tmp/im/eight.gmdc" "$tmp/im/alias.gmdc" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+head = struct.pack("<I3HII", 3, 0, 1, 2, 3, 3)
+at = d.find(head + struct.pack("<3I", 0, 0, 0))
+lists = struct.pack("<IH", 1, 1) + struct.pack("<IHH", 2, 2, 0) + struct.pack("<I", 0)
+open(sys.argv[2], "wb").write(d[:at] + head + lists + d[at + len(head) + 12:] if at >= 0 else b"")
+PY
+expect gmdc-aliases-json 0 '"elements": \[0, 1, 2\], "vertices": 3, "active": 3, "aliases": \[\[1\], \[2, 0\], \[\]\]\}' "$bin" gmdc dump "$tmp/im/alias.gmdc" --json
+expect gmdc-aliases-round-trip 0 '^ok: round trip identical \(600 bytes\)' "$bin" check "$tmp/im/alias.gmdc"
 # --write-cres from a rig as Blender writes one: an Armature node above the joints, a joint
 # with a matrix and no name, one with a scale (not carried, said)
 im_skinned_tri() { # OUT NAME NODES SKIN_JOINTS JOINTS_0 WEIGHTS_0 [IBMS] (the rest JSON): a triangle named NAME
