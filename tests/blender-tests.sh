@@ -102,7 +102,7 @@ ew="$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164"
 if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
     if "$bin" clip export "$ew" -o "$b/ew.glb" >"$b/ew-export.log" 2>&1; then
         cat >"$b/corpus-clip.json" <<JSON
-{"label": "EWBreastfeed clip", "gltf": "$b/ew.glb", "plumbob": "$bin", "clip_file": "$ew", "unrigged": true,
+{"label": "EWBreastfeed clip", "gltf": "$b/ew.glb", "plumbob": "$bin", "clip_file": "$ew", "unrigged": true, "node_count": 141,
  "track_frames": [0, 37, 100, 187]}
 JSON
         run_case "$b/corpus-clip.json"

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "pb_bytes.h"
 
 #define NKEYS 31
 #define PI_F 3.14159265f
@@ -264,6 +265,66 @@ void test_clip_key_value_checks(void) {
     CHECK_EQ(plumbob_clip_key_value(&c, 0, 0, &tick, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK(v[0] == 9.0f && v[1] == 9.0f && v[2] == 9.0f && v[3] == 9.0f);
     CHECK_EQ(tick, 777);
+    {
+        /* Palette-coded keys (curve 3, type 0x103): v = palette[index], negated
+         * when the key's sign bit for that component is set, then * scale +
+         * offset (specs/NOTES.md).  Palette {0.25, -0.5, 0.75, 2}, scale 2,
+         * offset 0.5; the wanted values are worked by hand from that rule. */
+        static const float pal[4] = {0.25f, -0.5f, 0.75f, 2.0f};
+        static const double want[2][3] = {
+            {-0.25 * 2 + 0.5, -(-0.5) * 2 + 0.5, 0.75 * 2 + 0.5}, /* signs 0b011: x, y negated: 0, 1.5, 2 */
+            {2.0 * 2 + 0.5, -2.0 * 2 + 0.5, -0.5 * 2 + 0.5},      /* signs 0b010: y negated: 4.5, -3.5, -0.5 */
+        };
+        unsigned char pal_bytes[16], keys[20], *out = t_scratch() + 65536;
+        plumbob_clip pc, dc;
+        plumbob_clip_track pt;
+        size_t len = 0;
+        uint32_t i;
+        for (i = 0; i < 4; i++) pb_put_f32le(pal_bytes + 4 * i, pal[i]);
+        /* key 0: tick 0, signs x and y, indices 0 1 2; key 1: tick 4, sign y, indices 3 3 1 */
+        pb_put_le16(keys, 0); pb_put_le16(keys + 2, 0x3); pb_put_le16(keys + 4, 0); pb_put_le16(keys + 6, 1); pb_put_le16(keys + 8, 2);
+        pb_put_le16(keys + 10, 4); pb_put_le16(keys + 12, 0x2); pb_put_le16(keys + 14, 3); pb_put_le16(keys + 16, 3); pb_put_le16(keys + 18, 1);
+        memset(&pt, 0, sizeof pt);
+        pt.hash = 0x556B181Au;
+        pt.offset = 0.5f;
+        pt.scale = 2.0f;
+        pt.key_count = 2;
+        pt.curve = 0x03;
+        pt.target = PLUMBOB_CLIP_TARGET_TRANSLATION;
+        pt.type = 0x103;
+        pt.components = 3;
+        pt.key_size = 10;
+        pt.keys = keys;
+        memset(&pc, 0, sizeof pc);
+        pc.version = 2;
+        pc.frame_duration = 1.0f / 30.0f;
+        pc.tick_count = 5;
+        pc.name.ptr = pc.source.ptr = pc.actor.ptr = "p";
+        pc.name.len = pc.source.len = pc.actor.len = 1;
+        pc.track_count = 1;
+        pc.tracks = &pt;
+        pc.palette_count = 4;
+        pc.palette = pal_bytes;
+        pc.event_version = 0x103;
+        CHECK_OK(plumbob_clip_write(&pc, out, 4096, &len));
+        CHECK_OK(decode(out, len, &dc));
+        CHECK_EQ(dc.palette_count, 4);
+        if (dc.track_count == 1 && dc.tracks[0].key_count == 2) {
+            CHECK_EQ(dc.tracks[0].type, 0x103);
+            for (i = 0; i < 2; i++) {
+                CHECK_OK(plumbob_clip_key_value(&dc, 0, i, &tick, v));
+                CHECK_EQ(tick, 4 * i);
+                CHECK_NEAR(v[0], want[i][0], 1e-6);
+                CHECK_NEAR(v[1], want[i][1], 1e-6);
+                CHECK_NEAR(v[2], want[i][2], 1e-6);
+            }
+            /* halfway between the keys (tick 2): the mean of the two */
+            CHECK_OK(plumbob_clip_sample_track(&dc, 0, 2.0f / 30.0f, v));
+            for (i = 0; i < 3; i++) CHECK_NEAR(v[i], (want[0][i] + want[1][i]) / 2, 1e-5);
+        } else {
+            CHECK(!"the palette clip decodes with one track of two keys");
+        }
+    }
 }
 
 void test_clip_cursor_matches_random_access(void) {

@@ -271,8 +271,16 @@ void test_cres_synthetic_round_trip(void) {
         CHECK_EQ(sk.skeleton.name_hash[b], plumbob_fnv32_str(c_names[j]));
         CHECK_EQ(sk.skeleton.parent[b], pj < 0 ? 1 : bone_of_joint[pj]);
         joint_rest(j, &q, &t);
+        /* the whole rest pose: rotation, translation, unit scale */
         CHECK_NEAR(sk.skeleton.rest[b].rotation.x, q.x, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].rotation.y, q.y, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].rotation.z, q.z, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].rotation.w, q.w, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].translation.x, t.x, 0);
         CHECK_NEAR(sk.skeleton.rest[b].translation.y, t.y, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].translation.z, t.z, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].scale.x, 1.0, 0);
+        CHECK_NEAR(sk.skeleton.rest[b].scale.y, 1.0, 0);
         CHECK_NEAR(sk.skeleton.rest[b].scale.z, 1.0, 0);
         t_digest_u32((uint32_t)sk.skeleton.parent[b]);
         t_digest_f32(sk.skeleton.rest[b].rotation.w);
@@ -385,6 +393,50 @@ void test_cres_palette_identity_at_rest(void) {
     CHECK_OK(plumbob_gmdc_write(&g, mesh, 65536, &m));
     CHECK_OK(plumbob_gmdc_measure(mesh, m, &need));
     CHECK_OK(plumbob_gmdc_decode(mesh, m, &a, &dg));
+    {
+        /* The model rest transforms and the inverse binds written above do not
+         * come from the function under test alone: each joint's model matrix
+         * is walked here in double precision from joint_rest over
+         * joint_parent (the blocks above joint 0 are identities), and each
+         * inverse bind, read back from the GMDC's joint table, times that
+         * reference must be the identity. */
+        static double ref[CJ][3][4];
+        for (j = 0; j < CJ; j++) {
+            plumbob_quat q;
+            plumbob_vec3 t;
+            double x, y, z, w, l[3][4], ib[3][4];
+            int32_t pj = joint_parent(j);
+            int r2, c2, k2;
+            joint_rest(j, &q, &t);
+            x = q.x; y = q.y; z = q.z; w = q.w;
+            l[0][0] = 1 - 2 * (y * y + z * z); l[0][1] = 2 * (x * y - z * w); l[0][2] = 2 * (x * z + y * w); l[0][3] = t.x;
+            l[1][0] = 2 * (x * y + z * w); l[1][1] = 1 - 2 * (x * x + z * z); l[1][2] = 2 * (y * z - x * w); l[1][3] = t.y;
+            l[2][0] = 2 * (x * z - y * w); l[2][1] = 2 * (y * z + x * w); l[2][2] = 1 - 2 * (x * x + y * y); l[2][3] = t.z;
+            for (r2 = 0; r2 < 3; r2++)
+                for (c2 = 0; c2 < 4; c2++) {
+                    double v = c2 == 3 && pj >= 0 ? ref[pj][r2][3] : 0.0;
+                    if (pj < 0) v = l[r2][c2];
+                    else
+                        for (k2 = 0; k2 < 3; k2++) v += ref[pj][r2][k2] * l[k2][c2];
+                    ref[j][r2][c2] = v;
+                }
+            for (r2 = 0; r2 < 3; r2++)
+                for (c2 = 0; c2 < 4; c2++) CHECK_NEAR(model[bone_of_joint[j]].m[r2][c2], ref[j][r2][c2], 2e-6);
+            /* the inverse bind as stored: quaternion x y z w, translation */
+            x = pb_f32le(joints + 28 * j); y = pb_f32le(joints + 28 * j + 4);
+            z = pb_f32le(joints + 28 * j + 8); w = pb_f32le(joints + 28 * j + 12);
+            ib[0][0] = 1 - 2 * (y * y + z * z); ib[0][1] = 2 * (x * y - z * w); ib[0][2] = 2 * (x * z + y * w);
+            ib[1][0] = 2 * (x * y + z * w); ib[1][1] = 1 - 2 * (x * x + z * z); ib[1][2] = 2 * (y * z - x * w);
+            ib[2][0] = 2 * (x * z - y * w); ib[2][1] = 2 * (y * z + x * w); ib[2][2] = 1 - 2 * (x * x + y * y);
+            for (r2 = 0; r2 < 3; r2++) ib[r2][3] = pb_f32le(joints + 28 * j + 16 + 4 * r2);
+            for (r2 = 0; r2 < 3; r2++)
+                for (c2 = 0; c2 < 4; c2++) {
+                    double v = c2 == 3 ? ref[j][r2][3] : 0.0;
+                    for (k2 = 0; k2 < 3; k2++) v += ref[j][r2][k2] * ib[k2][c2];
+                    CHECK_NEAR(v, r2 == c2 ? 1.0 : 0.0, 2e-5);
+                }
+        }
+    }
     for (j = 0; j < CJ; j++) jm[j] = model[bone_of_joint[j]];
     CHECK_OK(plumbob_gmdc_palette(&dg, jm, palette));
     for (j = 0; j < CJ; j++) {

@@ -24,6 +24,7 @@ static plumbob_gmdc_element els[6];
 static plumbob_gmdc_linkage link1;
 static plumbob_gmdc_group grp;
 static plumbob_string morph_names[4];
+static const plumbob_gmdc_indices *test_aliases; /* when set: the linkage's three alias lists */
 
 static size_t build_gmdc(uint32_t version, unsigned char *out, size_t cap) {
     plumbob_gmdc g;
@@ -60,6 +61,7 @@ static size_t build_gmdc(uint32_t version, unsigned char *out, size_t cap) {
     link1.refs.count = 6;
     link1.vertex_count = 4;
     link1.active_count = 6;
+    if (test_aliases) memcpy(link1.aliases, test_aliases, sizeof link1.aliases);
     {
         static const uint32_t f[6] = {0, 1, 2, 2, 1, 3};
         for (i = 0; i < 6; i++) put_index(faces + i * isz, isz, f[i]);
@@ -157,6 +159,43 @@ void test_gmdc_synthetic_round_trip(void) {
         CHECK_EQ(n2, n);
         CHECK(memcmp(buf, again, n) == 0);
         t_digest_bytes(buf, n);
+    }
+    {
+        /* A linkage's three alias lists keep their order through the writer
+         * and the reader: lists {7}, {8, 9} and {} must be in the file as the
+         * bytes worked out here (a u32 count, then 16-bit indices, after the
+         * linkage's refs and its two counts) and decode in that order. */
+        static const unsigned char a0[2] = {7, 0}, a1[4] = {8, 0, 9, 0};
+        static const unsigned char want[] = {
+            6, 0, 0, 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, /* refs: 6 of them, 0..5 */
+            4, 0, 0, 0, 6, 0, 0, 0,                         /* vertex count 4, active count 6 */
+            1, 0, 0, 0, 7, 0,                               /* alias list 0: {7} */
+            2, 0, 0, 0, 8, 0, 9, 0,                         /* alias list 1: {8, 9} */
+            0, 0, 0, 0,                                     /* alias list 2: {} */
+            1, 0, 0, 0};                                    /* then the group count */
+        plumbob_gmdc_indices lists[3];
+        unsigned char *buf = t_scratch();
+        size_t n, at, found = 0;
+        plumbob_gmdc g;
+        memset(lists, 0, sizeof lists);
+        lists[0].data = a0;
+        lists[0].count = 1;
+        lists[1].data = a1;
+        lists[1].count = 2;
+        test_aliases = lists;
+        n = build_gmdc(4, buf, 65536);
+        test_aliases = NULL;
+        for (at = 0; at + sizeof want <= n; at++) found += memcmp(buf + at, want, sizeof want) == 0;
+        CHECK_EQ(found, 1);
+        CHECK_OK(decode(buf, n, &g));
+        CHECK_EQ(g.linkages[0].aliases[0].count, 1);
+        CHECK_EQ(g.linkages[0].aliases[1].count, 2);
+        CHECK_EQ(g.linkages[0].aliases[2].count, 0);
+        if (g.linkages[0].aliases[0].count == 1 && g.linkages[0].aliases[1].count == 2) {
+            CHECK_EQ(plumbob_gmdc_index(&g, &g.linkages[0].aliases[0], 0), 7);
+            CHECK_EQ(plumbob_gmdc_index(&g, &g.linkages[0].aliases[1], 0), 8);
+            CHECK_EQ(plumbob_gmdc_index(&g, &g.linkages[0].aliases[1], 1), 9);
+        }
     }
 }
 
@@ -438,6 +477,41 @@ void test_gmdc_skinning_version1(void) {
     CHECK_NEAR(pos[0], 5.0, 1e-6);
     /* vertex 3: slot 0 (joint 0) weight 0.75, slot 1 (joint 1) weight 0.25 */
     CHECK_NEAR(pos[9], 1.0 + 0.75 * 5.0, 1e-5);
+    {
+        /* Unskinned vertices (a mesh without joints): positions as stored,
+         * normals scaled to unit length, or as stored with
+         * PLUMBOB_SKIN_UNNORMALIZED.  Non-unit normals, their unit vectors
+         * worked in double precision here. */
+        static const float raw[4][3] = {{3, 0, 4}, {0, -2, 0}, {1, 1, 1}, {0.5f, -0.25f, 2}};
+        static const double len[4] = {5, 2, 1.7320508075688772, 2.0766559657295187}; /* sqrt(3), sqrt(4.3125) */
+        float unit_pos[12], unit_nrm[16];
+        unsigned char *nb;
+        plumbob_gmdc_skin_job job;
+        uint32_t flags, i, c;
+        n = build_gmdc(4, buf, 65536);
+        CHECK_OK(decode(buf, n, &g));
+        nb = buf + (plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_NORMALS, 0)->data - buf);
+        for (i = 0; i < 4; i++)
+            for (c = 0; c < 3; c++) putf(nb + 12 * i + 4 * c, raw[i][c]);
+        g.joint_count = 0; /* no joints: every vertex passes through */
+        for (flags = 0; flags <= PLUMBOB_SKIN_UNNORMALIZED; flags += PLUMBOB_SKIN_UNNORMALIZED) {
+            memset(&job, 0, sizeof job);
+            job.work = skin_work;
+            job.gmdc = &g;
+            job.positions = unit_pos;
+            job.position_stride = 3;
+            job.normals = unit_nrm;
+            job.normal_stride = 4;
+            job.flags = flags;
+            CHECK_OK(plumbob_gmdc_skin(&job));
+            for (i = 0; i < 4; i++) {
+                double l = flags ? 1.0 : len[i];
+                CHECK_NEAR(unit_pos[3 * i], (float)(i & 1), 0);
+                CHECK_NEAR(unit_pos[3 * i + 2], (float)(i >> 1), 0);
+                for (c = 0; c < 3; c++) CHECK_NEAR(unit_nrm[4 * i + c], raw[i][c] / l, 2e-7);
+            }
+        }
+    }
 }
 
 /* Decode validates bone slots of vertices that faces use; the skinner also

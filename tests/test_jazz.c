@@ -1013,6 +1013,35 @@ void test_jazz_run_random_weights(void) {
         else CHECK_EQ(counts[0], 400);
         t_digest_u32(counts[0]);
     }
+    {
+        /* Unequal weights 1 : 3 are picked in proportion: over 4000 picks
+         * (seeds 1..10, 400 ticks each) the first branch's count has mean
+         * 4000 / 4 = 1000 and standard deviation sqrt(4000 * 1/4 * 3/4) =
+         * 27.4; the seeds are fixed, so the bound of 5 deviations (1000 +- 137)
+         * cannot flake, and an even split (2000) or swapped weights (3000)
+         * fall far outside it. */
+        static const float uneven[2] = {1.0f, 3.0f};
+        uint32_t counts[2] = {0, 0}, seed, i;
+        for (seed = 1; seed <= 10; seed++) {
+            plumbob_jazz_instance inst;
+            size_t n;
+            mini_init(&m, states, graphs, 1, nodes, 3);
+            states[0].flags = PLUMBOB_JAZZ_STATE_ENTRY | PLUMBOB_JAZZ_STATE_LOOP;
+            mini_random(&m, 0, 2, kids, uneven);
+            mini_play(&m, 1, 1, 0, NULL, PLUMBOB_JAZZ_NONE);
+            mini_play(&m, 2, 2, 0, NULL, PLUMBOB_JAZZ_NONE);
+            mini_roots(&m, 0, 1, root);
+            CHECK_OK(mini_start(&m, &inst, 100, 8, seed, NULL));
+            CHECK_OK(plumbob_jazz_enter(&inst, state_hash(0), g_actions, 8, &n));
+            for (i = 0; i < 400; i++) {
+                CHECK_OK(plumbob_jazz_tick(&inst, g_actions, 8, &n));
+                CHECK_EQ(n, 2);
+                if (n == 2 && g_actions[1].node >= 1 && g_actions[1].node <= 2) counts[g_actions[1].node - 1]++;
+            }
+        }
+        CHECK_EQ(counts[0] + counts[1], 4000);
+        CHECK(counts[0] >= 1000 - 137 && counts[0] <= 1000 + 137);
+    }
 }
 
 /* Two-actor clips take the player's and the other actor's codes; keys from
@@ -1108,6 +1137,26 @@ void test_jazz_run_clip_codes_and_groups(void) {
     CHECK_EQ(g_actions[6].clip_count, 2);
     CHECK_EQ(g_actions[6].clips[0].instance ^ stored_social, (uint64_t)(0x8000u | 4u << 8) << 48);
     CHECK_EQ(g_actions[6].clips[1].instance, stored_social);
+    /* a pet's variant of a stored key lives in the pets' group (0x48000000,
+     * specs/NOTES.md), whatever group the Play node stores; the stored key
+     * keeps its own: y a horse (ah, 0x10), then a small dog (al, 0x0A) */
+    {
+        static const unsigned pets[2] = {0x10, 0x0A};
+        int i;
+        CHECK_OK(plumbob_clip_key_from_name("a_idle_fancy", 12, &k));
+        for (i = 0; i < 2; i++) {
+            CHECK_OK(mini_start(&m, &inst, 100, 16, 1, NULL));
+            CHECK_OK(plumbob_jazz_bind_actor(&inst, plumbob_fnv32_str("x"), 1, PLUMBOB_AGE_ADULT));
+            CHECK_OK(plumbob_jazz_bind_actor(&inst, plumbob_fnv32_str("y"), 2, (int)pets[i]));
+            CHECK_OK(plumbob_jazz_enter(&inst, state_hash(0), g_actions, 16, &n));
+            CHECK_EQ(n, 7);
+            CHECK_EQ(g_actions[5].clip_count, 2);
+            CHECK_EQ(g_actions[5].clips[0].instance, k.instance ^ (uint64_t)(0x8000u | pets[i] << 8) << 48);
+            CHECK_EQ(g_actions[5].clips[0].group, 0x48000000u);
+            CHECK_EQ(g_actions[5].clips[1].instance, k.instance);
+            CHECK_EQ(g_actions[5].clips[1].group, 0x88000000u);
+        }
+    }
 }
 
 /* A chain s0 -> s1 -> ... -> s(N-1) where every state's graph has a Next

@@ -187,4 +187,27 @@ void test_math_mat34(void) {
     CHECK_NEAR(r.z, r2.z, 1e-4);
     for (i = 0; i < 3; i++)
         for (j = 0; j < 4; j++) t_digest_f32(mm.m[i][j]);
+    {
+        /* Operands that do not commute, entries set by hand: A turns 90
+         * degrees about z and moves (10, 20, 30), B turns 90 degrees about x
+         * and moves (1, 2, 3).  A*B = [Rz Rx | Rz (1,2,3) + (10,20,30)] and
+         * B*A = [Rx Rz | Rx (10,20,30) + (1,2,3)], worked out by hand. */
+        static const float a[3][4] = {{0, -1, 0, 10}, {1, 0, 0, 20}, {0, 0, 1, 30}};
+        static const float b[3][4] = {{1, 0, 0, 1}, {0, 0, -1, 2}, {0, 1, 0, 3}};
+        static const float ab[3][4] = {{0, 0, 1, 8}, {1, 0, 0, 21}, {0, 1, 0, 33}};
+        static const float ba[3][4] = {{0, -1, 0, 11}, {0, 0, -1, -28}, {1, 0, 0, 23}};
+        plumbob_mat34 ma, mb, p1, p2;
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 4; j++) {
+                ma.m[i][j] = a[i][j];
+                mb.m[i][j] = b[i][j];
+            }
+        p1 = plumbob_mat34_mul(&ma, &mb);
+        p2 = plumbob_mat34_mul(&mb, &ma);
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 4; j++) {
+                CHECK(p1.m[i][j] == ab[i][j]);
+                CHECK(p2.m[i][j] == ba[i][j]);
+            }
+    }
 }

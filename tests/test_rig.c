@@ -173,8 +173,17 @@ static void check_view(const plumbob_rig *rig) {
         CHECK_EQ(rig->skeleton.name_hash[k], b->hash);
         CHECK(rig->skeleton.name[k].ptr == b->name.ptr);
         CHECK_EQ(rig->skeleton.parent[k], b->parent < 0 ? -1 : (int64_t)rig->skeleton_index[b->parent]);
+        /* the whole rest pose is the file's bone: position, orientation, scale */
+        CHECK(rig->skeleton.rest[k].translation.x == b->position.x);
         CHECK(rig->skeleton.rest[k].translation.y == b->position.y);
+        CHECK(rig->skeleton.rest[k].translation.z == b->position.z);
+        CHECK(rig->skeleton.rest[k].rotation.x == b->orientation.x);
+        CHECK(rig->skeleton.rest[k].rotation.y == b->orientation.y);
+        CHECK(rig->skeleton.rest[k].rotation.z == b->orientation.z);
         CHECK(rig->skeleton.rest[k].rotation.w == b->orientation.w);
+        CHECK(rig->skeleton.rest[k].scale.x == b->scale.x);
+        CHECK(rig->skeleton.rest[k].scale.y == b->scale.y);
+        CHECK(rig->skeleton.rest[k].scale.z == b->scale.z);
         for (r = 0; r < 3; r++)
             for (c = 0; c < 4; c++) {
                 CHECK_NEAR(model[k].m[r][c], ref[f].m[r][c], 2e-5);

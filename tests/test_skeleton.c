@@ -83,7 +83,17 @@ void test_skeleton_model_matches_reference(void) {
                 plumbob_quat q = {sk_unit(&st), sk_unit(&st), sk_unit(&st), 1.0f};
                 posed[i].rotation = plumbob_quat_normalize(q);
             }
-            for (i = 1; i < SK_BONES; i += 2) CHECK(posed[i].translation.y == rest[i].translation.y);
+            /* the rest fill is the whole rest pose: every bone's translation and
+             * scale, and the rotation of the bones not rotated above */
+            for (i = 0; i < SK_BONES; i++) {
+                CHECK(posed[i].translation.x == rest[i].translation.x && posed[i].translation.y == rest[i].translation.y &&
+                      posed[i].translation.z == rest[i].translation.z);
+                CHECK(posed[i].scale.x == rest[i].scale.x && posed[i].scale.y == rest[i].scale.y &&
+                      posed[i].scale.z == rest[i].scale.z);
+                if (i % 2)
+                    CHECK(posed[i].rotation.x == rest[i].rotation.x && posed[i].rotation.y == rest[i].rotation.y &&
+                          posed[i].rotation.z == rest[i].rotation.z && posed[i].rotation.w == rest[i].rotation.w);
+            }
             local = posed;
         }
         CHECK_OK(plumbob_skeleton_model(&s, local, model));

@@ -3,7 +3,8 @@
 # CASE.json: {"label", "gltf" (a plumbob export), "plumbob" (the tool),
 # "clip_file" (the clip it holds), and for a rigged mesh "gmdc", "bones" (the
 # rig list's names), "skin": {"frames": [...]}, "track_frames": [...];
-# "unrigged": true for a clip exported without a rig}.
+# "unrigged": true for a clip exported without a rig, with "node_count": the
+# number of bones it animates, known beforehand}.
 # Imports the export with Blender's own glTF importer and checks what a
 # modder sees against what plumbob itself says (it runs the tool): bone
 # names, the actions' frame range (the clip's duration), every joint's rotation and translation at
@@ -80,7 +81,10 @@ if "nodes" in expect:
     # without a rig the tool names each animated bone's node 0xHASH
     got = set(o.name for o in bpy.data.objects)
     missing = [n for n in expect["nodes"] if n not in got]
-    check(not missing, "%s: all %d animated bones are nodes named by name or 0xHASH" % (label, len(expect["nodes"])), "missing %s" % missing[:5])
+    # the count from the case file, so an empty track list cannot pass as "none missing"
+    check(not missing and len(expect["nodes"]) == expect.get("node_count", -1),
+          "%s: all %d animated bones are nodes named by name or 0xHASH" % (label, expect.get("node_count", -1)),
+          "%d listed by the tool, missing %s" % (len(expect["nodes"]), missing[:5]))
 
 # --- the action -----------------------------------------------------------------
 acts = [a for a in bpy.data.actions if a.name.startswith(expect["clip"])]

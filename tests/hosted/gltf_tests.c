@@ -246,6 +246,105 @@ static void test_demo_export(void) {
     scene_free(&s);
 }
 
+/* A triangle with D3DCOLOR vertex colours, normals, bump normals (the
+ * tangents) and binormals, written by plumbob's writer: COLOR_0 is R, G, B, A
+ * of 0xAARRGGBB over 255, and TANGENT's w is +1 where the binormal agrees
+ * with cross(normal, tangent) and -1 where it is the opposite.  Values
+ * worked by hand in the game's Z-up space: N (0, 0, 1) x T (1, 0, 0) is
+ * (0, 1, 0), so binormal (0, 1, 0) gives +1 and (0, -1, 0) gives -1 (the
+ * Z-up to Y-up turn keeps handedness). */
+static void test_colour_and_tangent_export(void) {
+    static const float pos[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0}, up[9] = {0, 0, 1, 0, 0, 1, 0, 0, 1},
+                       tan_[9] = {1, 0, 0, 1, 0, 0, 1, 0, 0}, bin[9] = {0, 1, 0, 0, -1, 0, 0, 1, 0};
+    static const uint32_t colours[3] = {0x40C08020u, 0xFF102030u, 0x00FFFFFFu};
+    static const float want_rgba[3][4] = {{192 / 255.0f, 128 / 255.0f, 32 / 255.0f, 64 / 255.0f},
+                                          {16 / 255.0f, 32 / 255.0f, 48 / 255.0f, 1.0f},
+                                          {1.0f, 1.0f, 1.0f, 0.0f}};
+    static const float want_w[3] = {1.0f, -1.0f, 1.0f};
+    static const uint32_t ids[5] = {PLUMBOB_GMDC_VERTICES, PLUMBOB_GMDC_NORMALS, PLUMBOB_GMDC_BUMP_NORMALS,
+                                    PLUMBOB_GMDC_BINORMALS, PLUMBOB_GMDC_COLOUR};
+    unsigned char data[5][36], refs[10], faces[6], *file, *mem = NULL;
+    plumbob_gmdc_element els[5];
+    plumbob_gmdc_linkage link;
+    plumbob_gmdc_group grp;
+    plumbob_gmdc g, dg;
+    plumbob_arena arena;
+    gltf_export_src src;
+    tool_buf glb;
+    json_value root;
+    char why[256];
+    size_t n = 0, need = 0;
+    uint32_t i, k;
+    memset(els, 0, sizeof els);
+    for (k = 0; k < 5; k++) {
+        for (i = 0; i < 9 && k < 4; i++)
+            pb_put_f32le(data[k] + 4 * i, (k == 0 ? pos : k == 1 ? up : k == 2 ? tan_ : bin)[i]);
+        for (i = 0; i < 3 && k == 4; i++) pb_put_le32(data[k] + 4 * i, colours[i]);
+        els[k].count = 3;
+        els[k].identity = ids[k];
+        els[k].format = k == 4 ? 4u : 2u;
+        els[k].set = k == 0 || k == 4 ? 0u : 1u;
+        els[k].byte_size = k == 4 ? 12u : 36u;
+        els[k].data = data[k];
+        pb_put_le16(refs + 2 * k, (uint16_t)k);
+    }
+    for (i = 0; i < 3; i++) pb_put_le16(faces + 2 * i, (uint16_t)i);
+    memset(&link, 0, sizeof link);
+    link.refs.data = refs;
+    link.refs.count = 5;
+    link.vertex_count = 3;
+    link.active_count = 5;
+    memset(&grp, 0, sizeof grp);
+    grp.primitive = PLUMBOB_GMDC_PRIMITIVE_TRIANGLES;
+    grp.name.ptr = "tri";
+    grp.name.len = 3;
+    grp.faces.data = faces;
+    grp.faces.count = 3;
+    grp.opacity = 0xFFFFFFFFu;
+    memset(&g, 0, sizeof g);
+    g.version = 4;
+    g.index_size = 2;
+    g.head.resource_name.ptr = "tri_tslocator_gmdc";
+    g.head.resource_name.len = 18;
+    g.element_count = 5;
+    g.elements = els;
+    g.linkage_count = 1;
+    g.linkages = &link;
+    g.group_count = 1;
+    g.groups = &grp;
+    file = (unsigned char *)malloc(4096);
+    CHECK(file && plumbob_gmdc_write(&g, file, 4096, &n) == PLUMBOB_OK);
+    CHECK(plumbob_gmdc_measure(file, n, &need) == PLUMBOB_OK && (mem = (unsigned char *)malloc(need + 1)) != NULL);
+    if (!mem) {
+        free(file);
+        return;
+    }
+    plumbob_arena_init(&arena, mem, need);
+    CHECK(plumbob_gmdc_decode(file, n, &arena, &dg) == PLUMBOB_OK);
+    memset(&src, 0, sizeof src);
+    src.mesh = &dg;
+    CHECK(export_bytes(&src, 1, &glb));
+    CHECK(valid(glb.data, glb.size, why, sizeof why));
+    CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
+    {
+        const json_value *mesh = &json_get(&root, "meshes")->items[0], *prim = &json_get(mesh, "primitives")->items[0];
+        const json_value *attrs = json_get(prim, "attributes");
+        const json_value *col = json_get(attrs, "COLOR_0"), *tan = json_get(attrs, "TANGENT");
+        CHECK(col != NULL && tan != NULL);
+        for (i = 0; col && tan && i < 3; i++) {
+            for (k = 0; k < 4; k++) CHECK_NEAR(glb_float(glb.data, &root, (long)col->number, i, k), want_rgba[i][k], 1e-7f);
+            /* the tangent itself: (1, 0, 0) in either space */
+            CHECK(glb_float(glb.data, &root, (long)tan->number, i, 0) == 1.0f);
+            CHECK(glb_float(glb.data, &root, (long)tan->number, i, 1) == 0.0f);
+            CHECK(glb_float(glb.data, &root, (long)tan->number, i, 3) == want_w[i]);
+        }
+    }
+    json_free(&root);
+    tb_free(&glb);
+    free(mem);
+    free(file);
+}
+
 /* Text edits of the demo .gltf, each breaking one rule. */
 static void test_checker_rejects(void) {
     static const struct { const char *from, *to, *why; } cases[] = {
@@ -435,6 +534,9 @@ static void test_corpus(const char *corpus) {
     {
         static const char *const clips[] = {"sims3/EWBreastfeed.package@3D40CC19DAAFD164",
                                             "sims3/PetFightingSkill.package@C06363A8DEA2048E"};
+        /* the bones each clip animates (distinct hashes of its rotation and
+         * translation tracks, counted from the clip's track table) */
+        static const uint32_t bones[] = {141, 162};
         size_t i;
         for (i = 0; i < 2; i++) {
             tool_clip tc;
@@ -445,8 +547,23 @@ static void test_corpus(const char *corpus) {
             src.clip = &tc.clip;
             CHECK(export_bytes(&src, i == 1, &out));
             CHECK(gltf_check(out.data, out.size, &rep, why, sizeof why));
-            /* a rotation and a translation channel per animated bone */
-            CHECK(rep.channels == 2 * rep.nodes);
+            /* a node per animated bone, a rotation and a translation channel
+             * each: the bone count from the file, and again from the decoded
+             * track table (an empty export has 0 == 2 * 0) */
+            CHECK(rep.nodes == bones[i] && rep.channels == 2 * bones[i]);
+            {
+                uint32_t t, u, distinct = 0;
+                for (t = 0; t < tc.clip.track_count; t++) {
+                    const plumbob_clip_track *tt = &tc.clip.tracks[t];
+                    int seen = tt->target != PLUMBOB_CLIP_TARGET_ROTATION && tt->target != PLUMBOB_CLIP_TARGET_TRANSLATION;
+                    for (u = 0; u < t && !seen; u++)
+                        seen = tc.clip.tracks[u].hash == tt->hash &&
+                               (tc.clip.tracks[u].target == PLUMBOB_CLIP_TARGET_ROTATION ||
+                                tc.clip.tracks[u].target == PLUMBOB_CLIP_TARGET_TRANSLATION);
+                    distinct += !seen;
+                }
+                CHECK(distinct == bones[i]);
+            }
             if (!rep.channels) printf("  %s: %s\n", clips[i], why);
             tb_free(&out);
             tool_clip_free(&tc);
@@ -767,6 +884,7 @@ int main(int argc, char **argv) {
     test_rig();
     test_demo_export();
     test_clip_extras_round_trip();
+    test_colour_and_tangent_export();
     test_body_export();
     test_checker_rejects();
     test_checker_data();

@@ -514,6 +514,85 @@ static void test_play_groups(void) {
     free(b3);
 }
 
+/* Two Plays become one chunk only when every field is the same: a Play
+ * with every field set, twice in one state, is one node; the same Play
+ * beside a copy that differs in any one field stays two.  Each variant
+ * changes exactly one field of the base (head: clip key, group, type, name,
+ * actor; body: each line in turn). */
+static void test_play_merge_fields(void) {
+    static const char *const base_body[] = {
+        "Flags AtEnd", "Priority1 5", "Priority2 6", "Blend In 0.25", "Blend Out 0.5", "Speed 1.5",
+        "Track Mask \"upper\"", "Actor \"x\" Slot \"sa\", 1, 2", "Actor \"x\" Suffix \"side\"",
+        "Additive Clip \"a_add_x\"", "Unknown Value 0 = 0.5", "Unknown Value 1 = 0.75", "Unknown Value 2 = 2",
+        "Unknown Value 3 = 3", "Unknown Value 4 = 4", "Unknown Value 5 = 5", "Unknown Value 6 = 6",
+        "Unknown Value 7 = 7", "Unknown Value 8 = 8", "Unknown Value 9 = 9", "Unknown Value 10 = 10"};
+    static const struct { int line; const char *text; } body_variants[] = {
+        {0, "Flags LoopAsNeeded"}, {1, "Priority1 7"}, {2, "Priority2 8"}, {3, "Blend In 0.3"},
+        {4, "Blend Out 0.6"}, {5, "Speed 2"}, {6, "Track Mask \"lower\""},
+        {6, "Track Mask 0x033260E3:0x1:\"upper\""}, {7, "Actor \"x\" Slot \"sb\", 1, 2"},
+        {7, "Actor \"x\" Slot \"sa\", 3, 2"}, {7, "Actor \"x\" Slot \"sa\", 1, 4"}, {7, "Actor \"y\" Slot \"sa\", 1, 2"},
+        {8, "Actor \"y\" Suffix \"side\""}, {8, "Actor \"x\" Suffix \"other\""}, {9, "Additive Clip \"a_add2_x\""},
+        {9, "Additive Clip 0x6B20C4F3:0x1:\"a_add_x\""}, {9, "Additive Clip \"a_{side}_add\" With Substitution"},
+        {10, "Unknown Value 0 = 0.625"}, {11, "Unknown Value 1 = 0.875"}, {12, "Unknown Value 2 = 12"},
+        {13, "Unknown Value 3 = 13"}, {14, "Unknown Value 4 = 14"}, {15, "Unknown Value 5 = 15"},
+        {16, "Unknown Value 6 = 16"}, {17, "Unknown Value 7 = 17"}, {18, "Unknown Value 8 = 18"},
+        {19, "Unknown Value 9 = 19"}, {20, "Unknown Value 10 = 20"}};
+    static const char *const base_head = "\"a_base_x\" For \"x\"";
+    static const char *const head_variants[] = {"\"a_other_x\" For \"x\"", "0x70000000:\"a_base_x\" For \"x\"",
+                                                "0x1:0x0:\"a_base_x\" For \"x\"", "\"a_base_x\" For \"y\"",
+                                                "\"a_{side}_x\" With Substitution For \"x\""};
+    /* two name plays: the text decides */
+    static const char *const name_head = "\"a_{side}_x\" With Substitution For \"x\"";
+    static const char *const name_variants[] = {"\"a_{side}_y\" With Substitution For \"x\"",
+                                                "\"a_{side}_xx\" With Substitution For \"x\""};
+    size_t nb = sizeof base_body / sizeof base_body[0], nv = sizeof body_variants / sizeof body_variants[0];
+    size_t v, total = 1 + nv + sizeof head_variants / sizeof head_variants[0] + 2;
+    for (v = 0; v < total; v++) {
+        char text[4096];
+        const char *head_a = base_head, *head_b = base_head;
+        int changed_line = -1, want_nodes = 2;
+        const char *changed_text = NULL;
+        size_t len, i;
+        sj_program prog;
+        sj_error err;
+        if (v == 0) {
+            want_nodes = 1; /* the same Play twice: one chunk */
+        } else if (v <= nv) {
+            changed_line = body_variants[v - 1].line;
+            changed_text = body_variants[v - 1].text;
+        } else if (v <= nv + sizeof head_variants / sizeof head_variants[0]) {
+            head_b = head_variants[v - 1 - nv];
+        } else {
+            head_a = name_head;
+            head_b = name_variants[v - 1 - nv - sizeof head_variants / sizeof head_variants[0]];
+        }
+        len = (size_t)snprintf(text, sizeof text,
+                               "State Machine \"m\" { Actor \"x\" Actor \"y\" Parameter \"side\" Parameter \"other\" "
+                               "State \"s\" { Properties Entry\n");
+        for (i = 0; i < 2; i++) {
+            size_t line;
+            len += (size_t)snprintf(text + len, sizeof text - len, "Play %s {\n", i ? head_b : head_a);
+            for (line = 0; line < nb; line++)
+                len += (size_t)snprintf(text + len, sizeof text - len, "  %s\n",
+                                        i == 1 && (int)line == changed_line ? changed_text : base_body[line]);
+            len += (size_t)snprintf(text + len, sizeof text - len, "}\n");
+        }
+        len += (size_t)snprintf(text + len, sizeof text - len, "} }\n");
+        CHECK(len < sizeof text);
+        if (!sj_compile(text, len, &prog, &err)) {
+            printf("  variant %u: compile error %u:%u: %s\n", (unsigned)v, err.line, err.col, err.message);
+            CHECK(!"the variant compiles");
+            sj_program_free(&prog);
+            continue;
+        }
+        if (prog.build.jazz.node_count != (uint32_t)want_nodes)
+            printf("  variant %u (%s): %u nodes, wanted %d\n", (unsigned)v, changed_text ? changed_text : head_b,
+                   (unsigned)prog.build.jazz.node_count, want_nodes);
+        CHECK(prog.build.jazz.node_count == (uint32_t)want_nodes);
+        sj_program_free(&prog);
+    }
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "tests/smooth-jazz";
     const char *corpus = argc > 2 ? argv[2] : "../shared/corpus";
@@ -525,6 +604,7 @@ int main(int argc, char **argv) {
     test_empty_strings();
     test_point_fractions();
     test_play_groups();
+    test_play_merge_fields();
     test_error_print();
     test_truncation_and_bitflips(dir);
     test_corpus(corpus);

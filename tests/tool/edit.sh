@@ -37,7 +37,9 @@ expect edit-replace-compressed 0 "CLIP .* refpack +walk_x$" "$bin" ls "$tmp/ed1.
 # remove: gone, its name out of the KEY table, the rest byte-exact
 expect edit-remove 0 "^removed 1 resource from .*ed1.package \(2 left\)" "$bin" remove "$tmp/ed1.package" walk_x
 expect edit-remove-gone 1 "no resource walk_x|'walk_x' is not" "$bin" info "$tmp/ed1.package@walk_x"
-expect edit-remove-rest 0 "JAZZ" "$bin" ls "$tmp/ed1.package"
+expect edit-remove-rest 0 '^JAZZ and KEY left, the jazz byte-exact$' bash -c '"$0" extract "$1" -o "$2" >/dev/null || exit 1
+    [ "$(ls "$2" | sed "s/_.*//" | tr "\n" " ")" = "0166038C 02D5DF13 " ] || exit 1
+    cmp "$3" "$2/$(basename "$3")" || exit 1; echo "JAZZ and KEY left, the jazz byte-exact"' "$bin" "$tmp/ed1.package" "$tmp/ed1rest" "$ed_jazz"
 expect edit-remove-key-empty 0 '^0 names$' bash -c '"$0" extract "$1" --type KEY -o "$2" >/dev/null && od -An -tu4 -j4 -N4 "$2"/0166038C_*.key | awk "{print \$1 \" names\"}"' \
     "$bin" "$tmp/ed1.package" "$tmp/ed1k"
 # a Sims 2 package with compressed entries: its compression directory follows

@@ -121,8 +121,9 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["extensionsRequir
 expect import-draco-refused 1 'requires KHR_draco_mesh_compression, which plumbob cannot decode' "$bin" clip import "$tmp/im/draco.gltf" -o "$tmp/im/x.clip"
 expect import-escaped-uri 0 'wrote .*spaced.clip .*: 3 tracks' "$bin" clip import "$tmp/im/spaced.gltf" --animation walk_x -o "$tmp/im/spaced.clip"
 expect import-bad-escape 1 "uri 'other%2.bin' is not a plain file name" "$bin" clip import "$tmp/im/badescape.gltf" --animation walk_x -o "$tmp/im/x.clip"
-expect import-external-same 0 '' bash -c 'for t in 0.3 0.7; do diff <("$0" clip sample "$1" --time $t) <("$0" clip sample "$2" --time $t) | grep -v "clip at" | grep -q "^[<>] " && exit 1; done; exit 0' \
-    "$bin" "$tmp/im/walk.clip" "$tmp/im/ext.clip"
+expect import-external-same 0 '^same at 0.3 and 0.7$' bash -c 'for t in 0.3 0.7; do a=$("$0" clip sample "$1" --time $t) && b=$("$0" clip sample "$2" --time $t) || exit 1
+    [ "$(printf "%s\n" "$a" | grep -c " b__")" = 3 ] || exit 1; [ "$(printf "%s\n" "$a" | tail -n +2)" = "$(printf "%s\n" "$b" | tail -n +2)" ] || exit 1; done
+    echo "same at 0.3 and 0.7"' "$bin" "$tmp/im/walk.clip" "$tmp/im/ext.clip"
 expect import-name 0 'clip +renamed_x' bash -c '"$0" clip import "$1" --name renamed_x -o "$2" >/dev/null 2>&1 && "$0" clip dump "$2"' \
     "$bin" "$tmp/im/other.gltf" "$tmp/im/renamed.clip"
 expect import-fps 0 '61 ticks \(1.017 s\)' "$bin" clip import "$tmp/im/other.gltf" --animation walk_x --fps 60 -o "$tmp/im/fps.clip"
@@ -162,12 +163,42 @@ expect import-cubic-weights 0 'wrote .*cubicw.clip .*: 2 tracks' "$bin" clip imp
 # zero tangents ease from (0, 1) to (1, 0): at a quarter 3/16 - 2/64 = 0.156 (0.157 between the ticks)
 expect import-cubic-weights-values 0 '^0.15[67] 0.84[34]$' sh -c "\"$bin\" clip sample \"$tmp/im/cubicw.clip\" --time 0.25 --json |
     python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(\"%.3f\" % t[\"value\"][0] for t in d[\"tracks\"]))'"
+# CUBICSPLINE with unequal, non-zero tangents (key 0's in-tangent and key 1's out-tangent, which
+# glTF's Hermite never uses, set far off): p(u) = h00 v0 + h10 b0 + h01 v1 + h11 a1 over 1 s,
+# with v0 (0, 0, 1), out b0 (3, 0, -2), v1 (1, 0, 1), in a1 (-1, 4, 0); worked by hand:
+# u = 0.2: h = 0.896, 0.128, 0.104, -0.032 -> (0.52, -0.128, 0.744);
+# u = 0.5: h = 0.5, 0.125, 0.5, -0.125 -> (1, -0.5, 0.75)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+f32 = lambda v: struct.pack("<%df" % len(v), *v)
+parts = [f32([0, 1]), f32([10, 10, 10,  0, 0, 1,  3, 0, -2,     # key 0: in (unused), value, out
+                           -1, 4, 0,    1, 0, 1,  20, 20, 20])]  # key 1: in, value, out (unused)
+blob, views = b"", []
+for p in parts:
+    views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": len(p)}); blob += p
+accs = [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
+        {"bufferView": 1, "componentType": 5126, "count": 6, "type": "VEC3"}]
+doc = {"asset": {"version": "2.0"}, "nodes": [{"name": "b__ROOT__"}], "scenes": [{"nodes": [0]}],
+       "animations": [{"name": "hermite", "samplers": [{"input": 0, "output": 1, "interpolation": "CUBICSPLINE"}],
+                       "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}],
+       "accessors": accs, "bufferViews": views,
+       "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/hermite.gltf", "w").write(json.dumps(doc))
+PY
+expect import-cubic-tangents 0 'wrote .*hermite.clip .*: 1 tracks' "$bin" clip import "$tmp/im/hermite.gltf" -o "$tmp/im/hermite.clip"
+im_near() { # plumbob clip seconds x y z: "near" when the first track's value is within 0.005 of (x, y, z)
+    "$1" clip sample "$2" --time "$3" --json | python3 -c 'import json, sys
+v = json.load(sys.stdin)["tracks"][0]["value"]; w = [float(a) for a in sys.argv[1:4]]
+print("near" if len(v) == 3 and max(abs(a - b) for a, b in zip(v, w)) <= 0.005 else "off: %s" % v)' "$4" "$5" "$6"
+}
+expect import-cubic-tangents-0.2 0 '^near$' im_near "$bin" "$tmp/im/hermite.clip" 0.2 0.52 -0.128 0.744
+expect import-cubic-tangents-0.5 0 '^near$' im_near "$bin" "$tmp/im/hermite.clip" 0.5 1 -0.5 0.75
 # refusals
 expect import-no-animation 1 'still.gltf: the glTF has no animation' "$bin" clip import "$tmp/im/still.gltf" -o "$tmp/im/x.clip"
 expect import-unknown-animation 1 "no animation named or numbered 'run' \(it has 2\)" "$bin" clip import "$tmp/im/other.gltf" --animation run -o "$tmp/im/x.clip"
 expect import-not-gltf 1 'is a Sims 3 CLIP, not a glTF' "$bin" clip import "$clip" -o "$tmp/im/x.clip"
 expect import-bad-fps 2 '--fps needs a number from 1 to 1000' "$bin" clip import "$tmp/im/other.gltf" --fps 0 -o "$tmp/im/x.clip"
-expect import-bad-output 2 '\.clip' "$bin" clip import "$tmp/im/other.gltf" -o "$tmp/im/x.glb"
+expect import-bad-output 2 '^plumbob: clip import: .*/x\.glb: clip import writes \.clip; name the output with one of those$' "$bin" clip import "$tmp/im/other.gltf" -o "$tmp/im/x.glb"
 expect import-refused-nothing-written 1 '' test -e "$tmp/im/x.clip"
 # the real clips: each export imported back with its length, within the quantization step
 if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
@@ -407,6 +438,27 @@ expect gmdc-import-eight-said 0 'warning: 1 vertices had more than 4 influences'
 expect gmdc-import-eight-check 0 'round trip identical' "$bin" check "$tmp/im/eight.gmdc"
 # the bone list holds the four heaviest of vertex 0 (joints 0..3), not 4 and 5 (0.1 each)
 expect gmdc-import-eight-bones 0 'eight: linkage 0, 1 triangles, 4 bones' "$bin" gmdc dump "$tmp/im/eight.gmdc"
+# the four kept weights of vertex 0 (0.3, 0.2, 0.15, 0.15 of 0.8) weighed to sum 1: the stored three
+# are 0.375, 0.25, 0.1875 (read from the file's bone-weights element by its layout: u32 count,
+# identity 0x3BD70105, group, format 2, set, byte size 36, then 3 floats a vertex)
+im_weights() { python3 -c 'import struct, sys
+d = open(sys.argv[1], "rb").read(); at = d.find(struct.pack("<I", 0x3BD70105))
+count, ident, group, fmt, st, size = struct.unpack_from("<6I", d, at - 4)
+w = struct.unpack_from("<9f", d, at + 20) if (ident, fmt, size) == (0x3BD70105, 2, 36) else ()
+print(" ".join("%.4f" % x for x in w))' "$1"; }
+expect gmdc-import-eight-weights 0 '^0\.3750 0\.2500 0\.1875 0\.5000 0\.5000 0\.0000 1\.0000 0\.0000 0\.0000$' im_weights "$tmp/im/eight.gmdc"
+# linkage alias lists {1}, {2, 0}, {} laid into that file by hand (in place of its three empty
+# lists, after the linkage's refs 0 1 2 and its counts 3 3): listed and written back in that order
+python3 - "$tmp/im/eight.gmdc" "$tmp/im/alias.gmdc" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+head = struct.pack("<I3HII", 3, 0, 1, 2, 3, 3)
+at = d.find(head + struct.pack("<3I", 0, 0, 0))
+lists = struct.pack("<IH", 1, 1) + struct.pack("<IHH", 2, 2, 0) + struct.pack("<I", 0)
+open(sys.argv[2], "wb").write(d[:at] + head + lists + d[at + len(head) + 12:] if at >= 0 else b"")
+PY
+expect gmdc-aliases-json 0 '"elements": \[0, 1, 2\], "vertices": 3, "active": 3, "aliases": \[\[1\], \[2, 0\], \[\]\]\}' "$bin" gmdc dump "$tmp/im/alias.gmdc" --json
+expect gmdc-aliases-round-trip 0 '^ok: round trip identical \(600 bytes\)' "$bin" check "$tmp/im/alias.gmdc"
 # --write-cres from a rig as Blender writes one: an Armature node above the joints, a joint
 # with a matrix and no name, one with a scale (not carried, said)
 im_skinned_tri() { # OUT NAME NODES SKIN_JOINTS JOINTS_0 WEIGHTS_0 [IBMS] (the rest JSON): a triangle named NAME
@@ -552,7 +604,7 @@ expect gmdc-import-cres-no-skin 1 'tri.gltf: --write-cres: no node has a mesh an
 expect gmdc-import-cres-nothing-written 1 '' sh -c 'test -e "$1" || test -e "$2"' _ "$tmp/im/y.gmdc" "$tmp/im/y.cres"
 expect gmdc-import-no-mesh 1 'still.gltf: the glTF has no mesh' "$bin" gmdc import "$tmp/im/still.gltf" -o "$tmp/im/x.gmdc"
 expect gmdc-import-not-gltf 1 'is a Sims 2 GMDC.*, not a glTF' "$bin" gmdc import "$tmp"/bt/AC4F8687_*.gmdc -o "$tmp/im/x.gmdc"
-expect gmdc-import-bad-output 2 '\.gmdc' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/x.obj"
+expect gmdc-import-bad-output 2 '^plumbob: gmdc import: .*/x\.obj: gmdc import writes \.gmdc; name the output with one of those$' "$bin" gmdc import "$tmp/im/tri.gltf" -o "$tmp/im/x.obj"
 expect gmdc-import-nothing-written 1 '' test -e "$tmp/im/x.gmdc"
 if [ -f "$corpus/sims2/teapot_model.package" ]; then
     tp="$corpus/sims2/teapot_model.package@3AFDFD2CFF515126"
