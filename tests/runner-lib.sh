@@ -10,7 +10,8 @@
 #     compared with tests/expected_digests.h (pinned=none);
 #   - it passes fewer checks than tests/expected_counts pins for it (a test,
 #     a suite or a whole loop vanished): passed + skipped, as a skipped test is
-#     listed with its reason and fails the run under CI=true anyway.
+#     listed with its reason and fails the run under CI=true anyway; a pinned
+#     stage that is not in the table at all fails in summary.
 # Needs: $logs (a folder for the logs), $CI.
 # shellcheck shell=bash
 
@@ -182,7 +183,17 @@ run_script_units() { # stage, command...
 # The table, the digest comparison across targets, the total line; returns
 # non-zero when anything failed.
 summary() {
-    local row st res p f s d port c mark mismatch=0
+    local row st res p f s d port c mark mismatch=0 seen=" "
+    # a pinned stage that is not in the table at all vanished too (its block
+    # removed, or behind a condition that neither ran nor skipped it)
+    for row in "${rows[@]}"; do seen="$seen${row%%|*} "; done
+    for st in $(printf '%s\n' "${!pins[@]}" | sort); do
+        case $seen in *" $st "*) ;; *)
+            echo "== $st: FAIL: pinned at least ${pins[$st]} in $pins_file, but it did not run"
+            record "$st" "FAIL(missing)" 0 1 0 - -
+            total_fail=$((total_fail + 1)) ;;
+        esac
+    done
     echo
     printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s\n' target result passed failed skipped port digest corpus-digest
     printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s\n' ------ ------ ------ ------ ------- ---- ------ -------------

@@ -108,6 +108,12 @@ printf '#!/bin/sh\necho "%s passed, 0 failed"\n' 9 >"$st/script"
 expect_result "a script stage below its pin (9 of 10)" FAIL "$(harness run_script fake-script sh "$st/script")"
 printf '#!/bin/sh\nexit 0\n' >"$st/script"
 expect_result "a script stage that printed no count (1 of 10)" FAIL "$(harness run_script fake-script sh "$st/script")"
+out=$(harness summary)
+grep -q '^fake-units .*FAIL(missing)' <<<"$out" && grep -q '^[0-9]* passed, [1-9][0-9]* failed' <<<"$out" &&
+    ok "a pinned stage that never ran: FAILS ($(grep -m1 'did not run' <<<"$out"))" || bad "a pinned stage that never ran" "$out"
+out=$(harness eval 'run_script fake-script sh -c "echo 10 passed, 0 failed"; run_units fake-units - sh -c "echo \"$summary\""; summary')
+grep -q '^13 passed, 0 failed$' <<<"$out" && ! grep -q 'FAIL' <<<"$out" &&
+    ok "every pinned stage ran at its pin: the summary passes" || bad "every pinned stage ran at its pin" "$out"
 printf 'fake-script ten\n' >"$st/pins-bad"
 out=$( (logs=$st/logs CI=false; . tests/runner-lib.sh; load_pins "$st/pins-bad"; echo "TOTAL $total_fail") 2>&1)
 grep -q 'TOTAL [1-9]' <<<"$out" && ok "a pin that is not a number: FAILS ($(head -1 <<<"$out"))" || bad "a pin that is not a number" "$out"
