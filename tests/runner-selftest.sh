@@ -57,6 +57,17 @@ fake_units 0 "${summary/pinned=synthetic+corpus/pinned=none}"
 expect_result "unit tests whose pinned digest was not compared" FAIL "$(harness run_units fake-units - "$st/units")"
 fake_units 0 "${summary/passed=3/passed=2}"
 expect_result "unit tests, 2 where 3 are pinned" FAIL "$(harness run_units fake-units - "$st/units")"
+# a real one: a program built with AddressSanitizer that prints a clean
+# summary and leaks (LeakSanitizer reports after main returns)
+if command -v clang >/dev/null 2>&1; then
+    printf '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n    void *p = malloc(64);\n    printf("%%s\\n3 passed, 0 failed\\n", "%s");\n    fflush(stdout);\n    p = 0;\n    return (int)(long)p;\n}\n' "$summary" >"$st/leak.c"
+    if clang -fsanitize=address -g -O0 "$st/leak.c" -o "$st/leak" 2>"$st/leak.log"; then
+        expect_result "unit tests built with ASan that leak after a clean summary (LeakSanitizer)" FAIL \
+            "$(ASAN_OPTIONS=detect_leaks=1 harness run_units fake-units - "$st/leak")"
+    else
+        echo "skip the LeakSanitizer case: clang -fsanitize=address does not build here: $(head -1 "$st/leak.log")"
+    fi
+fi
 printf '#!/bin/sh\necho "ok   a"\nexit 0\n' >"$st/units"
 expect_result "unit tests with no summary line" FAIL "$(harness run_units fake-units - "$st/units")"
 # the same through a script stage that repeats the summary (cmake, wasm, ...)
