@@ -159,7 +159,7 @@ run_script() { # stage, command...
 # tests built another way): its digests join the table and the comparison,
 # and a summary with failed tests fails the stage even if the script said not.
 run_script_units() { # stage, command...
-    local stage=$1 line n st res p f s uf
+    local stage=$1 line n st res p f s uf d c
     run_script "$@"
     line=$(grep -o 'summary: .*' "$logs/$stage.log" | tail -1)
     [ -z "$line" ] && return
@@ -177,7 +177,11 @@ run_script_units() { # stage, command...
         [ "$res" = pass ] && res="FAIL(digest)"
         total_fail=$((total_fail + 1))
     fi
-    rows[$n]="$st|$res|$p|$f|$s|$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")"
+    d=$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")
+    c=$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")
+    [ -z "$ref_digest" ] && ref_digest=$d
+    [ -z "$ref_corpus" ] && [ "$c" != - ] && ref_corpus=$c
+    rows[$n]="$st|$res|$p|$f|$s|$d|$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")|$c"
 }
 
 # The table, the digest comparison across targets, the total line; returns
