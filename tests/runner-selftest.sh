@@ -117,6 +117,15 @@ printf '#!/bin/sh\necho "%s passed, 0 failed"\n' 10 >"$st/script"
 expect_result "a script stage at its pin (10 of 10)" pass "$(harness run_script fake-script sh "$st/script")"
 printf '#!/bin/sh\necho "%s passed, 0 failed"\n' 9 >"$st/script"
 expect_result "a script stage below its pin (9 of 10)" FAIL "$(harness run_script fake-script sh "$st/script")"
+# without the corpus the pins (which count corpus tests) bind unit-test stages
+# only, and under CI=true everything
+expect_result "without the corpus, a script stage below its pin (noted)" pass \
+    "$(harness eval 'corpus_present=false; run_script fake-script sh "$st/script"')"
+expect_result "without the corpus under CI=true, a script stage below its pin" FAIL \
+    "$(harness eval 'corpus_present=false CI=true; run_script fake-script sh "$st/script"')"
+fake_units 0 "${summary/passed=3/passed=2}"
+expect_result "without the corpus, a unit-test stage below its pin" FAIL \
+    "$(harness eval 'corpus_present=false; run_units fake-units - "$st/units"')"
 printf '#!/bin/sh\nexit 0\n' >"$st/script"
 expect_result "a script stage that printed no count (1 of 10)" FAIL "$(harness run_script fake-script sh "$st/script")"
 out=$(harness summary)
