@@ -99,12 +99,12 @@ tests_against() { # label, extra cflags...
     done
     gcc -o "$d/plumbob-tests" "${objs[@]}" "$d/plumbob.o" >>"$d.log" 2>&1 || { bad "$label: the tests link" "$(cat "$d.log")"; return; }
     "$d/plumbob-tests" >"$d/run.log" 2>&1
-    local line
+    local line rc=$?
     line=$(grep '^summary:' "$d/run.log" | tail -1)
-    if grep -q ' failed=0 ' <<<"$line"; then
+    if [ $rc = 0 ] && grep -q ' failed=0 ' <<<"$line"; then
         ok "$label: the unit tests linked against plumbob.c pass with the pinned digests ($(sed 's/^summary: //' <<<"$line"))"
     else
-        bad "$label: the unit tests linked against plumbob.c" "$(grep -E 'FAIL|summary' "$d/run.log")"
+        bad "$label: the unit tests linked against plumbob.c (exit $rc)" "$(grep -E 'FAIL|summary' "$d/run.log"; tail -5 "$d/run.log")"
     fi
     echo "$line" >"$d/summary"
 }

@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
-# The Khronos glTF validator on what plumbob exports (demo scene, meshes,
-# clips, the Sims 2 body on its CRES skeleton with and without its ANIM;
-# the corpus too when it is there).  The validator is optional (the
-# tests' own checker always runs): it is installed into build/npm with npm
-# when npm can reach its registry.  Exit 3 when it is not available.
+# The Khronos glTF validator and plumbob's own checker (`plumbob check`) on
+# what plumbob exports (demo scene, meshes, clips, the Sims 2 body on its
+# CRES skeleton with and without its ANIM; the corpus too when it is there)
+# and on every glTF the tool tests wrote, which tests/tool-tests.sh leaves in
+# $PLUMBOB_KEEP_EXPORTS (run-all.sh sets it for both stages).  A file passes
+# when both pass it; one refuses and the other passes is a disagreement, and
+# fails; the intentional test inputs named in tests/gltf-test-inputs are
+# listed but not counted.  With PLUMBOB_KEEP_EXPORTS set, a folder with no
+# glTF in it fails (the tool stage carried nothing).  The validator is
+# installed into build/npm with npm when npm can reach its registry; exit 3
+# when it is not available.
 # Usage: tests/gltf-validator.sh BUILD_DIR [--probe]   (--probe: install only)
 set -u
 bin=${1:-build}/plumbob
 corpus=${PLUMBOB_CORPUS:-../shared/corpus}
 npmdir=build/npm
+carried=()
+if [ "${2:-}" != --probe ] && [ -n "${PLUMBOB_KEEP_EXPORTS:-}" ]; then
+    [ -d "$PLUMBOB_KEEP_EXPORTS" ] &&
+        while IFS= read -r f; do carried+=("$f"); done < <(find "$PLUMBOB_KEEP_EXPORTS" -type f \( -name '*.gltf' -o -name '*.glb' \) | sort)
+    if [ ${#carried[@]} = 0 ]; then
+        echo "FAIL no glTF carried from the tool tests in PLUMBOB_KEEP_EXPORTS=$PLUMBOB_KEEP_EXPORTS (run tests/tool-tests.sh with it set first)"
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+fi
 if ! command -v node >/dev/null 2>&1; then echo "gltf-validator: node is not installed"; exit 3; fi
 if ! NODE_PATH=$npmdir/node_modules node -e "require('gltf-validator')" 2>/dev/null; then
     if command -v npm >/dev/null 2>&1; then
@@ -41,8 +57,7 @@ if [ -d "$corpus" ]; then
         --rig "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889" -o "$tmp/feed-rig.glb" >/dev/null || exit 1
     files+=("$tmp/teapot.glb" "$tmp/fight.glb" "$tmp/feed-rig.glb")
 fi
-# and every export the tool tests made (run-all.sh keeps them there)
-if [ -n "${PLUMBOB_KEEP_EXPORTS:-}" ] && [ -d "$PLUMBOB_KEEP_EXPORTS" ]; then
-    while IFS= read -r f; do files+=("$f"); done < <(find "$PLUMBOB_KEEP_EXPORTS" -type f \( -name '*.gltf' -o -name '*.glb' \) | sort)
-fi
-NODE_PATH=$npmdir/node_modules node tests/gltf-validate.js "${files[@]}"
+# and every glTF the tool tests wrote (run-all.sh keeps them there)
+echo "${#files[@]} exports of this script, ${#carried[@]} files carried from the tool tests${PLUMBOB_KEEP_EXPORTS:+ ($PLUMBOB_KEEP_EXPORTS)}"
+NODE_PATH=$npmdir/node_modules node tests/gltf-validate.js --plumbob "$bin" --inputs tests/gltf-test-inputs \
+    "${files[@]}" ${carried[@]+"${carried[@]}"}

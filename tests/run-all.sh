@@ -30,90 +30,12 @@ mkdir -p "$logs"
 
 bash tests/deps.sh install || true
 
-rows=()        # "stage|result|passed|failed|skipped|digest|port|corpus"
-total_pass=0 total_fail=0 total_skip=0
-ref_digest="" ref_corpus=""
-
-record() { rows+=("$1|$2|$3|$4|$5|$6|$7|${8:--}"); }
-
-have() { command -v "$1" >/dev/null 2>&1; }
-
-skip_stage() { # stage, reason
-    echo "== $1: SKIPPED: $2"
-    if [ "$CI" = true ]; then
-        record "$1" "FAIL(skip in CI)" 0 1 0 - -
-        total_fail=$((total_fail + 1))
-    else
-        record "$1" skipped 0 0 1 - -
-        total_skip=$((total_skip + 1))
-    fi
-}
-
-# Runs a unit-test binary (command in "$@"), parses its summary line.
-run_units() { # stage, build-log, command...
-    local stage=$1 blog=$2; shift 2
-    local log="$logs/$stage.log" line p f s d port
-    echo "== $stage: $*"
-    timeout 1200 "$@" >"$log" 2>&1
-    line=$(grep '^summary:' "$log" | tail -1)
-    if [ -z "$line" ]; then
-        echo "   no summary line (crash, trap or hang); last lines of $log:"
-        tail -15 "$log" | sed 's/^/   | /'
-        record "$stage" FAIL 0 1 0 - -
-        total_fail=$((total_fail + 1))
-        return
-    fi
-    p=$(sed -n 's/.* passed=\([0-9]*\).*/\1/p' <<<"$line")
-    f=$(sed -n 's/.* failed=\([0-9]*\).*/\1/p' <<<"$line")
-    s=$(sed -n 's/.* skipped=\([0-9]*\).*/\1/p' <<<"$line")
-    d=$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")
-    port=$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")
-    c=$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")
-    [ -z "$ref_corpus" ] && [ "$c" != - ] && ref_corpus=$c
-    grep -E '^(FAIL|  FAIL|skip)' "$log" | head -20 | sed 's/^/   /'
-    total_pass=$((total_pass + p)) total_fail=$((total_fail + f)) total_skip=$((total_skip + s))
-    [ -z "$ref_digest" ] && ref_digest=$d
-    if [ "$f" = 0 ]; then record "$stage" pass "$p" "$f" "$s" "$d" "$port" "$c"; else record "$stage" FAIL "$p" "$f" "$s" "$d" "$port" "$c"; fi
-}
-
-build() { # stage, make args...
-    local stage=$1; shift
-    if ! make -j"$JOBS" WERROR=-Werror "$@" >"$logs/$stage.build.log" 2>&1; then
-        echo "== $stage: BUILD FAILED; last lines of $logs/$stage.build.log:"
-        tail -20 "$logs/$stage.build.log" | sed 's/^/   | /'
-        record "$stage" "FAIL(build)" 0 1 0 - -
-        total_fail=$((total_fail + 1))
-        return 1
-    fi
-}
-
-# Runs a script stage that ends with "N passed, N failed".
-run_script() { # stage, command...
-    local stage=$1; shift
-    local log="$logs/$stage.log" line p f
-    echo "== $stage: $*"
-    timeout 1200 "$@" >"$log" 2>&1
-    local rc=$?
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
-    p=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' <<<"$line"); f=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$line")
-    if [ -z "$line" ]; then if [ $rc = 0 ]; then p=1 f=0; else p=0 f=1; fi; fi
-    [ $rc != 0 ] && [ "$f" = 0 ] && f=1
-    grep -E '^FAIL|FAILED|: .*(undefined|references|does not)' "$log" | head -20 | sed 's/^/   /'
-    total_pass=$((total_pass + p)) total_fail=$((total_fail + f))
-    if [ "$f" = 0 ]; then record "$stage" pass "$p" 0 0 - -; else record "$stage" FAIL "$p" "$f" 0 - -; fi
-}
-
-# A script stage whose log also holds a unit-test `summary:` line (the unit
-# tests built another way): its digests join the table and the comparison.
-run_script_units() { # stage, command...
-    local stage=$1 line n st res p f s
-    run_script "$@"
-    line=$(grep -o 'summary: .*' "$logs/$stage.log" | tail -1)
-    [ -z "$line" ] && return
-    n=$((${#rows[@]} - 1))
-    IFS='|' read -r st res p f s _ <<<"${rows[$n]}"
-    rows[$n]="$st|$res|$p|$f|$s|$(sed -n 's/.* digest=\([0-9a-f]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* port=\([a-z0-9]*\).*/\1/p' <<<"$line")|$(sed -n 's/.* corpus=\([0-9a-f-]*\).*/\1/p' <<<"$line")"
-}
+# the harness: run_units, run_script, run_script_units, skip_stage, the pins
+# and the summary table (tests/runner-selftest.sh proves its failure paths)
+. tests/runner-lib.sh
+# the least number of checks each stage must pass (see docs/RELIABILITY.md)
+load_pins tests/expected_counts
+[ -d "${PLUMBOB_CORPUS:-../shared/corpus}" ] || corpus_present=false
 
 # --- host ---------------------------------------------------------------------
 if build host-gcc CC=gcc BUILD=build/host-gcc tests; then
@@ -226,16 +148,26 @@ else
     skip_stage wasm32-node "needs clang and node: apt-get install -y clang lld-14 nodejs"
 fi
 if build tool CC=gcc BUILD=build all build/xml-check build/json-check; then
+    # the Khronos validator is installed first, so that the tool tests' own
+    # Khronos checks (tests/tool/carry.sh) run too
+    bash tests/gltf-validator.sh build --probe > "$logs/gltf-validator.probe" 2>&1
+    validator=$?
     rm -rf build/tool-exports
     PLUMBOB_KEEP_EXPORTS=build/tool-exports run_script tool bash tests/tool-tests.sh build
-    # the Khronos validator on its own exports and on every export the tool
-    # tests made (a real client: in CI a validator that cannot be had fails)
-    if bash tests/gltf-validator.sh build --probe > "$logs/gltf-validator.probe" 2>&1; then
+    # the Khronos validator and plumbob's checker on its own exports and on
+    # every glTF the tool tests wrote (a real client: in CI a validator that
+    # cannot be had fails); none carried is a failure
+    if [ $validator = 0 ]; then
         PLUMBOB_KEEP_EXPORTS=build/tool-exports run_script gltf-validator bash tests/gltf-validator.sh build
     else
         skip_stage gltf-validator "$(head -1 "$logs/gltf-validator.probe")"
     fi
 fi
+# the harness's own failure paths: fake commands that exit non-zero after a
+# clean summary, a suite that does not parse, a stage below its pin, nothing
+# carried to the validator, checker and validator disagreeing (that last
+# needs the validator, installed above) must each fail (a few seconds)
+run_script runner-selftest bash tests/runner-selftest.sh build/host-gcc
 # Blender (Debian's) imports the tool's glTF exports: bones, actions, joint
 # transforms, shape keys and skinned vertices against the tool's own numbers
 if have blender; then
@@ -280,28 +212,4 @@ else
 fi
 
 # --- summary -------------------------------------------------------------------------
-echo
-printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s\n' target result passed failed skipped port digest corpus-digest
-printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s\n' ------ ------ ------ ------ ------- ---- ------ -------------
-mismatch=0
-for row in "${rows[@]}"; do
-    IFS='|' read -r st res p f s d port c <<<"$row"
-    mark=""
-    if [ "$d" != - ] && [ "$d" != "$ref_digest" ]; then mark="  <-- digest differs"; mismatch=1; fi
-    if [ "$c" != - ] && [ "$c" != "$ref_corpus" ]; then mark="$mark  <-- corpus digest differs"; mismatch=1; fi
-    printf '%-18s %-16s %6s %6s %7s  %-7s %-16s %s%s\n' "$st" "$res" "$p" "$f" "$s" "$port" "$d" "$c" "$mark"
-done
-if [ $mismatch = 1 ]; then
-    echo "digests differ between targets: a decoder depends on byte order or float evaluation"
-    total_fail=$((total_fail + 1))
-else
-    echo "digests: identical on every target that ran (synthetic $ref_digest, corpus ${ref_corpus:-none})"
-    echo "(the corpus digest covers tests on ../shared/corpus; bare metal has no files and shows -)"
-fi
-echo
-if [ "$total_skip" -gt 0 ]; then
-    echo "$total_pass passed, $total_fail failed, $total_skip skipped"
-else
-    echo "$total_pass passed, $total_fail failed"
-fi
-[ "$total_fail" = 0 ]
+summary

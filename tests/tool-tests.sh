@@ -592,19 +592,19 @@ if [ -w /dev/full ]; then
 fi
 
 # further suites, one file per theme (tests/tool/*.sh): each runs here with
-# bin, tmp, clip, corpus and expect() from this script
-for suite in "$(dirname "$0")"/tool/*.sh; do
-    [ -e "$suite" ] || continue
-    # shellcheck source=/dev/null
-    . "$suite"
-done
+# bin, tmp, clip, corpus and expect() from this script; one that does not
+# load or stops with an error is a failure (tests/tool-suites.sh)
+. "$(dirname "$0")/tool-suites.sh"
+run_suites "$(dirname "$0")/tool" "$@"
 
-# every glTF these tests exported that plumbob's own checker passes, kept for
-# the Khronos validator stage (tests/gltf-validator.sh reads the folder)
+# every glTF these tests wrote, valid or not, kept for the Khronos validator
+# stage (tests/gltf-validator.sh reads the folder, runs plumbob's checker and
+# the validator on each and fails where they disagree; see its header for the
+# names of intentionally broken inputs)
 if [ -n "${PLUMBOB_KEEP_EXPORTS:-}" ]; then
     mkdir -p "$PLUMBOB_KEEP_EXPORTS"
     find "$tmp" \( -name '*.gltf' -o -name '*.glb' \) -type f | while read -r f; do
-        "$bin" check "$f" >/dev/null 2>&1 && cp "$f" "$PLUMBOB_KEEP_EXPORTS/$(printf '%s' "${f#$tmp/}" | tr '/' '_')"
+        cp "$f" "$PLUMBOB_KEEP_EXPORTS/$(printf '%s' "${f#$tmp/}" | tr '/' '_')"
     done
 fi
 
