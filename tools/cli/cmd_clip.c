@@ -230,6 +230,7 @@ static int export_clip(const plumbob_clip *clip, const char *clip_name, const ch
     memset(&src, 0, sizeof src);
     for (i = 0; i < rig_count; i++)
         if (!tool_load_rig_arg(rigs[i], &rig, &have_rig, &mesh, &mesh_mem, &mesh_in)) goto done;
+    if (have_rig) tool_warn_pairing(clip, clip_name, rig.hash, rig.count, rig.name);
     src.clip = clip;
     src.rig = have_rig ? &rig : NULL;
     src.mesh = mesh_mem ? &mesh : NULL;
@@ -403,7 +404,7 @@ static int dict_add_rig_arg(tool_dict *d, const char *path) {
 
 /* clip sample --rig: the rig's rest pose, the clip sampled over it (bone
  * tracks bound by the rig's name hashes), then model space. */
-static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t, int json) {
+static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const char *rig_path, float t, int json) {
     tool_input rin;
     tool_rig_res tr;
     plumbob_clip_binding bind;
@@ -413,7 +414,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     plumbob_mat34 *model = NULL;
     plumbob_quat *mq = NULL;
     unsigned char *tracked = NULL;
-    uint32_t n, f, k;
+    uint32_t *hashes = NULL, n, f, k;
     int rc = 1;
     if (!tool_load_kind(rig_path, PLUMBOB_TYPE_RIG, "--rig", &rin)) return 1;
     if (!tool_rig_decode_or_say(&rin, &tr)) {
@@ -426,7 +427,8 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     model = (plumbob_mat34 *)calloc(n + 1u, sizeof *model);
     mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
     tracked = (unsigned char *)calloc(n + 1u, 1);
-    if (!mem || !poses || !model || !mq || !tracked) {
+    hashes = (uint32_t *)calloc(n + 1u, sizeof *hashes);
+    if (!mem || !poses || !model || !mq || !tracked || !hashes) {
         tool_error(rin.name, "out of memory");
         goto done;
     }
@@ -438,6 +440,12 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     }
     for (k = 0; k < clip->track_count; k++)
         if (bind.bone_of_track[k] >= 0) tracked[bind.bone_of_track[k]] = 1;
+    for (k = 0; k < n; k++) hashes[k] = tr.rig.bones[k].hash;
+    {
+        char rn[64];
+        snprintf(rn, sizeof rn, "%.*s", (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
+        tool_warn_pairing(clip, clip_where, hashes, n, rn);
+    }
     plumbob_clip_sample_pose(clip, &bind, NULL, t, poses, NULL);
     if (!tool_skeleton_pose(&tr.rig.skeleton, poses, model, mq)) {
         tool_error(rin.name, "the rig's skeleton is refused");
@@ -474,7 +482,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     }
     rc = 0;
 done:
-    free(mem); free(poses); free(model); free(mq); free(tracked);
+    free(mem); free(poses); free(model); free(mq); free(tracked); free(hashes);
     tool_rig_res_free(&tr);
     tool_free(&rin);
     return rc;
@@ -579,7 +587,7 @@ int cmd_clip(int argc, char **argv) {
                            (double)plumbob_clip_duration(&tc.clip), &t)) {
             rc = 2;
         } else if (rig_arg) {
-            rc = sample_on_rig(&tc.clip, rig_arg, (float)t, json);
+            rc = sample_on_rig(&tc.clip, in.name, rig_arg, (float)t, json);
         } else if (json) {
             printf("{\"time\": ");
             json_float(stdout, (float)t);

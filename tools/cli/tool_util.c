@@ -109,7 +109,11 @@ int tool_load(const char *path, tool_input *in) {
     if (!tool_read_file(pkgpath, &in->package_data, &in->package_size)) return 0;
     r = plumbob_package_open(&pkg, in->package_data, in->package_size);
     if (r != PLUMBOB_OK) {
-        tool_error(pkgpath, "not a readable package: %s", plumbob_result_str(r));
+        if (plumbob_identify(in->package_data, in->package_size) != PLUMBOB_FORMAT_DBPF &&
+            tool_kind_name(in->package_data, in->package_size))
+            tool_error(pkgpath, "is a %s, not a package", tool_kind_name(in->package_data, in->package_size));
+        else
+            tool_error(pkgpath, "not a readable package: %s", plumbob_result_str(r));
         tool_free(in);
         return 0;
     }
