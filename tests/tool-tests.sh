@@ -426,7 +426,7 @@ expect jazz-wacky-loop 0 '^\{"op": "tick", "action": "enter", "state": "0x[0-9A-
 expect jazz-wacky-loop-count 0 '^7$' sh -c "\"$bin\" jazz run \"$tmp/wacky.bin\" --enter Enter --request Loop --tick --tick --tick --tick --tick --tick --json | grep -c '\"next_status\": \"pending\"'"
 expect jazz-dump-flag-names 0 '"flags": 5, "flag_names": \["public", "exit"\]' "$bin" jazz dump "$jazz" --json
 expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
-expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
+expect jazz-run-bad-age 2 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
 expect jazz-run-limit 1 'request Exit: limit_exceeded: the action limit \(\-\-max-actions 3\) was reached after [0-9]+ steps' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
 expect jazz-not-jazz 1 'is a Sims 2 ANIM, not a jazz state machine; try plumbob anim dump' "$bin" jazz dump "$anim"
 expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help

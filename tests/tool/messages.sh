@@ -41,3 +41,32 @@ if [ -d "$corpus/sims2" ]; then
     expect msg-anim-no-channel 1 "anim export: .*none of the animation's 3 channels drives a bone of .*: the wrong skeleton\? \(nothing written\)" "$bin" anim export "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" --cres "$corpus/sims2/teapot_model.package@45BCF2F5FF59CF52" -o "$msg/none.glb"
     expect msg-anim-no-channel-nothing 1 '' test -e "$msg/none.glb"
 fi
+
+# --- Smooth Jazz text: a byte-order mark is read past, curly quotes named ----------
+jz="$tmp/demo/02D5DF13_00000000_ECE52D7E1B5E7C09.jazz"
+"$bin" jazz decompile "$jz" -o "$msg/w.sj" >/dev/null
+printf '\357\273\277' | cat - "$msg/w.sj" > "$msg/bom.sj"
+expect msg-sj-bom 0 '^compiled .*bom.sj: 5 states' "$bin" jazz compile "$msg/bom.sj" -o "$msg/bom.jazz"
+expect msg-sj-bom-same 0 '' cmp "$msg/bom.jazz" "$jz"
+sed 's/"o_door_open_{side}"/\xe2\x80\x9co_door_open_{side}\xe2\x80\x9d/' "$msg/w.sj" > "$msg/curly.sj"
+expect msg-sj-curly 1 'curly.sj:[0-9]+:[0-9]+: error: curly quote “ \(U\+201C\): use a straight " quote' "$bin" jazz compile "$msg/curly.sj" -o "$msg/curly.jazz"
+# Smooth Jazz source handed to dump or run: said, with the command that reads it
+expect msg-sj-dump 1 'w.sj: this is Smooth Jazz source \(text\); compile it with plumbob jazz compile' "$bin" jazz dump "$msg/w.sj"
+expect msg-sj-run 1 'this is Smooth Jazz source \(text\); compile it with plumbob jazz compile' "$bin" jazz run "$msg/w.sj" --enter 0x8D31B469
+
+# --- jazz run: limits stated right, usage errors exit 2, the play fields shown ------
+expect msg-max-steps-range 2 "--max-steps '0' is not a number from 1 to 16777216" "$bin" jazz run "$jz" --max-steps 0 --enter 0x8D31B469
+expect msg-max-actions-range 2 "--max-actions 'x' is not a number from 1 to 1000000" "$bin" jazz run "$jz" --max-actions x --enter 0x8D31B469
+expect msg-actor-age 2 "'adult' is not an age/species code" "$bin" jazz run "$jz" --actor x=1:adult --enter 0x8D31B469
+expect msg-actor-malformed 2 "should be NAME=VALUE" "$bin" jazz run "$jz" --actor x --enter 0x8D31B469
+expect msg-actor-unknown 1 "--actor nobody=1: no such actor" "$bin" jazz run "$jz" --actor nobody=1 --enter 0x8D31B469
+expect msg-run-play-fields 0 'play 00000000:7BC01BBCB8A4AC5A for 0x6FEDAE4D \(handle 0\) \(flags 0x1, priority 10000, blend in 0.2, blend out [0-9.]+\)' "$bin" jazz run "$jz" --enter 0x8D31B469 --request 0x6FB760FF
+
+# --- option values: a fraction of a frame, a decimal comma, spaces ------------------
+expect msg-frame-fraction 2 "--frame needs a whole frame number, got '1.5' \(use --time SECONDS for times between frames\)" "$bin" clip sample "$clip" --frame 1.5
+expect msg-time-comma 2 "--time needs a number with a '.' decimal point, got '1,5'" "$bin" clip sample "$clip" --time 1,5
+expect msg-time-spaces 0 'at 1.5000 s:' "$bin" clip sample "$clip" --time ' 1.5 '
+expect msg-frame-spaces 0 'at 1.0000 s:' "$bin" clip sample "$clip" --frame '30 '
+
+# --- a closed pipe: exit 1 quietly (a reader that left), not death by SIGPIPE (141) -
+expect msg-closed-pipe 0 '^1 0$' bash -c "{ sleep 0.3; \"$bin\" clip dump \"$clip\" --json 2>\"$msg/pipe.err\"; } | true; echo \${PIPESTATUS[0]} \$(wc -c < \"$msg/pipe.err\")"
