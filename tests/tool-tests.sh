@@ -442,7 +442,7 @@ expect jazz-compile-help 0 'plumbob jazz compile IN.jazz \[-o OUT\] \[--package 
 expect jazz-compile-no-output 2 'need IN.jazz and -o OUT and/or --package PKG' "$bin" jazz compile "$tmp/door.jazz"
 expect jazz-compile-missing 1 'cannot open' "$bin" jazz compile "$tmp/none.jazz" -o "$tmp/x.bin"
 expect jazz-compile-new-package 0 '796 bytes -> .*ac.package \(02D5DF13:00000000:43F21603CC840EC6\)' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"
-expect jazz-compile-package-key 0 '0166038C KEY   00000000 0000000000000000 +223 +223 none' "$bin" ls "$tmp/ac.package"
+expect jazz-compile-package-key 0 '0166038C KEY   00000000 0000000000000000 +[0-9]+ +223 refpack' "$bin" ls "$tmp/ac.package"
 expect jazz-decompile-names 0 '^        Transitions to "o_alarmClockCheap"$' "$bin" jazz decompile "$tmp/ac.package@43F21603CC840EC6"
 # a second compile into the same package replaces the resource and keeps one KEY table
 expect jazz-compile-replace 0 '' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"

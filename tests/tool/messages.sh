@@ -70,3 +70,31 @@ expect msg-frame-spaces 0 'at 1.0000 s:' "$bin" clip sample "$clip" --frame '30 
 
 # --- a closed pipe: exit 1 quietly (a reader that left), not death by SIGPIPE (141) -
 expect msg-closed-pipe 0 '^1 0$' bash -c "{ sleep 0.3; \"$bin\" clip dump \"$clip\" --json 2>\"$msg/pipe.err\"; } | true; echo \${PIPESTATUS[0]} \$(wc -c < \"$msg/pipe.err\")"
+
+# --- extract: -o a/b/c made with its parents; a failure is said, not "0 of 0" -------
+expect msg-extract-parents 0 'extracted 3 of 3 resources to .*/deep/a/b/c$' "$bin" extract "$tmp/demo/body.package" -o "$msg/deep/a/b/c"
+expect msg-extract-parents-files 0 '^3$' sh -c "ls \"$msg/deep/a/b/c\" | wc -l"
+: > "$msg/plainfile"
+expect msg-extract-not-dir 1 'plainfile/x: cannot create the directory: Not a directory' "$bin" extract "$tmp/demo/body.package" -o "$msg/plainfile/x"
+expect msg-extract-no-count 1 '^0$' sh -c "\"$bin\" extract \"$msg/none.package\" -o \"$msg/q\" 2>/dev/null | grep -c extracted"
+
+# --- package edits say added or replaced, per resource ------------------------------
+"$bin" extract "$tmp/demo/body.package" -o "$msg/ed" >/dev/null
+cp "$tmp/demo/body.package" "$msg/ed.package"
+edfile=$(ls "$msg"/ed/*.anim)
+edkey=$(basename "$edfile" .anim | tr _ :)
+expect msg-replace-says-key 0 "^replaced $edkey\$" "$bin" replace "$msg/ed.package" "$edfile"
+"$bin" remove "$msg/ed.package" "$edkey" >/dev/null
+expect msg-add-says-key 0 "^added $edkey\$" "$bin" add "$msg/ed.package" "$edfile"
+# jazz compile --package: added, then replaced, keeping the entry's compression
+mkdir -p "$msg/jzc"
+"$bin" jazz compile "$msg/w.sj" -o "$msg/jzc/02D5DF13_00000000_B4FC2DA2705CC3F4.jazz" >/dev/null
+jzc="$msg/jzc/02D5DF13_00000000_B4FC2DA2705CC3F4.jazz"
+"$bin" pack -o "$msg/jz.package" "$jzc" >/dev/null
+jzkey=02D5DF13:00000000:B4FC2DA2705CC3F4
+expect msg-jazz-compile-replaced 0 "^replaced $jzkey in .*jz.package" "$bin" jazz compile "$msg/w.sj" --package "$msg/jz.package"
+expect msg-jazz-compile-key-added 0 "^added 0166038C:.* \(KEY table\) in" "$bin" jazz compile "$msg/w.sj" --package "$msg/jz2.package"
+expect msg-jazz-compile-keeps-compression 0 "02D5DF13 JAZZ .* refpack" "$bin" ls "$msg/jz.package"
+"$bin" pack --store -o "$msg/jzs.package" "$jzc" >/dev/null
+"$bin" jazz compile "$msg/w.sj" --package "$msg/jzs.package" >/dev/null
+expect msg-jazz-compile-keeps-stored 0 "02D5DF13 JAZZ .* none" "$bin" ls "$msg/jzs.package"
