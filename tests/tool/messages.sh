@@ -98,3 +98,16 @@ expect msg-jazz-compile-keeps-compression 0 "02D5DF13 JAZZ .* refpack" "$bin" ls
 "$bin" pack --store -o "$msg/jzs.package" "$jzc" >/dev/null
 "$bin" jazz compile "$msg/w.sj" --package "$msg/jzs.package" >/dev/null
 expect msg-jazz-compile-keeps-stored 0 "02D5DF13 JAZZ .* none" "$bin" ls "$msg/jzs.package"
+
+# --- PKG@NAME takes the names ls shows: Sims 2 resources' own names too --------------
+expect msg-name-sims2-anim 0 'Sims 2 ANIM' "$bin" info "$tmp/demo/body.package@a-demo-body-turn_anim"
+expect msg-name-sims2-case 0 'Sims 2 CRES demo_skel_cres' "$bin" info "$tmp/demo/body.package@DEMO_SKEL_CRES"
+expect msg-name-sims2-cmd 0 'skeleton' "$bin" cres dump "$tmp/demo/body.package@demo_skel_cres"
+mkdir -p "$msg/two"
+cres1=$(ls "$msg"/ed/E519C933_*.cres)
+cp "$cres1" "$msg/two/E519C933_1C0532FA_0000000000000001.cres"
+cp "$cres1" "$msg/two/E519C933_1C0532FA_0000000000000002.cres"
+"$bin" pack --sims2 -o "$msg/two.package" "$msg"/two/*.cres >/dev/null
+expect msg-name-ambiguous 1 "'demo_skel_cres' matches 2 resources; name one as TYPE:GROUP:INSTANCE" "$bin" info "$msg/two.package@demo_skel_cres"
+expect msg-name-ambiguous-listed 1 'E519C933:1C0532FA:0000000000000002  CRES' "$bin" info "$msg/two.package@demo_skel_cres"
+expect msg-name-none 1 "'nosuch' is not INSTANCE or TYPE:GROUP:INSTANCE in hex, nor a name .plumbob ls. shows" "$bin" info "$tmp/demo/body.package@nosuch"
