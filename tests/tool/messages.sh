@@ -111,3 +111,16 @@ cp "$cres1" "$msg/two/E519C933_1C0532FA_0000000000000002.cres"
 expect msg-name-ambiguous 1 "'demo_skel_cres' matches 2 resources; name one as TYPE:GROUP:INSTANCE" "$bin" info "$msg/two.package@demo_skel_cres"
 expect msg-name-ambiguous-listed 1 'E519C933:1C0532FA:0000000000000002  CRES' "$bin" info "$msg/two.package@demo_skel_cres"
 expect msg-name-none 1 "'nosuch' is not INSTANCE or TYPE:GROUP:INSTANCE in hex, nor a name .plumbob ls. shows" "$bin" info "$tmp/demo/body.package@nosuch"
+
+# --- warnings name each thing once ("scale", not "scale, scale, scale") --------------
+"$bin" clip export "$clip" --rig "$tmp/demo/rig.txt" -o "$msg/c.gltf" >/dev/null 2>&1
+python3 - "$msg/c.gltf" "$msg/cs.gltf" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = d["animations"][0]
+ts = [c["sampler"] for c in a["channels"] if c["target"]["path"] == "translation"][0]
+nodes = sorted({c["target"]["node"] for c in a["channels"] if "node" in c["target"]})
+a["channels"] += [{"sampler": ts, "target": {"node": n, "path": "scale"}} for n in nodes]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect msg-warn-once 0 'warning: 2 channels not carried .*: scale$' "$bin" clip import "$msg/cs.gltf" -o "$msg/cs.clip"
