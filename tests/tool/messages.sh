@@ -124,3 +124,8 @@ a["channels"] += [{"sampler": ts, "target": {"node": n, "path": "scale"}} for n 
 json.dump(d, open(sys.argv[2], "w"))
 PY
 expect msg-warn-once 0 'warning: 2 channels not carried .*: scale$' "$bin" clip import "$msg/cs.gltf" -o "$msg/cs.clip"
+
+# --- clip import: one summary line by default, a line per track with --verbose -------
+expect msg-import-quiet 0 '^1$' sh -c "\"$bin\" clip import \"$msg/c.gltf\" -o \"$msg/cq.clip\" 2>/dev/null | wc -l | tr -d ' '"
+expect msg-import-summary 0 '^wrote .*cq.clip \([0-9]+ bytes\): [0-9]+ tracks' "$bin" clip import "$msg/c.gltf" -o "$msg/cq.clip"
+expect msg-import-verbose 0 'b__Spine0__ +rotation +[0-9]+ of +61 keys, worst' "$bin" clip import "$msg/c.gltf" -o "$msg/cq.clip" --verbose

@@ -179,7 +179,7 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
                "       plumbob clip import IN.glb|IN.gltf -o OUT.clip|--package PKG [--animation NAME|INDEX] [--fps N]\n"
                "              [--name NAME] [--max-error-rotation DEG] [--max-error-translation M]\n"
-               "              [--max-error-morph W]\n"
+               "              [--max-error-morph W] [--verbose]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
@@ -201,8 +201,9 @@ static int usage(FILE *f, int rc) {
                "        track named by FNV-32 of the node's name (or its 0xHASH name), morph\n"
                "        weights (mesh.extras.targetNames) and plumbob's extras morphTracks as morph\n"
                "        tracks; sampled at every tick (--fps, 30), keys dropped while the curve\n"
-               "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints each\n"
-               "        track's keys and worst error after quantization.  --package PKG puts\n"
+               "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints one\n"
+               "        summary line (--verbose: each track's keys and worst error after\n"
+               "        quantization too).  --package PKG puts\n"
                "        it into a Sims 3 package (made if missing) under the key its name gives,\n"
                "        named in the KEY table.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
@@ -286,7 +287,7 @@ static int import_clip(int argc, char **argv) {
     size_t need, got;
     double worst[3] = {0, 0, 0};
     uint32_t i, kept = 0, samples = 0;
-    int rc = 1;
+    int rc = 1, verbose = 0;
     memset(&o, 0, sizeof o);
     o.fps = 30;
     o.max_rotation_deg = 0.01;
@@ -315,6 +316,7 @@ static int import_clip(int argc, char **argv) {
         else if (strcmp(a, "--animation") == 0) o.animation = argv[++i];
         else if (strcmp(a, "--name") == 0) o.name = argv[++i];
         else if (strcmp(a, "--package") == 0) package = argv[++i];
+        else if (strcmp(a, "--verbose") == 0) verbose = 1; /* a line per track; else the summary alone */
         else if (a[0] != '-' && !in_path) in_path = a;
         else return tool_bad_argument(argc, argv, (int)i);
     }
@@ -350,7 +352,8 @@ static int import_clip(int argc, char **argv) {
         const clip_import_track *r = &ci.report[i];
         int kind = r->target == PLUMBOB_CLIP_TARGET_ROTATION ? 0 : r->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? 1 : 2;
         static const char *const label[3] = {"rotation", "translation", "morph"};
-        printf("  %-32s %-11s %5u of %5u keys, worst %.4g %s\n", r->name, label[kind], (unsigned)r->kept,
+        if (verbose)
+            printf("  %-32s %-11s %5u of %5u keys, worst %.4g %s\n", r->name, label[kind], (unsigned)r->kept,
                (unsigned)r->samples, r->worst, kind == 0 ? "deg" : kind == 1 ? "m" : "");
         if (r->worst > worst[kind]) worst[kind] = r->worst;
         kept += r->kept;
