@@ -129,3 +129,54 @@ expect msg-warn-once 0 'warning: 2 channels not carried .*: scale$' "$bin" clip 
 expect msg-import-quiet 0 '^1$' sh -c "\"$bin\" clip import \"$msg/c.gltf\" -o \"$msg/cq.clip\" 2>/dev/null | wc -l | tr -d ' '"
 expect msg-import-summary 0 '^wrote .*cq.clip \([0-9]+ bytes\): [0-9]+ tracks' "$bin" clip import "$msg/c.gltf" -o "$msg/cq.clip"
 expect msg-import-verbose 0 'b__Spine0__ +rotation +[0-9]+ of +61 keys, worst' "$bin" clip import "$msg/c.gltf" -o "$msg/cq.clip" --verbose
+
+# --- the documented exit codes hold: every command and subcommand `plumbob --help`
+# and `plumbob CMD --help` list, given an unknown flag and given nothing, exits 2 with
+# nothing on stdout and a usage line or a pointer to --help on stderr; each is in
+# docs/TOOL.md.
+usage_pat='usage: plumbob|see plumbob [a-z]+ [a-z ]*--help|\(plumbob [a-z]+ ([a-z]+ )?[A-Z]+|needs a value'
+input_for() { # a file the command reads, so that the flag is what is wrong
+    case "$1" in
+    "clip import"|"gmdc import") echo "$msg/c.gltf" ;;
+    "jazz compile") echo "$msg/w.sj" ;;
+    clip*) echo "$clip" ;;
+    rig*) echo "$tmp/demo/8EAF13DE_00000000_00F0E1D2C3B4A599.rig" ;;
+    gmdc*) echo "$tmp/demo/AC4F8687_1C0532FA_00F0E1D2C3B4A597.gmdc" ;;
+    anim*) echo "$tmp/demo/FB00791E_1C0532FA_00F0E1D2C3B4A598.anim" ;;
+    cres*) echo "$tmp/demo/body.package@demo_skel_cres" ;;
+    jazz*) echo "$jz" ;;
+    info|check|ls|extract) echo "$tmp/demo/body.package" ;;
+    pack) echo "-o $msg/walk.package $tmp/demo/$(basename "$jz")" ;;
+    add|replace|remove) echo "$msg/ed.package" ;;
+    *) echo "" ;;
+    esac
+}
+walk_one() { # NAME, then the command line; checks exit 2, empty stdout, the usage line
+    local name=$1 out err rc; shift
+    out=$("$@" 2>"$msg/walk.err"); rc=$?
+    err=$(cat "$msg/walk.err")
+    if [ "$rc" = 2 ] && [ -z "$out" ] && printf '%s\n' "$err" | grep -qE -- "$usage_pat"; then
+        pass=$((pass + 1)); echo "ok   $name"
+    else
+        fail=$((fail + 1)); echo "FAIL $name (exit $rc, wanted 2 with a usage line on stderr and nothing on stdout)"
+        printf 'stdout: %s\nstderr: %s\n' "$out" "$err" | head -4
+    fi
+}
+walked=0
+for c in $("$bin" --help | awk '/^  [a-z]+ /{print $1}'); do
+    subs=$("$bin" "$c" --help 2>&1 | grep -oE "^(usage:)? +plumbob $c [a-z]+" | awk '{print $NF}' | sort -u)
+    for s in ${subs:-""}; do
+        cmd="$c${s:+ $s}"
+        # shellcheck disable=SC2046
+        walk_one "msg-walk-badflag-${cmd// /-}" "$bin" $cmd $(input_for "$cmd") --frobnicate
+        if [ "$cmd" = demo ]; then
+            walk_one "msg-walk-missing-$cmd" "$bin" demo --out
+        else
+            walk_one "msg-walk-missing-${cmd// /-}" "$bin" $cmd
+        fi
+        expect "msg-walk-documented-${cmd// /-}" 0 '' grep -q -- "$cmd" docs/TOOL.md
+        walked=$((walked + 1))
+    done
+    [ -n "$subs" ] && walk_one "msg-walk-badsub-$c" "$bin" "$c" frobnicate
+done
+expect msg-walk-count 0 '' test "$walked" -ge 28

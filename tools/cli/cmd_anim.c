@@ -318,7 +318,7 @@ int cmd_anim(int argc, char **argv) {
         }
     }
     if (!file || ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path)) {
-        tool_error(NULL, !file ? "which animation? (FILE comes after the subcommand)"
+        tool_error(NULL, !file ? "which animation? (FILE comes after the subcommand; see plumbob anim --help)"
                          : strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
         free(picked); free(files);
         return 2;

@@ -896,7 +896,7 @@ int cmd_jazz(int argc, char **argv) {
         }
     }
     if (!file) {
-        tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand)");
+        tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand; see plumbob jazz --help)");
         return 2;
     }
     if (!tool_load_kind(file, PLUMBOB_TYPE_JAZZ, NULL, &in)) return 1;
