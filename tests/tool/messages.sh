@@ -25,6 +25,8 @@ expect msg-rig-png 1 '--rig wants .*this is a PNG image' "$bin" clip export "$cl
 expect msg-rig-binary-nothing 1 '' test -e "$msg/z.glb"
 
 # --- a wrong pairing is said (warnings on stderr), or refused when nothing binds ---
+# the demo's human clip on its own rig (demo_spine: no sim rig name) binds: nothing said
+expect msg-pair-demo-fits 0 '^0$' sh -c "\"$bin\" clip export \"$clip\" --rig \"$tmp/demo/8EAF13DE_00000000_00F0E1D2C3B4A599.rig\" -o \"$msg/d.glb\" 2>&1 | grep -c 'wrong rig'; true"
 if [ -d "$corpus/sims3" ]; then
     s3="$corpus/sims3"
     petclip="$s3/PetFightingSkill.package@C06363A8DEA2048E"

@@ -1,8 +1,8 @@
 /* A clip on a rig it was not made for: said as a warning (issue 44).  Two
  * signs: fewer than half of the clip's animated bones are bones of the rig,
  * or the clip name's actor prefix (a_, ad_, c_, ...) names another species
- * or age than the rig's name (auRig, adRig, cuRig; any other name is an
- * object's rig). */
+ * or age than the rig's name (auRig, adRig, cuRig; any other name is taken
+ * for an object's rig, and a Sim's clip on it said only when few bones bind). */
 #include <string.h>
 #include "tool.h"
 
@@ -77,7 +77,10 @@ void tool_warn_pairing(const plumbob_clip *clip, const char *clip_where, const u
                 break;
             }
     }
-    if (a.species && r.species && (a.species != r.species || a.age != r.age)) {
+    /* a rig of another name is an object's only by a guess: a Sim's clip on it
+     * is said when the bones say so too (a modder's "demo_spine" rig fits) */
+    if (a.species && r.species && (a.species != r.species || a.age != r.age) &&
+        !(r.species == 'o' && !(tracks && bound * 2 < tracks))) {
         size_t pl = 0;
         while (pl < clip->name.len && clip->name.ptr[pl] != '_') pl++;
         tool_warning(clip_where, "%.*s is %s (prefix %.*s_) and %s is %s: the wrong rig?", (int)clip->name.len,
