@@ -182,3 +182,6 @@ for c in $("$bin" --help | awk '/^  [a-z]+ /{print $1}'); do
     [ -n "$subs" ] && walk_one "msg-walk-badsub-$c" "$bin" "$c" frobnicate
 done
 expect msg-walk-count 0 '' test "$walked" -ge 28
+# remove takes a Sims 2 resource's own name too
+cp "$tmp/demo/body.package" "$msg/rm.package"
+expect msg-remove-sims2-name 0 'removed 1 resource from .*rm.package \(2 left\)' "$bin" remove "$msg/rm.package" a-demo-body-turn_anim

@@ -579,7 +579,7 @@ int cmd_remove(int argc, char **argv) {
         int found = tool_find_resource(&ed.pkg, keys[i], pkg_path, 1, &e), at;
         uint32_t j;
         if (found == -1) {
-            tool_error(NULL, "'%s' is not INSTANCE, TYPE:GROUP:INSTANCE or a name from the package's KEY table", keys[i]);
+            tool_error(NULL, "'%s' is not INSTANCE, TYPE:GROUP:INSTANCE or a name `plumbob ls` shows", keys[i]);
             rc = 2;
             goto done;
         }
