@@ -353,8 +353,9 @@ int cmd_extract(int argc, char **argv) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) {
             printf("usage: plumbob extract PACKAGE... [--type T] [--group G] [--instance I] -o DIR\n"
-                   "  Writes each (matching) resource, decompressed, to DIR as\n"
-                   "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
+                   "  Writes each (matching) resource, decompressed, to DIR (made with its\n"
+                   "  parents when missing) as TYPE_GROUP_INSTANCE.ext (hex numbers; .ext\n"
+                   "  from the type, else .bin).\n"
                    "  With several packages, each one's resources go to DIR/NAME, NAME the\n"
                    "  package's file name without .package.\n"
                    "  T is a hex type or a name from `plumbob ls` (CLIP, RIG, DDS, ...).\n"
