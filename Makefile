@@ -119,7 +119,8 @@ $(BUILD)/gltf-tests: $(BUILD)/obj/tests/hosted/gltf_tests.o $(TOOL_LIB_OBJ) $(LI
 
 # the jazz case runs the demo's machine, made by the tool's writer
 BENCH_TOOL_OBJ := $(BUILD)/obj/tools/util/demo_data.o $(BUILD)/obj/tools/util/jazz_build.o \
-                  $(BUILD)/obj/tools/gltf/gltf_import_clip.o $(BUILD)/obj/tools/gltf/gltf_read.o $(BUILD)/obj/tools/util/json_parse.o
+                  $(BUILD)/obj/tools/gltf/gltf_import_clip.o $(BUILD)/obj/tools/gltf/gltf_read.o $(BUILD)/obj/tools/util/json_parse.o \
+                  $(BUILD)/obj/tools/util/namelist.o
 # `plumbob-bench --only avx2`: the SSE2 skinning and clip kernels beside the
 # same sources built with -mavx2 (their AVX2 bodies) under other names, in
 # one run (x86-64 compilers that take -mavx2; bench/bench_avx2.c)
@@ -212,7 +213,7 @@ build/fuzz/fuzz_gltf_check: tests/fuzz/fuzz_gltf_check.c $(GLTF_FUZZ_SRC) $(HEAD
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(GLTF_FUZZ_SRC)
 # the glTF import target links the reader, the clip and mesh importers and the core
-IMPORT_FUZZ_SRC := tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c
+IMPORT_FUZZ_SRC := tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c tools/util/namelist.c
 build/fuzz/fuzz_gltf_import: tests/fuzz/fuzz_gltf_import.c $(IMPORT_FUZZ_SRC) $(CORE_SRC) $(HEADERS) $(wildcard tools/*/*.h)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_FLAGS) -Itools -o $@ $< $(IMPORT_FUZZ_SRC) $(CORE_SRC) -lm

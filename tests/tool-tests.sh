@@ -429,7 +429,7 @@ expect jazz-wacky-loop 0 '^\{"op": "tick", "action": "enter", "state": "0x[0-9A-
 expect jazz-wacky-loop-count 0 '^7$' sh -c "\"$bin\" jazz run \"$tmp/wacky.bin\" --enter Enter --request Loop --tick --tick --tick --tick --tick --tick --json | grep -c '\"next_status\": \"pending\"'"
 expect jazz-dump-flag-names 0 '"flags": 5, "flag_names": \["public", "exit"\]' "$bin" jazz dump "$jazz" --json
 expect jazz-run-bad-actor 1 'no such actor' "$bin" jazz run "$jazz" --actor nobody=1 --enter Enter
-expect jazz-run-bad-age 1 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
+expect jazz-run-bad-age 2 "'q' is not an age/species code" "$bin" jazz run "$jazz" --actor x=1:q --enter Enter
 expect jazz-run-limit 1 'request Exit: limit_exceeded: the action limit \(\-\-max-actions 3\) was reached after [0-9]+ steps' "$bin" jazz run "$jazz" --enter Enter --request Exit --max-actions 3
 expect jazz-not-jazz 1 'is a Sims 2 ANIM, not a jazz state machine; try plumbob anim dump' "$bin" jazz dump "$anim"
 expect jazz-help 0 'plumbob jazz run FILE' "$bin" jazz --help
@@ -445,7 +445,7 @@ expect jazz-compile-help 0 'plumbob jazz compile IN.jazz \[-o OUT\] \[--package 
 expect jazz-compile-no-output 2 'need IN.jazz and -o OUT and/or --package PKG' "$bin" jazz compile "$tmp/door.jazz"
 expect jazz-compile-missing 1 'cannot open' "$bin" jazz compile "$tmp/none.jazz" -o "$tmp/x.bin"
 expect jazz-compile-new-package 0 '796 bytes -> .*ac.package \(02D5DF13:00000000:43F21603CC840EC6\)' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"
-expect jazz-compile-package-key 0 '0166038C KEY   00000000 0000000000000000 +223 +223 none' "$bin" ls "$tmp/ac.package"
+expect jazz-compile-package-key 0 '0166038C KEY   00000000 0000000000000000 +[0-9]+ +223 refpack' "$bin" ls "$tmp/ac.package"
 expect jazz-decompile-names 0 '^        Transitions to "o_alarmClockCheap"$' "$bin" jazz decompile "$tmp/ac.package@43F21603CC840EC6"
 # a second compile into the same package replaces the resource and keeps one KEY table
 expect jazz-compile-replace 0 '' "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz --package "$tmp/ac.package"

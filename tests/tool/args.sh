@@ -31,7 +31,7 @@ expect args-clip-time-inf 2 "--time inf is out of range" "$bin" clip sample "$cl
 expect args-clip-time-end 0 'at 2.0333 s:' "$bin" clip sample "$clip" --time 2.0333333
 expect args-clip-frame 0 'at 1.0000 s:' "$bin" clip sample "$clip" --frame 30
 expect args-clip-frame-same 0 '^$' bash -c "diff <(\"$bin\" clip sample \"$clip\" --frame 30 --json) <(\"$bin\" clip sample \"$clip\" --time 1 --json)"
-expect args-clip-frame-fraction 2 '--frame 3.5 is not a frame of the animation: frames 0 to 61 \(0.0333 s each\)' "$bin" clip sample "$clip" --frame 3.5
+expect args-clip-frame-fraction 2 "--frame needs a whole frame number, got '3.5' \(use --time SECONDS for times between frames\)" "$bin" clip sample "$clip" --frame 3.5
 expect args-clip-frame-past 2 '--frame 62 is not a frame of the animation' "$bin" clip sample "$clip" --frame 62
 expect args-clip-time-and-frame 2 'give --time SECONDS or --frame N, not both' "$bin" clip sample "$clip" --time 1 --frame 3
 expect args-anim-seconds 0 '"time": 0.25, "time_ms": 250' "$bin" anim sample "$anim1" --time 0.25 --json

@@ -37,7 +37,7 @@ im_within() { # "rot R trans T morph M" and the three bounds: ok or what is over
 }
 "$bin" clip export "$clip" -o "$tmp/im/demo.glb" >/dev/null 2>&1
 expect import-demo 0 '^wrote .*demo.clip \([0-9]+ bytes\): 4 tracks, 2 events, 61 ticks \(2.033 s\)' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
-expect import-demo-report 0 'b__Spine0__ +rotation +[0-9]+ of +61 keys, worst' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip"
+expect import-demo-report 0 'b__Spine0__ +rotation +[0-9]+ of +61 keys, worst' "$bin" clip import "$tmp/im/demo.glb" -o "$tmp/im/demo.clip" --verbose
 # a clip's events as clip dump --json prints them, less the names a package's dictionary adds (slot_name, bone_name)
 im_events() { "$1" clip dump "$2" --json | python3 -c 'import json, sys; print(json.dumps([{k: v for k, v in e.items() if not k.endswith("_name")} for e in json.load(sys.stdin)["events"]]))'; }
 export -f im_events

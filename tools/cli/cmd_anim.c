@@ -208,6 +208,17 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
         if (!tool_quiet())
             printf("skeleton: %s, %u bones; %u of the animation's %u channels drive a bone\n", tc.in.name,
                    (unsigned)tc.sk.skeleton.bone_count, (unsigned)driven, (unsigned)a->channel_count);
+        if (a->channel_count && driven == 0) { /* a glTF with no animation is no export */
+            tool_error(in->name, "none of the animation's %u channels drives a bone of %s: the wrong skeleton? "
+                       "(nothing written)", (unsigned)a->channel_count, tc.in.name);
+            tool_cres_free(&tc);
+            free(gmem);
+            if (mesh_path) tool_free(&min);
+            return 1;
+        }
+        if (driven * 2 < a->channel_count)
+            tool_warning(in->name, "only %u of the animation's %u channels drive a bone of %s: the wrong skeleton?",
+                         (unsigned)driven, (unsigned)a->channel_count, tc.in.name);
         src.skeleton = &tc.sk;
         src.anim = a;
         src.mesh = mesh_path ? &g : NULL;
@@ -307,7 +318,7 @@ int cmd_anim(int argc, char **argv) {
         }
     }
     if (!file || ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path)) {
-        tool_error(NULL, !file ? "which animation? (FILE comes after the subcommand)"
+        tool_error(NULL, !file ? "which animation? (FILE comes after the subcommand; see plumbob anim --help)"
                          : strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
         free(picked); free(files);
         return 2;

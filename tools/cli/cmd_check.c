@@ -166,7 +166,7 @@ int cmd_check(int argc, char **argv) {
             tool_type_label(in.entry.type, label, sizeof label);
             tool_error(in.name, "%s: no decoder for this type in this build", label);
         } else if (f == PLUMBOB_FORMAT_UNKNOWN) {
-            tool_error(in.name, "unknown format (%zu bytes): not a package nor any resource plumbob reads", in.size);
+            tool_unknown_format(&in);
         } else {
             tool_error(in.name, "%s: no decoder for this format in this build", plumbob_format_name(f));
         }

@@ -179,7 +179,7 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
                "       plumbob clip import IN.glb|IN.gltf -o OUT.clip|--package PKG [--animation NAME|INDEX] [--fps N]\n"
                "              [--name NAME] [--like ORIGINAL | --no-carry] [--max-error-rotation DEG]\n"
-               "              [--max-error-translation M] [--max-error-morph W]\n"
+               "              [--max-error-translation M] [--max-error-morph W] [--verbose]\n"
                "       plumbob clip diff A B [--json]\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
@@ -202,8 +202,9 @@ static int usage(FILE *f, int rc) {
                "        track named by FNV-32 of the node's name (or its 0xHASH name), morph\n"
                "        weights (mesh.extras.targetNames) and plumbob's extras morphTracks as morph\n"
                "        tracks; sampled at every tick (--fps, 30), keys dropped while the curve\n"
-               "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints each\n"
-               "        track's keys and worst error after quantization.  --package PKG puts\n"
+               "        stays within the bounds (0.01 degrees, 0.0001 m, 0.001); prints one\n"
+               "        summary line (--verbose: each track's keys and worst error after\n"
+               "        quantization too).  --package PKG puts\n"
                "        it into a Sims 3 package (made if missing) under the key its name gives,\n"
                "        named in the KEY table.  Events, IK slots and the clip's other fields come\n"
                "        from plumbob's extras; where the glTF lacks them (Blender keeps no extras)\n"
@@ -245,6 +246,7 @@ static int export_clip(const plumbob_clip *clip, const char *clip_name, const ch
     memset(&src, 0, sizeof src);
     for (i = 0; i < rig_count; i++)
         if (!tool_load_rig_arg(rigs[i], &rig, &have_rig, &mesh, &mesh_mem, &mesh_in)) goto done;
+    if (have_rig) tool_warn_pairing(clip, clip_name, rig.hash, rig.count, rig.name);
     src.clip = clip;
     src.rig = have_rig ? &rig : NULL;
     src.mesh = mesh_mem ? &mesh : NULL;
@@ -401,7 +403,7 @@ static int import_clip(int argc, char **argv) {
     size_t need, got;
     double worst[3] = {0, 0, 0};
     uint32_t i, kept = 0, samples = 0;
-    int rc = 1;
+    int rc = 1, verbose = 0;
     memset(&o, 0, sizeof o);
     memset(&orig, 0, sizeof orig);
     memset(&replaced, 0, sizeof replaced);
@@ -435,6 +437,7 @@ static int import_clip(int argc, char **argv) {
         else if (strcmp(a, "--package") == 0) package = argv[++i];
         else if (strcmp(a, "--like") == 0) like = argv[++i];
         else if (strcmp(a, "--no-carry") == 0) no_carry = 1;
+        else if (strcmp(a, "--verbose") == 0) verbose = 1; /* a line per track; else the summary alone */
         else if (a[0] != '-' && !in_path) in_path = a;
         else return tool_bad_argument(argc, argv, (int)i);
     }
@@ -512,7 +515,8 @@ static int import_clip(int argc, char **argv) {
         const clip_import_track *r = &ci.report[i];
         int kind = r->target == PLUMBOB_CLIP_TARGET_ROTATION ? 0 : r->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? 1 : 2;
         static const char *const label[3] = {"rotation", "translation", "morph"};
-        printf("  %-32s %-11s %5u of %5u keys, worst %.4g %s\n", r->name, label[kind], (unsigned)r->kept,
+        if (verbose)
+            printf("  %-32s %-11s %5u of %5u keys, worst %.4g %s\n", r->name, label[kind], (unsigned)r->kept,
                (unsigned)r->samples, r->worst, kind == 0 ? "deg" : kind == 1 ? "m" : "");
         if (r->worst > worst[kind]) worst[kind] = r->worst;
         kept += r->kept;
@@ -602,7 +606,7 @@ static int dict_add_rig_arg(tool_dict *d, const char *path) {
 
 /* clip sample --rig: the rig's rest pose, the clip sampled over it (bone
  * tracks bound by the rig's name hashes), then model space. */
-static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t, int json) {
+static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const char *rig_path, float t, int json) {
     tool_input rin;
     tool_rig_res tr;
     plumbob_clip_binding bind;
@@ -612,7 +616,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     plumbob_mat34 *model = NULL;
     plumbob_quat *mq = NULL;
     unsigned char *tracked = NULL;
-    uint32_t n, f, k;
+    uint32_t *hashes = NULL, n, f, k;
     int rc = 1;
     if (!tool_load_kind(rig_path, PLUMBOB_TYPE_RIG, "--rig", &rin)) return 1;
     if (!tool_rig_decode_or_say(&rin, &tr)) {
@@ -625,7 +629,8 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     model = (plumbob_mat34 *)calloc(n + 1u, sizeof *model);
     mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
     tracked = (unsigned char *)calloc(n + 1u, 1);
-    if (!mem || !poses || !model || !mq || !tracked) {
+    hashes = (uint32_t *)calloc(n + 1u, sizeof *hashes);
+    if (!mem || !poses || !model || !mq || !tracked || !hashes) {
         tool_error(rin.name, "out of memory");
         goto done;
     }
@@ -637,6 +642,12 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     }
     for (k = 0; k < clip->track_count; k++)
         if (bind.bone_of_track[k] >= 0) tracked[bind.bone_of_track[k]] = 1;
+    for (k = 0; k < n; k++) hashes[k] = tr.rig.bones[k].hash;
+    {
+        char rn[64];
+        snprintf(rn, sizeof rn, "%.*s", (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
+        tool_warn_pairing(clip, clip_where, hashes, n, rn);
+    }
     plumbob_clip_sample_pose(clip, &bind, NULL, t, poses, NULL);
     if (!tool_skeleton_pose(&tr.rig.skeleton, poses, model, mq)) {
         tool_error(rin.name, "the rig's skeleton is refused");
@@ -673,7 +684,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *rig_path, float t
     }
     rc = 0;
 done:
-    free(mem); free(poses); free(model); free(mq); free(tracked);
+    free(mem); free(poses); free(model); free(mq); free(tracked); free(hashes);
     tool_rig_res_free(&tr);
     tool_free(&rin);
     return rc;
@@ -782,7 +793,7 @@ int cmd_clip(int argc, char **argv) {
                            (double)plumbob_clip_duration(&tc.clip), &t)) {
             rc = 2;
         } else if (rig_arg) {
-            rc = sample_on_rig(&tc.clip, rig_arg, (float)t, json);
+            rc = sample_on_rig(&tc.clip, in.name, rig_arg, (float)t, json);
         } else if (json) {
             printf("{\"time\": ");
             json_float(stdout, (float)t);

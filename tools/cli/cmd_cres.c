@@ -206,7 +206,7 @@ int cmd_cres(int argc, char **argv) {
         }
     }
     if (!file) {
-        tool_error("cres", "which resource node?");
+        tool_error("cres", "which resource node? (see plumbob cres --help)");
         return 2;
     }
     if (!tool_cres_load(file, NULL, &tc)) return 1;

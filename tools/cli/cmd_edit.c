@@ -458,6 +458,9 @@ static int put_files(int argc, char **argv, int replace) {
         ed.names_changed = 1;
     }
     if (!edit_commit(&ed)) goto done;
+    for (i = 0; i < nf; i++) /* each key said: a renamed file adds where a replace was meant */
+        printf("%s %08X:%08X:%016llX\n", replace ? "replaced" : "added", (unsigned)tt[i], (unsigned)gg[i],
+               (unsigned long long)ii[i]);
     printf("%s %d resource%s %s %s (%u resources now)\n", replace ? "replaced" : "added", nf, nf == 1 ? "" : "s",
            replace ? "in" : "to", pkg_path, (unsigned)ed.n);
     rc = 0;
@@ -577,7 +580,7 @@ int cmd_remove(int argc, char **argv) {
         int found = tool_find_resource(&ed.pkg, keys[i], pkg_path, 1, &e), at;
         uint32_t j;
         if (found == -1) {
-            tool_error(NULL, "'%s' is not INSTANCE, TYPE:GROUP:INSTANCE or a name from the package's KEY table", keys[i]);
+            tool_error(NULL, "'%s' is not INSTANCE, TYPE:GROUP:INSTANCE or a name `plumbob ls` shows", keys[i]);
             rc = 2;
             goto done;
         }

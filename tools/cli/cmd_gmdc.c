@@ -669,7 +669,7 @@ int cmd_gmdc(int argc, char **argv) {
     }
     if (!file || (strcmp(sub, "export") == 0 && !out_path)) {
         tool_error(NULL, strcmp(sub, "export") == 0 && file ? "-o OUT.obj, OUT.gltf or OUT.glb is required"
-                                                             : "which mesh? (FILE comes after the subcommand)");
+                                                             : "which mesh? (FILE comes after the subcommand; see plumbob gmdc --help)");
         free(morph_args); free(files);
         return 2;
     }

@@ -47,7 +47,7 @@ int cmd_info(int argc, char **argv) {
     if (in.from_package && f == PLUMBOB_FORMAT_UNKNOWN) {
         rc = resource_info(&in);
     } else if (f == PLUMBOB_FORMAT_UNKNOWN) {
-        tool_error(in.name, "unknown format (%zu bytes): not a package nor any resource plumbob reads", in.size);
+        tool_unknown_format(&in);
         rc = 1;
     } else if (!tf) {
         printf("%s: %s, %zu bytes (this build has no decoder for it yet)\n", in.name,

@@ -41,6 +41,17 @@ static void tool_jazz_free(tool_jazz *tj) {
 }
 
 /* Names from --names PACKAGE, else from the package the resource came from. */
+/* Text that reads as Smooth Jazz (what jazz decompile writes): no control
+ * bytes but whitespace, and "State Machine" in it. */
+static int is_smooth_jazz_text(const unsigned char *d, size_t n) {
+    size_t k, m = n < 65536 ? n : 65536;
+    for (k = 0; k < m; k++)
+        if (d[k] < 0x20 && d[k] != '\t' && d[k] != '\n' && d[k] != '\r' && d[k] != '\f' && d[k] != '\v') return 0;
+    for (k = 0; k + 13 <= m; k++)
+        if (memcmp(d + k, "State Machine", 13) == 0) return 1;
+    return 0;
+}
+
 static int load_names(const tool_input *in, const char *names_path, tool_jazz *tj) {
     plumbob_package pkg;
     const unsigned char *bytes = in->package_data;
@@ -556,6 +567,9 @@ static void text_action(FILE *out, const tool_jazz *tj, size_t index, const plum
         fprintf(out, " (handle %u)", (unsigned)a->handle);
     }
     if (a->after != PLUMBOB_JAZZ_NONE) fprintf(out, " after %u", (unsigned)a->after);
+    if ((a->kind == PLUMBOB_JAZZ_ACTION_PLAY || a->kind == PLUMBOB_JAZZ_ACTION_STOP) && a->anim)
+        fprintf(out, " (flags 0x%X, priority %d, blend in %g, blend out %g)", (unsigned)a->anim->flags,
+                (int)a->anim->priority, (double)a->anim->blend_in, (double)a->anim->blend_out);
     fputc('\n', out);
 }
 
@@ -605,7 +619,8 @@ static int parse_u32(const char *s, uint32_t *out) {
     return 1;
 }
 
-/* Applies --actor and --param in order; 0 after printing why on failure. */
+/* Applies --actor and --param in order; 0, or the exit status after printing
+ * why: 2 for a malformed value (usage), 1 for a name the machine lacks. */
 static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
     int i;
     for (i = 3; i < argc; i++) {
@@ -624,8 +639,9 @@ static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
             if (colon) {
                 age = plumbob_age_code(colon + 1, strlen(colon + 1));
                 if (age < 0) {
-                    tool_error("jazz", "'%s' is not an age/species code", colon + 1);
-                    return 0;
+                    tool_error("jazz", "'%s' is not an age/species code (a, t, c, ad, ac, ...: as clip names begin)",
+                               colon + 1);
+                    return 2;
                 }
             }
             if (idlen >= sizeof idbuf) goto bad;
@@ -635,22 +651,22 @@ static int setup(plumbob_jazz_instance *inst, int argc, char **argv) {
             r = plumbob_jazz_bind_actor(inst, hash_arg(argv[i], nlen), handle, age);
             if (r != PLUMBOB_OK) {
                 tool_error("jazz", "--actor %s: %s", argv[i], r == PLUMBOB_ERR_NOT_FOUND ? "no such actor" : plumbob_result_str(r));
-                return 0;
+                return 1;
             }
         } else if (strcmp(argv[i], "--param") == 0 && i + 1 < argc) {
             if (!split_arg(argv[++i], &nlen, &rest)) goto bad;
             r = plumbob_jazz_set_param(inst, hash_arg(argv[i], nlen), hash_arg(rest, strlen(rest)), rest, strlen(rest));
             if (r != PLUMBOB_OK) {
                 tool_error("jazz", "--param %s: %s", argv[i], r == PLUMBOB_ERR_NOT_FOUND ? "no such parameter" : plumbob_result_str(r));
-                return 0;
+                return 1;
             }
         }
         continue;
     bad:
         tool_error("jazz", "'%s' should be NAME=VALUE (an --actor ID is a number)", argv[i]);
-        return 0;
+        return 2;
     }
-    return 1;
+    return 0;
 }
 
 static int parse_u64(const char *s, uint64_t *out) {
@@ -741,7 +757,8 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         } else if ((strcmp(argv[i], "--max-steps") == 0 || strcmp(argv[i], "--max-actions") == 0) && i + 1 < argc) {
             uint32_t v;
             if (!parse_u32(argv[i + 1], &v) || v == 0) {
-                tool_error("jazz", "%s '%s' is not a number from 1 to 4294967295", argv[i], argv[i + 1]);
+                tool_error("jazz", "%s '%s' is not a number from 1 to %u", argv[i], argv[i + 1],
+                           strcmp(argv[i], "--max-steps") == 0 ? (unsigned)PLUMBOB_JAZZ_MAX_STEPS : 1000000u);
                 return 2;
             }
             if (strcmp(argv[i], "--max-steps") == 0) {
@@ -783,10 +800,10 @@ static int run_jazz(const tool_jazz *tj, int argc, char **argv, int json) {
         free(actions);
         return 1;
     }
-    if (!setup(&inst, argc, argv)) {
+    if ((rc = setup(&inst, argc, argv)) != 0) {
         free(mem);
         free(actions);
-        return 1;
+        return rc;
     }
     if (trace) { /* a step is 16 bytes: keep at most 2^20 of them per call */
         trace_cap = limits.max_steps < (1u << 20) ? limits.max_steps : (1u << 20);
@@ -879,10 +896,16 @@ int cmd_jazz(int argc, char **argv) {
         }
     }
     if (!file) {
-        tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand)");
+        tool_error("jazz", "which jazz resource? (FILE comes right after the subcommand; see plumbob jazz --help)");
         return 2;
     }
     if (!tool_load_kind(file, PLUMBOB_TYPE_JAZZ, NULL, &in)) return 1;
+    if (!in.from_package && is_smooth_jazz_text(in.data, in.size)) {
+        tool_error(in.name, "this is Smooth Jazz source (text); compile it with plumbob jazz compile %s -o OUT.jazz",
+                   in.name);
+        tool_free(&in);
+        return 1;
+    }
     if (!decode(&in, &tj)) {
         tool_free(&in);
         return 1;

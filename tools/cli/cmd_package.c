@@ -233,6 +233,34 @@ static uint32_t *key_repeats(const plumbob_package *pkg, const char *path) {
  * be read (said why).  A key the index holds more than once (the library
  * reads the first) has its later copies written as TYPE_GROUP_INSTANCE.N.ext
  * (N = 2, 3, ...), which pack reads as the same key, so none is lost. */
+/* mkdir -p: each missing directory of the path, in turn.  0 with errno set. */
+static int make_dirs(const char *dir) {
+    char buf[2048];
+    size_t len = strlen(dir), k;
+    if (len == 0 || len >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return 0;
+    }
+    memcpy(buf, dir, len + 1);
+    for (k = 1; k <= len; k++)
+        if (k == len || buf[k] == '/' || buf[k] == '\\') {
+            char c = buf[k];
+            if (k > 0 && (buf[k - 1] == '/' || buf[k - 1] == '\\')) continue; /* "a//b" */
+            buf[k] = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST) return 0;
+            buf[k] = c;
+        }
+    {
+        struct stat st;
+        if (stat(dir, &st) != 0) return 0;
+        if (!S_ISDIR(st.st_mode)) {
+            errno = ENOTDIR;
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static int extract_package(const char *path, const char *dir, const extract_filter *x, int tty, extract_count *n) {
     unsigned char *data;
     size_t size;
@@ -262,7 +290,7 @@ static int extract_package(const char *path, const char *dir, const extract_filt
             n->skipped_dir++;
             continue;
         }
-        if (!made && mkdir(dir, 0777) != 0 && errno != EEXIST) { /* made for the first match */
+        if (!made && !make_dirs(dir)) { /* made for the first match, with its parents */
             tool_error(dir, "cannot create the directory: %s", strerror(errno));
             free(repeats);
             free(data);
@@ -325,8 +353,9 @@ int cmd_extract(int argc, char **argv) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0) {
             printf("usage: plumbob extract PACKAGE... [--type T] [--group G] [--instance I] -o DIR\n"
-                   "  Writes each (matching) resource, decompressed, to DIR as\n"
-                   "  TYPE_GROUP_INSTANCE.ext (hex numbers; .ext from the type, else .bin).\n"
+                   "  Writes each (matching) resource, decompressed, to DIR (made with its\n"
+                   "  parents when missing) as TYPE_GROUP_INSTANCE.ext (hex numbers; .ext\n"
+                   "  from the type, else .bin).\n"
                    "  With several packages, each one's resources go to DIR/NAME, NAME the\n"
                    "  package's file name without .package.\n"
                    "  T is a hex type or a name from `plumbob ls` (CLIP, RIG, DDS, ...).\n"
@@ -368,7 +397,7 @@ int cmd_extract(int argc, char **argv) {
         free(paths);
         return 2;
     }
-    if (np > 1 && mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    if (np > 1 && !make_dirs(dir)) {
         tool_error(dir, "cannot create the directory: %s", strerror(errno));
         free(paths);
         return 1;
@@ -388,7 +417,8 @@ int cmd_extract(int argc, char **argv) {
         }
         if (!extract_package(paths[i], sub, &x, tty, &n)) unread++;
     }
-    printf("extracted %u of %u resources %s%s%s%s\n", n.written, n.matched, np > 1 ? "from the packages to " : "to ", dir,
+    if (!unread || n.written) /* after a failure and nothing written: the failure was said, no count */
+        printf("extracted %u of %u resources %s%s%s%s\n", n.written, n.matched, np > 1 ? "from the packages to " : "to ", dir,
            n.skipped_dir ? " (the compression directory is index data: not extracted, pack --sims2 writes its own)" : "",
            n.failed ? " (some failed, see above)" : "");
     if (n.matched == 0 && !unread) {

@@ -67,11 +67,47 @@ done:
     return rc;
 }
 
+/* RefPack-compresses data into *out (malloc'd); 0 when it cannot (then the
+ * caller stores it as it is). */
+static int refpack_of(const unsigned char *data, size_t size, unsigned char **out, size_t *out_size) {
+    size_t cap = plumbob_refpack_bound(size);
+    unsigned char *c = (unsigned char *)malloc(cap ? cap : 1), *work = (unsigned char *)malloc(plumbob_refpack_compress_work_size());
+    *out = NULL;
+    if (size == 0 || size > 0xFFFFFFu || !c || !work ||
+        plumbob_refpack_compress(data, size, c, cap, work, plumbob_refpack_compress_work_size(), out_size) != PLUMBOB_OK) {
+        free(c);
+        free(work);
+        return 0;
+    }
+    free(work);
+    *out = c;
+    return 1;
+}
+
+/* Sets entry w to data, RefPack-compressed when compress (and it can be);
+ * *owned gets the compressed copy to free. */
+static void put_entry(plumbob_package_write_entry *w, const unsigned char *data, size_t size, int compress,
+                      unsigned char **owned) {
+    size_t cn = 0;
+    w->mem_size = (uint32_t)size;
+    if (compress && refpack_of(data, size, owned, &cn)) {
+        w->data = *owned;
+        w->size = (uint32_t)cn;
+        w->compression = PLUMBOB_COMPRESSION_REFPACK;
+        return;
+    }
+    w->data = data;
+    w->size = (uint32_t)size;
+    w->compression = PLUMBOB_COMPRESSION_NONE;
+}
+
 /* Adds the jazz resource and the names to a Sims 3 package (a new one when
  * `path` does not exist), replacing a resource with the same key and merging
  * the KEY tables into one. */
 static int update_package(const char *path, const sj_program *prog, const unsigned char *jazz, size_t jazz_size) {
-    unsigned char *pkg_bytes = NULL, *key_bytes = NULL, *out = NULL, **bufs = NULL;
+    unsigned char *pkg_bytes = NULL, *key_bytes = NULL, *out = NULL, **bufs = NULL, *jazz_packed = NULL, *key_packed = NULL;
+    int jazz_was = -1, key_was = -1; /* the replaced entries' compression, -1 when added */
+    uint32_t compressed = 0;
     size_t pkg_size, key_size, need, got;
     plumbob_package pkg;
     plumbob_package_write_entry *entries = NULL;
@@ -103,7 +139,11 @@ static int update_package(const char *path, const sj_program *prog, const unsign
         plumbob_package_entry e;
         plumbob_package_write_entry *w = &entries[n];
         if (plumbob_package_entry_at(&pkg, i, &e) != PLUMBOB_OK) continue;
-        if (e.type == PLUMBOB_TYPE_JAZZ && e.group == prog->group && e.instance == prog->instance) continue;
+        compressed += e.compression != PLUMBOB_COMPRESSION_NONE;
+        if (e.type == PLUMBOB_TYPE_JAZZ && e.group == prog->group && e.instance == prog->instance) {
+            jazz_was = e.compression != PLUMBOB_COMPRESSION_NONE;
+            continue;
+        }
         if (e.type == PLUMBOB_TYPE_KEY) {
             const unsigned char *data;
             size_t size;
@@ -117,7 +157,7 @@ static int update_package(const char *path, const sj_program *prog, const unsign
                 goto done;
             }
             if (!sj_names_add_key_table(&names, &kt)) goto oom;
-            if (!have_key) key_group = e.group, key_instance = e.instance;
+            if (!have_key) key_group = e.group, key_instance = e.instance, key_was = e.compression != PLUMBOB_COMPRESSION_NONE;
             have_key = 1;
             continue;
         }
@@ -138,15 +178,15 @@ static int update_package(const char *path, const sj_program *prog, const unsign
     entries[n].type = PLUMBOB_TYPE_JAZZ;
     entries[n].group = prog->group;
     entries[n].instance = prog->instance;
-    entries[n].data = jazz;
-    entries[n].size = entries[n].mem_size = (uint32_t)jazz_size;
-    entries[n++].compression = PLUMBOB_COMPRESSION_NONE;
+    /* a replaced entry keeps its compression; a new one is compressed as the
+     * package has it (at least half its entries compressed, or none yet) */
+    put_entry(&entries[n++], jazz, jazz_size,
+              jazz_was >= 0 ? jazz_was : pkg.count == 0 || compressed * 2u >= pkg.count, &jazz_packed);
     entries[n].type = PLUMBOB_TYPE_KEY;
     entries[n].group = key_group;
     entries[n].instance = key_instance;
-    entries[n].data = key_bytes;
-    entries[n].size = entries[n].mem_size = (uint32_t)key_size;
-    entries[n++].compression = PLUMBOB_COMPRESSION_NONE;
+    put_entry(&entries[n++], key_bytes, key_size,
+              key_was >= 0 ? key_was : pkg.count == 0 || compressed * 2u >= pkg.count, &key_packed);
     need = plumbob_package_write_size(entries, n, 2);
     if (need == SIZE_MAX) {
         tool_error(path, "package would exceed 4 GiB");
@@ -161,6 +201,12 @@ static int update_package(const char *path, const sj_program *prog, const unsign
     }
     tool_forget_input(path); /* updating this package is what --package asks for */
     rc = tool_write_file(path, out, got);
+    if (rc) {
+        printf("%s %08X:%08X:%016llX in %s\n", jazz_was >= 0 ? "replaced" : "added", (unsigned)PLUMBOB_TYPE_JAZZ,
+               (unsigned)prog->group, (unsigned long long)prog->instance, path);
+        printf("%s %08X:%08X:%016llX (KEY table) in %s\n", key_was >= 0 ? "replaced" : "added",
+               (unsigned)PLUMBOB_TYPE_KEY, (unsigned)key_group, (unsigned long long)key_instance, path);
+    }
     goto done;
 oom:
     tool_error(path, "out of memory");
@@ -171,6 +217,8 @@ done:
     free(entries);
     free(out);
     free(key_bytes);
+    free(jazz_packed);
+    free(key_packed);
     free(pkg_bytes);
     sj_names_free(&names);
     return rc;

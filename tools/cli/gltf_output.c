@@ -110,6 +110,8 @@ int tool_load_rig_arg(const char *path, tool_rig *rig, int *have_rig, plumbob_gm
             return 0;
         }
         ok = tool_rig_from_skeleton(&tr.rig.skeleton, rig); /* the names point into the input: freed after */
+        if (ok)
+            snprintf(rig->name, sizeof rig->name, "%.*s", (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
         tool_rig_res_free(&tr);
         tool_free(&in);
         if (!ok) tool_error(path, "out of memory");

@@ -1,4 +1,6 @@
 /* plumbob: the command-line tool.  `plumbob --help` lists every subcommand. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include "tool.h"
@@ -43,7 +45,11 @@ static void usage(FILE *out) {
 /* Output that never arrived is a failure: a full disk or a closed pipe under
  * stdout turns a successful run into exit 1 with a message. */
 static int finish(int rc) {
+    errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
+#ifdef EPIPE
+        if (errno == EPIPE) return rc ? rc : 1; /* the reader left (| head): exit 1, nothing more to say */
+#endif
         tool_error("standard output", "cannot write (disk full or pipe closed?)");
         return rc ? rc : 1;
     }
@@ -53,6 +59,9 @@ static int finish(int rc) {
 int main(int argc, char **argv) {
     size_t i;
     int a, kept = 1;
+#ifdef SIGPIPE
+    signal(SIGPIPE, SIG_IGN); /* a closed pipe is a write error (exit 1), not death by signal (141) */
+#endif
     /* --force, anywhere on the line: allow an output to replace an input */
     for (a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--force") == 0) tool_set_force(1);

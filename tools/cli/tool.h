@@ -53,6 +53,15 @@ const char *tool_kind_name(const unsigned char *data, size_t size);
  * kind plumbob recognises, else prints "OPT wants WANTS; this is a KIND"
  * and returns 0. */
 int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants);
+/* Warns when a clip does not fit a rig (tool_pairing.c): fewer than half of
+ * its animated bones among bone_hash[0..bone_count), or a clip-name prefix
+ * (a_, ad_, c_, o_, ...) of another species or age than rig_name (auRig,
+ * adRig, ...; another name is an object's rig; NULL or "": not checked). */
+void tool_warn_pairing(const plumbob_clip *clip, const char *clip_where, const uint32_t *bone_hash,
+                       uint32_t bone_count, const char *rig_name);
+/* "unknown format (N bytes): ..." for bytes no format plumbob reads, or
+ * "is a PNG image (N bytes), ..." when they are a common non-game file. */
+void tool_unknown_format(const tool_input *in);
 /* tool_rig_load for option opt, refusing binary files by kind. */
 int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig);
 

@@ -36,12 +36,21 @@ int tool_arg_extension(const char *path, const char *a, const char *b, const cha
 }
 
 int tool_arg_number(const char *opt, const char *s, double lo, double hi, double *out) {
-    char *end;
+    char *end, buf[128];
     double v;
+    size_t len = strlen(s), from = 0;
+    /* spaces around the number (a pasted "1.5 ") are no part of it */
+    while (from < len && (s[from] == ' ' || s[from] == '\t')) from++;
+    while (len > from && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r' || s[len - 1] == '\n')) len--;
+    if (len - from >= sizeof buf) len = from + sizeof buf - 1u;
+    memcpy(buf, s + from, len - from);
+    buf[len - from] = '\0';
     errno = 0;
-    v = strtod(s, &end);
-    if (end == s || *end || errno == ERANGE || !(v - v == 0) || v < lo || v > hi) {
-        if (end == s || *end || v != v) tool_error(NULL, "%s needs a number, got '%s'", opt, s);
+    v = strtod(buf, &end);
+    if (end == buf || *end || errno == ERANGE || !(v - v == 0) || v < lo || v > hi) {
+        if (end != buf && *end == ',' && strchr(end + 1, ',') == NULL && end[1] >= '0' && end[1] <= '9')
+            tool_error(NULL, "%s needs a number with a '.' decimal point, got '%s'", opt, s);
+        else if (end == buf || *end || v != v) tool_error(NULL, "%s needs a number, got '%s'", opt, s);
         else if (lo == -HUGE_VAL || hi == HUGE_VAL) tool_error(NULL, "%s %s is out of range", opt, s);
         else tool_error(NULL, "%s %s is out of range (%g to %g)", opt, s, lo, hi);
         return 0;
@@ -71,7 +80,12 @@ int tool_arg_time(const char *time_arg, const char *frame_arg, double frame_seco
         return 1;
     }
     if (!tool_arg_number("--frame", frame_arg, -HUGE_VAL, HUGE_VAL, &v)) return 0;
-    if (v != floor(v) || v < 0 || v * frame_seconds > duration + 1e-6) {
+    if (v != floor(v)) {
+        tool_error(NULL, "--frame needs a whole frame number, got '%s' (use --time SECONDS for times between frames)",
+                   frame_arg);
+        return 0;
+    }
+    if (v < 0 || v * frame_seconds > duration + 1e-6) {
         tool_error(NULL, "--frame %s is not a frame of the animation: frames 0 to %.0f (%.4f s each)", frame_arg,
                    floor(duration / frame_seconds + 1e-6), frame_seconds);
         return 0;

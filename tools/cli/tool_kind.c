@@ -91,6 +91,36 @@ static int from_package(const char *path, const kind *want, tool_input *in) {
     return 0;
 }
 
+/* Common files that are no game file, by their magic bytes: a PNG renamed
+ * .package is said to be a PNG, not a "truncated" package. */
+static const char *foreign_kind(const unsigned char *d, size_t n) {
+    static const struct { const char *magic; size_t len; const char *name; } magic[] = {
+        {"\x89PNG\r\n\x1a\n", 8, "PNG image"},
+        {"\xff\xd8\xff", 3, "JPEG image"},
+        {"GIF8", 4, "GIF image"},
+        {"PK\x03\x04", 4, "ZIP archive"},
+        {"PK\x05\x06", 4, "ZIP archive (empty)"},
+        {"\x1f\x8b", 2, "gzip-compressed file"},
+        {"7z\xbc\xaf\x27\x1c", 6, "7-Zip archive"},
+        {"Rar!", 4, "RAR archive"},
+        {"glTF", 4, "binary glTF (GLB)"},
+        {"DDS ", 4, "DDS texture"},
+        {"%PDF", 4, "PDF document"},
+        {"\x7f" "ELF", 4, "ELF executable"},
+        {"MZ", 2, "Windows executable"},
+    };
+    size_t i, k;
+    for (i = 0; i < sizeof magic / sizeof magic[0]; i++)
+        if (n >= magic[i].len && memcmp(d, magic[i].magic, magic[i].len) == 0) return magic[i].name;
+    for (k = 0; k < n && (d[k] == ' ' || d[k] == '\t' || d[k] == '\r' || d[k] == '\n'); k++) {}
+    if (k < n && d[k] == '{') { /* JSON: a .gltf when it has an "asset" */
+        size_t m = n - k < 65536 ? n - k : 65536, j;
+        for (j = 0; j + 7 <= m; j++)
+            if (memcmp(d + k + j, "\"asset\"", 7) == 0) return "glTF (JSON text)";
+    }
+    return NULL;
+}
+
 const char *tool_kind_name(const unsigned char *data, size_t size) {
     tool_input in;
     const kind *k;
@@ -103,17 +133,34 @@ const char *tool_kind_name(const unsigned char *data, size_t size) {
     case PLUMBOB_FORMAT_DBPF: return "DBPF package";
     case PLUMBOB_FORMAT_REFPACK: return "RefPack-compressed stream";
     case PLUMBOB_FORMAT_SIMS2_RCOL: return "Sims 2 RCOL resource";
-    default: return f == PLUMBOB_FORMAT_UNKNOWN ? NULL : plumbob_format_name(f);
+    default: return f == PLUMBOB_FORMAT_UNKNOWN ? foreign_kind(data, size) : plumbob_format_name(f);
     }
 }
 
 int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants) {
     const char *is = tool_kind_name(in->data, in->size);
+    size_t k;
+    if (!is) /* no kind plumbob names, but not text either: NUL or control bytes */
+        for (k = 0; k < in->size; k++)
+            if (in->data[k] < 0x20 && in->data[k] != '\t' && in->data[k] != '\n' && in->data[k] != '\r' &&
+                in->data[k] != '\f' && in->data[k] != '\v') {
+                tool_error(in->name, "%s wants %s; this is binary data, not text (byte 0x%02X at offset %zu)", opt,
+                           wants, in->data[k], k);
+                return 0;
+            }
     if (!is) return 1;
     tool_error(in->name, "%s wants %s; this is a %s%s", opt, wants, is,
                plumbob_identify(in->data, in->size) == PLUMBOB_FORMAT_DBPF
                    ? " (name a resource inside it: PACKAGE@INSTANCE; plumbob ls lists them)" : "");
     return 0;
+}
+
+void tool_unknown_format(const tool_input *in) {
+    const char *is = tool_kind_name(in->data, in->size);
+    if (is)
+        tool_error(in->name, "is a %s (%zu bytes), not a package nor any resource plumbob reads", is, in->size);
+    else
+        tool_error(in->name, "unknown format (%zu bytes): not a package nor any resource plumbob reads", in->size);
 }
 
 int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig) {

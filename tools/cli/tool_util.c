@@ -26,13 +26,23 @@ static int ascii_ieq(const char *a, size_t n, const char *b) {
     return 1;
 }
 
+/* Is e the resource `spec` names: its instance (by_name 0), or the name `ls`
+ * shows for it (the KEY table's, or a Sims 2 resource's own), ASCII case
+ * ignored. */
+static int spec_matches(const plumbob_package *pkg, const tool_names *names, const plumbob_package_entry *e,
+                        const char *spec, int by_name, uint64_t inst) {
+    char nm[256];
+    if (!by_name) return e->instance == inst;
+    return tool_resource_name(pkg, names, e, nm, sizeof nm) && ascii_ieq(nm, strlen(nm), spec);
+}
+
 int tool_find_resource(const plumbob_package *pkg, const char *spec, const char *where, int strict,
                        plumbob_package_entry *out) {
     const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-    uint64_t t, g, inst;
+    uint64_t t, g, inst = 0;
     uint32_t i, matches = 0, decodable = 0;
     tool_names names;
-    int by_name = 0;
+    int by_name = 0, pass;
     if (c1) {
         if (!c2 || !tool_parse_type(spec, (size_t)(c1 - spec), &t) || !tool_parse_hex(c1 + 1, (size_t)(c2 - c1 - 1), &g) ||
             !tool_parse_hex(c2 + 1, strlen(c2 + 1), &inst) || g > 0xFFFFFFFFu)
@@ -40,27 +50,20 @@ int tool_find_resource(const plumbob_package *pkg, const char *spec, const char 
         return plumbob_package_find(pkg, (uint32_t)t, (uint32_t)g, inst, out, NULL) == PLUMBOB_OK;
     }
     tool_names_load(pkg, &names);
-    if (!tool_parse_hex(spec, strlen(spec), &inst)) {
-        if (!names.have) {
-            tool_names_free(&names);
-            return -1;
-        }
-        by_name = 1;
-    }
-    for (i = 0; i < pkg->count; i++) {
-        plumbob_package_entry e;
-        plumbob_string nm;
-        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK) continue;
-        if (by_name ? !(names.have && plumbob_key_table_find(&names.kt, e.instance, &nm) == PLUMBOB_OK &&
-                        ascii_ieq(nm.ptr, nm.len, spec))
-                    : e.instance != inst)
-            continue;
-        matches++;
-        if (decodable_type(e.type)) {
-            if (!decodable) *out = e;
-            decodable++;
-        } else if (matches == 1 && !decodable) {
-            *out = e;
+    /* an instance in hex first; a name when it is none (or matches none: "face" is hex) */
+    for (pass = tool_parse_hex(spec, strlen(spec), &inst) ? 0 : 1; pass < 2 && matches == 0; pass++) {
+        by_name = pass;
+        for (i = 0; i < pkg->count; i++) {
+            plumbob_package_entry e;
+            if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK) continue;
+            if (!spec_matches(pkg, &names, &e, spec, by_name, inst)) continue;
+            matches++;
+            if (decodable_type(e.type)) {
+                if (!decodable) *out = e;
+                decodable++;
+            } else if (matches == 1 && !decodable) {
+                *out = e;
+            }
         }
     }
     if (matches > 1 && (strict || decodable != 1)) {
@@ -68,22 +71,20 @@ int tool_find_resource(const plumbob_package *pkg, const char *spec, const char 
         tool_error(where, "'%s' matches %u resources; name one as TYPE:GROUP:INSTANCE:", spec, (unsigned)matches);
         for (i = 0; i < pkg->count && shown < 12; i++) {
             plumbob_package_entry e;
-            plumbob_string nm;
             const char *tn;
             if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK) continue;
-            if (by_name ? !(names.have && plumbob_key_table_find(&names.kt, e.instance, &nm) == PLUMBOB_OK &&
-                            ascii_ieq(nm.ptr, nm.len, spec))
-                        : e.instance != inst)
-                continue;
+            if (!spec_matches(pkg, &names, &e, spec, by_name, inst)) continue;
             tn = tool_type_name(e.type);
             fprintf(stderr, "    %08X:%08X:%016llX  %s\n", (unsigned)e.type, (unsigned)e.group,
                     (unsigned long long)e.instance, tn ? tn : "");
             shown++;
         }
+        if (shown < matches) fprintf(stderr, "    ... and %u more\n", (unsigned)(matches - shown));
         tool_names_free(&names);
         return -2;
     }
     tool_names_free(&names);
+    if (matches == 0 && by_name && !tool_parse_hex(spec, strlen(spec), &inst)) return -1;
     return matches > 0;
 }
 
@@ -109,14 +110,18 @@ int tool_load(const char *path, tool_input *in) {
     if (!tool_read_file(pkgpath, &in->package_data, &in->package_size)) return 0;
     r = plumbob_package_open(&pkg, in->package_data, in->package_size);
     if (r != PLUMBOB_OK) {
-        tool_error(pkgpath, "not a readable package: %s", plumbob_result_str(r));
+        if (plumbob_identify(in->package_data, in->package_size) != PLUMBOB_FORMAT_DBPF &&
+            tool_kind_name(in->package_data, in->package_size))
+            tool_error(pkgpath, "is a %s, not a package", tool_kind_name(in->package_data, in->package_size));
+        else
+            tool_error(pkgpath, "not a readable package: %s", plumbob_result_str(r));
         tool_free(in);
         return 0;
     }
     found = tool_find_resource(&pkg, at + 1, path, 0, &in->entry);
     if (found <= 0) {
         if (found == -1)
-            tool_error(path, "'%s' is not INSTANCE or TYPE:GROUP:INSTANCE in hex, nor a name in the package's KEY table",
+            tool_error(path, "'%s' is not INSTANCE or TYPE:GROUP:INSTANCE in hex, nor a name `plumbob ls` shows",
                        at + 1);
         else if (found == -2)
             ; /* the matches were listed */

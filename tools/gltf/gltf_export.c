@@ -7,6 +7,7 @@
 #include "gltf_write.h"
 #include "util/bytes.h"
 #include "util/sims2_pose.h"
+#include "util/namelist.h"
 
 static plumbob_quat quat_conj(plumbob_quat q) {
     q.x = -q.x; q.y = -q.y; q.z = -q.z;
@@ -808,10 +809,10 @@ static void clip_extras(scene *s, tool_buf *b, const unsigned char *carried, flo
 static void note_dropped(scene *s, const plumbob_clip_track *t) {
     const char *nm = tool_dict_track(s->src->names, t->hash, t->target == PLUMBOB_CLIP_TARGET_MORPH);
     gltf_export_stats *st = s->stats;
-    size_t used = strlen(st->dropped_names);
-    if (st->dropped_tracks++ >= 3 || used + 2 >= sizeof st->dropped_names) return;
-    if (nm) snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s%s", used ? ", " : "", nm);
-    else snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s0x%08X", used ? ", " : "", (unsigned)t->hash);
+    char hex[16];
+    st->dropped_tracks++;
+    snprintf(hex, sizeof hex, "0x%08X", (unsigned)t->hash);
+    tool_namelist_add(st->dropped_names, sizeof st->dropped_names, nm ? nm : hex, 3);
 }
 
 static int write_animation(scene *s) {
@@ -962,11 +963,11 @@ static int write_sims2_animation(scene *s) {
     }
     for (ch = 0; ok && ch < a->channel_count; ch++) { /* what the file does not play, for the warning */
         gltf_export_stats *st = s->stats;
-        size_t used = strlen(st->dropped_names);
+        char nm[64];
         if (carried[ch]) continue;
-        if (st->anim_unplayed++ < 3 && used + 2 < sizeof st->dropped_names)
-            snprintf(st->dropped_names + used, sizeof st->dropped_names - used, "%s%.*s", used ? ", " : "",
-                     (int)a->channels[ch].name.len, a->channels[ch].name.ptr);
+        st->anim_unplayed++;
+        snprintf(nm, sizeof nm, "%.*s", (int)a->channels[ch].name.len, a->channels[ch].name.ptr);
+        tool_namelist_add(st->dropped_names, sizeof st->dropped_names, nm, 3);
     }
     s->stats->anim_events = a->event_count;
     ok = ok && !samplers.failed && !channels.failed;

@@ -10,6 +10,7 @@
 #include "gltf_import.h"
 #include "gltf_axes.h"
 #include "gltf_export.h"
+#include "util/namelist.h"
 
 enum { INTERP_LINEAR, INTERP_STEP, INTERP_CUBIC };
 
@@ -228,9 +229,8 @@ static int add_track(clip_import *ci, const channel *c, uint32_t part, uint32_t 
 }
 
 static void note_skipped(clip_import *ci, const char *what) {
-    size_t used = strlen(ci->skipped_names);
-    if (ci->skipped_channels++ < 3)
-        snprintf(ci->skipped_names + used, sizeof ci->skipped_names - used, "%s%s", used ? ", " : "", what);
+    ci->skipped_channels++;
+    tool_namelist_add(ci->skipped_names, sizeof ci->skipped_names, what, 3); /* each name once */
 }
 
 static int hex_member(const json_value *v, const char *key, uint32_t *out) {

@@ -9,6 +9,7 @@
 #include "gltf_import.h"
 #include "gltf_axes.h"
 #include "util/bytes.h"
+#include "util/namelist.h"
 
 #define MAX_TARGETS 4u /* a morph vertex map holds four delta sets a vertex */
 
@@ -27,8 +28,8 @@ static void *keep(gmdc_import *gi, size_t bytes) {
 }
 
 static void note(gmdc_import *gi, const char *what) {
-    size_t used = strlen(gi->skipped_names);
-    if (gi->skipped++ < 3) snprintf(gi->skipped_names + used, sizeof gi->skipped_names - used, "%s%s", used ? ", " : "", what);
+    gi->skipped++;
+    tool_namelist_add(gi->skipped_names, sizeof gi->skipped_names, what, 3); /* each name once */
 }
 
 static plumbob_string str_of(gmdc_import *gi, const char *s) {

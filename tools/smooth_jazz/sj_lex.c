@@ -268,6 +268,9 @@ int sj_lex(const char *text, size_t len, sj_tokens *out, sj_error *err) {
     lx.line = lx.col = 1;
     lx.out = out;
     lx.err = err;
+    /* a UTF-8 byte-order mark, as Windows editors write: not part of the text */
+    if (len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB && (unsigned char)text[2] == 0xBF)
+        lx.pos = 3;
     for (;;) {
         int c = peek(&lx, 0);
         if (c < 0) break;
@@ -304,6 +307,10 @@ int sj_lex(const char *text, size_t len, sj_tokens *out, sj_error *err) {
             advance(&lx);
         } else if (c >= 0x20 && c < 0x7F) {
             return fail(&lx, lx.line, lx.col, "unexpected character '%c'", c);
+        } else if (c == 0xE2 && peek(&lx, 1) == 0x80 && peek(&lx, 2) >= 0x98 && peek(&lx, 2) <= 0x9D &&
+                   peek(&lx, 2) != 0x9A && peek(&lx, 2) != 0x9B) { /* a word processor's quotes */
+            return fail(&lx, lx.line, lx.col, "curly quote %.3s (U+20%02X): use a straight \" quote", lx.src + lx.pos,
+                        (unsigned)(peek(&lx, 2) - 0x80));
         } else {
             return fail(&lx, lx.line, lx.col, "unexpected byte 0x%02X outside a string", (unsigned)c);
         }

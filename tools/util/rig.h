@@ -16,6 +16,7 @@ typedef struct tool_rig {
     uint32_t *hash;    /* plumbob_fnv32 of the name (lowercased, as the games hash) */
     int32_t *parent;   /* index of the parent bone, or -1 */
     plumbob_bone_pose *rest; /* local rest transforms (rig resources), or NULL (lists) */
+    char name[64];     /* the rig resource's skeleton name ("auRig"), "" for lists */
 } tool_rig;
 
 /* Parses a rig list: one bone per line, `NAME [PARENT]`, in the mesh's
