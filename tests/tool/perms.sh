@@ -46,6 +46,10 @@ expect perms-ro-jazz-compile 1 "jazz compile: .*ro.package: $pm_ro" \
 expect perms-ro-jazz-compile-first 1 "ro.package: $pm_ro" \
     "$bin" jazz compile tests/smooth-jazz/alarmclock.jazz -o "$tmp/pm/ro-x.jazz" --package "$tmp/pm/ro.package"
 expect perms-ro-jazz-compile-no-output 1 '' test -e "$tmp/pm/ro-x.jazz"
+# likewise clip import -o OUT --package RO: refused before OUT is written
+expect perms-ro-clip-import-first 1 "clip import: .*ro.package: $pm_ro" \
+    "$bin" clip import "$tmp/pm/c.glb" -o "$tmp/pm/ro-x.clip" --package "$tmp/pm/ro.package"
+expect perms-ro-clip-import-no-output 0 '^absent$' sh -c "test -e \"$tmp/pm/ro-x.clip\" || echo absent"
 expect perms-ro-pack-output 1 'ro.package: is read-only \(mode 0444\); refusing to replace it' \
     "$bin" pack -o "$tmp/pm/ro.package" "$pm_clip"
 expect perms-ro-kept 0 '' cmp "$tmp/pm/ro.keep" "$tmp/pm/ro.package"

@@ -467,6 +467,7 @@ static int import_clip(int argc, char **argv) {
         if (!decode_or_say(&orig.in, &orig.tc)) goto done;
         orig.have = 1;
     }
+    if (package && !tool_edit_check(package)) goto done; /* read-only, hard-linked...: said before -o OUT is written */
     if (package) { /* the clip this one replaces: carried from by default, and never lost unsaid */
         plumbob_clip_key key;
         (void)plumbob_clip_key_from_name(ci.clip.name.ptr, ci.clip.name.len, &key); /* out set: never fails */
