@@ -19,10 +19,14 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; [ -n "${2:-}" ] && printf '%s\n' "$2" | head -20; }
 
-objs=$(find "$b" -path '*tools/*' -name '*.o' 2>/dev/null | sort)
+# the objects of tools/ (BUILD/obj/tools/..., else wherever they are under BUILD)
+find_objs() {
+    if [ -d "$b/obj/tools" ]; then find "$b/obj/tools" -name '*.o'; else find "$b" -path '*tools/*' -name '*.o'; fi 2>/dev/null | sort
+}
+objs=$(find_objs)
 if [ -z "$objs" ]; then
     make -j2 BUILD="$b" tool >"$b.log" 2>&1 || { bad "make BUILD=$b tool" "$(tail -5 "$b.log")"; echo "$pass passed, $fail failed"; exit 1; }
-    objs=$(find "$b" -path '*tools/*' -name '*.o' | sort)
+    objs=$(find_objs)
 fi
 # an object whose source is gone (a file renamed since that build) is no part of the tool
 objs=$(for o in $objs; do f="tools/${o##*tools/}"; [ -e "${f%.o}.c" ] && echo "$o"; done)
