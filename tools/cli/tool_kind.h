@@ -11,8 +11,8 @@
  * kind is refused naming what it is and the command that fits; a whole
  * package stands for its only resource of that kind, and with several lists
  * them (PACKAGE@INSTANCE and name).  opt: the option that named the file
- * ("--cres"), NULL for the command's own input.  Bytes nothing recognises are loaded for
- * the decoder to say why.  Prints why and returns 0 on failure (tool_kind.c). */
+ * ("--cres"), NULL for the command's own input.  Bytes nothing recognises
+ * are loaded for the decoder to say why.  Prints why and returns 0 on failure. */
 int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in);
 /* For an option that reads text (a rig list): 1 when in is not some binary
  * kind plumbob recognises, else prints "OPT wants WANTS; this is a KIND"
