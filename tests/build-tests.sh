@@ -2,7 +2,8 @@
 # The build respects its host: CFLAGS, CPPFLAGS and LDFLAGS reach every
 # compile and link line, warnings are errors only in the project's own test
 # builds, header dependencies are tracked (a changed header rebuilds exactly
-# what includes it), and every exported symbol is prefixed plumbob_.
+# what includes it), every exported symbol is prefixed plumbob_, and tools/
+# keeps its layers (tests/tools-graph.sh).
 # Usage: tests/build-tests.sh   (prints `N passed, N failed`)
 set -u
 cd "$(dirname "$0")/.."
@@ -65,6 +66,16 @@ inward=$(for f in $(find tools -name '*.[ch]'); do grep -o '#include "[^"]*"' "$
 n=$(find tools -name '*.[ch]' | wc -l)
 [ "$n" -gt 40 ] && [ -z "$inward" ] && ok "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" ||
     bad "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" "$inward"
+# inside tools/: no two files call or include each other in a circle, and no
+# lower file reaches a higher one (tests/tools-graph.sh, over this build's objects)
+while IFS= read -r line; do
+    case $line in
+    "ok   "*) ok "tools graph: ${line#ok   }" ;;
+    "FAIL "*) bad "tools graph: ${line#FAIL }" ;;
+    *passed,*failed) ;;
+    *) echo "     $line" ;;
+    esac
+done < <(bash tests/tools-graph.sh "$b" 2>&1)
 # the stable surface stands alone: a game's playback loop compiles with
 # PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden) and poses the
 # demo rig exactly as the tool does; the hidden part really is hidden

@@ -4,11 +4,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/tool.h"
+#include "cli/tool_cres.h"
+#include "cli/tool_decode.h"
+#include "cli/tool_input.h"
 #include "gltf/gltf_check.h"
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_import.h"
 #include "util/json_parse.h"
+#include "util/demo_data.h"
+#include "util/files.h"
+#include "util/rig.h"
 #include "util/sims2_pose.h"
 #include "pb_bytes.h"
 

@@ -2,7 +2,18 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "plot/plot.h"
+#include "util/files.h"
+#include "commands.h"
+#include "gltf_output.h"
+#include "tool_args.h"
+#include "tool_batch.h"
+#include "tool_cres.h"
+#include "tool_decode.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_output.h"
 #include "gltf/gltf_export.h"
 #include "util/sims2_pose.h"
 

@@ -1,29 +1,14 @@
 /* plumbob check FILE: decode, validate, re-encode, compare with the input. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
-#include "gltf/gltf_check.h"
-
-/* glTF files (what `gmdc export` and `clip export` write): .glb by its
- * magic, .gltf by its name. */
-int tool_is_gltf(const tool_input *in) {
-    return (in->size >= 4 && memcmp(in->data, "glTF", 4) == 0) || tool_ends_with(in->name, ".gltf");
-}
-
-int tool_check_gltf(const tool_input *in, FILE *out) {
-    gltf_check_report rep;
-    char why[256];
-    if (!gltf_check(in->data, in->size, &rep, why, sizeof why)) {
-        tool_error(in->name, "not a valid glTF 2.0 file: %s", why);
-        return 1;
-    }
-    fprintf(out, "ok: valid glTF 2.0 (%s, %zu bytes): %u nodes, %u meshes (%u primitives, %u vertices, %u morph targets), "
-                 "%u skins (%u joints), %u animations (%u channels), %u accessors\n",
-            rep.binary ? "GLB" : "JSON", in->size, (unsigned)rep.nodes, (unsigned)rep.meshes, (unsigned)rep.primitives,
-            (unsigned)rep.vertices, (unsigned)rep.targets, (unsigned)rep.skins, (unsigned)rep.joints,
-            (unsigned)rep.animations, (unsigned)rep.channels, (unsigned)rep.accessors);
-    return 0;
-}
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "formats.h"
+#include "gltf_output.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_types.h"
 
 /* check PACKAGE: every resource the tool can decode, by the index's type,
  * decoded and re-encoded; a summary line at the end.  Returns the exit
@@ -175,7 +160,7 @@ int cmd_check(int argc, char **argv) {
     }
     r = tf->reencode(&in, &out, &out_size);
     if (r != PLUMBOB_OK) {
-        tool_error(in.name, "%s does not decode: %s", tf->info == cres_info ? "cres" : plumbob_format_name(f),
+        tool_error(in.name, "%s does not decode: %s", tf == tool_format_for_type(PLUMBOB_TYPE_CRES) ? "cres" : plumbob_format_name(f),
                    in.why_text[0] ? in.why_text : plumbob_result_str(r));
         rc = 1;
     } else {

@@ -1,38 +1,29 @@
 /* plumbob clip dump / clip sample, and CLIP support for info and check. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "plot/plot.h"
+#include "util/files.h"
+#include "util/rig.h"
+#include "commands.h"
+#include "gltf_output.h"
+#include "tool_args.h"
+#include "tool_batch.h"
+#include "tool_decode.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_output.h"
+#include "tool_package.h"
+#include "tool_pairing.h"
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_import.h"
 #include "util/names.h"
-
-plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
-    size_t need;
-    plumbob_arena a;
-    plumbob_result r = plumbob_clip_measure(in->data, in->size, &need);
-    memset(tc, 0, sizeof *tc);
-    if (r == PLUMBOB_OK) {
-        tc->arena_mem = (unsigned char *)malloc(need ? need : 1);
-        plumbob_arena_init(&a, tc->arena_mem, need);
-        r = plumbob_clip_decode(in->data, in->size, &a, &tc->clip);
-    }
-    if (r != PLUMBOB_OK) {
-        free(tc->arena_mem);
-        tc->arena_mem = NULL;
-    }
-    return r;
-}
 
 /* tool_clip_decode, saying why on failure; returns 0 then. */
 static int decode_or_say(const tool_input *in, tool_clip *tc) {
     plumbob_result r = tool_clip_decode(in, tc);
     if (r != PLUMBOB_OK) tool_error(in->name, "not a valid CLIP: %s", plumbob_result_str(r));
     return r == PLUMBOB_OK;
-}
-
-void tool_clip_free(tool_clip *tc) {
-    free(tc->arena_mem);
-    tc->arena_mem = NULL;
 }
 
 static const char *target_name(uint8_t t) {

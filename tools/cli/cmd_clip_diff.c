@@ -4,7 +4,14 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_decode.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_output.h"
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_import.h"
 #include "util/names.h"

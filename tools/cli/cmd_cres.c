@@ -1,7 +1,13 @@
 /* plumbob cres dump, and CRES support for info and check. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_cres.h"
+#include "tool_input.h"
+#include "tool_output.h"
 
 static const char *kind_name(uint32_t kind) {
     switch (kind) {

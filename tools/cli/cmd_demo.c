@@ -4,7 +4,17 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <math.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "plot/plot.h"
+#include "util/demo_data.h"
+#include "util/dirs.h"
+#include "util/files.h"
+#include "util/rig.h"
+#include "commands.h"
+#include "gltf_output.h"
+#include "tool_args.h"
+#include "tool_decode.h"
+#include "tool_input.h"
 #include "util/names.h"
 #include "gltf/gltf_export.h"
 

@@ -3,7 +3,19 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "util/rig.h"
+#include "commands.h"
+#include "gltf_output.h"
+#include "tool_args.h"
+#include "tool_batch.h"
+#include "tool_cres.h"
+#include "tool_decode.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_output.h"
+#include "tool_package.h"
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_import.h"
 #include "util/sims2_pose.h"
@@ -246,7 +258,7 @@ static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat3
  * mesh's own package (only for a mesh with joints).  Returns 0 after
  * printing why when --cres does not load; *have says whether there is one.
  * note: where to say which skeleton was taken (NULL: nowhere). */
-int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path, tool_cres *tc, int *have,
+static int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path, tool_cres *tc, int *have,
                   FILE *note) {
     int32_t *map;
     uint32_t mapped;
@@ -894,9 +906,4 @@ int cmd_gmdc(int argc, char **argv) {
     tool_free(&in);
     free(morph_args); free(files);
     return rc;
-}
-
-void tool_warn_scaled_binds(const char *where, uint32_t n, const char *effect) {
-    tool_warning(where, "%u inverse bind %s a scale (an armature scale not applied?): %s; apply the scale in the "
-                 "modelling program", (unsigned)n, n == 1 ? "matrix carries" : "matrices carry", effect);
 }

@@ -1,6 +1,13 @@
 /* plumbob info FILE: what the file is, in one short human summary. */
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "formats.h"
+#include "gltf_output.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_types.h"
 
 /* A package resource of a type the tool has no decoder for: named by the
  * index's type; a KEY name table is summarised (the core reads those). */

@@ -2,7 +2,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_output.h"
 #include "util/names.h"
 #include "util/bytes.h"
 

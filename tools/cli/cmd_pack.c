@@ -4,88 +4,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
-
-static const char *base_name(const char *path) {
-    const char *base = strrchr(path, '/');
-#ifdef _WIN32
-    { /* Windows paths: C:\mods\clips\TYPE_GROUP_INSTANCE.clip */
-        const char *bs = strrchr(path, '\\');
-        if (bs && (!base || bs > base)) base = bs;
-    }
-#endif
-    return base ? base + 1 : path;
-}
-
-static int hex_digit(char c) {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/* The key of the first 34 characters of a file name; 0 when they are no key. */
-static int key_prefix(const char *base, uint32_t *t, uint32_t *g, uint64_t *i) {
-    uint64_t v[3] = {0, 0, 0};
-    static const int start[3] = {0, 9, 18}, len[3] = {8, 8, 16};
-    int k, j;
-    if (strlen(base) < 34 || base[8] != '_' || base[17] != '_') return 0;
-    for (k = 0; k < 3; k++)
-        for (j = 0; j < len[k]; j++) {
-            int d = hex_digit(base[start[k] + j]);
-            if (d < 0) return 0;
-            v[k] = v[k] << 4 | (uint64_t)d;
-        }
-    *t = (uint32_t)v[0];
-    *g = (uint32_t)v[1];
-    *i = v[2];
-    return 1;
-}
-
-/* What may follow the key: nothing, ".ext" or ".N.ext" (extract's name for
- * a key the index holds more than once), ext 1 to 8 letters and digits and
- * not one an editor or a backup tool gives its copies. */
-static int good_suffix(const char *s) {
-    static const char *const backups[] = {"bak", "old", "orig", "tmp", "swp", "backup"};
-    const char *ext;
-    size_t n, k;
-    if (!*s) return 1;
-    if (*s++ != '.') return 0;
-    ext = s;
-    while (*s >= '0' && *s <= '9') s++;
-    if (s > ext && *s == '.') ext = ++s; /* .N.ext */
-    else s = ext;
-    for (n = 0; (ext[n] >= '0' && ext[n] <= '9') || (ext[n] >= 'a' && ext[n] <= 'z') || (ext[n] >= 'A' && ext[n] <= 'Z'); n++) {}
-    if (n == 0 || n > 8 || ext[n]) return 0;
-    for (k = 0; k < sizeof backups / sizeof backups[0]; k++) {
-        size_t j;
-        if (strlen(backups[k]) != n) continue;
-        for (j = 0; j < n && (ext[j] | 0x20) == backups[k][j]; j++) {}
-        if (j == n) return 0;
-    }
-    return 1;
-}
-
-int tool_parse_tgi_name(const char *path, uint32_t *t, uint32_t *g, uint64_t *i) {
-    const char *base = base_name(path);
-    uint32_t tt, gg;
-    uint64_t ii;
-    if (!key_prefix(base, &tt, &gg, &ii) || !good_suffix(base + 34)) return 0;
-    *t = tt;
-    *g = gg;
-    *i = ii;
-    return 1;
-}
-
-void tool_bad_tgi_name(const char *path) {
-    const char *base = base_name(path);
-    uint32_t t, g;
-    uint64_t i;
-    if (!key_prefix(base, &t, &g, &i))
-        tool_error(path, "name is not TYPE_GROUP_INSTANCE.ext (8, 8 and 16 hex digits)");
-    else
-        tool_error(path,
-                   "name is not TYPE_GROUP_INSTANCE.ext: '%s' after the key is no resource file's (a backup, a "
-                   "temporary file or a copy?); rename it to TYPE_GROUP_INSTANCE.ext to use it",
-                   base + 34);
-}
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_package.h"
+#include "tool_types.h"
 
 int cmd_pack(int argc, char **argv) {
     const char *out_path = NULL;

@@ -4,82 +4,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "tool.h"
-
-void tool_names_load(const plumbob_package *pkg, tool_names *names) {
-    uint32_t i;
-    memset(names, 0, sizeof *names);
-    for (i = 0; i < pkg->count; i++) {
-        plumbob_package_entry e;
-        const unsigned char *res;
-        size_t rs;
-        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_KEY) continue;
-        names->buf = tool_entry_buffer(pkg, &e, NULL);
-        if (names->buf && plumbob_package_read(pkg, &e, names->buf, e.mem_size, &res, &rs) == PLUMBOB_OK &&
-            plumbob_key_table_open(&names->kt, res, rs) == PLUMBOB_OK) {
-            names->have = 1;
-            return;
-        }
-        free(names->buf);
-        names->buf = NULL;
-    }
-}
-
-void tool_names_free(tool_names *names) {
-    free(names->buf);
-    names->buf = NULL;
-    names->have = 0;
-}
-
-static void copy_name(char *out, size_t cap, const char *s, size_t len) {
-    size_t i;
-    if (len >= cap) len = cap - 1;
-    for (i = 0; i < len; i++) out[i] = s[i];
-    out[len] = '\0';
-}
-
-int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
-                       const plumbob_package_entry *e, char *out, size_t cap) {
-    plumbob_string s;
-    if (names && names->have && plumbob_key_table_find(&names->kt, e->instance, &s) == PLUMBOB_OK && s.len) {
-        copy_name(out, cap, s.ptr, s.len);
-        return 1;
-    }
-    if (pkg->major == 1 && e->type != PLUMBOB_TYPE_SIMS2_DIR) {
-        unsigned char *buf = tool_entry_buffer(pkg, e, NULL);
-        const unsigned char *res;
-        size_t rs;
-        int ok = 0;
-        plumbob_sims2_rcol rc;
-        if (buf && plumbob_package_read(pkg, e, buf, e->mem_size, &res, &rs) == PLUMBOB_OK &&
-            plumbob_sims2_rcol_open(&rc, res, rs) == PLUMBOB_OK) {
-            plumbob_reader r;
-            plumbob_sims2_block_head h;
-            plumbob_reader_init(&r, res, rs);
-            plumbob_reader_seek(&r, rc.first_block_offset);
-            if (plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES) {
-                /* cResourceNode: head, a form byte, then (form 1) cSGResource and the name */
-                plumbob_read_string7(&r);
-                plumbob_reader_skip(&r, 8);
-                if (plumbob_read_u8(&r) == 1) {
-                    plumbob_read_string7(&r);
-                    plumbob_reader_skip(&r, 8);
-                    s = plumbob_read_string7(&r);
-                    if (plumbob_reader_ok(&r) && s.len) {
-                        copy_name(out, cap, s.ptr, s.len);
-                        ok = 1;
-                    }
-                }
-            } else if (plumbob_sims2_block_head_read(&r, &h) == PLUMBOB_OK && h.resource_name.len) {
-                copy_name(out, cap, h.resource_name.ptr, h.resource_name.len);
-                ok = 1;
-            }
-        }
-        free(buf);
-        return ok;
-    }
-    return 0;
-}
+#include "plumbob.h"
+#include "util/dirs.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_identify.h"
+#include "tool_input.h"
+#include "tool_output.h"
+#include "tool_types.h"
 
 static const char *compression_name(uint16_t c) {
     switch (c) {

@@ -1,70 +1,14 @@
 /* plumbob rig dump, and Sims 3 rig support for info and check. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
-
-plumbob_result tool_rig_decode(const tool_input *in, tool_rig_res *tr) {
-    size_t need;
-    plumbob_arena a;
-    plumbob_result r = plumbob_rig_measure(in->data, in->size, &need);
-    memset(tr, 0, sizeof *tr);
-    if (r == PLUMBOB_OK) {
-        tr->arena_mem = (unsigned char *)malloc(need ? need : 1);
-        plumbob_arena_init(&a, tr->arena_mem, need);
-        r = plumbob_rig_decode(in->data, in->size, &a, &tr->rig);
-    }
-    if (r != PLUMBOB_OK) {
-        free(tr->arena_mem);
-        tr->arena_mem = NULL;
-    }
-    return r;
-}
-
-void tool_rig_res_free(tool_rig_res *tr) {
-    free(tr->arena_mem);
-    tr->arena_mem = NULL;
-}
-
-int tool_rig_decode_or_say(const tool_input *in, tool_rig_res *tr) {
-    plumbob_result r = tool_rig_decode(in, tr);
-    if (r == PLUMBOB_ERR_UNSUPPORTED)
-        tool_error(in->name, "a Granny 2 rig (the old format): not supported, only the plain rig format");
-    else if (r != PLUMBOB_OK)
-        tool_error(in->name, "not a valid rig: %s", plumbob_result_str(r));
-    return r == PLUMBOB_OK;
-}
-
-int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *local, plumbob_mat34 *model,
-                       plumbob_quat *model_rotation) {
-    uint32_t k;
-    if (plumbob_skeleton_model(sk, local, model) != PLUMBOB_OK) return 0;
-    if (!local) local = sk->rest;
-    for (k = 0; k < sk->bone_count; k++) {
-        plumbob_quat q = plumbob_quat_normalize(local[k].rotation);
-        int32_t p = sk->parent[k];
-        model_rotation[k] = p < 0 ? q : plumbob_quat_normalize(plumbob_quat_mul(model_rotation[p], q));
-    }
-    return 1;
-}
-
-void json_bone_pose(FILE *out, const plumbob_bone_pose *local, const plumbob_mat34 *model, const plumbob_quat *mq) {
-    float v[4];
-    v[0] = local->translation.x; v[1] = local->translation.y; v[2] = local->translation.z;
-    fputs("\"translation\": ", out);
-    json_floats(out, v, 3);
-    v[0] = local->rotation.x; v[1] = local->rotation.y; v[2] = local->rotation.z; v[3] = local->rotation.w;
-    fputs(", \"rotation\": ", out);
-    json_floats(out, v, 4);
-    v[0] = local->scale.x; v[1] = local->scale.y; v[2] = local->scale.z;
-    fputs(", \"scale\": ", out);
-    json_floats(out, v, 3);
-    v[0] = model->m[0][3]; v[1] = model->m[1][3]; v[2] = model->m[2][3];
-    fputs(", \"model_translation\": ", out);
-    json_floats(out, v, 3);
-    v[0] = mq->x; v[1] = mq->y; v[2] = mq->z; v[3] = mq->w;
-    fputs(", \"model_rotation\": ", out);
-    json_floats(out, v, 4);
-}
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_decode.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_output.h"
 
 static void json_index_list(FILE *out, const int32_t *v, uint32_t n) {
     uint32_t i;

@@ -1,7 +1,12 @@
 /* plumbob jazz decompile / compile: Smooth Jazz text <-> jazz resources. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_args.h"
+#include "tool_identify.h"
+#include "tool_input.h"
 #include "smooth_jazz/smooth_jazz.h"
 
 /* Compiles text; on success *bytes holds the resource.  Errors go to stderr

@@ -1,7 +1,15 @@
 /* Shared by the export commands: --rig arguments, writing and checking glTF. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "util/rig.h"
+#include "gltf_output.h"
+#include "tool_args.h"
+#include "tool_decode.h"
+#include "tool_identify.h"
+#include "tool_input.h"
+#include "tool_kind.h"
 #include "gltf/gltf_check.h"
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_read.h"
@@ -177,5 +185,25 @@ int tool_load_gltf(const char *in_path, const char *out_path, const char *packag
         tool_free(in);
         return 1;
     }
+    return 0;
+}
+/* glTF files (what `gmdc export` and `clip export` write): .glb by its
+ * magic, .gltf by its name. */
+int tool_is_gltf(const tool_input *in) {
+    return (in->size >= 4 && memcmp(in->data, "glTF", 4) == 0) || tool_ends_with(in->name, ".gltf");
+}
+
+int tool_check_gltf(const tool_input *in, FILE *out) {
+    gltf_check_report rep;
+    char why[256];
+    if (!gltf_check(in->data, in->size, &rep, why, sizeof why)) {
+        tool_error(in->name, "not a valid glTF 2.0 file: %s", why);
+        return 1;
+    }
+    fprintf(out, "ok: valid glTF 2.0 (%s, %zu bytes): %u nodes, %u meshes (%u primitives, %u vertices, %u morph targets), "
+                 "%u skins (%u joints), %u animations (%u channels), %u accessors\n",
+            rep.binary ? "GLB" : "JSON", in->size, (unsigned)rep.nodes, (unsigned)rep.meshes, (unsigned)rep.primitives,
+            (unsigned)rep.vertices, (unsigned)rep.targets, (unsigned)rep.skins, (unsigned)rep.joints,
+            (unsigned)rep.animations, (unsigned)rep.channels, (unsigned)rep.accessors);
     return 0;
 }

@@ -3,7 +3,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "commands.h"
+#include "tool_families.h"
 
 typedef struct command {
     const char *name;

@@ -5,7 +5,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "tool_args.h"
 
 /* Every option of the tool that takes a value: at the end of a line it
  * lacks that value ("-o needs a value"), wherever else it is misplaced. */

@@ -9,7 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/dirs.h"
+#include "util/files.h"
+#include "tool_batch.h"
+#include "tool_input.h"
 
 /* Output names already given in this run: a second resource of the same
  * name gets its instance appended rather than replacing the first. */

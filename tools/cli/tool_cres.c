@@ -3,7 +3,11 @@
  * commands and gltf_output.c use it. */
 #include <stdlib.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/files.h"
+#include "tool_cres.h"
+#include "tool_input.h"
+#include "tool_kind.h"
 #include "util/sims2_pose.h"
 
 void tool_cres_free(tool_cres *tc) {

@@ -4,7 +4,8 @@
  * of plumbob.c so that programs linking the tool's code without its main()
  * (tests/hosted/gltf_tests.c) have them too. */
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "tool_families.h"
 
 static const struct {
     const char *family;

@@ -3,58 +3,29 @@
  * package stands for its only resource of that kind, or lists them. */
 #include <stdio.h>
 #include <string.h>
-#include "tool.h"
-
-typedef struct kind {
-    uint32_t type;
-    const char *name;   /* what to call it in a message */
-    const char *family; /* the command family that reads it */
-} kind;
-
-static const kind kinds[] = {
-    {PLUMBOB_TYPE_CLIP, "Sims 3 CLIP", "clip"},
-    {PLUMBOB_TYPE_JAZZ, "jazz state machine", "jazz"},
-    {PLUMBOB_TYPE_GMDC, "Sims 2 GMDC mesh", "gmdc"},
-    {PLUMBOB_TYPE_ANIM, "Sims 2 ANIM", "anim"},
-    {PLUMBOB_TYPE_CRES, "Sims 2 CRES", "cres"},
-    {PLUMBOB_TYPE_RIG, "Sims 3 rig", "rig"},
-};
-
-static const kind *kind_of_type(uint32_t type) {
-    size_t i;
-    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (kinds[i].type == type) return &kinds[i];
-    return NULL;
-}
+#include "plumbob.h"
+#include "util/files.h"
+#include "util/rig.h"
+#include "tool_families.h"
+#include "tool_identify.h"
+#include "tool_input.h"
+#include "tool_kind.h"
+#include "tool_types.h"
 
 /* The package type an input stands for: the index's type for a resource,
  * else what the bytes are (0: a package or nothing plumbob reads). */
 static uint32_t type_of_input(const tool_input *in) {
-    plumbob_sims2_rcol rc;
-    if (in->from_package) return in->entry.type;
-    switch (plumbob_identify(in->data, in->size)) {
-    case PLUMBOB_FORMAT_CLIP: return PLUMBOB_TYPE_CLIP;
-    case PLUMBOB_FORMAT_JAZZ: return PLUMBOB_TYPE_JAZZ;
-    case PLUMBOB_FORMAT_GMDC: return PLUMBOB_TYPE_GMDC;
-    case PLUMBOB_FORMAT_ANIM: return PLUMBOB_TYPE_ANIM;
-    case PLUMBOB_FORMAT_RIG: return PLUMBOB_TYPE_RIG;
-    case PLUMBOB_FORMAT_SIMS2_RCOL:
-        if (plumbob_sims2_rcol_open(&rc, in->data, in->size) == PLUMBOB_OK &&
-            plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
-            return PLUMBOB_TYPE_CRES;
-        return 0;
-    default: return 0;
-    }
+    return in->from_package ? in->entry.type : tool_identify_type(in->data, in->size);
 }
 
 /* "try plumbob clip dump": the same subcommand when the fitting family has it. */
-static void fitting_command(const kind *k, char *out, size_t cap) {
+static void fitting_command(const tool_kind *k, char *out, size_t cap) {
     const char *sub = strchr(tool_command(), ' ');
     snprintf(out, cap, "plumbob %s %s", k->family, sub && tool_family_has(k->family, sub + 1) ? sub + 1 : "dump");
 }
 
 /* A whole package given where one resource is wanted. */
-static int from_package(const char *path, const kind *want, tool_input *in) {
+static int from_package(const char *path, const tool_kind *want, tool_input *in) {
     plumbob_package pkg;
     tool_names names;
     plumbob_package_entry e, only;
@@ -89,52 +60,6 @@ static int from_package(const char *path, const kind *want, tool_input *in) {
     if (shown < n) fprintf(stderr, "    ... and %u more (plumbob ls %s)\n", (unsigned)(n - shown), path);
     tool_names_free(&names);
     return 0;
-}
-
-/* Common files that are no game file, by their magic bytes: a PNG renamed
- * .package is said to be a PNG, not a "truncated" package. */
-static const char *foreign_kind(const unsigned char *d, size_t n) {
-    static const struct { const char *magic; size_t len; const char *name; } magic[] = {
-        {"\x89PNG\r\n\x1a\n", 8, "PNG image"},
-        {"\xff\xd8\xff", 3, "JPEG image"},
-        {"GIF8", 4, "GIF image"},
-        {"PK\x03\x04", 4, "ZIP archive"},
-        {"PK\x05\x06", 4, "ZIP archive (empty)"},
-        {"\x1f\x8b", 2, "gzip-compressed file"},
-        {"7z\xbc\xaf\x27\x1c", 6, "7-Zip archive"},
-        {"Rar!", 4, "RAR archive"},
-        {"glTF", 4, "binary glTF (GLB)"},
-        {"DDS ", 4, "DDS texture"},
-        {"%PDF", 4, "PDF document"},
-        {"\x7f" "ELF", 4, "ELF executable"},
-        {"MZ", 2, "Windows executable"},
-    };
-    size_t i, k;
-    for (i = 0; i < sizeof magic / sizeof magic[0]; i++)
-        if (n >= magic[i].len && memcmp(d, magic[i].magic, magic[i].len) == 0) return magic[i].name;
-    for (k = 0; k < n && (d[k] == ' ' || d[k] == '\t' || d[k] == '\r' || d[k] == '\n'); k++) {}
-    if (k < n && d[k] == '{') { /* JSON: a .gltf when it has an "asset" */
-        size_t m = n - k < 65536 ? n - k : 65536, j;
-        for (j = 0; j + 7 <= m; j++)
-            if (memcmp(d + k + j, "\"asset\"", 7) == 0) return "glTF (JSON text)";
-    }
-    return NULL;
-}
-
-const char *tool_kind_name(const unsigned char *data, size_t size) {
-    tool_input in;
-    const kind *k;
-    plumbob_format f = plumbob_identify(data, size);
-    memset(&in, 0, sizeof in);
-    in.data = (unsigned char *)data; /* read only: type_of_input does not write */
-    in.size = size;
-    if ((k = kind_of_type(type_of_input(&in))) != NULL) return k->name;
-    switch (f) {
-    case PLUMBOB_FORMAT_DBPF: return "DBPF package";
-    case PLUMBOB_FORMAT_REFPACK: return "RefPack-compressed stream";
-    case PLUMBOB_FORMAT_SIMS2_RCOL: return "Sims 2 RCOL resource";
-    default: return f == PLUMBOB_FORMAT_UNKNOWN ? foreign_kind(data, size) : plumbob_format_name(f);
-    }
 }
 
 int tool_text_not_binary(const tool_input *in, const char *opt, const char *wants) {
@@ -174,7 +99,7 @@ int tool_rig_list_load(const char *path, const char *opt, tool_rig *rig) {
 }
 
 int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input *in) {
-    const kind *want = kind_of_type(type), *is;
+    const tool_kind *want = tool_kind_of_type(type), *is;
     uint32_t t;
     char cmd[64], label[64];
     if (!tool_load(path, in)) return 0;
@@ -183,7 +108,7 @@ int tool_load_kind(const char *path, uint32_t type, const char *opt, tool_input 
     if (t == type) return 1;
     if (!in->from_package && plumbob_identify(in->data, in->size) == PLUMBOB_FORMAT_DBPF) {
         if (from_package(path, want, in)) return 1;
-    } else if ((is = kind_of_type(t)) != NULL) {
+    } else if ((is = tool_kind_of_type(t)) != NULL) {
         if (opt) { /* an option's file: the fix is another file, not another command */
             tool_error(in->name, "%s wants a %s; this is a %s", opt, want->name, is->name);
         } else {

@@ -4,15 +4,16 @@
  * or age than the rig's name (auRig, adRig, cuRig; any other name is taken
  * for an object's rig, and a Sim's clip on it said only when few bones bind). */
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/ascii.h"
+#include "util/files.h"
+#include "tool_pairing.h"
 
 typedef struct who {
     char species; /* 'u' human, 'd' dog, 'l' small dog, 'c' cat, 'h' horse, 'o' object, 0 unknown */
     char age;     /* 'a' adult-sized, 'c' child, 'p' toddler, 'b' baby (0 for objects) */
     const char *words;
 } who;
-
-static char low(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 
 /* The clip's actor from its name: the letters before '2' or '_'. */
 static who clip_actor(const char *name, size_t len) {
@@ -30,7 +31,7 @@ static who clip_actor(const char *name, size_t len) {
     char code[6];
     size_t n = 0, i;
     while (n < len && n < 5 && name[n] != '_' && name[n] != '2') {
-        code[n] = low(name[n]);
+        code[n] = tool_ascii_lower(name[n]);
         n++;
     }
     if (n == 0 || n >= len || (name[n] != '_' && name[n] != '2')) return none;
@@ -53,9 +54,9 @@ static who rig_wearer(const char *name) {
     who obj = {'o', 0, "an object's rig"}, none = {0, 0, NULL};
     size_t i;
     if (!name || !name[0]) return none;
-    if (strlen(name) == 5 && low(name[2]) == 'r' && low(name[3]) == 'i' && low(name[4]) == 'g')
+    if (strlen(name) == 5 && tool_ascii_ncaseeq(name + 2, "rig", 3))
         for (i = 0; i < sizeof rigs / sizeof rigs[0]; i++)
-            if (low(name[0]) == rigs[i].code[0] && low(name[1]) == rigs[i].code[1]) return rigs[i].w;
+            if (tool_ascii_ncaseeq(name, rigs[i].code, 2)) return rigs[i].w;
     return obj;
 }
 

@@ -1,7 +1,10 @@
 /* Names and file extensions of resource types a modder meets in packages. */
 #include <stdio.h>
 #include <string.h>
-#include "tool.h"
+#include "plumbob.h"
+#include "util/ascii.h"
+#include "util/files.h"
+#include "tool_types.h"
 
 static const struct {
     uint32_t type;
@@ -59,16 +62,9 @@ int tool_type_game(uint32_t type) {
 }
 
 int tool_parse_type(const char *s, size_t len, uint64_t *out) {
-    size_t i, k;
+    size_t i;
     for (i = 0; i < sizeof types / sizeof types[0]; i++) {
-        const char *n = types[i].name;
-        if (strlen(n) != len) continue;
-        for (k = 0; k < len; k++) {
-            char c = s[k];
-            if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
-            if (c != n[k]) break;
-        }
-        if (k == len) {
+        if (tool_ascii_ieq(s, len, types[i].name)) {
             *out = types[i].type;
             return 1;
         }
@@ -86,10 +82,6 @@ plumbob_format tool_format_of_type(uint32_t type) {
     case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_SIMS2_RCOL; /* a CRES (tool_format_of) */
     }
     return PLUMBOB_FORMAT_UNKNOWN;
-}
-
-plumbob_format tool_input_format(const tool_input *in) {
-    return in->from_package ? tool_format_of_type(in->entry.type) : plumbob_identify(in->data, in->size);
 }
 
 void tool_type_label(uint32_t type, char *out, size_t cap) {

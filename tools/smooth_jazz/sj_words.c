@@ -5,6 +5,7 @@
  * one row from Mirror on (docs/SMOOTH-JAZZ.md). */
 #include <stdio.h>
 #include "smooth_jazz.h"
+#include "util/ascii.h"
 
 const sj_word sj_machine_flags[] = {
     {"UnilateralActor", 0x1}, {"PinAllResources", 0x2}, {"BlendMotionAccumulation", 0x4},
@@ -52,15 +53,7 @@ const sj_word sj_priorities[] = {
 const sj_word sj_actor_ops[] = {{"None", 0}, {"SetMirror", 1}, {NULL, 0}};
 
 int sj_word_is(const char *word, size_t len, const char *keyword) {
-    size_t i;
-    for (i = 0; i < len; i++) {
-        char a = word[i], b = keyword[i];
-        if (b == '\0') return 0;
-        if (a >= 'A' && a <= 'Z') a = (char)(a - 'A' + 'a');
-        if (b >= 'A' && b <= 'Z') b = (char)(b - 'A' + 'a');
-        if (a != b) return 0;
-    }
-    return keyword[len] == '\0';
+    return tool_ascii_ieq(word, len, keyword);
 }
 
 const sj_word *sj_word_find(const sj_word *table, const char *word, size_t len) {

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "files.h"
+#include "util/ascii.h"
 #ifdef _WIN32
 /* mingw-w64: no fchmod, fchown or fsync, rename does not replace a file,
  * stat has no inode numbers (st_ino 0; so no input can be told apart there)
@@ -560,14 +561,8 @@ int tool_write_file(const char *path, const void *data, size_t n) {
 }
 
 int tool_ends_with(const char *s, const char *suffix) {
-    size_t n = strlen(s), m = strlen(suffix), i;
-    if (n < m) return 0;
-    for (i = 0; i < m; i++) {
-        char c = s[n - m + i];
-        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-        if (c != suffix[i]) return 0;
-    }
-    return 1;
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && tool_ascii_ncaseeq(s + n - m, suffix, m);
 }
 
 int tool_parse_hex(const char *s, size_t len, uint64_t *out) {

@@ -1,15 +1,11 @@
 /* Sims 2 ANIM channels onto CRES bones. */
 #include <string.h>
 #include "util/sims2_pose.h"
+#include "util/ascii.h"
 
 static int suffix(plumbob_string s, const char *suf, size_t *stem) {
-    size_t n = strlen(suf), i;
-    if (s.len <= n) return 0;
-    for (i = 0; i < n; i++) {
-        char c = s.ptr[s.len - n + i];
-        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
-        if (c != suf[i]) return 0;
-    }
+    size_t n = strlen(suf);
+    if (s.len <= n || !tool_ascii_ncaseeq(s.ptr + s.len - n, suf, n)) return 0;
     *stem = s.len - n;
     return 1;
 }
@@ -56,15 +52,7 @@ uint32_t sims2_anim_pose(const plumbob_cres_skeleton *sk, const plumbob_anim *a,
 }
 
 static int same_name(plumbob_string a, const char *b, size_t len) {
-    size_t i;
-    if (a.len != len) return 0;
-    for (i = 0; i < len; i++) {
-        char x = a.ptr[i], y = b[i];
-        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-        if (x != y) return 0;
-    }
-    return 1;
+    return a.len == len && tool_ascii_ncaseeq(a.ptr, b, len);
 }
 
 int32_t sims2_morph_channel(const plumbob_anim *a, const char *name, size_t len) {

@@ -1,29 +1,20 @@
-/* Package-resource loading, the format registry, JSON output helpers. */
-#include <errno.h>
-#include <stdarg.h>
+/* Loading FILE or PACKAGE@KEY: finding a resource in a package by key or
+ * name, the package's own names for its resources, and what an input is. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "tool.h"
-#include "util/tool_buf.h"
+#include "plumbob.h"
+#include "util/ascii.h"
+#include "util/files.h"
+#include "tool_identify.h"
+#include "tool_input.h"
+#include "tool_types.h"
 
 /* Types the tool decodes: an @INSTANCE that also matches other resources
  * (a model's OBJD, MODL and rig share instances) means the decodable one. */
 static int decodable_type(uint32_t type) {
     return type == PLUMBOB_TYPE_CLIP || type == PLUMBOB_TYPE_JAZZ || type == PLUMBOB_TYPE_GMDC ||
            type == PLUMBOB_TYPE_ANIM || type == 0xE519C933u /* CRES */ || type == 0x8EAF13DEu /* rig */;
-}
-
-static int ascii_ieq(const char *a, size_t n, const char *b) {
-    size_t i;
-    if (strlen(b) != n) return 0;
-    for (i = 0; i < n; i++) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-        if (x != y) return 0;
-    }
-    return 1;
 }
 
 /* Is e the resource `spec` names: its instance (by_name 0), or the name `ls`
@@ -33,7 +24,7 @@ static int spec_matches(const plumbob_package *pkg, const tool_names *names, con
                         const char *spec, int by_name, uint64_t inst) {
     char nm[256];
     if (!by_name) return e->instance == inst;
-    return tool_resource_name(pkg, names, e, nm, sizeof nm) && ascii_ieq(nm, strlen(nm), spec);
+    return tool_resource_name(pkg, names, e, nm, sizeof nm) && tool_ascii_ieq(nm, strlen(nm), spec);
 }
 
 int tool_find_resource(const plumbob_package *pkg, const char *spec, const char *where, int strict,
@@ -180,119 +171,81 @@ void tool_free(tool_input *in) {
     in->size = 0;
 }
 
-/* Formats the tool can decode; filled in as each format lands. */
-static const tool_format formats[] = {
-    {PLUMBOB_FORMAT_DBPF, package_info, NULL},
-    {PLUMBOB_FORMAT_CLIP, clip_info, clip_reencode},
-    {PLUMBOB_FORMAT_GMDC, gmdc_info, gmdc_reencode},
-    {PLUMBOB_FORMAT_ANIM, anim_info, anim_reencode},
-    {PLUMBOB_FORMAT_JAZZ, jazz_info, jazz_reencode},
-    {PLUMBOB_FORMAT_RIG, rig_info, rig_reencode},
-};
-
-static const tool_format cres_format = {PLUMBOB_FORMAT_SIMS2_RCOL, cres_info, cres_reencode};
-
-const tool_format *tool_format_for_type(uint32_t type) {
-    return type == PLUMBOB_TYPE_CRES ? &cres_format : tool_format_for(tool_format_of_type(type));
-}
-
-const tool_format *tool_format_of(const tool_input *in, plumbob_format *f) {
-    plumbob_sims2_rcol rc;
-    *f = tool_input_format(in);
-    if (in->from_package && in->entry.type == PLUMBOB_TYPE_CRES) return &cres_format; /* by the index's type */
-    if (*f == PLUMBOB_FORMAT_SIMS2_RCOL && plumbob_sims2_rcol_open(&rc, in->data, in->size) == PLUMBOB_OK &&
-        plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
-        return &cres_format;
-    return tool_format_for(*f);
-}
-
-const tool_format *tool_format_for(plumbob_format f) {
-    size_t i;
-    for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
-        if (formats[i].format == f && formats[i].info) return &formats[i];
-    return NULL;
-}
-
-/* The JSON text helpers write through tool_buf, so the escaping rules live
- * in one place (tools/util/tool_buf.c). */
-void json_string(FILE *out, const char *s, size_t len) {
-    tool_buf b = {0};
-    tb_json_string(&b, s, len);
-    fwrite(b.data, 1, b.size, out);
-    tb_free(&b);
-}
-
-void json_float(FILE *out, float f) {
-    char text[32];
-    fwrite(text, 1, tb_format_json_float(text, f), out);
-}
-
-void json_floats(FILE *out, const float *v, unsigned n) {
-    unsigned i;
-    fputc('[', out);
-    for (i = 0; i < n; i++) {
-        if (i) fputs(", ", out);
-        json_float(out, v[i]);
-    }
-    fputc(']', out);
-}
-
-/* Lives here, not in cmd_gmdc.c, so that the export helpers (gltf_output.c)
- * need no command file. */
-void tool_error_detail(const plumbob_error *e, char *out, size_t cap) {
-    if (e->index != PLUMBOB_ERROR_NO_INDEX)
-        snprintf(out, cap, "%s at byte %zu (0x%zx), %s %u: %s", plumbob_result_str(e->result), e->offset, e->offset,
-                 e->table, (unsigned)e->index, e->reason);
-    else
-        snprintf(out, cap, "%s at byte %zu (0x%zx), %s: %s", plumbob_result_str(e->result), e->offset, e->offset,
-                 e->table, e->reason);
-}
-
-int tool_gmdc_drawable(const plumbob_gmdc *g, const char *where) {
+void tool_names_load(const plumbob_package *pkg, tool_names *names) {
     uint32_t i;
-    for (i = 0; i < g->group_count; i++)
-        if (g->groups[i].primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) {
-            tool_error(where, "group %u (%.*s): primitive type %u is not a triangle list (the GMDC page lists only 2): "
-                       "unsupported", (unsigned)i, (int)g->groups[i].name.len, g->groups[i].name.ptr,
-                       (unsigned)g->groups[i].primitive);
-            return 0;
+    memset(names, 0, sizeof *names);
+    for (i = 0; i < pkg->count; i++) {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_KEY) continue;
+        names->buf = tool_entry_buffer(pkg, &e, NULL);
+        if (names->buf && plumbob_package_read(pkg, &e, names->buf, e.mem_size, &res, &rs) == PLUMBOB_OK &&
+            plumbob_key_table_open(&names->kt, res, rs) == PLUMBOB_OK) {
+            names->have = 1;
+            return;
         }
-    return 1;
+        free(names->buf);
+        names->buf = NULL;
+    }
 }
 
-plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem) {
-    size_t need;
-    plumbob_arena a;
-    plumbob_error err;
-    plumbob_result r = plumbob_gmdc_measure_ex(in->data, in->size, &need, &err);
-    *mem = NULL;
-    if (r == PLUMBOB_OK) {
-        *mem = (unsigned char *)malloc(need ? need : 1);
-        plumbob_arena_init(&a, *mem, need);
-        r = plumbob_gmdc_decode_ex(in->data, in->size, &a, g, &err);
-    }
-    if (r != PLUMBOB_OK) {
-        free(*mem);
-        *mem = NULL;
-        /* only into this input's own buffer (a struct copy keeps the old pointer) */
-        if (in->why && in->why == in->why_text) tool_error_detail(&err, in->why, sizeof in->why_text);
-    }
-    return r;
+void tool_names_free(tool_names *names) {
+    free(names->buf);
+    names->buf = NULL;
+    names->have = 0;
 }
 
-plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
-    size_t need;
-    plumbob_arena arena;
-    plumbob_result r = plumbob_anim_measure(in->data, in->size, &need);
-    *mem = NULL;
-    if (r == PLUMBOB_OK) {
-        *mem = (unsigned char *)malloc(need ? need : 1);
-        plumbob_arena_init(&arena, *mem, need);
-        r = plumbob_anim_decode(in->data, in->size, &arena, a);
+static void copy_name(char *out, size_t cap, const char *s, size_t len) {
+    size_t i;
+    if (len >= cap) len = cap - 1;
+    for (i = 0; i < len; i++) out[i] = s[i];
+    out[len] = '\0';
+}
+
+int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
+                       const plumbob_package_entry *e, char *out, size_t cap) {
+    plumbob_string s;
+    if (names && names->have && plumbob_key_table_find(&names->kt, e->instance, &s) == PLUMBOB_OK && s.len) {
+        copy_name(out, cap, s.ptr, s.len);
+        return 1;
     }
-    if (r != PLUMBOB_OK) {
-        free(*mem);
-        *mem = NULL;
+    if (pkg->major == 1 && e->type != PLUMBOB_TYPE_SIMS2_DIR) {
+        unsigned char *buf = tool_entry_buffer(pkg, e, NULL);
+        const unsigned char *res;
+        size_t rs;
+        int ok = 0;
+        plumbob_sims2_rcol rc;
+        if (buf && plumbob_package_read(pkg, e, buf, e->mem_size, &res, &rs) == PLUMBOB_OK &&
+            plumbob_sims2_rcol_open(&rc, res, rs) == PLUMBOB_OK) {
+            plumbob_reader r;
+            plumbob_sims2_block_head h;
+            plumbob_reader_init(&r, res, rs);
+            plumbob_reader_seek(&r, rc.first_block_offset);
+            if (plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES) {
+                /* cResourceNode: head, a form byte, then (form 1) cSGResource and the name */
+                plumbob_read_string7(&r);
+                plumbob_reader_skip(&r, 8);
+                if (plumbob_read_u8(&r) == 1) {
+                    plumbob_read_string7(&r);
+                    plumbob_reader_skip(&r, 8);
+                    s = plumbob_read_string7(&r);
+                    if (plumbob_reader_ok(&r) && s.len) {
+                        copy_name(out, cap, s.ptr, s.len);
+                        ok = 1;
+                    }
+                }
+            } else if (plumbob_sims2_block_head_read(&r, &h) == PLUMBOB_OK && h.resource_name.len) {
+                copy_name(out, cap, h.resource_name.ptr, h.resource_name.len);
+                ok = 1;
+            }
+        }
+        free(buf);
+        return ok;
     }
-    return r;
+    return 0;
+}
+
+plumbob_format tool_input_format(const tool_input *in) {
+    return in->from_package ? tool_format_of_type(in->entry.type) : plumbob_identify(in->data, in->size);
 }

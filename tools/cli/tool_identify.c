@@ -1,0 +1,83 @@
+/* What bytes are, before anything is loaded as a kind: the package type a
+ * file's bytes stand for (a Sims 2 RCOL whose first block is a resource node
+ * is a CRES: the one place the tool tells a CRES by its bytes), each kind's
+ * name and command family, and the common non-game files by their magic. */
+#include <stddef.h>
+#include <string.h>
+#include "plumbob.h"
+#include "tool_identify.h"
+
+static const tool_kind kinds[] = {
+    {PLUMBOB_TYPE_CLIP, "Sims 3 CLIP", "clip"},
+    {PLUMBOB_TYPE_JAZZ, "jazz state machine", "jazz"},
+    {PLUMBOB_TYPE_GMDC, "Sims 2 GMDC mesh", "gmdc"},
+    {PLUMBOB_TYPE_ANIM, "Sims 2 ANIM", "anim"},
+    {PLUMBOB_TYPE_CRES, "Sims 2 CRES", "cres"},
+    {PLUMBOB_TYPE_RIG, "Sims 3 rig", "rig"},
+};
+
+const tool_kind *tool_kind_of_type(uint32_t type) {
+    size_t i;
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i].type == type) return &kinds[i];
+    return NULL;
+}
+
+uint32_t tool_identify_type(const unsigned char *data, size_t size) {
+    plumbob_sims2_rcol rc;
+    switch (plumbob_identify(data, size)) {
+    case PLUMBOB_FORMAT_CLIP: return PLUMBOB_TYPE_CLIP;
+    case PLUMBOB_FORMAT_JAZZ: return PLUMBOB_TYPE_JAZZ;
+    case PLUMBOB_FORMAT_GMDC: return PLUMBOB_TYPE_GMDC;
+    case PLUMBOB_FORMAT_ANIM: return PLUMBOB_TYPE_ANIM;
+    case PLUMBOB_FORMAT_RIG: return PLUMBOB_TYPE_RIG;
+    case PLUMBOB_FORMAT_SIMS2_RCOL:
+        if (plumbob_sims2_rcol_open(&rc, data, size) == PLUMBOB_OK &&
+            plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
+            return PLUMBOB_TYPE_CRES;
+        return 0;
+    default: return 0;
+    }
+}
+
+/* Common files that are no game file, by their magic bytes: a PNG renamed
+ * .package is said to be a PNG, not a "truncated" package. */
+static const char *foreign_kind(const unsigned char *d, size_t n) {
+    static const struct { const char *magic; size_t len; const char *name; } magic[] = {
+        {"\x89PNG\r\n\x1a\n", 8, "PNG image"},
+        {"\xff\xd8\xff", 3, "JPEG image"},
+        {"GIF8", 4, "GIF image"},
+        {"PK\x03\x04", 4, "ZIP archive"},
+        {"PK\x05\x06", 4, "ZIP archive (empty)"},
+        {"\x1f\x8b", 2, "gzip-compressed file"},
+        {"7z\xbc\xaf\x27\x1c", 6, "7-Zip archive"},
+        {"Rar!", 4, "RAR archive"},
+        {"glTF", 4, "binary glTF (GLB)"},
+        {"DDS ", 4, "DDS texture"},
+        {"%PDF", 4, "PDF document"},
+        {"\x7f" "ELF", 4, "ELF executable"},
+        {"MZ", 2, "Windows executable"},
+    };
+    size_t i, k;
+    for (i = 0; i < sizeof magic / sizeof magic[0]; i++)
+        if (n >= magic[i].len && memcmp(d, magic[i].magic, magic[i].len) == 0) return magic[i].name;
+    for (k = 0; k < n && (d[k] == ' ' || d[k] == '\t' || d[k] == '\r' || d[k] == '\n'); k++) {}
+    if (k < n && d[k] == '{') { /* JSON: a .gltf when it has an "asset" */
+        size_t m = n - k < 65536 ? n - k : 65536, j;
+        for (j = 0; j + 7 <= m; j++)
+            if (memcmp(d + k + j, "\"asset\"", 7) == 0) return "glTF (JSON text)";
+    }
+    return NULL;
+}
+
+const char *tool_kind_name(const unsigned char *data, size_t size) {
+    const tool_kind *k;
+    plumbob_format f = plumbob_identify(data, size);
+    if ((k = tool_kind_of_type(tool_identify_type(data, size))) != NULL) return k->name;
+    switch (f) {
+    case PLUMBOB_FORMAT_DBPF: return "DBPF package";
+    case PLUMBOB_FORMAT_REFPACK: return "RefPack-compressed stream";
+    case PLUMBOB_FORMAT_SIMS2_RCOL: return "Sims 2 RCOL resource";
+    default: return f == PLUMBOB_FORMAT_UNKNOWN ? foreign_kind(data, size) : plumbob_format_name(f);
+    }
+}
