@@ -39,12 +39,8 @@ typedef char pb_vlanes_size_published[sizeof(pb_clip_vlanes) + sizeof(pb_lane_si
  * each a whole number of 16-byte rows, the same tail last in both. */
 typedef char pb_lanes_hot_bytes[sizeof(pb_clip_lanes) == PB_CLIP_GROUP_SIZE(PB_CLIP_ROTATION) &&
                                         sizeof(pb_clip_vlanes) == PB_CLIP_GROUP_SIZE(PB_CLIP_VECTOR) &&
-                                        offsetof(pb_clip_lanes, inv) == 32u * PB_CLIP_ROTATION &&
-                                        offsetof(pb_clip_vlanes, inv) == 32u * PB_CLIP_VECTOR &&
-                                        offsetof(pb_clip_tail, ta) == offsetof(pb_clip_lanes, ta) - 128u &&
-                                        offsetof(pb_clip_tail, slot) == offsetof(pb_clip_lanes, slot) - 128u &&
-                                        offsetof(pb_clip_tail, ta) == offsetof(pb_clip_vlanes, ta) - 96u &&
-                                        offsetof(pb_clip_tail, slot) == offsetof(pb_clip_vlanes, slot) - 96u
+                                        offsetof(pb_clip_lanes, tail) == 32u * PB_CLIP_ROTATION &&
+                                        offsetof(pb_clip_vlanes, tail) == 32u * PB_CLIP_VECTOR
                                     ? 1 : -1];
 
 /* A group of k rows a key (PB_CLIP_ROTATION or PB_CLIP_VECTOR), seen as
@@ -52,7 +48,9 @@ typedef char pb_lanes_hot_bytes[sizeof(pb_clip_lanes) == PB_CLIP_GROUP_SIZE(PB_C
  * i of an array of that kind. */
 #define ROW_A(g, c) ((float *)(void *)(g) + 4u * (c))
 #define ROW_B(g, k, c) ((float *)(void *)(g) + 4u * ((k) + (c)))
-#define TAIL(g, k) ((pb_clip_tail *)(void *)((g) + 32u * (k)))
+#define TAIL(g, k)                                                                   \
+    ((k) == PB_CLIP_ROTATION ? &((pb_clip_lanes *)(void *)(g))->tail                   \
+                             : &((pb_clip_vlanes *)(void *)(g))->tail)
 #define GROUP_AT(groups, i, k) ((groups) + (size_t)(i) * PB_CLIP_GROUP_SIZE(k))
 
 /* A bound track outside the lanes. */
@@ -296,7 +294,7 @@ PB_FORCE_INLINE void enter_span(pb_clip_tail *t, unsigned l, uint32_t tag, float
  * signed, so times its sign is the key itself, exactly) becomes the near
  * key, the record's key the far one; the record's inv carries the new
  * sign in its sign bit, as the lanes keep it. */
-static void enter_rotation(unsigned char *lanes, const pb_clip_rot_event *e) {
+static void enter_rotation(unsigned char *lanes, const pb_clip_rot_record *e) {
     unsigned char *g = GROUP_AT(lanes, (e->tag & 0xFFFFu) >> 2, PB_CLIP_ROTATION);
     unsigned l = e->tag & 3u;
     float was = b_sign(TAIL(g, PB_CLIP_ROTATION), l);
@@ -311,7 +309,7 @@ static void enter_rotation(unsigned char *lanes, const pb_clip_rot_event *e) {
     enter_span(TAIL(g, PB_CLIP_ROTATION), l, e->tag, pb_f32_from_bits(e->inv_bits));
 }
 
-static void enter_vector(unsigned char *lanes, const pb_clip_vec_event *e) {
+static void enter_vector(unsigned char *lanes, const pb_clip_vec_record *e) {
     unsigned char *g = GROUP_AT(lanes, (e->tag & 0xFFFFu) >> 2, PB_CLIP_VECTOR);
     unsigned l = e->tag & 3u;
     ROW_A(g, 0)[l] = ROW_B(g, PB_CLIP_VECTOR, 0)[l];
@@ -325,14 +323,14 @@ static void enter_vector(unsigned char *lanes, const pb_clip_vec_event *e) {
 
 /* Tag of record i of stream s. */
 static uint32_t record_tag(const plumbob_clip_schedule *sc, uint32_t s, uint32_t i) {
-    return s == 0 ? ((const pb_clip_rot_event *)sc->events[0])[i].tag
-                  : ((const pb_clip_vec_event *)sc->events[1])[i].tag;
+    return s == 0 ? ((const pb_clip_rot_record *)sc->key_records[0])[i].tag
+                  : ((const pb_clip_vec_record *)sc->key_records[1])[i].tag;
 }
 
 /* How many records of stream s have a tick <= tick: the stream position
  * that matches lanes holding the spans for that tick. */
 static uint32_t stream_position(const plumbob_clip_schedule *sc, uint32_t s, int32_t tick) {
-    uint32_t lo = 0, hi = sc->event_count[s];
+    uint32_t lo = 0, hi = sc->key_record_count[s];
     if (tick < 0) return 0;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2u;
@@ -347,17 +345,17 @@ static uint32_t stream_position(const plumbob_clip_schedule *sc, uint32_t s, int
  * every lane would cost. */
 static int play_forward(plumbob_clip_sampler *s, unsigned char *lanes, uint32_t stream, int32_t tick) {
     const plumbob_clip_schedule *sc = s->schedule;
-    uint32_t i = s->next_event[stream], count = sc->event_count[stream], end = count;
+    uint32_t i = s->next_key_record[stream], count = sc->key_record_count[stream], end = count;
     uint32_t budget = 4u * sc->lane_count[stream] + 16u;
     if (end - i > budget) end = i + budget;
     if (stream == 0) {
-        const pb_clip_rot_event *e = (const pb_clip_rot_event *)sc->events[0];
+        const pb_clip_rot_record *e = (const pb_clip_rot_record *)sc->key_records[0];
         for (; i < end && e[i].tag >> 16 <= (uint32_t)tick; i++) enter_rotation(lanes, &e[i]);
     } else {
-        const pb_clip_vec_event *e = (const pb_clip_vec_event *)sc->events[1];
+        const pb_clip_vec_record *e = (const pb_clip_vec_record *)sc->key_records[1];
         for (; i < end && e[i].tag >> 16 <= (uint32_t)tick; i++) enter_vector(lanes, &e[i]);
     }
-    s->next_event[stream] = i;
+    s->next_key_record[stream] = i;
     return !(i < count && i == end && record_tag(sc, stream, i) >> 16 <= (uint32_t)tick);
 }
 
@@ -389,7 +387,7 @@ static void move_lanes(plumbob_clip_sampler *s, unsigned char *g, pb_lane_side *
     }
     if (components == PB_CLIP_ROTATION) seek_groups(g, side, count, tracks, t, every, PB_CLIP_ROTATION);
     else seek_groups(g, side, count, tracks, t, every, PB_CLIP_VECTOR);
-    s->next_event[stream] = stream_position(s->schedule, stream, tick);
+    s->next_key_record[stream] = stream_position(s->schedule, stream, tick);
 }
 
 /* A group of one kind whose four lanes hold the identity, unbound, and
@@ -578,12 +576,12 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     s->constants = constants;
     s->constant_count[0] = filled[0];
     s->constant_count[1] = filled[1];
-    s->constant_values[0] = unique[0];
-    s->constant_values[1] = unique[1];
+    s->constant_value_count[0] = unique[0];
+    s->constant_value_count[1] = unique[1];
     s->others = others;
     s->other_count = n.others;
     s->flags = flags;
-    s->next_event[0] = s->next_event[1] = 0;
+    s->next_key_record[0] = s->next_key_record[1] = 0;
     s->tick = TICK_UNSET;
     return PLUMBOB_OK;
 }
@@ -625,14 +623,14 @@ PB_FORCE_INLINE void prefetch_records(const plumbob_clip_sampler *s, int32_t tic
     const plumbob_clip_schedule *sc = s->schedule;
     uint32_t k;
     for (k = 0; k < 2; k++) {
-        const unsigned char *e = (const unsigned char *)sc->events[k], *stop;
-        size_t size = k == 0 ? sizeof(pb_clip_rot_event) : sizeof(pb_clip_vec_event), bytes = 128u;
-        uint32_t left = s->next_event[k] < sc->event_count[k] ? sc->event_count[k] - s->next_event[k] : 0u;
+        const unsigned char *e = (const unsigned char *)sc->key_records[k], *stop;
+        size_t size = k == 0 ? sizeof(pb_clip_rot_record) : sizeof(pb_clip_vec_record), bytes = 128u;
+        uint32_t left = s->next_key_record[k] < sc->key_record_count[k] ? sc->key_record_count[k] - s->next_key_record[k] : 0u;
         if (!e || !left) continue;
         if (s->tick != TICK_UNSET && tick > s->tick)
-            bytes += (size_t)((uint64_t)sc->event_count[k] * (uint32_t)(tick - s->tick) /
+            bytes += (size_t)((uint64_t)sc->key_record_count[k] * (uint32_t)(tick - s->tick) /
                               (s->clip->tick_count ? s->clip->tick_count : 1u) * 5u / 4u) * size;
-        e += size * s->next_event[k];
+        e += size * s->next_key_record[k];
         stop = e + (size * left < bytes ? size * left : bytes);
         for (; e < stop; e += 64) PB_PREFETCH(e, 0);
     }
@@ -658,7 +656,7 @@ PB_FORCE_INLINE void prefetch_frame(const plumbob_clip_sampler *s, unsigned char
     for (; p < end; p += 64) PB_PREFETCH(p, 1); /* the first group is 64-byte aligned */
     p = (const unsigned char *)s->constants;
     end = p + sizeof(pb_clip_constant) * (s->constant_count[0] + s->constant_count[1]) +
-          sizeof(float) * (4u * s->constant_values[0] + 3u * s->constant_values[1]);
+          sizeof(float) * (4u * s->constant_value_count[0] + 3u * s->constant_value_count[1]);
     if (p < end) {
         for (; end - p > 64; p += 64) PB_PREFETCH(p, 0);
         PB_PREFETCH(end - 1, 0); /* the last line, which an unaligned start would miss */
@@ -705,7 +703,7 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         constants = (const pb_clip_constant *)s->constants;
         vals = (const float *)(const void *)(constants + s->constant_count[0] + s->constant_count[1]);
         write_rotations(constants, s->constant_count[0], vals, rotation, stride);
-        write_translations(constants + s->constant_count[0], s->constant_count[1], vals + 4u * s->constant_values[0],
+        write_translations(constants + s->constant_count[0], s->constant_count[1], vals + 4u * s->constant_value_count[0],
                            translation, stride);
     }
     for (i = 0; i < s->other_count; i++) {

@@ -10,20 +10,20 @@
 /* What one clip's lanes need, kind by kind.  Counts fit 32 bits: at most
  * 65,536 tracks of at most 65,535 keys. */
 typedef struct schedule_counts {
-    uint32_t lanes[2], events[2];
+    uint32_t lanes[2], key_records[2];
     uint32_t last_tick;           /* the largest tick a record can have */
 } schedule_counts;
 
 static void count_lanes(const plumbob_clip *clip, schedule_counts *n) {
     uint32_t i;
-    n->lanes[0] = n->lanes[1] = n->events[0] = n->events[1] = n->last_tick = 0;
+    n->lanes[0] = n->lanes[1] = n->key_records[0] = n->key_records[1] = n->last_tick = 0;
     for (i = 0; i < clip->track_count; i++) {
         const plumbob_clip_track *t = &clip->tracks[i];
         uint32_t kind = pb_clip_lane_moving(t), s;
         if (!kind) continue;
         s = PB_CLIP_STREAM(kind);
         n->lanes[s]++;
-        n->events[s] += t->key_count - 1u;
+        n->key_records[s] += t->key_count - 1u;
         {
             pb_clip_lane_src src = pb_clip_lane_src_of(t, kind);
             uint16_t last = pb_clip_lane_tick(&src, t->key_count - 1u, kind);
@@ -33,7 +33,7 @@ static void count_lanes(const plumbob_clip *clip, schedule_counts *n) {
 }
 
 /* The header's PLUMBOB_CLIP_SCHEDULE_SIZE counts records at these sizes. */
-typedef char pb_records_published[sizeof(pb_clip_rot_event) <= 24u && sizeof(pb_clip_vec_event) <= 24u ? 1 : -1];
+typedef char pb_records_published[sizeof(pb_clip_rot_record) <= 24u && sizeof(pb_clip_vec_record) <= 24u ? 1 : -1];
 
 size_t plumbob_clip_schedule_size(const plumbob_clip *clip) {
     schedule_counts n;
@@ -42,8 +42,8 @@ size_t plumbob_clip_schedule_size(const plumbob_clip *clip) {
     count_lanes(clip, &n);
     if (!plumbob_size_add(&total, plumbob_arena_need(n.lanes[0], sizeof(uint32_t))) ||
         !plumbob_size_add(&total, plumbob_arena_need(n.lanes[1], sizeof(uint32_t))) ||
-        !plumbob_size_add(&total, plumbob_arena_need(n.events[0], sizeof(pb_clip_rot_event))) ||
-        !plumbob_size_add(&total, plumbob_arena_need(n.events[1], sizeof(pb_clip_vec_event))) ||
+        !plumbob_size_add(&total, plumbob_arena_need(n.key_records[0], sizeof(pb_clip_rot_record))) ||
+        !plumbob_size_add(&total, plumbob_arena_need(n.key_records[1], sizeof(pb_clip_vec_record))) ||
         !plumbob_size_add(&total, plumbob_arena_need((size_t)n.last_tick + 1u, sizeof(uint32_t))))
         return SIZE_MAX;
     return total;
@@ -51,7 +51,7 @@ size_t plumbob_clip_schedule_size(const plumbob_clip *clip) {
 
 /* Writes lane `lane`'s records of one kind where `start` (the next free
  * record of each tick) says. */
-PB_FORCE_INLINE void write_lane(const plumbob_clip_track *t, uint32_t lane, uint32_t components, void *events,
+PB_FORCE_INLINE void write_lane(const plumbob_clip_track *t, uint32_t lane, uint32_t components, void *key_records,
                                 uint32_t *start) {
     pb_clip_lane_src src = pb_clip_lane_src_of(t, components);
     float a[4], b[4], inv;
@@ -62,12 +62,12 @@ PB_FORCE_INLINE void write_lane(const plumbob_clip_track *t, uint32_t lane, uint
         uint32_t at = start[tick]++;
         negated = pb_clip_span_end(&src, k, components, a, b, &inv);
         if (components == PB_CLIP_ROTATION) {
-            pb_clip_rot_event *e = (pb_clip_rot_event *)events + at;
+            pb_clip_rot_record *e = (pb_clip_rot_record *)key_records + at;
             e->tag = PB_CLIP_TAG(tick, lane);
             e->inv_bits = pb_bits_from_f32(inv) | negated << 31;
             for (c = 0; c < 4; c++) e->b[c] = b[c];
         } else {
-            pb_clip_vec_event *e = (pb_clip_vec_event *)events + at;
+            pb_clip_vec_record *e = (pb_clip_vec_record *)key_records + at;
             e->tag = PB_CLIP_TAG(tick, lane);
             e->inv = inv;
             for (c = 0; c < 3; c++) e->b[c] = b[c];
@@ -77,9 +77,9 @@ PB_FORCE_INLINE void write_lane(const plumbob_clip_track *t, uint32_t lane, uint
     }
 }
 
-/* Sorts one kind's records into events (start: one counter per tick). */
+/* Sorts one kind's key records into key_records (start: one counter per tick). */
 static void build_stream(const plumbob_clip *clip, const uint32_t *lane_track, uint32_t lanes,
-                         uint32_t components, void *events, uint32_t *start, uint32_t ticks) {
+                         uint32_t components, void *key_records, uint32_t *start, uint32_t ticks) {
     uint32_t i, k, sum = 0;
     for (i = 0; i < ticks; i++) start[i] = 0;
     for (i = 0; i < lanes; i++) {
@@ -94,8 +94,8 @@ static void build_stream(const plumbob_clip *clip, const uint32_t *lane_track, u
     }
     for (i = 0; i < lanes; i++) {
         const plumbob_clip_track *t = &clip->tracks[lane_track[i]];
-        if (components == PB_CLIP_ROTATION) write_lane(t, i, PB_CLIP_ROTATION, events, start);
-        else write_lane(t, i, PB_CLIP_VECTOR, events, start);
+        if (components == PB_CLIP_ROTATION) write_lane(t, i, PB_CLIP_ROTATION, key_records, start);
+        else write_lane(t, i, PB_CLIP_VECTOR, key_records, start);
     }
 }
 
@@ -103,18 +103,18 @@ plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip, plumbob_are
                                            plumbob_clip_schedule *schedule) {
     schedule_counts n;
     uint32_t *lane_track[2], *start, i, s, filled[2] = {0, 0};
-    void *events[2];
+    void *key_records[2];
     size_t mark, first;
     if (!clip || !arena || !schedule) return PLUMBOB_ERR_INVALID_ARGUMENT;
     first = plumbob_arena_mark(arena);
     count_lanes(clip, &n);
     lane_track[0] = (uint32_t *)plumbob_arena_alloc_array(arena, n.lanes[0], sizeof(uint32_t), 0);
     lane_track[1] = (uint32_t *)plumbob_arena_alloc_array(arena, n.lanes[1], sizeof(uint32_t), 0);
-    events[0] = plumbob_arena_alloc_array(arena, n.events[0], sizeof(pb_clip_rot_event), 0);
-    events[1] = plumbob_arena_alloc_array(arena, n.events[1], sizeof(pb_clip_vec_event), 0);
+    key_records[0] = plumbob_arena_alloc_array(arena, n.key_records[0], sizeof(pb_clip_rot_record), 0);
+    key_records[1] = plumbob_arena_alloc_array(arena, n.key_records[1], sizeof(pb_clip_vec_record), 0);
     mark = plumbob_arena_mark(arena);
     start = (uint32_t *)plumbob_arena_alloc_array(arena, (size_t)n.last_tick + 1u, sizeof(uint32_t), 0);
-    if (!lane_track[0] || !lane_track[1] || !events[0] || !events[1] || !start) {
+    if (!lane_track[0] || !lane_track[1] || !key_records[0] || !key_records[1] || !start) {
         plumbob_arena_reset(arena, first);
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
@@ -125,15 +125,15 @@ plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip, plumbob_are
             lane_track[s][filled[s]++] = i;
         }
     }
-    build_stream(clip, lane_track[0], n.lanes[0], PB_CLIP_ROTATION, events[0], start, n.last_tick + 1u);
-    build_stream(clip, lane_track[1], n.lanes[1], PB_CLIP_VECTOR, events[1], start, n.last_tick + 1u);
+    build_stream(clip, lane_track[0], n.lanes[0], PB_CLIP_ROTATION, key_records[0], start, n.last_tick + 1u);
+    build_stream(clip, lane_track[1], n.lanes[1], PB_CLIP_VECTOR, key_records[1], start, n.last_tick + 1u);
     plumbob_arena_reset(arena, mark); /* the tick table was temporary */
     schedule->clip = clip;
     for (s = 0; s < 2; s++) {
         schedule->lane_track[s] = lane_track[s];
         schedule->lane_count[s] = n.lanes[s];
-        schedule->events[s] = events[s];
-        schedule->event_count[s] = n.events[s];
+        schedule->key_records[s] = key_records[s];
+        schedule->key_record_count[s] = n.key_records[s];
     }
     return PLUMBOB_OK;
 }

@@ -91,17 +91,17 @@ PB_FORCE_INLINE uint32_t pb_clip_span_end(const pb_clip_lane_src *s, uint32_t k,
  * playback reaches it, the lane's span k - 1 becomes span k, whose far end
  * the record holds (pb_clip_span_end's b and inv).  Rotations keep the
  * negation flag in bit 31 of inv's bits (inv is never negative). */
-typedef struct pb_clip_rot_event {
+typedef struct pb_clip_rot_record {
     uint32_t tag;
     uint32_t inv_bits;          /* bits of inv | negated << 31 */
     float b[4];
-} pb_clip_rot_event;
+} pb_clip_rot_record;
 
-typedef struct pb_clip_vec_event {
+typedef struct pb_clip_vec_record {
     uint32_t tag;
     float inv;
     float b[3];
-} pb_clip_vec_event;
+} pb_clip_vec_record;
 
 #define PB_CLIP_TAG(tick, lane) ((uint32_t)(tick) << 16 | (uint32_t)(lane))
 

@@ -943,8 +943,8 @@ typedef struct plumbob_clip_schedule {
     const uint32_t *lane_track[2]; /* track of each rotation lane [0] and vector lane [1]: the
                                     * tracks of those kinds with two keys or more, in track order */
     uint32_t lane_count[2];
-    const void *events[2];         /* the key streams (internal layout) */
-    uint32_t event_count[2];
+    const void *key_records[2];    /* the key streams: one record a key (internal layout) */
+    uint32_t key_record_count[2];
 } plumbob_clip_schedule;
 
 /* Arena bytes plumbob_clip_schedule_build needs, alignment and its
@@ -987,11 +987,11 @@ typedef struct plumbob_clip_sampler {
     uint32_t rotation_groups, vector_groups;
     void *constants;          /* tracks of one key or none: values to copy (internal) */
     uint32_t constant_count[2]; /* rotations, then translations (internal) */
-    uint32_t constant_values[2]; /* their distinct values (internal) */
+    uint32_t constant_value_count[2]; /* their distinct values (internal) */
     void *others;             /* tracks sampled one by one (internal) */
     uint32_t other_count;
     uint32_t flags;
-    uint32_t next_event[2];   /* schedule position of each stream */
+    uint32_t next_key_record[2];   /* schedule position of each stream */
     int32_t tick;             /* whole tick of the lanes' state; INT32_MIN before the first sample */
 } plumbob_clip_sampler;
 

@@ -29,7 +29,7 @@ PB_FORCE_INLINE __m256 pair_alpha_of(const uint16_t *ta0, const uint16_t *ta1, c
     __m256 alpha = _mm256_mul_ps(_mm256_sub_ps(tv, load2_u16(ta0, ta1)), _mm256_and_ps(load2(inv0, inv1), magnitude));
     return _mm256_min_ps(_mm256_max_ps(alpha, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
 }
-#define pair_alpha(g, tv) pair_alpha_of((g)[0].ta, (g)[1].ta, (g)[0].inv, (g)[1].inv, tv) /* either kind */
+#define pair_alpha(g, tv) pair_alpha_of((g)[0].tail.ta, (g)[1].tail.ta, (g)[0].tail.inv, (g)[1].tail.inv, tv) /* either kind */
 
 #define LO(v) _mm256_castps256_ps128(v)
 #define HI(v) _mm256_extractf128_ps(v, 1)

@@ -18,9 +18,9 @@ static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *ou
     for (i = 0; i < count; i++, g++) {
         for (l = 0; l < 4; l++) {
             float alpha, wa, x, y, z, w, len2, inv, *o;
-            if (g->slot[l] < 0) continue;
-            alpha = lane_alpha(g->ta, g->inv, l, t);
-            o = out + stride * (size_t)(uint16_t)g->slot[l] /* >= 0 here */;
+            if (g->tail.slot[l] < 0) continue;
+            alpha = lane_alpha(g->tail.ta, g->tail.inv, l, t);
+            o = out + stride * (size_t)(uint16_t)g->tail.slot[l] /* >= 0 here */;
             /* pb_quat_nlerp4, spelled out; b is already on a's side of the sphere */
             wa = 1.0f - alpha;
             x = wa * g->a[0][l] + alpha * g->b[0][l];
@@ -51,9 +51,9 @@ static void vectors(const pb_clip_vlanes *g, uint32_t count, float t, float *out
     for (i = 0; i < count; i++, g++) {
         for (l = 0; l < 4; l++) {
             float alpha, *o;
-            if (g->slot[l] < 0) continue;
-            alpha = lane_alpha(g->ta, g->inv, l, t);
-            o = out + stride * (size_t)(uint16_t)g->slot[l] /* >= 0 here */;
+            if (g->tail.slot[l] < 0) continue;
+            alpha = lane_alpha(g->tail.ta, g->tail.inv, l, t);
+            o = out + stride * (size_t)(uint16_t)g->tail.slot[l] /* >= 0 here */;
             o[0] = g->a[0][l] + (g->b[0][l] - g->a[0][l]) * alpha;
             o[1] = g->a[1][l] + (g->b[1][l] - g->a[1][l]) * alpha;
             o[2] = g->a[2][l] + (g->b[2][l] - g->a[2][l]) * alpha;

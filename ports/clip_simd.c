@@ -16,14 +16,14 @@ PB_FORCE_INLINE pb_v4 lanes_alpha(const uint16_t *ta, const float *inv, pb_v4 tv
     pb_v4 alpha = pb_v4_mul(pb_v4_sub(tv, pb_v4_from_u16x4(ta)), pb_v4_abs(pb_v4_load(inv)));
     return pb_v4_min(pb_v4_max(alpha, pb_v4_set1(0.0f)), pb_v4_set1(1.0f));
 }
-#define group_alpha(g, tv) lanes_alpha((g)->ta, (g)->inv, tv) /* g: a group of either kind */
+#define group_alpha(g, tv) lanes_alpha((g)->tail.ta, (g)->tail.inv, tv) /* g: a group of either kind */
 
 /* Are all four lanes bound (no slot is -1)? */
 PB_FORCE_INLINE int slots_bound(const int16_t *slot) { return (slot[0] | slot[1] | slot[2] | slot[3]) >= 0; }
-#define all_bound(g) slots_bound((g)->slot)
+#define all_bound(g) slots_bound((g)->tail.slot)
 
 /* Lane l of a group to its output (slot >= 0). */
-#define lane_out(out, stride, g, l) ((out) + (stride) * (size_t)(uint16_t)(g)->slot[l]) /* slot >= 0 */
+#define lane_out(out, stride, g, l) ((out) + (stride) * (size_t)(uint16_t)(g)->tail.slot[l]) /* slot >= 0 */
 
 /* The rare groups: a lane far from unit length (never between real keys,
  * which are close) gets pb_quat_normalize4 itself, from the blend x y z w;
@@ -44,7 +44,7 @@ static PB_NOINLINE void odd_rotations(const pb_clip_lanes *g, unsigned near, pb_
     pb_v4_store(n[3], n3);
     for (l = 0; l < 4; l++) {
         float *o;
-        if (g->slot[l] < 0) continue;
+        if (g->tail.slot[l] < 0) continue;
         o = lane_out(out, stride, g, l);
         if (near >> l & 1u) {
             for (c = 0; c < 4; c++) o[c] = n[l][c];
@@ -58,10 +58,10 @@ static PB_NOINLINE void odd_rotations(const pb_clip_lanes *g, unsigned near, pb_
 /* The stores of a vector group with unbound lanes. */
 static PB_NOINLINE void odd_vectors(const pb_clip_vlanes *g, pb_v4 v0, pb_v4 v1, pb_v4 v2, pb_v4 v3, float *out,
                                     size_t stride) {
-    if (g->slot[0] >= 0) pb_v4_store3(lane_out(out, stride, g, 0), v0);
-    if (g->slot[1] >= 0) pb_v4_store3(lane_out(out, stride, g, 1), v1);
-    if (g->slot[2] >= 0) pb_v4_store3(lane_out(out, stride, g, 2), v2);
-    if (g->slot[3] >= 0) pb_v4_store3(lane_out(out, stride, g, 3), v3);
+    if (g->tail.slot[0] >= 0) pb_v4_store3(lane_out(out, stride, g, 0), v0);
+    if (g->tail.slot[1] >= 0) pb_v4_store3(lane_out(out, stride, g, 1), v1);
+    if (g->tail.slot[2] >= 0) pb_v4_store3(lane_out(out, stride, g, 2), v2);
+    if (g->tail.slot[3] >= 0) pb_v4_store3(lane_out(out, stride, g, 3), v3);
 }
 
 static void rotations(const pb_clip_lanes *g, uint32_t count, float t, float *out, size_t stride) {
