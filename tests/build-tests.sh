@@ -30,12 +30,17 @@ else
 fi
 uptodate=$(make -n BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1 | grep -cE ' -c ')
 [ "$uptodate" = 0 ] && ok "nothing rebuilds when nothing changed" || bad "nothing rebuilds when nothing changed ($uptodate compiles)"
-whatif=$(make -n -W core/pb_jazz.h BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
-if grep -q 'core/jazz.c' <<<"$whatif" && ! grep -qE ' -c core/refpack.c' <<<"$whatif"; then
-    ok "a changed core/pb_jazz.h rebuilds jazz.c, not refpack.c"
+whatif=$(make -n -W core/sims3/pb_jazz.h BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
+if grep -q 'core/sims3/jazz.c' <<<"$whatif" && ! grep -qE ' -c core/package/refpack.c' <<<"$whatif"; then
+    ok "a changed core/sims3/pb_jazz.h rebuilds jazz.c, not refpack.c"
 else
-    bad "a changed core/pb_jazz.h rebuilds jazz.c, not refpack.c" "$(grep -E ' -c ' <<<"$whatif")"
+    bad "a changed core/sims3/pb_jazz.h rebuilds jazz.c, not refpack.c" "$(grep -E ' -c ' <<<"$whatif")"
 fi
+# flags are a dependency: the same build with other flags (here -Werror, as
+# `make check` adds it) rebuilds the objects; back to the first flags, again
+flagged=$(make -n BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS WERROR=-Werror all 2>&1 | grep -cE ' -c ')
+[ "$flagged" -gt 40 ] && ok "changed flags rebuild every object ($flagged compiles)" ||
+    bad "changed flags rebuild every object ($flagged compiles)"
 whatif=$(make -n -W tools/util/tool_buf.h BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
 if grep -q 'tools/gltf/gltf_write.c' <<<"$whatif" && ! grep -qE ' -c core/' <<<"$whatif"; then
     ok "a changed tools/util/tool_buf.h rebuilds tool code only"
@@ -54,14 +59,15 @@ fi
 # from libc but the mem* routines: the compiler turns no loop into strlen & co.
 needs=$(nm -u "$b/libplumbob.a" 2>/dev/null | awk '{ print $2 }' | grep -v '^plumbob_' | sort -u | grep -vxE 'memcpy|memset|memmove|memcmp')
 [ -z "$needs" ] && ok "an ordinary build needs only mem* from libc" || bad "an ordinary build needs only mem* from libc" "$needs"
-# one-way dependencies: ports/ includes nothing of core/ but the public header
-back=$(for f in ports/*; do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
-    while read -r h; do [ "$h" != plumbob.h ] && [ -e "core/$h" ] && echo "$f includes core/$h"; done; done)
-[ -z "$back" ] && ok "ports/ includes no private header of core/" || bad "ports/ includes no private header of core/" "$back"
+# one-way dependencies: the layer rules of docs/ARCHITECTURE.md (who may
+# include whom in core/ and ports/), read from its table
+layers=$(bash tests/layer-check.sh 2>&1)
+[ $? = 0 ] && ok "every include of core/ and ports/ follows docs/ARCHITECTURE.md ${layers#layers: ok }" ||
+    bad "the includes of core/ and ports/ follow docs/ARCHITECTURE.md" "$layers"
 # tools/ is a client of the library: of core/ and ports/ it includes only the
 # public header (the private byte helpers and kernels may change without notice)
 inward=$(for f in $(find tools -name '*.[ch]'); do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
-    while read -r h; do [ "$h" != plumbob.h ] && { [ -e "core/$h" ] || [ -e "ports/$h" ]; } && echo "$f includes $h"; done; done)
+    while read -r h; do [ "$h" != plumbob.h ] && ls core/"$h" core/*/"$h" ports/"$h" ports/*/"$h" >/dev/null 2>&1 && echo "$f includes $h"; done; done)
 n=$(find tools -name '*.[ch]' | wc -l)
 [ "$n" -gt 40 ] && [ -z "$inward" ] && ok "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" ||
     bad "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" "$inward"
