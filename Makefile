@@ -89,8 +89,6 @@ HEADERS := $(wildcard core/*.h core/*/*.h ports/*.h ports/*/*.h)
 same = $(and $(findstring x$(strip $(1))x,x$(strip $(2))x),$(findstring x$(strip $(2))x,x$(strip $(1))x))
 dry_run := $(findstring n,$(firstword -$(MAKEFLAGS)))
 flags_stamp = $(if $(call same,$(file <$(1)/flags.txt),$(2)),$(1)/flags.txt,$(if $(dry_run),flags-changed,$(shell mkdir -p $(1))$(file >$(1)/flags.txt,$(strip $(2)))$(1)/flags.txt))
-.PHONY: flags-changed
-flags-changed:
 .SECONDEXPANSION:
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/obj/%.o)
@@ -104,6 +102,9 @@ LIB := $(BUILD)/libplumbob.a
 .DELETE_ON_ERROR:
 
 all: $(LIB) $(BUILD)/plumbob
+
+.PHONY: flags-changed
+flags-changed:
 
 lib: $(LIB)
 tool: $(BUILD)/plumbob
