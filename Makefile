@@ -61,7 +61,9 @@ HOST_WARN := -std=c99 -Wall -Wextra -Wshadow $(WERROR)
 # rounded to float at every step (gcc on s390x otherwise evaluates float
 # expressions in double under -std=c99; clang never does and lacks the flag).
 # The one spelling of these flags: $(call fp_exact,COMPILER).
+# $(call fp_exact_once,VAR,COMPILER) computes it when first used and keeps it in VAR.
 fp_exact = -ffp-contract=off $(shell $(1) -v 2>&1 | grep -q '^gcc version' && echo -fexcess-precision=fast)
+fp_exact_once = $(if $(filter undefined,$(origin $(1))),$(eval $(1) := $(call fp_exact,$(2))))$($(1))
 FP_EXACT := $(call fp_exact,$(CC))
 
 # The core by layer (docs/ARCHITECTURE.md; tests/build-tests.sh checks who
@@ -207,7 +209,7 @@ BM_FLAGS := -mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 \
 BM_DIR := $(BUILD)/cortex-m4
 BM_CORE_OBJ := $(CORE_SRC:%.c=$(BM_DIR)/obj/%.o)
 BM_TEST_OBJ := $(TEST_SRC:%.c=$(BM_DIR)/obj/%.o) $(BM_DIR)/obj/tests/baremetal/startup.o
-BM_COMMON = $(BM_FLAGS) -Os -ffp-contract=off $(INCLUDES)
+BM_COMMON = $(BM_FLAGS) -Os $(call fp_exact_once,BM_FP_EXACT,$(BM_CC)) $(INCLUDES)
 BM_STAMP = $$(call flags_stamp,$(BM_DIR),$$(BM_CC) $$(BM_COMMON) | $$(CORE_WARN) | $$(HOST_WARN))
 baremetal: $(BM_DIR)/plumbob-tests.elf
 $(BM_CORE_OBJ): $(BM_DIR)/obj/%.o: %.c $(HEADERS) $(BM_STAMP)
@@ -245,7 +247,7 @@ FUZZ_SECONDS ?= 30
 FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_BIN := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_DIR)/%)
 FUZZ_CC := clang
-FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(call fp_exact,$(FUZZ_CC)) $(INCLUDES) -Itools
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(call fp_exact_once,FUZZ_FP_EXACT,$(FUZZ_CC)) $(INCLUDES) -Itools
 FUZZ_STAMP = $$(call flags_stamp,$(FUZZ_DIR),$$(FUZZ_CC) $$(FUZZ_FLAGS))
 FUZZ_CORE_OBJ := $(CORE_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_TOOL_OBJ := $(filter-out $(FUZZ_DIR)/obj/tools/cli/plumbob.o,$(TOOL_SRC:%.c=$(FUZZ_DIR)/obj/%.o))
@@ -309,7 +311,7 @@ amalgamate:
 # tiny libc of its own (tests/wasm/) for node: node tests/wasm/run.js FILE.
 WASM_CC ?= clang
 WASM_DIR := $(BUILD)/wasm
-WASM_FLAGS = --target=wasm32 -mbulk-memory -ffreestanding -nostdlib -O2 $(call fp_exact,$(WASM_CC))
+WASM_FLAGS = --target=wasm32 -mbulk-memory -ffreestanding -nostdlib -O2 $(call fp_exact_once,WASM_FP_EXACT,$(WASM_CC))
 WASM_STAMP = $$(call flags_stamp,$(WASM_DIR),$$(WASM_CC) $$(WASM_FLAGS) $$(WASM_API) | $$(CORE_WARN) | $$(HOST_WARN))
 WASM_API := '-DPLUMBOB_API=__attribute__((visibility("default")))'
 WASM_CORE_OBJ := $(CORE_SRC:%.c=$(WASM_DIR)/obj/%.o)
