@@ -72,7 +72,9 @@ FP_EXACT := $(call fp_exact,$(CC))
 # ports/<kernel>/ over the shared ports/*.h.  Private headers are included
 # by name, found through one -I per folder.
 CORE_LAYERS := base package sims2 sims3 runtime
-INCLUDES := -Icore $(CORE_LAYERS:%=-Icore/%) -Iports
+# Every build of the project's own code (core, tool, tests, benchmarks,
+# fuzz targets) sees the tools surface of plumbob.h, which a game opts into.
+INCLUDES := -DPLUMBOB_TOOLS_API -Icore $(CORE_LAYERS:%=-Icore/%) -Iports
 COMMON := $(OPT) $(FP_EXACT) $(INCLUDES) $(EXTRA_CFLAGS)
 
 CORE_SRC := $(wildcard $(CORE_LAYERS:%=core/%/*.c)) $(wildcard ports/*.c ports/*/*.c)

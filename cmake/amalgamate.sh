@@ -163,6 +163,9 @@ BEGIN {
     print " * build.  The port is chosen at compile time as in ports/ports.h (define"
     print " * PLUMBOB_NO_SIMD for the scalar reference).  Build with -ffp-contract=off (and,"
     print " * on gcc, -fexcess-precision=fast) for the reference bits on every CPU. */"
+    print "#ifndef PLUMBOB_TOOLS_API /* the core defines the tools surface too */"
+    print "#define PLUMBOB_TOOLS_API"
+    print "#endif"
     print "#include \"plumbob.h\""
     print ""
 }

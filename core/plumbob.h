@@ -38,14 +38,17 @@
  *
  * Two surfaces.  Everything here is the stable surface a game or tool
  * builds on (names, signatures and result codes change only with the major
- * version), except the parts fenced by #ifndef PLUMBOB_STABLE_ONLY: the
+ * version), except the parts fenced by #if defined(PLUMBOB_TOOLS_API): the
  * general reader (Chapter 4), arena arithmetic, the Sims 2 block readers
  * and single-track clip sampling with its cursor.  Those serve plumbob's
  * own tools and tests, as lz4's static-linking-only section does, and may
- * change in any release.  Define PLUMBOB_STABLE_ONLY before including this
- * header to see only the stable surface (tests/stable/game_loop.c, a
- * game's playback loop, is built that way).  Struct fields marked
- * "(internal)" belong to the core: read them for debugging, never write.
+ * change in any release; they are opt-in.  Define PLUMBOB_TOOLS_API before
+ * including this header to see them (plumbob's own builds of the core, the
+ * tool, tests and benchmarks do); without it a game sees only the stable
+ * surface (tests/stable/game_loop.c, a game's playback loop, is built that
+ * way).  PLUMBOB_STABLE_ONLY, the earlier switch, still hides them even
+ * with PLUMBOB_TOOLS_API.  Struct fields marked "(internal)" belong to the
+ * core: read them for debugging, never write.
  *
  * Promises, for every function in this header:
  *   - no heap, no globals, no hidden statics: all state lives in memory the

@@ -103,7 +103,7 @@ p_def=$(port_of) p_scalar=$(port_of -DPLUMBOB_NO_SIMD)
 
 # the unit tests against the pair (tests also include ports/kernels.h to compare twins,
 # and the private headers of core/<layer>/)
-private_inc="-Iports $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Icore"
+private_inc="-DPLUMBOB_TOOLS_API -Iports $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Icore"
 tests_against() { # label, extra cflags...
     local label=$1 d="$b/units-$1" f objs=(); shift
     mkdir -p "$d"
@@ -136,7 +136,8 @@ cmp -s <(grep -o 'digest=.*' "$b/units-sse2/summary" 2>/dev/null) <(grep -o 'dig
 for cxx in g++ clang++; do
     if ! have "$cxx"; then bad "$cxx missing"; continue; fi
     for h in core/plumbob.h "$b/alone/plumbob.h"; do
-        if "$cxx" -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only "$h" >"$b/cxx.log" 2>&1; then
+        if "$cxx" -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only "$h" >"$b/cxx.log" 2>&1 &&
+            "$cxx" -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -DPLUMBOB_TOOLS_API -fsyntax-only "$h" >>"$b/cxx.log" 2>&1; then
             ok "$h compiles as C++ ($cxx -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror)"
         else
             bad "$h compiles as C++ with $cxx" "$(cat "$b/cxx.log")"
@@ -145,8 +146,8 @@ for cxx in g++ clang++; do
 done
 # layout_list.h: L(type) for every public struct and enum of the header
 cat core/plumbob.h core/plumbob/*.h | grep -oE '^typedef (struct|enum|union) plumbob_[A-Za-z0-9_]+' | awk '{ print "L(" $3 ")" }' >"$b/layout_list.h"
-if gcc -std=c99 -Wall -Wextra -Werror -I"$b/alone" -I"$b" -c tests/cpp/layout.c -o "$b/layout.o" >"$b/cpp.log" 2>&1 &&
-   g++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -I"$b/alone" -I"$b" tests/cpp/api_test.cpp "$b/layout.o" \
+if gcc -std=c99 -Wall -Wextra -Werror -DPLUMBOB_TOOLS_API -I"$b/alone" -I"$b" -c tests/cpp/layout.c -o "$b/layout.o" >"$b/cpp.log" 2>&1 &&
+   g++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -DPLUMBOB_TOOLS_API -I"$b/alone" -I"$b" tests/cpp/api_test.cpp "$b/layout.o" \
        "$b/units-sse2/plumbob.o" -o "$b/api_test" >>"$b/cpp.log" 2>&1; then
     if "$b/api_test" >"$b/api_test.log" 2>&1; then
         ok "tests/cpp/api_test.cpp (C++11 against the C object): $(tail -1 "$b/api_test.log")"

@@ -72,8 +72,9 @@ n=$(find tools -name '*.[ch]' | wc -l)
 [ "$n" -gt 40 ] && [ -z "$inward" ] && ok "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" ||
     bad "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" "$inward"
 # the stable surface stands alone: a game's playback loop compiles with
-# PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden) and poses the
-# demo rig exactly as the tool does; the hidden part really is hidden
+# PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden, as they are
+# without PLUMBOB_TOOLS_API) and poses the demo rig exactly as the tool
+# does; the hidden part really is hidden
 demo=$b/stable-demo
 if "$b/plumbob" demo --out "$demo" >/dev/null 2>&1 &&
     ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -DPLUMBOB_STABLE_ONLY -Icore \
@@ -90,12 +91,15 @@ else
     bad "stable-only game loop builds" "$(tail -5 "$b.stable.log")"
 fi
 printf '#include "plumbob.h"\nint main(void) { plumbob_reader r; plumbob_reader_init(&r, 0, 0); return 0; }\n' >"$b/hidden.c"
-if ${CC:-cc} -std=c99 -Werror -DPLUMBOB_STABLE_ONLY -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; then
-    bad "PLUMBOB_STABLE_ONLY hides the general reader"
-elif ${CC:-cc} -std=c99 -Werror -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; then
-    ok "PLUMBOB_STABLE_ONLY hides the general reader (visible without it)"
+reader() { ${CC:-cc} -std=c99 -Werror "$@" -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; }
+if reader; then
+    bad "the general reader (tools surface) is hidden without PLUMBOB_TOOLS_API"
+elif ! reader -DPLUMBOB_TOOLS_API; then
+    bad "the general reader is visible with PLUMBOB_TOOLS_API"
+elif reader -DPLUMBOB_TOOLS_API -DPLUMBOB_STABLE_ONLY; then
+    bad "PLUMBOB_STABLE_ONLY still hides the general reader"
 else
-    bad "the general reader is visible without PLUMBOB_STABLE_ONLY"
+    ok "the tools surface is opt-in: the general reader only with PLUMBOB_TOOLS_API (and not with PLUMBOB_STABLE_ONLY)"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -25,7 +25,7 @@ for src in tests/fuzz/fuzz_*.c; do
         fuzz_gltf_import) extra=(-Itools tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c -lm) ;;
     esac
     if [ "$t" = fuzz_gltf_check ]; then core=(); else core=(core/*/*.c ports/*.c ports/*/*.c); fi
-    clang $flags -fsanitize=fuzzer -ffp-contract=off -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports -o "$out/$t" "$src" "${extra[@]}" "${core[@]}" 2>"$out/$t.build.log" || {
+    clang $flags -fsanitize=fuzzer -ffp-contract=off -DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports -o "$out/$t" "$src" "${extra[@]}" "${core[@]}" 2>"$out/$t.build.log" || {
         echo "$t: build failed (see $out/$t.build.log)"; continue; }
     dir=build/fuzz/kept-$t
     [ -d "$dir" ] && [ -n "$(ls "$dir")" ] || dir=build/fuzz/corpus-$t

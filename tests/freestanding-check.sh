@@ -10,7 +10,7 @@ out=build/freestanding
 rm -rf "$out"
 mkdir -p "$out"
 src=$(ls core/*/*.c ports/*.c ports/*/*.c)
-inc="-Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports"
+inc="-DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports"
 warn="-std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wconversion -Werror"
 allowed='^(memcpy|memmove|memset|memcmp|__aeabi_[A-Za-z0-9_]+)$'
 forbidden='^(malloc|free|calloc|realloc|aligned_alloc|printf|fprintf|sprintf|snprintf|puts|putchar|fopen|fclose|fread|fwrite|fputs|fputc|exit|abort|atexit|sqrt|sqrtf|sin|sinf|cos|cosf|tan|tanf|atan2|atan2f|asin|asinf|acos|acosf|pow|powf|exp|expf|log|logf|floor|floorf|ceil|ceilf|fabs|fabsf|fmod|fmodf|round|roundf|lrintf)$'

@@ -191,7 +191,7 @@ PLUMBOB_API void plumbob_arena_reset(plumbob_arena *a, size_t mark);
 /* Bytes still free if the next request asks for `align` (0: default). */
 PLUMBOB_API size_t plumbob_arena_remaining(const plumbob_arena *a, size_t align);
 
-#ifndef PLUMBOB_STABLE_ONLY /* arena arithmetic, for tools and tests */
+#if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* arena arithmetic, for tools and tests */
 /* Adds b to *acc unless that overflows; on overflow sets *acc to SIZE_MAX and
  * returns false.  Query calls use it to sum arena needs safely; every added
  * term already counts worst-case alignment padding. */
@@ -201,13 +201,13 @@ PLUMBOB_API bool plumbob_size_add(size_t *acc, size_t b);
  * PLUMBOB_ARENA_ALIGN (includes padding); SIZE_MAX on overflow. */
 PLUMBOB_API size_t plumbob_arena_need(size_t count, size_t elem_size);
 
-#endif /* PLUMBOB_STABLE_ONLY */
+#endif /* PLUMBOB_TOOLS_API */
 
 /* The same at compile time, for counts that cannot overflow. */
 #define PLUMBOB_ARENA_NEED(count, elem_size) \
     ((size_t)(count) * (size_t)(elem_size) + (PLUMBOB_ARENA_ALIGN - 1u))
 
-#ifndef PLUMBOB_STABLE_ONLY /* Chapter 4 is for tools and tests */
+#if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* Chapter 4 is for tools and tests */
 
 
 /* ===================================================================== */
@@ -274,7 +274,7 @@ PLUMBOB_API void plumbob_reader_fail(plumbob_reader *r, plumbob_result err);
 /* True while no error has been recorded. */
 PLUMBOB_API bool plumbob_reader_ok(const plumbob_reader *r);
 
-#endif /* PLUMBOB_STABLE_ONLY */
+#endif /* PLUMBOB_TOOLS_API */
 
 
 /* ===================================================================== */

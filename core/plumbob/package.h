@@ -245,14 +245,14 @@ PLUMBOB_API plumbob_result plumbob_key_table_find(const plumbob_key_table *kt, u
 PLUMBOB_API plumbob_result plumbob_key_table_entry(const plumbob_key_table *kt, uint32_t i,
                                                    uint64_t *instance, plumbob_string *name);
 
-#ifndef PLUMBOB_STABLE_ONLY /* the general reader's string helper */
+#if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* the general reader's string helper */
 /* Reads a string with a 7-bit-encoded length prefix (1 to 5 bytes, low
  * groups first), as Sims 2 resources store them.  Records
  * PLUMBOB_ERR_BAD_DATA in the reader for an over-long or padded
  * (non-canonical) prefix, so every accepted string re-encodes identically. */
 PLUMBOB_API plumbob_string plumbob_read_string7(plumbob_reader *r);
 
-#endif /* PLUMBOB_STABLE_ONLY */
+#endif /* PLUMBOB_TOOLS_API */
 
 /* Sims 2 RCOL ("scenegraph") wrapper around GMDC, ANIM, CRES, ... blocks. */
 typedef struct plumbob_sims2_link {
@@ -295,13 +295,13 @@ typedef struct plumbob_sims2_block_head {
     plumbob_string resource_name;
 } plumbob_sims2_block_head;
 
-#ifndef PLUMBOB_STABLE_ONLY /* takes the general reader */
+#if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* takes the general reader */
 /* Reads a block head at r's position and leaves r after it.  Errors (also
  * recorded in r): PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_MAGIC (the second
  * string is not "cSGResource"), PLUMBOB_ERR_BAD_DATA (bad string prefix). */
 PLUMBOB_API plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r,
                                                          plumbob_sims2_block_head *out);
-#endif /* PLUMBOB_STABLE_ONLY */
+#endif /* PLUMBOB_TOOLS_API */
 
 #ifdef __cplusplus
 }

@@ -221,7 +221,7 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
 PLUMBOB_API plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
                                                        plumbob_bone_pose *poses, float *morph_weights);
 
-#ifndef PLUMBOB_STABLE_ONLY /* single-track sampling and the cursor */
+#if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* single-track sampling and the cursor */
 /* --- Single-track sampling and the cursor: for tools and tests ---------
  * The same values as the sampler with less memory and more time per frame:
  * random access to one track, a 2-byte-per-track cursor, and a whole pose
@@ -286,7 +286,7 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
                                                     plumbob_clip_cursor *cursor, float seconds,
                                                     plumbob_bone_pose *poses, float *morph_weights);
 
-#endif /* PLUMBOB_STABLE_ONLY */
+#endif /* PLUMBOB_TOOLS_API */
 
 /* --- Events during playback ------------------------------------------ */
 
