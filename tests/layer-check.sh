@@ -5,9 +5,12 @@
 # (plumbob/LAYER.h) and the private headers of the folders its row allows,
 # besides the exceptions the table names.  A private header is found as the
 # build finds it: beside the including file, then in core/<layer>/, then in
-# ports/.  Prints each violation and `layers: ok` or `layers: N violations`;
-# exits 1 on any.  tests/build-tests.sh runs it.
-#   bash tests/layer-check.sh
+# ports/.  Given the built library, it also checks the calls: an object of a
+# layer may use only symbols defined by the layers its row names (public or
+# private), so no format layer calls the runtime and no lower layer calls up.
+# Prints each violation and `layers: ok` or `layers: N violations`; exits 1
+# on any.  tests/build-tests.sh runs it.
+#   bash tests/layer-check.sh [build/libplumbob.a]
 set -u
 cd "$(dirname "$0")/.."
 doc=docs/ARCHITECTURE.md
@@ -78,8 +81,24 @@ for f in $(find core ports -name '*.[ch]' | LC_ALL=C sort); do
             bad "$f includes $h of $to ($where): $me may include the private headers of${priv[$me]% }"
     done < <(grep -oE '^[ \t]*#[ \t]*include[ \t]*"[^"]+"' "$f" | sed -E 's/.*"([^"]+)"/\1/')
 done
+# the calls, from the library's symbol tables (members are named by file)
+lib=${1:-}
+if [ -n "$lib" ]; then
+    declare -A layer_of_member def
+    for f in $(find core ports -name '*.c'); do layer_of_member[$(basename "${f%.c}").o]=$(layer_of_dir "$(dirname "$f")"); done
+    while read -r m sym; do def[$sym]=${layer_of_member[$m]:-?}; done < <(nm -A -g --defined-only "$lib" 2>/dev/null |
+        awk '{ split($1, p, ":"); print p[2], $NF }')
+    calls=0
+    while read -r m sym; do
+        me=${layer_of_member[$m]:-} to=${def[$sym]:-}
+        [ -n "$me" ] && [ -n "$to" ] || continue
+        calls=$((calls + 1))
+        [[ "${pub[$me]}${priv[$me]}" == *" $to "* ]] || bad "$m ($me) calls $sym of $to"
+    done < <(nm -A -u "$lib" 2>/dev/null | awk '{ split($1, p, ":"); print p[2], $NF }')
+    [ "$calls" -gt 100 ] || bad "only $calls calls between the library's files found in $lib"
+fi
 if [ "$n" = 0 ]; then
-    echo "layers: ok ($files files of ${#layers[@]} layers: ${layers[*]})"
+    echo "layers: ok ($files files of ${#layers[@]} layers: ${layers[*]}${lib:+; $calls calls between files of $lib})"
 else
     echo "layers: $n violations"
     exit 1
