@@ -169,30 +169,28 @@ PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint
  * 16-bit in CLIP; the sampler plays rigs of up to 32,768 bones); which
  * track a lane plays, its key index and where its span ends (what searches
  * and the schedule-free walk need), the sampler keeps beside the groups.
- * Both kinds end in the same 32 bytes (pb_clip_tail). */
+ * Both kinds end in the same 32 bytes, their member tail (pb_clip_tail). */
 #define PB_CLIP_ROTATION 4u /* components: the lane kind */
 #define PB_CLIP_VECTOR 3u
 #define PB_CLIP_SPAN_OPEN 0xFFFFu /* span end of a lane at its last key (or a padding lane) */
-typedef struct pb_clip_lanes { /* four rotation lanes */
-    float a[4][4];    /* [component][lane]: key k, dequantized */
-    float b[4][4];    /* key k + 1 (key k again at the last key), negated when inv's sign bit is set */
+/* The last 32 bytes of a group of either kind: a member of both, so the
+ * code that works on any group (key ticks, spans, slots) writes through a
+ * pb_clip_tail that is really there, never through a cast over bytes. */
+typedef struct pb_clip_tail {
     float inv[4];     /* +-1 / (tick of k + 1 - ta); +-0 holds key k; sign: b stored negated */
     uint16_t ta[4];   /* tick of key k */
     int16_t slot[4];  /* output slot, or -1 */
+} pb_clip_tail;
+typedef struct pb_clip_lanes { /* four rotation lanes */
+    float a[4][4];    /* [component][lane]: key k, dequantized */
+    float b[4][4];    /* key k + 1 (key k again at the last key), negated when inv's sign bit is set */
+    pb_clip_tail tail;
 } pb_clip_lanes;
 typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows a key */
     float a[3][4];
     float b[3][4];
-    float inv[4];
-    uint16_t ta[4];
-    int16_t slot[4];
+    pb_clip_tail tail;
 } pb_clip_vlanes;
-/* The last 32 bytes of a group of either kind. */
-typedef struct pb_clip_tail {
-    float inv[4];
-    uint16_t ta[4];
-    int16_t slot[4];
-} pb_clip_tail;
 /* Bytes of a group of `components` rows a key: 160 or 128. */
 #define PB_CLIP_GROUP_SIZE(components) (32u * (components) + (uint32_t)sizeof(pb_clip_tail))
 

@@ -1,5 +1,5 @@
 /* Reports which kernel port the macro block in ports.h chose. */
-#include "plumbob.h"
+#include "plumbob/base.h"
 #include "ports.h"
 
 const char *plumbob_port_name(void) {

@@ -30,8 +30,24 @@ else
     exit 1
 fi
 cp "$b/dist/plumbob.c" "$b/dist/plumbob.h" "$b/alone/"
-# the header is the public one, word for word after the banner
-tail -n +3 "$b/dist/plumbob.h" | cmp -s - core/plumbob.h && ok "dist/plumbob.h is core/plumbob.h" || bad "dist/plumbob.h is core/plumbob.h"
+# the header is the public one, word for word after the banner: core/plumbob.h
+# with each layer header it includes (core/plumbob/*.h) pasted in once, and
+# no include of the project's own left
+paste_header() { # file, the folder its includes are relative to
+    local line d=${1%/*}/
+    while IFS= read -r line; do
+        case $line in
+        '#include "'*)
+            line=${line#'#include "'}; line=$d${line%%'"'*}
+            case " $pasted " in *" $line "*) ;; *) pasted="$pasted $line"; paste_header "$line" ;; esac ;;
+        *) printf '%s\n' "$line" ;;
+        esac
+    done <"$1"
+}
+pasted=
+tail -n +4 "$b/dist/plumbob.h" | cmp -s - <(paste_header core/plumbob.h) && ! grep -q '^#include "' "$b/dist/plumbob.h" &&
+    ok "dist/plumbob.h is core/plumbob.h with its layer headers pasted in" ||
+    bad "dist/plumbob.h is core/plumbob.h with its layer headers pasted in"
 # nothing but the pair: no include of the project's own folders survives
 leftover=$(grep -nE '^[ \t]*#[ \t]*include[ \t]*"' "$b/alone/plumbob.c" | grep -v '"plumbob.h"')
 [ -z "$leftover" ] && ok "plumbob.c includes only plumbob.h and system headers" || bad "plumbob.c includes project headers" "$leftover"
@@ -65,7 +81,7 @@ fi
 
 # every public function is defined, and nothing outside plumbob_ is exported
 if [ -f "$b/host-gcc.o" ]; then
-    declared=$(tr '\n' ' ' <core/plumbob.h | grep -oE 'PLUMBOB_API [^;{]*[^A-Za-z0-9_]plumbob_[A-Za-z0-9_]+ *\(' |
+    declared=$(cat core/plumbob.h core/plumbob/*.h | tr '\n' ' ' | grep -oE 'PLUMBOB_API [^;{]*[^A-Za-z0-9_]plumbob_[A-Za-z0-9_]+ *\(' |
                grep -oE 'plumbob_[A-Za-z0-9_]+ *\($' | tr -d ' (' | sort -u)
     defined=$(nm -g --defined-only "$b/host-gcc.o" | awk '{ print $3 }' | sort -u)
     missing=$(comm -23 <(echo "$declared") <(echo "$defined"))
@@ -85,7 +101,9 @@ p_def=$(port_of) p_scalar=$(port_of -DPLUMBOB_NO_SIMD)
 [ "$p_def" = '"sse2"' ] && [ "$p_scalar" = '"scalar"' ] && ok "port: sse2 on x86-64, scalar with PLUMBOB_NO_SIMD" ||
     bad "port: sse2 on x86-64, scalar with PLUMBOB_NO_SIMD (got $p_def, $p_scalar)"
 
-# the unit tests against the pair (tests also include ports/kernels.h to compare twins)
+# the unit tests against the pair (tests also include ports/kernels.h to compare twins,
+# and the private headers of core/<layer>/)
+private_inc="-DPLUMBOB_TOOLS_API -Iports $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Icore"
 tests_against() { # label, extra cflags...
     local label=$1 d="$b/units-$1" f objs=(); shift
     mkdir -p "$d"
@@ -93,7 +111,7 @@ tests_against() { # label, extra cflags...
         bad "$label: plumbob.c compiles for the unit tests" "$(cat "$d.log")"; return
     fi
     for f in tests/*.c; do
-        gcc -std=c99 -Wall -Wextra -Wshadow -Werror -O2 $fp_gcc "$@" -I"$b/alone" -Itests -Iports -Icore \
+        gcc -std=c99 -Wall -Wextra -Wshadow -Werror -O2 $fp_gcc "$@" -I"$b/alone" -Itests $private_inc \
             -c "$f" -o "$d/$(basename "${f%.c}").o" >>"$d.log" 2>&1 || { bad "$label: $f compiles" "$(cat "$d.log")"; return; }
         objs+=("$d/$(basename "${f%.c}").o")
     done
@@ -118,7 +136,8 @@ cmp -s <(grep -o 'digest=.*' "$b/units-sse2/summary" 2>/dev/null) <(grep -o 'dig
 for cxx in g++ clang++; do
     if ! have "$cxx"; then bad "$cxx missing"; continue; fi
     for h in core/plumbob.h "$b/alone/plumbob.h"; do
-        if "$cxx" -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only "$h" >"$b/cxx.log" 2>&1; then
+        if "$cxx" -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only "$h" >"$b/cxx.log" 2>&1 &&
+            "$cxx" -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -DPLUMBOB_TOOLS_API -fsyntax-only "$h" >>"$b/cxx.log" 2>&1; then
             ok "$h compiles as C++ ($cxx -x c++ -std=c++11 -Wall -Wextra -Wpedantic -Werror)"
         else
             bad "$h compiles as C++ with $cxx" "$(cat "$b/cxx.log")"
@@ -126,9 +145,9 @@ for cxx in g++ clang++; do
     done
 done
 # layout_list.h: L(type) for every public struct and enum of the header
-grep -oE '^typedef (struct|enum|union) plumbob_[A-Za-z0-9_]+' core/plumbob.h | awk '{ print "L(" $3 ")" }' >"$b/layout_list.h"
-if gcc -std=c99 -Wall -Wextra -Werror -I"$b/alone" -I"$b" -c tests/cpp/layout.c -o "$b/layout.o" >"$b/cpp.log" 2>&1 &&
-   g++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -I"$b/alone" -I"$b" tests/cpp/api_test.cpp "$b/layout.o" \
+cat core/plumbob.h core/plumbob/*.h | grep -oE '^typedef (struct|enum|union) plumbob_[A-Za-z0-9_]+' | awk '{ print "L(" $3 ")" }' >"$b/layout_list.h"
+if gcc -std=c99 -Wall -Wextra -Werror -DPLUMBOB_TOOLS_API -I"$b/alone" -I"$b" -c tests/cpp/layout.c -o "$b/layout.o" >"$b/cpp.log" 2>&1 &&
+   g++ -std=c++11 -Wall -Wextra -Wpedantic -Werror -DPLUMBOB_TOOLS_API -I"$b/alone" -I"$b" tests/cpp/api_test.cpp "$b/layout.o" \
        "$b/units-sse2/plumbob.o" -o "$b/api_test" >>"$b/cpp.log" 2>&1; then
     if "$b/api_test" >"$b/api_test.log" 2>&1; then
         ok "tests/cpp/api_test.cpp (C++11 against the C object): $(tail -1 "$b/api_test.log")"

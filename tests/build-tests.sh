@@ -31,12 +31,17 @@ else
 fi
 uptodate=$(make -n BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1 | grep -cE ' -c ')
 [ "$uptodate" = 0 ] && ok "nothing rebuilds when nothing changed" || bad "nothing rebuilds when nothing changed ($uptodate compiles)"
-whatif=$(make -n -W core/pb_jazz.h BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
-if grep -q 'core/jazz.c' <<<"$whatif" && ! grep -qE ' -c core/refpack.c' <<<"$whatif"; then
-    ok "a changed core/pb_jazz.h rebuilds jazz.c, not refpack.c"
+whatif=$(make -n -W core/sims3/pb_jazz.h BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
+if grep -q 'core/sims3/jazz.c' <<<"$whatif" && ! grep -qE ' -c core/package/refpack.c' <<<"$whatif"; then
+    ok "a changed core/sims3/pb_jazz.h rebuilds jazz.c, not refpack.c"
 else
-    bad "a changed core/pb_jazz.h rebuilds jazz.c, not refpack.c" "$(grep -E ' -c ' <<<"$whatif")"
+    bad "a changed core/sims3/pb_jazz.h rebuilds jazz.c, not refpack.c" "$(grep -E ' -c ' <<<"$whatif")"
 fi
+# flags are a dependency: the same build with other flags (here -Werror, as
+# `make check` adds it) rebuilds the objects; back to the first flags, again
+flagged=$(make -n BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS WERROR=-Werror all 2>&1 | grep -cE ' -c ')
+[ "$flagged" -gt 40 ] && ok "changed flags rebuild every object ($flagged compiles)" ||
+    bad "changed flags rebuild every object ($flagged compiles)"
 whatif=$(make -n -W tools/util/tool_buf.h BUILD=$b CFLAGS="-O2 -g0" CPPFLAGS=-DPB_MARK_CPPFLAGS all 2>&1)
 if grep -q 'tools/gltf/gltf_write.c' <<<"$whatif" && ! grep -qE ' -c core/' <<<"$whatif"; then
     ok "a changed tools/util/tool_buf.h rebuilds tool code only"
@@ -55,14 +60,16 @@ fi
 # from libc but the mem* routines: the compiler turns no loop into strlen & co.
 needs=$(nm -u "$b/libplumbob.a" 2>/dev/null | awk '{ print $2 }' | grep -v '^plumbob_' | sort -u | grep -vxE 'memcpy|memset|memmove|memcmp')
 [ -z "$needs" ] && ok "an ordinary build needs only mem* from libc" || bad "an ordinary build needs only mem* from libc" "$needs"
-# one-way dependencies: ports/ includes nothing of core/ but the public header
-back=$(for f in ports/*; do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
-    while read -r h; do [ "$h" != plumbob.h ] && [ -e "core/$h" ] && echo "$f includes core/$h"; done; done)
-[ -z "$back" ] && ok "ports/ includes no private header of core/" || bad "ports/ includes no private header of core/" "$back"
+# one-way dependencies: the layer rules of docs/ARCHITECTURE.md (who may
+# include whom in core/ and ports/, and call whom in the library), read
+# from its table
+layers=$(bash tests/layer-check.sh "$b/libplumbob.a" 2>&1)
+[ $? = 0 ] && ok "every include of core/ and ports/ follows docs/ARCHITECTURE.md ${layers#layers: ok }" ||
+    bad "the includes of core/ and ports/ follow docs/ARCHITECTURE.md" "$layers"
 # tools/ is a client of the library: of core/ and ports/ it includes only the
 # public header (the private byte helpers and kernels may change without notice)
 inward=$(for f in $(find tools -name '*.[ch]'); do grep -o '#include "[^"]*"' "$f" | sed 's/#include "//; s/"$//' |
-    while read -r h; do [ "$h" != plumbob.h ] && { [ -e "core/$h" ] || [ -e "ports/$h" ]; } && echo "$f includes $h"; done; done)
+    while read -r h; do [ "$h" != plumbob.h ] && ls core/"$h" core/*/"$h" ports/"$h" ports/*/"$h" >/dev/null 2>&1 && echo "$f includes $h"; done; done)
 n=$(find tools -name '*.[ch]' | wc -l)
 [ "$n" -gt 40 ] && [ -z "$inward" ] && ok "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" ||
     bad "tools/ ($n files) includes nothing of core/ or ports/ but plumbob.h" "$inward"
@@ -77,8 +84,9 @@ while IFS= read -r line; do
     esac
 done < <(bash tests/tools-graph.sh "$b" 2>&1)
 # the stable surface stands alone: a game's playback loop compiles with
-# PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden) and poses the
-# demo rig exactly as the tool does; the hidden part really is hidden
+# PLUMBOB_STABLE_ONLY (the tools-and-tests helpers hidden, as they are
+# without PLUMBOB_TOOLS_API) and poses the demo rig exactly as the tool
+# does; the hidden part really is hidden
 demo=$b/stable-demo
 if "$b/plumbob" demo --out "$demo" >/dev/null 2>&1 &&
     ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -DPLUMBOB_STABLE_ONLY -Icore \
@@ -95,12 +103,15 @@ else
     bad "stable-only game loop builds" "$(tail -5 "$b.stable.log")"
 fi
 printf '#include "plumbob.h"\nint main(void) { plumbob_reader r; plumbob_reader_init(&r, 0, 0); return 0; }\n' >"$b/hidden.c"
-if ${CC:-cc} -std=c99 -Werror -DPLUMBOB_STABLE_ONLY -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; then
-    bad "PLUMBOB_STABLE_ONLY hides the general reader"
-elif ${CC:-cc} -std=c99 -Werror -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; then
-    ok "PLUMBOB_STABLE_ONLY hides the general reader (visible without it)"
+reader() { ${CC:-cc} -std=c99 -Werror "$@" -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; }
+if reader; then
+    bad "the general reader (tools surface) is hidden without PLUMBOB_TOOLS_API"
+elif ! reader -DPLUMBOB_TOOLS_API; then
+    bad "the general reader is visible with PLUMBOB_TOOLS_API"
+elif reader -DPLUMBOB_TOOLS_API -DPLUMBOB_STABLE_ONLY; then
+    bad "PLUMBOB_STABLE_ONLY still hides the general reader"
 else
-    bad "the general reader is visible without PLUMBOB_STABLE_ONLY"
+    ok "the tools surface is opt-in: the general reader only with PLUMBOB_TOOLS_API (and not with PLUMBOB_STABLE_ONLY)"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -24,8 +24,8 @@ for src in tests/fuzz/fuzz_*.c; do
         fuzz_tool_text) extra=(-Itools tools/util/rig.c tools/util/pose_json.c tools/util/json_parse.c) ;;
         fuzz_gltf_import) extra=(-Itools tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c tools/util/namelist.c -lm) ;;
     esac
-    if [ "$t" = fuzz_gltf_check ]; then core=(); else core=(core/*.c ports/*.c); fi
-    clang $flags -fsanitize=fuzzer -ffp-contract=off -Icore -Iports -o "$out/$t" "$src" "${extra[@]}" "${core[@]}" 2>"$out/$t.build.log" || {
+    if [ "$t" = fuzz_gltf_check ]; then core=(); else core=(core/*/*.c ports/*.c ports/*/*.c); fi
+    clang $flags -fsanitize=fuzzer -ffp-contract=off -DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports -o "$out/$t" "$src" "${extra[@]}" "${core[@]}" 2>"$out/$t.build.log" || {
         echo "$t: build failed (see $out/$t.build.log)"; continue; }
     dir=build/fuzz/kept-$t
     [ -d "$dir" ] && [ -n "$(ls "$dir")" ] || dir=build/fuzz/corpus-$t
@@ -35,4 +35,4 @@ for src in tests/fuzz/fuzz_*.c; do
 done
 "$prof" merge -sparse "$out"/prof/*.profraw -o "$out/all.profdata" || exit 1
 "$cov" report "${objects[@]}" -instr-profile="$out/all.profdata" -show-region-summary=false \
-    -show-functions=false core/*.c ports/*.c 2>/dev/null | sed 's|^.*/\(core\|ports\)/|\1/|' | tee "$out/report.txt"
+    -show-functions=false core/*/*.c ports/*.c ports/*/*.c 2>/dev/null | sed 's|^.*/\(core\|ports\)/|\1/|' | tee "$out/report.txt"

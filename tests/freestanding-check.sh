@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 out=build/freestanding
 rm -rf "$out"
 mkdir -p "$out"
-src=$(ls core/*.c ports/*.c)
+src=$(ls core/*/*.c ports/*.c ports/*/*.c)
+inc="-DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports"
 warn="-std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wcast-align -Wconversion -Werror"
 allowed='^(memcpy|memmove|memset|memcmp|__aeabi_[A-Za-z0-9_]+)$'
 forbidden='^(malloc|free|calloc|realloc|aligned_alloc|printf|fprintf|sprintf|snprintf|puts|putchar|fopen|fclose|fread|fwrite|fputs|fputc|exit|abort|atexit|sqrt|sqrtf|sin|sinf|cos|cosf|tan|tanf|atan2|atan2f|asin|asinf|acos|acosf|pow|powf|exp|expf|log|logf|floor|floorf|ceil|ceilf|fabs|fabsf|fmod|fmodf|round|roundf|lrintf)$'
@@ -21,7 +22,7 @@ check() { # name, nm tool, ld tool, compile command prefix...
     mkdir -p "$dir"
     for f in $src; do
         o="$dir/$(basename "${f%.c}").o"
-        if ! "$@" $warn -O2 -ffreestanding -nostdlib -fno-stack-protector -Icore -Iports -c "$f" -o "$o"; then
+        if ! "$@" $warn -O2 -ffreestanding -nostdlib -fno-stack-protector $inc -c "$f" -o "$o"; then
             echo "freestanding: $name: $f does not compile"; fail=1; return
         fi
         bad=$("$nm" -u "$o" | awk '{print $NF}' | grep -E "$forbidden" || true)

@@ -254,7 +254,7 @@ void test_clip_sampler_shared_schedule(void) {
     for (i = 0; i < nb; i++) half[i] = i % 2 ? 0xDEAD0000u + i : bones[i];
     setup(&full, &c, bones, nb, morphs, nm, &a, NULL);
     setup(&part, &c, half, nb, morphs, nm, &a, &full.schedule);
-    CHECK(part.schedule.events[0] == full.schedule.events[0]);
+    CHECK(part.schedule.key_records[0] == full.schedule.key_records[0]);
     dur = plumbob_clip_duration(&c);
     frames = (uint32_t)(dur * 60.0f) + 4u;
     for (f = 0; f < frames; f++) {
@@ -278,7 +278,7 @@ void test_clip_schedule_order(void) {
     plumbob_arena a;
     plumbob_clip c;
     plumbob_clip_schedule sc;
-    uint32_t s, i, want_lanes[2] = {0, 0}, want_events[2] = {0, 0}, seen[2][MAX_TRACKS];
+    uint32_t s, i, want_lanes[2] = {0, 0}, want_records[2] = {0, 0}, seen[2][MAX_TRACKS];
     plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
     CHECK_OK(decode_in(buf, len, &a, &c));
     CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
@@ -290,17 +290,17 @@ void test_clip_schedule_order(void) {
         s = rot ? 0u : 1u;
         CHECK(want_lanes[s] < sc.lane_count[s] && sc.lane_track[s][want_lanes[s]] == i);
         want_lanes[s]++;
-        want_events[s] += t->key_count - 1u;
+        want_records[s] += t->key_count - 1u;
     }
     CHECK(want_lanes[0] > 8 && want_lanes[1] > 8); /* the random clip has both kinds */
     for (s = 0; s < 2; s++) {
         uint32_t prev = 0;
         CHECK_EQ(sc.lane_count[s], want_lanes[s]);
-        CHECK_EQ(sc.event_count[s], want_events[s]);
+        CHECK_EQ(sc.key_record_count[s], want_records[s]);
         for (i = 0; i < sc.lane_count[s]; i++) seen[s][i] = 0;
-        for (i = 0; i < sc.event_count[s]; i++) {
-            uint32_t tag = s == 0 ? ((const pb_clip_rot_event *)sc.events[0])[i].tag
-                                  : ((const pb_clip_vec_event *)sc.events[1])[i].tag;
+        for (i = 0; i < sc.key_record_count[s]; i++) {
+            uint32_t tag = s == 0 ? ((const pb_clip_rot_record *)sc.key_records[0])[i].tag
+                                  : ((const pb_clip_vec_record *)sc.key_records[1])[i].tag;
             uint32_t lane = tag & 0xFFFFu, k;
             const plumbob_clip_track *t;
             CHECK(tag >> 16 >= prev >> 16);
@@ -343,8 +343,8 @@ void test_clip_sampler_exact_on_unit_ticks(void) {
     CHECK_OK(plumbob_clip_bind(&c, &bone, 1, NULL, 0, &a, &b));
     CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
     CHECK_EQ(sc.lane_count[0], 1);
-    CHECK_EQ(sc.event_count[0], 7);
-    CHECK_EQ(sc.event_count[1], 7);
+    CHECK_EQ(sc.key_record_count[0], 7);
+    CHECK_EQ(sc.key_record_count[1], 7);
     CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
     CHECK_EQ(s.rotation_groups, 1);
     CHECK_EQ(s.vector_groups, 1);
@@ -638,9 +638,9 @@ void test_clip_sampler_constant_values(void) {
     CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
     CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
     CHECK_EQ(s.constant_count[0], 5);
-    CHECK_EQ(s.constant_values[0], 2); /* the identity (bones 1, 2, 4, 5: the keys come out 1 exactly), x -0 */
+    CHECK_EQ(s.constant_value_count[0], 2); /* the identity (bones 1, 2, 4, 5: the keys come out 1 exactly), x -0 */
     CHECK_EQ(s.constant_count[1], 6);
-    CHECK_EQ(s.constant_values[1], 2); /* 0 (the kernel's a + (b - a) 0 is +0 for -0 too) and 1.5 */
+    CHECK_EQ(s.constant_value_count[1], 2); /* 0 (the kernel's a + (b - a) 0 is +0 for -0 too) and 1.5 */
     memset(got, 0x55, sizeof got);
     memset(want, 0x55, sizeof want);
     CHECK_OK(plumbob_clip_sampler_sample(&s, 0.2f, got, NULL));
@@ -687,7 +687,7 @@ void test_clip_sampler_constant_values(void) {
     CHECK_OK(plumbob_clip_schedule_build(&c, &a, &sc));
     CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
     CHECK_EQ(s.constant_count[1], 302);
-    CHECK_EQ(s.constant_values[1], 301);
+    CHECK_EQ(s.constant_value_count[1], 301);
     memset(got, 0x55, sizeof got);
     memset(want, 0x55, sizeof want);
     CHECK_OK(plumbob_clip_sampler_sample(&s, 0.1f, got, NULL));

@@ -34,7 +34,7 @@ imports=$(node tests/wasm/run.js --imports "$b/plumbob.wasm" 2>&1)
 [ "$imports" = "[]" ] && ok "the core module imports nothing (not even memcpy/memset)" || bad "the core module imports nothing" "$imports"
 exports=$(node tests/wasm/run.js --exports "$b/plumbob.wasm" 2>&1 | grep -oE '"name":"[^"]*","kind":"[a-z]*"' |
           sed -E 's/"name":"([^"]*)","kind":"([a-z]*)"/\1 \2/' | sort)
-declared=$(tr '\n' ' ' <core/plumbob.h | grep -oE 'PLUMBOB_API [^;{]*[^A-Za-z0-9_]plumbob_[A-Za-z0-9_]+ *\(' |
+declared=$(cat core/plumbob.h core/plumbob/*.h | tr '\n' ' ' | grep -oE 'PLUMBOB_API [^;{]*[^A-Za-z0-9_]plumbob_[A-Za-z0-9_]+ *\(' |
            grep -oE 'plumbob_[A-Za-z0-9_]+ *\($' | tr -d ' (' | sort -u | sed 's/$/ function/')
 expected=$(printf '%s\nmemory memory\n' "$declared" | sort)
 if [ "$exports" = "$expected" ]; then
@@ -44,7 +44,7 @@ else
 fi
 core=$(node tests/wasm/run.js --core "$b/plumbob.wasm" 2>&1)
 want='{"version":100,"port":"scalar","pelvis":"556b181a","truncated":"truncated"}'
-want=${want/100/$(sed -n 's/^#define PLUMBOB_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' core/plumbob.h | awk '{ v = v * 100 + $1 } END { print v }')}
+want=${want/100/$(sed -n 's/^#define PLUMBOB_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)/\2/p' core/plumbob/base.h | awk '{ v = v * 100 + $1 } END { print v }')}
 [ "$core" = "$want" ] && ok "instantiated with no imports, it answers: $core" || bad "the core module alone" "got $core, want $want"
 
 start=$(date +%s)

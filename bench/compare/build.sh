@@ -42,11 +42,12 @@ for s in $ozz_src; do
 done
 # plumbob: the library, built here with the same compiler and flags
 pobjs=()
-for s in core/*.c ports/*.c bench/bench_mesh.c; do
+inc="-DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports"
+for s in core/*/*.c ports/*.c ports/*/*.c bench/bench_mesh.c; do
     o=$out/plumbob/$(basename "$s" .c).o
-    $CC -std=c99 $flags -Icore -Iports -c "$s" -o "$o" || exit 1
+    $CC -std=c99 $flags $inc -c "$s" -o "$o" || exit 1
     pobjs+=("$o")
 done
-$CXX -std=c++17 $flags -I"$OZZ/include" -I"$ACL/includes" -I"$RTM/includes" -Icore -Iports \
+$CXX -std=c++17 $flags -I"$OZZ/include" -I"$ACL/includes" -I"$RTM/includes" $inc \
     -o "$out/plumbob-compare" bench/compare/compare.cpp "${pobjs[@]}" "${objs[@]}" || exit 1
 echo "built $out/plumbob-compare"

@@ -3,6 +3,7 @@
  * with `plumbob clip sample FILE --time 1`.  Hosted C99 (stdio) over the
  * freestanding core; all of the core's memory is the static arena below. */
 #include <stdio.h>
+#define PLUMBOB_TOOLS_API /* plumbob_clip_sample_track: the tools surface, opt-in */
 #include "plumbob.h"
 
 static unsigned char file[1u << 20];

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 #include <vector>
+#define PLUMBOB_TOOLS_API /* plumbob_clip_sample_track: the tools surface, opt-in */
 #include "plumbob.h"
 
 int main(int argc, char **argv) {

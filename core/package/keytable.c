@@ -1,0 +1,68 @@
+/* Sims 3 KEY resources: the instance id -> name table of a package. */
+#include "plumbob/package.h"
+#include "pb_bytes.h"
+
+plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const void *data, size_t size) {
+    plumbob_reader r;
+    uint32_t i;
+    if (!kt || (!data && size)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_reader_init(&r, data, size);
+    kt->data = (const unsigned char *)data;
+    kt->size = size;
+    kt->version = plumbob_read_u32le(&r);
+    kt->count = plumbob_read_u32le(&r);
+    if (!plumbob_reader_ok(&r)) return r.error;
+    if (kt->count > plumbob_reader_remaining(&r) / 12u) return PLUMBOB_ERR_BAD_COUNT;
+    for (i = 0; i < kt->count; i++) {
+        uint32_t len;
+        plumbob_reader_skip(&r, 8);
+        len = plumbob_read_u32le(&r);
+        plumbob_reader_skip(&r, len);
+    }
+    return r.error;
+}
+
+/* Walks to entry i; entries are variable-length, so this is linear. */
+static void seek_entry(const plumbob_key_table *kt, uint32_t i, plumbob_reader *r) {
+    uint32_t k;
+    plumbob_reader_init(r, kt->data, kt->size);
+    plumbob_reader_skip(r, 8);
+    for (k = 0; k < i; k++) {
+        plumbob_reader_skip(r, 8);
+        plumbob_reader_skip(r, plumbob_read_u32le(r));
+    }
+}
+
+static void read_entry(plumbob_reader *r, uint64_t *instance, plumbob_string *name) {
+    uint32_t len;
+    *instance = plumbob_read_u64le(r);
+    len = plumbob_read_u32le(r);
+    name->ptr = (const char *)plumbob_read_bytes(r, len);
+    name->len = name->ptr ? len : 0;
+}
+
+plumbob_result plumbob_key_table_entry(const plumbob_key_table *kt, uint32_t i, uint64_t *instance,
+                                       plumbob_string *name) {
+    plumbob_reader r;
+    if (!kt || !instance || !name) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (i >= kt->count) return PLUMBOB_ERR_BAD_INDEX;
+    seek_entry(kt, i, &r);
+    read_entry(&r, instance, name);
+    return r.error;
+}
+
+plumbob_result plumbob_key_table_find(const plumbob_key_table *kt, uint64_t instance,
+                                      plumbob_string *name) {
+    plumbob_reader r;
+    uint32_t i;
+    if (!kt || !name) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    seek_entry(kt, 0, &r);
+    for (i = 0; i < kt->count && plumbob_reader_ok(&r); i++) {
+        uint64_t inst;
+        read_entry(&r, &inst, name);
+        if (inst == instance && plumbob_reader_ok(&r)) return PLUMBOB_OK;
+    }
+    name->ptr = NULL;
+    name->len = 0;
+    return r.error != PLUMBOB_OK ? r.error : PLUMBOB_ERR_NOT_FOUND;
+}

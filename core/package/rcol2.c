@@ -1,0 +1,99 @@
+/* Sims 2 RCOL: links, block ids and the common block head (shared by GMDC,
+ * ANIM and every other Sims 2 scenegraph resource). */
+#include "plumbob/package.h"
+#include "pb_bytes.h"
+
+plumbob_string plumbob_read_string7(plumbob_reader *r) {
+    plumbob_string s = {NULL, 0};
+    size_t len = 0;
+    unsigned shift = 0;
+    for (;;) {
+        uint8_t b = plumbob_read_u8(r);
+        if (!plumbob_reader_ok(r)) return s;
+        len |= (size_t)(b & 0x7Fu) << shift;
+        if (!(b & 0x80u)) {
+            if (b == 0 && shift > 0) { /* a padded, non-canonical length */
+                plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
+                return s;
+            }
+            break;
+        }
+        shift += 7;
+        if (shift > 28) {
+            plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
+            return s;
+        }
+    }
+    s.ptr = (const char *)plumbob_read_bytes(r, len);
+    s.len = s.ptr ? len : 0;
+    return s;
+}
+
+plumbob_result plumbob_sims2_rcol_open(plumbob_sims2_rcol *rc, const void *data, size_t size) {
+    plumbob_reader r;
+    uint32_t first;
+    size_t link_size;
+    if (!rc || (!data && size)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_reader_init(&r, data, size);
+    rc->data = (const unsigned char *)data;
+    rc->size = size;
+    first = plumbob_read_u32le(&r);
+    rc->long_links = first == 0xFFFF0001u;
+    rc->link_count = rc->long_links ? plumbob_read_u32le(&r) : first;
+    if (!plumbob_reader_ok(&r)) return r.error;
+    link_size = rc->long_links ? 16u : 12u;
+    if (rc->link_count > PLUMBOB_SIMS2_MAX_LINKS) return PLUMBOB_ERR_BAD_COUNT;
+    if (rc->link_count > plumbob_reader_remaining(&r) / link_size) return PLUMBOB_ERR_TRUNCATED;
+    rc->links_offset = r.pos;
+    plumbob_reader_skip(&r, rc->link_count * link_size);
+    rc->block_count = plumbob_read_u32le(&r);
+    if (!plumbob_reader_ok(&r)) return r.error;
+    if (rc->block_count == 0 || rc->block_count > PLUMBOB_SIMS2_MAX_BLOCKS) return PLUMBOB_ERR_BAD_COUNT;
+    rc->block_ids_offset = r.pos;
+    plumbob_reader_skip(&r, (size_t)rc->block_count * 4u);
+    if (!plumbob_reader_ok(&r)) return r.error;
+    rc->first_block_offset = r.pos;
+    return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_sims2_rcol_link(const plumbob_sims2_rcol *rc, uint32_t i,
+                                       plumbob_sims2_link *out) {
+    const unsigned char *p;
+    if (!rc || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (i >= rc->link_count) return PLUMBOB_ERR_BAD_INDEX;
+    p = rc->data + rc->links_offset + (size_t)i * (rc->long_links ? 16u : 12u);
+    out->group = pb_le32(p);
+    out->instance = pb_le32(p + 4);
+    if (rc->long_links) {
+        out->instance_hi = pb_le32(p + 8);
+        out->type = pb_le32(p + 12);
+    } else {
+        out->instance_hi = 0;
+        out->type = pb_le32(p + 8);
+    }
+    return PLUMBOB_OK;
+}
+
+uint32_t plumbob_sims2_rcol_block_id(const plumbob_sims2_rcol *rc, uint32_t i) {
+    if (!rc || i >= rc->block_count) return 0;
+    return pb_le32(rc->data + rc->block_ids_offset + (size_t)i * 4u);
+}
+
+plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r, plumbob_sims2_block_head *out) {
+    static const char sg[] = "cSGResource";
+    size_t i;
+    if (!r || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    out->class_name = plumbob_read_string7(r);
+    out->block_id = plumbob_read_u32le(r);
+    out->version = plumbob_read_u32le(r);
+    out->sg_name = plumbob_read_string7(r);
+    if (plumbob_reader_ok(r)) {
+        int same = out->sg_name.len == sizeof sg - 1u;
+        for (i = 0; same && i < out->sg_name.len; i++) same = out->sg_name.ptr[i] == sg[i];
+        if (!same) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_MAGIC);
+    }
+    out->sg_id = plumbob_read_u32le(r);
+    out->sg_version = plumbob_read_u32le(r);
+    out->resource_name = plumbob_read_string7(r);
+    return r->error;
+}
