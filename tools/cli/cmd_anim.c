@@ -17,26 +17,8 @@
 #include "gltf/gltf_export.h"
 #include "util/sims2_pose.h"
 
-/* Decodes in->data as an ANIM; the arena (*mem) comes from malloc.  Prints nothing. */
-static plumbob_result decode_quiet(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
-    size_t need;
-    plumbob_arena arena;
-    plumbob_result r = plumbob_anim_measure(in->data, in->size, &need);
-    *mem = NULL;
-    if (r == PLUMBOB_OK) {
-        *mem = (unsigned char *)malloc(need ? need : 1);
-        plumbob_arena_init(&arena, *mem, need);
-        r = plumbob_anim_decode(in->data, in->size, &arena, a);
-    }
-    if (r != PLUMBOB_OK) {
-        free(*mem);
-        *mem = NULL;
-    }
-    return r;
-}
-
 static int decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
-    plumbob_result r = decode_quiet(in, a, mem);
+    plumbob_result r = tool_anim_decode(in, a, mem);
     if (r != PLUMBOB_OK) tool_error(in->name, "not a valid Sims 2 ANIM: %s", plumbob_result_str(r));
     return r == PLUMBOB_OK;
 }
@@ -56,7 +38,7 @@ int anim_info(const tool_input *in, FILE *out) {
 plumbob_result anim_reencode(const tool_input *in, unsigned char **out, size_t *out_size) {
     plumbob_anim a;
     unsigned char *mem;
-    plumbob_result r = decode_quiet(in, &a, &mem);
+    plumbob_result r = tool_anim_decode(in, &a, &mem);
     if (r == PLUMBOB_OK) {
         size_t ws = plumbob_anim_write_size(&a);
         *out = (unsigned char *)malloc(ws ? ws : 1);
