@@ -671,11 +671,55 @@ static void test_body_export(void) {
     tool_free(&mi); tool_free(&ci); tool_free(&ai);
 }
 
+/* COLOR_0 of a vertex whose colour is not opaque: the demo body's colour
+ * element (format 4, D3DCOLOR 0xAARRGGBB) gets 0x40C08020 at vertex 0 in
+ * its input bytes, then the export must give RGBA (0xC0, 0x80, 0x20, 0x40)
+ * / 255, worked out by hand (the demo's own colours are all opaque). */
+static void test_colour_alpha(void) {
+    tool_input mi;
+    plumbob_gmdc g;
+    unsigned char *gmem = NULL;
+    const plumbob_gmdc_element *col;
+    gltf_export_src src;
+    tool_buf glb;
+    json_value root;
+    char why[256];
+    memset(&mi, 0, sizeof mi);
+    mi.size = demo_body_gmdc(&mi.data);
+    CHECK(mi.size && tool_gmdc_decode(&mi, &g, &gmem) == PLUMBOB_OK);
+    if (failed) return;
+    col = plumbob_gmdc_find_element(&g, g.groups[0].link, PLUMBOB_GMDC_COLOUR, 0);
+    CHECK(col && col->format == 4 && col->items.count == 0 && col->count > 0);
+    if (!col || col->format != 4) return;
+    pb_put_le32((unsigned char *)(uintptr_t)col->data, 0x40C08020u); /* vertex 0 */
+    memset(&src, 0, sizeof src);
+    src.mesh = &g;
+    CHECK(export_bytes(&src, 1, &glb));
+    CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
+    {
+        const json_value *prim = &json_get(&json_get(&root, "meshes")->items[0], "primitives")->items[0];
+        const json_value *c = json_get(json_get(prim, "attributes"), "COLOR_0");
+        long a = c ? (long)c->number : -1;
+        CHECK(a >= 0);
+        if (a >= 0) {
+            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 0), 192.0f / 255.0f, 1e-6f);
+            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 1), 128.0f / 255.0f, 1e-6f);
+            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 2), 32.0f / 255.0f, 1e-6f);
+            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 3), 64.0f / 255.0f, 1e-6f);
+        }
+    }
+    json_free(&root);
+    tb_free(&glb);
+    free(gmem);
+    tool_free(&mi);
+}
+
 int main(int argc, char **argv) {
     test_json();
     test_rig();
     test_demo_export();
     test_body_export();
+    test_colour_alpha();
     test_checker_rejects();
     test_checker_data();
     test_gltf_text_sweeps();
