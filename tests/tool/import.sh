@@ -510,6 +510,11 @@ im_skinned_tri "$tmp/im/zero.gltf" zero '[{"name": "hip"}]' '[0]' '[0, 0, 0, 0]'
 expect gmdc-import-unweighted-said 0 'warning: 3 skinned vertices have no weight above 0: written with no bone assigned' \
     "$bin" gmdc import "$tmp/im/zero.gltf" -o "$tmp/im/zero.gmdc"
 expect gmdc-unassigned-said 0 '3 vertices of its triangles have no bone assigned .*at the origin' "$bin" gmdc dump "$tmp/im/zero.gmdc"
+# a vertex's influences go in heaviest first: joints 0, 1, 2 weighing 0.2, 0.5, 0.3 take the
+# group's bone slots in the order 1, 2, 0 (worked out by hand from that rule)
+im_skinned_tri "$tmp/im/heavy.gltf" heavy '[{"name": "a"}, {"name": "b"}, {"name": "c"}]' '[0, 1, 2]' '[0, 1, 2, 0]' '[0.2, 0.5, 0.3, 0]'
+expect gmdc-import-heaviest-first 0 '^\[\[1, 2, 0\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/heavy.gltf\" -o \"$tmp/im/heavy.gmdc\" >/dev/null &&
+    \"$bin\" gmdc dump \"$tmp/im/heavy.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 expect gmdc-import-cres-rig 0 'skeleton rigged_cres, 4 bones, 3 of them joints' \
     "$bin" gmdc import "$tmp/im/rigged.gltf" -o "$tmp/im/rigged.gmdc" --write-cres "$tmp/im/rigged.cres"
 expect gmdc-import-cres-rig-scale 0 'warning: 1 bone of the skeleton had a scale other than 1, not carried' \
