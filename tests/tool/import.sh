@@ -502,6 +502,9 @@ expect gmdc-import-placed 0 '2 groups, 6 vertices, 2 triangles' "$bin" gmdc impo
 # up's (1, 2, 3) under the game's axes (x, -z, y) for a; b scaled 2 at the origin
 expect gmdc-import-placed-where 0 '^\[\[1, -3, 2\], \[2, -3, 2\], \[1, -3, 3\]\] \[\[0, -?0, 0\], \[2, -?0, 0\], \[0, -?0, 2\]\]$' \
     sh -c "\"$bin\" gmdc skin \"$tmp/im/placed.gmdc\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(json.dumps(g[\"positions\"]) for g in d[\"groups\"]).replace(\".0\", \"\"))'"
+# neither node mirrors (determinants 1 and 8): both triangles keep glTF's winding 0 1 2
+expect gmdc-import-placed-winding 0 '^f 1//1 2//2 3//3 f 4//4 5//5 6//6$' sh -c "\"$bin\" gmdc export \"$tmp/im/placed.gmdc\" -o \"$tmp/im/placed.obj\" >/dev/null &&
+    grep '^f ' \"$tmp/im/placed.obj\" | tr '\\n' ' ' | sed 's/ $//'"
 expect gmdc-import-two-skins 0 '^\[\[0\], \[1\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/twoskins.gltf\" -o \"$tmp/im/twoskins.gmdc\" >/dev/null &&
     \"$bin\" gmdc dump \"$tmp/im/twoskins.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 # a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
