@@ -505,6 +505,23 @@ expect gmdc-import-placed-where 0 '^\[\[1, -3, 2\], \[2, -3, 2\], \[1, -3, 3\]\]
 # neither node mirrors (determinants 1 and 8): both triangles keep glTF's winding 0 1 2
 expect gmdc-import-placed-winding 0 '^f 1//1 2//2 3//3 f 4//4 5//5 6//6$' sh -c "\"$bin\" gmdc export \"$tmp/im/placed.gmdc\" -o \"$tmp/im/placed.obj\" >/dev/null &&
     grep '^f ' \"$tmp/im/placed.obj\" | tr '\\n' ' ' | sed 's/ $//'"
+# a normal goes through the node's inverse transpose: (0, 0, 1) under a 90-degree turn about
+# glTF's Y is (1, 0, 0), the game's (1, 0, 0) too (worked out by hand; the transpose gives -1)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+blob = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0) + struct.pack("<9f", *([0, 0, 1] * 3))
+d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+     "nodes": [{"name": "t", "mesh": 0, "rotation": [0, 0.70710678, 0, 0.70710678]}],
+     "meshes": [{"name": "turned", "primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}}]}],
+     "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                   {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}],
+     "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 36}],
+     "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/turned.gltf", "w").write(json.dumps(d))
+PY
+expect gmdc-import-turned-normals 0 '^\[\[1, -?0, -?0\], \[1, -?0, -?0\], \[1, -?0, -?0\]\]$' \
+    sh -c "\"$bin\" gmdc import \"$tmp/im/turned.gltf\" -o \"$tmp/im/turned.gmdc\" >/dev/null && \"$bin\" gmdc skin \"$tmp/im/turned.gmdc\" --json |
+    python3 -c 'import json,sys; print(json.dumps([[round(x, 5) for x in n] for n in json.load(sys.stdin)[\"groups\"][0][\"normals\"]]).replace(\".0\", \"\"))'"
 expect gmdc-import-two-skins 0 '^\[\[0\], \[1\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/twoskins.gltf\" -o \"$tmp/im/twoskins.gmdc\" >/dev/null &&
     \"$bin\" gmdc dump \"$tmp/im/twoskins.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 # a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
