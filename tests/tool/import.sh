@@ -47,6 +47,29 @@ expect import-demo-events-same 0 '' bash -c '[ "$(im_events "$0" "$1")" = "$(im_
 expect import-demo-check 0 'round trip identical' "$bin" check "$tmp/im/demo.clip"
 expect import-demo-values 0 '^within$' im_within "$bin" "$clip" "$tmp/im/demo.clip" 2.0333 0.05 0.0005 0.001
 expect import-demo-morph 0 '0x84B0668E .*morph' "$bin" clip dump "$tmp/im/demo.clip"
+# keys dropped within the bound asked for, as a double-precision reference (im_compare) measures
+# it: a rotation about X accelerating to 90 degrees over 1 s (31 LINEAR keys), imported keeping
+# every key and within 2 degrees; the two clips differ by at most 2 degrees
+python3 - "$tmp/im" <<'PY'
+import base64, json, math, struct, sys
+n = 31
+times = [i / 30 for i in range(n)]
+vals = []
+for t in times:
+    vals += [math.sin(math.radians(90 * t * t) / 2), 0, 0, math.cos(math.radians(90 * t * t) / 2)]
+blob = struct.pack("<%df" % n, *times) + struct.pack("<%df" % (4 * n), *vals)
+d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "nodes": [{"name": "b"}],
+     "animations": [{"samplers": [{"input": 0, "output": 1, "interpolation": "LINEAR"}],
+                     "channels": [{"sampler": 0, "target": {"node": 0, "path": "rotation"}}]}],
+     "accessors": [{"bufferView": 0, "componentType": 5126, "count": n, "type": "SCALAR", "min": [0], "max": [1.0]},
+                   {"bufferView": 1, "componentType": 5126, "count": n, "type": "VEC4"}],
+     "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 4 * n}, {"buffer": 0, "byteOffset": 4 * n, "byteLength": 16 * n}],
+     "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/accel.gltf", "w").write(json.dumps(d))
+PY
+"$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-all.clip" --max-error-rotation 0.001 >/dev/null 2>&1
+expect import-bound-rotation 0 'rotation +[0-9]+ of +31 keys' "$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-2deg.clip" --max-error-rotation 2
+expect import-bound-rotation-held 0 '^within$' im_within "$bin" "$tmp/im/accel-all.clip" "$tmp/im/accel-2deg.clip" 1.0333 2.0 0.0001 0.001
 # glTFs as other programs write them
 python3 - "$tmp/im" <<'PY'
 import base64, json, struct, sys
