@@ -70,6 +70,20 @@ expect edit-zlib-before 0 '^stream kept$' zin "$tmp/edz.package"
 expect edit-zlib-remove 0 'removed 1 resource .*\(1 left\)' "$bin" remove "$tmp/edz.package" 2222
 expect edit-zlib-kept 0 '6B20C4F3 CLIP .*0000000000001111 .* 280 zlib' "$bin" ls "$tmp/edz.package"
 expect edit-zlib-bytes 0 '^stream kept$' zin "$tmp/edz.package"
+# compression as the package has it: one resource compressed and one stored is half, so a
+# third goes in compressed; a replaced resource keeps how it was stored (the stored one stays
+# stored though most are compressed now); a key differing only in its group is a new resource
+mkdir -p "$tmp/ed/h"
+for i in A01 A02 A03; do cp "$ed_jazz" "$tmp/ed/h/02D5DF13_00000000_0000000000000$i.jazz"; done
+cp "$ed_jazz" "$tmp/ed/h/02D5DF13_00000001_0000000000000A01.jazz"
+"$bin" pack -o "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A01.jazz" >/dev/null
+"$bin" add "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A02.jazz" --store >/dev/null
+expect edit-add-half-compressed 0 '02D5DF13 JAZZ +00000000 0000000000000A03 .* refpack' \
+    sh -c '"$0" add "$1" "$2" >/dev/null && "$0" ls "$1"' "$bin" "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A03.jazz"
+expect edit-replace-kept-stored 0 '02D5DF13 JAZZ +00000000 0000000000000A02 .* none' \
+    sh -c '"$0" replace "$1" "$2" >/dev/null && "$0" ls "$1"' "$bin" "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A02.jazz"
+expect edit-add-other-group 0 '^added 1 resource to .*edh.package \(4 resources now\)' \
+    "$bin" add "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000001_0000000000000A01.jazz"
 # real packages: remove a resource and add it back, everything else byte-exact
 if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
     for p in "$corpus/sims3/EWBreastfeed.package" "$corpus/sims2/teapot_model.package"; do
