@@ -21,6 +21,7 @@ so a list cannot rot silently.
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -114,11 +115,16 @@ def run(cmd, cwd, timeout, log, env=None):
     """Runs cmd; returns (status, seconds): 'ok', 'fail' or 'timeout'."""
     t0 = time.time()
     with open(log, 'w') as lf:
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=lf, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         try:
-            p = subprocess.run(cmd, cwd=cwd, stdout=lf, stderr=subprocess.STDOUT, timeout=timeout, env=env,
-                               start_new_session=True)
-            st = 'ok' if p.returncode == 0 else 'fail'
+            st = 'ok' if p.wait(timeout=timeout) == 0 else 'fail'
         except subprocess.TimeoutExpired:
+            # the whole process group: make's compilers, the tool tests' children
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            p.wait()
             st = 'timeout'
     return st, time.time() - t0
 
