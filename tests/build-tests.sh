@@ -91,5 +91,11 @@ elif ${CC:-cc} -std=c99 -Werror -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/n
 else
     bad "the general reader is visible without PLUMBOB_STABLE_ONLY"
 fi
+# the mutant list of make mutants still matches the code (every from: text exactly once in
+# its file), so a change that moves a mutated line says so here, not months later
+if command -v python3 >/dev/null 2>&1; then
+    if out=$(python3 tests/mutants.py --list 2>&1); then ok "tests/mutants: $(tail -1 <<<"$out")"
+    else bad "tests/mutants: the list no longer matches the code (fix the entries named)" "$out"; fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
