@@ -211,6 +211,9 @@ def main():
     scratch = os.path.join(out, 'tree')
     logs = os.path.join(out, 'logs')
     t_start = time.time()
+    described = subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT, stdout=subprocess.PIPE,
+                               universal_newlines=True).stdout.strip()  # the tree as copied
+    started = time.strftime('%Y-%m-%d %H:%M', time.gmtime())
     print('mutants: copying the tree to %s' % scratch, flush=True)
     copy_tree(scratch)
     os.makedirs(logs, exist_ok=True)
@@ -271,9 +274,7 @@ def main():
     n = len(results)
     pct = 100.0 * killed / n
     elapsed = time.time() - t_start
-    lines = ['plumbob mutation run, %s UTC, %s' % (time.strftime('%Y-%m-%d %H:%M', time.gmtime()),
-             subprocess.run(['git', 'describe', '--always', '--dirty'], cwd=ROOT, stdout=subprocess.PIPE,
-                            universal_newlines=True).stdout.strip()),
+    lines = ['plumbob mutation run, started %s UTC, tree %s' % (started, described),
              'areas: %s; corpus: %s; %.0f s' % (', '.join(sorted({m['area'] for m in mutants})),
                                                  'yes' if corpus else 'no', elapsed), '',
              '%-30s %-8s %-9s %-9s %5s  %s' % ('id', 'area', 'result', 'stage', 'secs', 'why'),
