@@ -545,6 +545,30 @@ PY
 expect gmdc-import-turned-normals 0 '^\[\[1, -?0, -?0\], \[1, -?0, -?0\], \[1, -?0, -?0\]\]$' \
     sh -c "\"$bin\" gmdc import \"$tmp/im/turned.gltf\" -o \"$tmp/im/turned.gmdc\" >/dev/null && \"$bin\" gmdc skin \"$tmp/im/turned.gmdc\" --json |
     python3 -c 'import json,sys; print(json.dumps([[round(x, 5) for x in n] for n in json.load(sys.stdin)[\"groups\"][0][\"normals\"]]).replace(\".0\", \"\"))'"
+# the checker refuses a normal of length 1.1; a clip ending at 1.02 s is round(30.6) = 31 ticks
+# at 30 fps, and one more as its last key is a pose of its own (1 m, where tick 30 has 0.98 m)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+def write(name, blob, **kw):
+    d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+         "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+    d.update(kw)
+    open(sys.argv[1] + "/" + name, "w").write(json.dumps(d))
+write("longnormal.gltf", struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0) + struct.pack("<9f", *([0, 0, 1.1] * 3)),
+      nodes=[{"name": "t", "mesh": 0}], meshes=[{"name": "long", "primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}}]}],
+      accessors=[{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                 {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}],
+      bufferViews=[{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 36}])
+write("late.gltf", struct.pack("<2f", 0, 1.02) + struct.pack("<6f", 0, 0, 0, 0, 1, 0), nodes=[{"name": "b"}],
+      animations=[{"samplers": [{"input": 0, "output": 1, "interpolation": "LINEAR"}],
+                   "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}],
+      accessors=[{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1.02]},
+                 {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
+      bufferViews=[{"buffer": 0, "byteOffset": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 24}])
+PY
+expect gltf-check-normal-length 1 'longnormal.gltf: not a valid glTF 2.0 file: meshes\[0\].primitives\[0\]: NORMAL 0 is not unit length' \
+    "$bin" check "$tmp/im/longnormal.gltf"
+expect import-clip-length-rounded 0 'late.clip .*: 1 tracks, 0 events, 32 ticks' "$bin" clip import "$tmp/im/late.gltf" -o "$tmp/im/late.clip"
 expect gmdc-import-two-skins 0 '^\[\[0\], \[1\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/twoskins.gltf\" -o \"$tmp/im/twoskins.gmdc\" >/dev/null &&
     \"$bin\" gmdc dump \"$tmp/im/twoskins.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 # a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
