@@ -4,6 +4,7 @@
 #   make demo                 build and run the demo on built-in data
 #   make test                 every test on every target (see tests/run-all.sh)
 #   make check                host unit tests only (fast)
+#   make mutants              the project's own mutation run (tests/mutants/*.txt; not part of make test)
 #   make fuzz                 build libFuzzer targets, run each FUZZ_SECONDS
 #   make fuzz-long            a campaign: every target on all cores until FUZZ_EXECS runs or FUZZ_SECONDS, corpus kept
 #   make coverage             line and branch coverage of core/ (unit tests + fuzz corpora)
@@ -102,7 +103,7 @@ BENCH_OBJ := $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
 LIB := $(BUILD)/libplumbob.a
 
-.PHONY: all lib tool tests check demo test fuzz fuzz-build fuzz-long coverage bench bench-compare install clean baremetal freestanding stack-usage
+.PHONY: all lib tool tests check mutants demo test fuzz fuzz-build fuzz-long coverage bench bench-compare install clean baremetal freestanding stack-usage
 .DELETE_ON_ERROR:
 
 all: $(LIB) $(BUILD)/plumbob
@@ -184,6 +185,15 @@ $(BUILD)/plumbob-bench: $(BENCH_OBJ) $(BENCH_AVX2_OBJ) $(TOOL_LIB) $(LIB) $(BUIL
 
 check: $(BUILD)/plumbob-tests
 	$(BUILD)/plumbob-tests
+
+# The mutation run: each mutant of tests/mutants/*.txt applied alone to a
+# scratch copy (build/mutants/tree), built, and run through the unit tests,
+# the glTF and Smooth Jazz test programs and the tool tests; report in
+# build/mutants/report.txt (docs/RELIABILITY.md, "Mutation testing").
+# MUTANTS_ARGS: e.g. "-a clip" or "-i clip-curve3-sign".
+MUTANTS_ARGS ?=
+mutants:
+	bash tests/mutants.sh $(MUTANTS_ARGS)
 
 demo: all
 	$(BUILD)/plumbob demo --out $(BUILD)/demo

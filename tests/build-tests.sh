@@ -113,5 +113,11 @@ elif reader -DPLUMBOB_TOOLS_API -DPLUMBOB_STABLE_ONLY; then
 else
     ok "the tools surface is opt-in: the general reader only with PLUMBOB_TOOLS_API (and not with PLUMBOB_STABLE_ONLY)"
 fi
+# the mutant list of make mutants still matches the code (every from: text exactly once in
+# its file), so a change that moves a mutated line says so here, not months later
+if command -v python3 >/dev/null 2>&1; then
+    if out=$(python3 tests/mutants.py --list 2>&1); then ok "tests/mutants: $(tail -1 <<<"$out")"
+    else bad "tests/mutants: the list no longer matches the code (fix the entries named)" "$out"; fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -84,6 +84,12 @@ void test_clip_key_groups(void) {
     CHECK_EQ(k.group, PLUMBOB_CLIP_GROUP_PETS);
     CHECK_EQ(k.instance >> 63, 1);
     CHECK_EQ((k.instance >> 48) & 0x7FFF, ((plumbob_fnv64_str("a2a_play") >> 48) & 0x7FFF) ^ 0x0009);
+    /* an object actor slot stays "o" in the hashed name (not rewritten to the
+     * generic "a"): FNV-1 64 of "o_walk", top bit clear, computed outside
+     * plumbob; "a_walk" would be 0x11A06AB91BCA6BDE */
+    CHECK_OK(plumbob_clip_key_from_name("o_walk", 6, &k));
+    CHECK_EQ(k.instance, 0x5384973A9F68D058ull);
+    CHECK_EQ(k.group, 0);
 }
 
 void test_clip_fallbacks(void) {

@@ -979,6 +979,49 @@ void test_jazz_run_diversions_and_unreachable(void) {
 }
 
 /* Random weights near FLT_MAX and denormal ones still split evenly. */
+/* A Select on a parameter that is unset (PLUMBOB_JAZZ_NONE) takes no branch,
+ * even one whose value is NONE; set to 7 it takes the branch for 7.  Called
+ * from test_jazz_run_random_weights; it feeds nothing into the digest. */
+static void select_unset_param(void) {
+    static mini m;
+    static plumbob_jazz_state states[1];
+    static plumbob_jazz_graph graphs[1];
+    static plumbob_jazz_node nodes[3];
+    static plumbob_jazz_param params[1];
+    static const uint32_t root[] = {0}, c1[] = {1}, c2[] = {2};
+    plumbob_jazz_instance inst;
+    size_t n = 99;
+    mini_init(&m, states, graphs, 1, nodes, 3);
+    states[0].flags = PLUMBOB_JAZZ_STATE_ENTRY;
+    memset(params, 0, sizeof params);
+    params[0].name = plumbob_fnv32_str("p");
+    params[0].default_value = PLUMBOB_JAZZ_NONE;
+    m.j.params = params;
+    m.j.param_count = 1;
+    nodes[0].kind = PLUMBOB_JAZZ_SELECT_PARAM;
+    nodes[0].u.select.param = 0;
+    nodes[0].branches = &m.branches[0];
+    nodes[0].branch_count = 2;
+    m.branches[0].value = PLUMBOB_JAZZ_NONE;
+    m.branches[0].children = mini_list(&m, 1, c1);
+    m.branches[0].child_count = 1;
+    m.branches[1].value = 7;
+    m.branches[1].children = mini_list(&m, 1, c2);
+    m.branches[1].child_count = 1;
+    mini_play(&m, 1, 1, 0, NULL, PLUMBOB_JAZZ_NONE);
+    mini_play(&m, 2, 2, 0, NULL, PLUMBOB_JAZZ_NONE);
+    mini_roots(&m, 0, 1, root);
+    CHECK_OK(mini_start(&m, &inst, 100, 8, 1, NULL));
+    CHECK_OK(plumbob_jazz_enter(&inst, state_hash(0), g_actions, 8, &n));
+    CHECK_EQ(n, 1); /* the entry alone */
+    CHECK_EQ(g_actions[0].kind, PLUMBOB_JAZZ_ACTION_ENTER);
+    CHECK_OK(plumbob_jazz_set_param(&inst, plumbob_fnv32_str("p"), 7, NULL, 0));
+    CHECK_OK(plumbob_jazz_enter(&inst, state_hash(0), g_actions, 8, &n));
+    CHECK_EQ(n, 2);
+    CHECK_EQ(g_actions[1].kind, PLUMBOB_JAZZ_ACTION_PLAY);
+    CHECK_EQ(g_actions[1].node, 2);
+}
+
 void test_jazz_run_random_weights(void) {
     static mini m;
     static plumbob_jazz_state states[1];
@@ -1042,6 +1085,7 @@ void test_jazz_run_random_weights(void) {
         CHECK_EQ(counts[0] + counts[1], 4000);
         CHECK(counts[0] >= 1000 - 137 && counts[0] <= 1000 + 137);
     }
+    select_unset_param();
 }
 
 /* Two-actor clips take the player's and the other actor's codes; keys from

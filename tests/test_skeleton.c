@@ -72,6 +72,7 @@ void test_skeleton_model_matches_reference(void) {
     s.name = NULL;
     CHECK_OK(plumbob_skeleton_validate(&s));
     CHECK_EQ(plumbob_skeleton_find(&s, 0x1000u + 13u * 7u), 13);
+    CHECK_EQ(plumbob_skeleton_find(&s, 0x1000u), 0); /* the first bone is found too */
     CHECK_EQ(plumbob_skeleton_find(&s, 0xDEADu), (uint64_t)(int64_t)-1);
     for (pass = 0; pass < 2; pass++) {
         /* pass 0: the rest pose (local NULL); pass 1: the rest fill, then half the

@@ -327,6 +327,30 @@ static void test_point_fractions(void) {
     }
 }
 
+/* Equal subtrees share one chunk, but only when every field is equal: three
+ * Select Randoms over the same Play, differing in their flags or in a
+ * branch's weight, stay three nodes; their identical Plays become one
+ * (4 nodes, counted by hand). */
+static void test_merge_fields(void) {
+    static const char text[] = "State Machine \"m\" { State \"s\" {\n"
+                               "Select Random { Flags AvoidRepeats Weight 1 { Play \"a_x\" } }\n"
+                               "Select Random { Weight 1 { Play \"a_x\" } }\n"
+                               "Select Random { Weight 2 { Play \"a_x\" } } } }";
+    sj_program prog;
+    sj_error err;
+    CHECK(sj_compile(text, sizeof text - 1u, &prog, &err));
+    CHECK(prog.build.jazz.node_count == 4);
+    if (prog.build.jazz.node_count == 4) {
+        const plumbob_jazz_node *n = prog.build.jazz.nodes;
+        CHECK(n[0].kind == PLUMBOB_JAZZ_RANDOM && n[0].u.random.flags == 1 && n[0].branches[0].weight == 1.0f);
+        CHECK(n[2].kind == PLUMBOB_JAZZ_RANDOM && n[2].u.random.flags == 0 && n[2].branches[0].weight == 1.0f);
+        CHECK(n[3].kind == PLUMBOB_JAZZ_RANDOM && n[3].branches[0].weight == 2.0f);
+        CHECK(n[1].kind == PLUMBOB_JAZZ_PLAY && n[0].branches[0].children[0] == 1 &&
+              n[2].branches[0].children[0] == 1 && n[3].branches[0].children[0] == 1);
+    }
+    sj_program_free(&prog);
+}
+
 /* The error printer: place, message, source line, caret under the column. */
 static void test_error_print(void) {
     const char *text = HEAD "\tPriority Medium\n}\n";
@@ -605,6 +629,7 @@ int main(int argc, char **argv) {
     test_point_fractions();
     test_play_groups();
     test_play_merge_fields();
+    test_merge_fields();
     test_error_print();
     test_truncation_and_bitflips(dir);
     test_corpus(corpus);

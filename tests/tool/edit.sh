@@ -72,6 +72,27 @@ expect edit-zlib-before 0 '^stream kept$' zin "$tmp/edz.package"
 expect edit-zlib-remove 0 'removed 1 resource .*\(1 left\)' "$bin" remove "$tmp/edz.package" 2222
 expect edit-zlib-kept 0 '6B20C4F3 CLIP .*0000000000001111 .* 280 zlib' "$bin" ls "$tmp/edz.package"
 expect edit-zlib-bytes 0 '^stream kept$' zin "$tmp/edz.package"
+# compression as the package has it: one resource compressed and one stored is half, so a
+# third goes in compressed; a replaced resource keeps how it was stored (the stored one stays
+# stored though most are compressed now); a key differing only in its group is a new resource
+mkdir -p "$tmp/ed/h"
+for i in A01 A02 A03; do cp "$ed_jazz" "$tmp/ed/h/02D5DF13_00000000_0000000000000$i.jazz"; done
+cp "$ed_jazz" "$tmp/ed/h/02D5DF13_00000001_0000000000000A01.jazz"
+"$bin" pack -o "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A01.jazz" >/dev/null
+"$bin" add "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A02.jazz" --store >/dev/null
+expect edit-add-half-compressed 0 '02D5DF13 JAZZ +00000000 0000000000000A03 .* refpack' \
+    sh -c '"$0" add "$1" "$2" >/dev/null && "$0" ls "$1"' "$bin" "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A03.jazz"
+expect edit-replace-kept-stored 0 '02D5DF13 JAZZ +00000000 0000000000000A02 .* none' \
+    sh -c '"$0" replace "$1" "$2" >/dev/null && "$0" ls "$1"' "$bin" "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000000_0000000000000A02.jazz"
+expect edit-add-other-group 0 '^added 1 resource to .*edh.package \(4 resources now\)' \
+    "$bin" add "$tmp/edh.package" "$tmp/ed/h/02D5DF13_00000001_0000000000000A01.jazz"
+# a KEY table that is the package's first resource (as pack puts it, by type): removing the
+# named clip takes its name out too
+"$bin" add "$tmp/ed1.package" "$ed_clip" --name walk_x >/dev/null && "$bin" extract "$tmp/ed1.package" -o "$tmp/edk" >/dev/null
+"$bin" pack -o "$tmp/edk.package" "$tmp"/edk/* >/dev/null
+expect edit-key-first 0 '^0166038C KEY ' sh -c '"$0" ls "$1" | sed -n 2p' "$bin" "$tmp/edk.package"
+expect edit-key-first-remove 0 '^0 names$' bash -c '"$0" remove "$1" walk_x >/dev/null && "$0" extract "$1" --type KEY -o "$2" >/dev/null &&
+    od -An -tu4 -j4 -N4 "$2"/0166038C_*.key | awk "{print \$1 \" names\"}"' "$bin" "$tmp/edk.package" "$tmp/edkk"
 # real packages: remove a resource and add it back, everything else byte-exact
 if [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
     for p in "$corpus/sims3/EWBreastfeed.package" "$corpus/sims2/teapot_model.package"; do

@@ -47,6 +47,29 @@ expect import-demo-events-same 0 '' bash -c '[ "$(im_events "$0" "$1")" = "$(im_
 expect import-demo-check 0 'round trip identical' "$bin" check "$tmp/im/demo.clip"
 expect import-demo-values 0 '^within$' im_within "$bin" "$clip" "$tmp/im/demo.clip" 2.0333 0.05 0.0005 0.001
 expect import-demo-morph 0 '0x84B0668E .*morph' "$bin" clip dump "$tmp/im/demo.clip"
+# keys dropped within the bound asked for, as a double-precision reference (im_compare) measures
+# it: a rotation about X accelerating to 90 degrees over 1 s (31 LINEAR keys), imported keeping
+# every key and within 2 degrees; the two clips differ by at most 2 degrees
+python3 - "$tmp/im" <<'PY'
+import base64, json, math, struct, sys
+n = 31
+times = [i / 30 for i in range(n)]
+vals = []
+for t in times:
+    vals += [math.sin(math.radians(90 * t * t) / 2), 0, 0, math.cos(math.radians(90 * t * t) / 2)]
+blob = struct.pack("<%df" % n, *times) + struct.pack("<%df" % (4 * n), *vals)
+d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "nodes": [{"name": "b"}],
+     "animations": [{"samplers": [{"input": 0, "output": 1, "interpolation": "LINEAR"}],
+                     "channels": [{"sampler": 0, "target": {"node": 0, "path": "rotation"}}]}],
+     "accessors": [{"bufferView": 0, "componentType": 5126, "count": n, "type": "SCALAR", "min": [0], "max": [1.0]},
+                   {"bufferView": 1, "componentType": 5126, "count": n, "type": "VEC4"}],
+     "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 4 * n}, {"buffer": 0, "byteOffset": 4 * n, "byteLength": 16 * n}],
+     "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/accel.gltf", "w").write(json.dumps(d))
+PY
+"$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-all.clip" --max-error-rotation 0.001 >/dev/null 2>&1
+expect import-bound-rotation 0 'rotation +[0-9]+ of +31 keys' "$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-2deg.clip" --max-error-rotation 2
+expect import-bound-rotation-held 0 '^within$' im_within "$bin" "$tmp/im/accel-all.clip" "$tmp/im/accel-2deg.clip" 1.0333 2.0 0.0001 0.001
 # glTFs as other programs write them
 python3 - "$tmp/im" <<'PY'
 import base64, json, struct, sys
@@ -554,6 +577,50 @@ expect gmdc-import-placed 0 '2 groups, 6 vertices, 2 triangles' "$bin" gmdc impo
 # up's (1, 2, 3) under the game's axes (x, -z, y) for a; b scaled 2 at the origin
 expect gmdc-import-placed-where 0 '^\[\[1, -3, 2\], \[2, -3, 2\], \[1, -3, 3\]\] \[\[0, -?0, 0\], \[2, -?0, 0\], \[0, -?0, 2\]\]$' \
     sh -c "\"$bin\" gmdc skin \"$tmp/im/placed.gmdc\" --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(\" \".join(json.dumps(g[\"positions\"]) for g in d[\"groups\"]).replace(\".0\", \"\"))'"
+# neither node mirrors (determinants 1 and 8): both triangles keep glTF's winding 0 1 2
+expect gmdc-import-placed-winding 0 '^f 1//1 2//2 3//3 f 4//4 5//5 6//6$' sh -c "\"$bin\" gmdc export \"$tmp/im/placed.gmdc\" -o \"$tmp/im/placed.obj\" >/dev/null &&
+    grep '^f ' \"$tmp/im/placed.obj\" | tr '\\n' ' ' | sed 's/ $//'"
+# a normal goes through the node's inverse transpose: (0, 0, 1) under a 90-degree turn about
+# glTF's Y is (1, 0, 0), the game's (1, 0, 0) too (worked out by hand; the transpose gives -1)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+blob = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0) + struct.pack("<9f", *([0, 0, 1] * 3))
+d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+     "nodes": [{"name": "t", "mesh": 0, "rotation": [0, 0.70710678, 0, 0.70710678]}],
+     "meshes": [{"name": "turned", "primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}}]}],
+     "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                   {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}],
+     "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 36}],
+     "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+open(sys.argv[1] + "/turned.gltf", "w").write(json.dumps(d))
+PY
+expect gmdc-import-turned-normals 0 '^\[\[1, -?0, -?0\], \[1, -?0, -?0\], \[1, -?0, -?0\]\]$' \
+    sh -c "\"$bin\" gmdc import \"$tmp/im/turned.gltf\" -o \"$tmp/im/turned.gmdc\" >/dev/null && \"$bin\" gmdc skin \"$tmp/im/turned.gmdc\" --json |
+    python3 -c 'import json,sys; print(json.dumps([[round(x, 5) for x in n] for n in json.load(sys.stdin)[\"groups\"][0][\"normals\"]]).replace(\".0\", \"\"))'"
+# the checker refuses a normal of length 1.1; a clip ending at 1.02 s is round(30.6) = 31 ticks
+# at 30 fps, and one more as its last key is a pose of its own (1 m, where tick 30 has 0.98 m)
+python3 - "$tmp/im" <<'PY'
+import base64, json, struct, sys
+def write(name, blob, **kw):
+    d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}],
+         "buffers": [{"byteLength": len(blob), "uri": "data:application/octet-stream;base64," + base64.b64encode(blob).decode()}]}
+    d.update(kw)
+    open(sys.argv[1] + "/" + name, "w").write(json.dumps(d))
+write("longnormal.gltf", struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0) + struct.pack("<9f", *([0, 0, 1.1] * 3)),
+      nodes=[{"name": "t", "mesh": 0}], meshes=[{"name": "long", "primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1}}]}],
+      accessors=[{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [1, 1, 0]},
+                 {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}],
+      bufferViews=[{"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 36}])
+write("late.gltf", struct.pack("<2f", 0, 1.02) + struct.pack("<6f", 0, 0, 0, 0, 1, 0), nodes=[{"name": "b"}],
+      animations=[{"samplers": [{"input": 0, "output": 1, "interpolation": "LINEAR"}],
+                   "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}],
+      accessors=[{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1.02]},
+                 {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
+      bufferViews=[{"buffer": 0, "byteOffset": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 24}])
+PY
+expect gltf-check-normal-length 1 'longnormal.gltf: not a valid glTF 2.0 file: meshes\[0\].primitives\[0\]: NORMAL 0 is not unit length' \
+    "$bin" check "$tmp/im/longnormal.gltf"
+expect import-clip-length-rounded 0 'late.clip .*: 1 tracks, 0 events, 32 ticks' "$bin" clip import "$tmp/im/late.gltf" -o "$tmp/im/late.clip"
 expect gmdc-import-two-skins 0 '^\[\[0\], \[1\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/twoskins.gltf\" -o \"$tmp/im/twoskins.gmdc\" >/dev/null &&
     \"$bin\" gmdc dump \"$tmp/im/twoskins.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 # a vertex with no weight (glTF forbids it; exporters write it): no bone assigned, and dump says
@@ -562,6 +629,11 @@ im_skinned_tri "$tmp/im/zero.gltf" zero '[{"name": "hip"}]' '[0]' '[0, 0, 0, 0]'
 expect gmdc-import-unweighted-said 0 'warning: 3 skinned vertices have no weight above 0: written with no bone assigned' \
     "$bin" gmdc import "$tmp/im/zero.gltf" -o "$tmp/im/zero.gmdc"
 expect gmdc-unassigned-said 0 '3 vertices of its triangles have no bone assigned .*at the origin' "$bin" gmdc dump "$tmp/im/zero.gmdc"
+# a vertex's influences go in heaviest first: joints 0, 1, 2 weighing 0.2, 0.5, 0.3 take the
+# group's bone slots in the order 1, 2, 0 (worked out by hand from that rule)
+im_skinned_tri "$tmp/im/heavy.gltf" heavy '[{"name": "a"}, {"name": "b"}, {"name": "c"}]' '[0, 1, 2]' '[0, 1, 2, 0]' '[0.2, 0.5, 0.3, 0]'
+expect gmdc-import-heaviest-first 0 '^\[\[1, 2, 0\]\]$' sh -c "\"$bin\" gmdc import \"$tmp/im/heavy.gltf\" -o \"$tmp/im/heavy.gmdc\" >/dev/null &&
+    \"$bin\" gmdc dump \"$tmp/im/heavy.gmdc\" --json | python3 -c 'import json,sys; print(json.dumps([g[\"bones\"] for g in json.load(sys.stdin)[\"groups\"]]))'"
 expect gmdc-import-cres-rig 0 'skeleton rigged_cres, 4 bones, 3 of them joints' \
     "$bin" gmdc import "$tmp/im/rigged.gltf" -o "$tmp/im/rigged.gmdc" --write-cres "$tmp/im/rigged.cres"
 expect gmdc-import-cres-rig-scale 0 'warning: 1 bone of the skeleton had a scale other than 1, not carried' \
