@@ -68,7 +68,7 @@ d = {"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "nodes": [{"name":
 open(sys.argv[1] + "/accel.gltf", "w").write(json.dumps(d))
 PY
 "$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-all.clip" --max-error-rotation 0.001 >/dev/null 2>&1
-expect import-bound-rotation 0 'rotation +[0-9]+ of +31 keys' "$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-2deg.clip" --max-error-rotation 2
+expect import-bound-rotation 0 'rotation +[0-9]+ of +31 keys' "$bin" clip import "$tmp/im/accel.gltf" -o "$tmp/im/accel-2deg.clip" --max-error-rotation 2 --verbose
 expect import-bound-rotation-held 0 '^within$' im_within "$bin" "$tmp/im/accel-all.clip" "$tmp/im/accel-2deg.clip" 1.0333 2.0 0.0001 0.001
 # glTFs as other programs write them
 python3 - "$tmp/im" <<'PY'
