@@ -3,6 +3,7 @@
  * Every block is expanded at most once, so a hostile reference graph (cycles,
  * shared children) costs at most one stack entry per reference. */
 #include "plumbob/sims2.h"
+#include "pb_ascii.h"
 
 static int is_node(const plumbob_cres_block *b) {
     return b->kind == PLUMBOB_CRES_KIND_TRANSFORM || b->kind == PLUMBOB_CRES_KIND_SHAPE_REF;
@@ -209,20 +210,12 @@ uint32_t plumbob_cres_joint_map(const plumbob_cres_skeleton *s, uint32_t joint_c
     return found;
 }
 
-static unsigned char lower(unsigned char ch) {
-    return (unsigned char)(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
-}
-
 int32_t plumbob_cres_find_bone(const plumbob_cres_skeleton *s, const char *name, size_t len) {
     uint32_t i;
-    size_t k;
     if (!s || !s->skeleton.name || (!name && len)) return -1;
     for (i = 0; i < s->skeleton.bone_count && i <= (uint32_t)INT32_MAX; i++) {
         plumbob_string n = s->skeleton.name[i];
-        if (n.len != len) continue;
-        for (k = 0; k < len; k++)
-            if (lower((unsigned char)n.ptr[k]) != lower((unsigned char)name[k])) break;
-        if (k == len) return (int32_t)i;
+        if (n.len == len && pb_ascii_caseeq(n.ptr, name, len)) return (int32_t)i;
     }
     return -1;
 }
