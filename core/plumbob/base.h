@@ -401,9 +401,10 @@ typedef enum plumbob_format {
     PLUMBOB_FORMAT_JAZZ = 3,       /* Sims 3 RCOL holding an S_SM chunk (0x02D5DF13) */
     PLUMBOB_FORMAT_GMDC = 4,       /* Sims 2 RCOL holding cGeometryDataContainer */
     PLUMBOB_FORMAT_ANIM = 5,       /* Sims 2 RCOL holding cAnimResourceConst */
-    PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (CRES, GMND, SHPE, ...) */
+    PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (GMND, SHPE, TXMT, ...) */
     PLUMBOB_FORMAT_REFPACK = 7,    /* a bare RefPack-compressed stream */
-    PLUMBOB_FORMAT_RIG = 8         /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
+    PLUMBOB_FORMAT_RIG = 8,        /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
+    PLUMBOB_FORMAT_CRES = 9        /* Sims 2 RCOL whose first block is a cResourceNode (0xE519C933) */
 } plumbob_format;
 
 /* Guesses what data[0..size) is from its first bytes.  Cheap and never
@@ -411,8 +412,8 @@ typedef enum plumbob_format {
  * validate; decode to be sure. */
 PLUMBOB_API plumbob_format plumbob_identify(const void *data, size_t size);
 
-/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig" or
- * "unknown". */
+/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig",
+ * "cres" or "unknown". */
 PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
 
 #ifdef __cplusplus
