@@ -52,6 +52,12 @@ uint64_t plumbob_fnv64_str(const char *name) {
     return plumbob_fnv64(name, pb_strlen(name));
 }
 
+bool plumbob_name_equal(const char *a, size_t a_len, const char *b, size_t b_len) {
+    if (a_len != b_len) return false;
+    if (a_len == 0) return true;
+    return a && b && pb_ascii_caseeq(a, b, a_len);
+}
+
 /* MSB-first CRC of `width` bits (24 or 32) over the lowercased name, bit by
  * bit: names are short, and a table would be a global. */
 static uint32_t crc_msb(const char *s, size_t len, uint32_t poly, uint32_t init, unsigned width) {

@@ -295,6 +295,13 @@ PLUMBOB_API uint64_t plumbob_fnv64(const char *name, size_t len);
 PLUMBOB_API uint32_t plumbob_fnv32_str(const char *name);
 PLUMBOB_API uint64_t plumbob_fnv64_str(const char *name);
 
+/* True when a[0..a_len) and b[0..b_len) are the same name but for ASCII
+ * case: only A-Z and a-z fold, as the hashes above lowercase, every other
+ * byte is itself.  The one way plumbob compares names (ANIM channels with
+ * CRES bones, clip name prefixes, the tool's names).  A pointer may be NULL
+ * when its length is 0. */
+PLUMBOB_API bool plumbob_name_equal(const char *a, size_t a_len, const char *b, size_t b_len);
+
 /* The group Sims 2 packages file their own resources under (the "local"
  * group: meshes, skeletons and animations a package brings along). */
 #define PLUMBOB_SIMS2_LOCAL_GROUP 0x1C0532FAu

@@ -3,7 +3,6 @@
  * Every block is expanded at most once, so a hostile reference graph (cycles,
  * shared children) costs at most one stack entry per reference. */
 #include "plumbob/sims2.h"
-#include "pb_ascii.h"
 
 static int is_node(const plumbob_cres_block *b) {
     return b->kind == PLUMBOB_CRES_KIND_TRANSFORM || b->kind == PLUMBOB_CRES_KIND_SHAPE_REF;
@@ -215,7 +214,7 @@ int32_t plumbob_cres_find_bone(const plumbob_cres_skeleton *s, const char *name,
     if (!s || !s->skeleton.name || (!name && len)) return -1;
     for (i = 0; i < s->skeleton.bone_count && i <= (uint32_t)INT32_MAX; i++) {
         plumbob_string n = s->skeleton.name[i];
-        if (n.len == len && pb_ascii_caseeq(n.ptr, name, len)) return (int32_t)i;
+        if (plumbob_name_equal(n.ptr, n.len, name, len)) return (int32_t)i;
     }
     return -1;
 }
