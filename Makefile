@@ -49,6 +49,9 @@ EXTRA_LDFLAGS ?=
 CFLAGS ?=
 CPPFLAGS ?=
 LDFLAGS ?=
+# -Werror from the goal names is safe because flags are a dependency (above):
+# `make` then `make check` rebuilds with it, `make check` then `make` without
+# it; alternating costs a rebuild of the touched folder, never a stale object.
 ifneq ($(filter check tests test fuzz fuzz-build bench baremetal,$(MAKECMDGOALS)),)
 WERROR ?= -Werror
 endif

@@ -505,6 +505,19 @@ void test_cres_skeleton_unreached_child_first(void) {
         built.block_count = 3;
         built.blocks = b;
         CHECK_OK(plumbob_cres_write(&built, out, sizeof out, &m));
+        {
+            /* the resource name from the RCOL alone: form 1 has it, form 0 none */
+            plumbob_sims2_rcol rc;
+            plumbob_string nm;
+            CHECK_OK(plumbob_sims2_rcol_open(&rc, out, m));
+            CHECK_OK(plumbob_sims2_rcol_name(&rc, &nm));
+            if (form == 1) CHECK(nm.len == 9 && memcmp(nm.ptr, "test_cres", 9) == 0);
+            else CHECK(nm.len == 0 && nm.ptr == NULL);
+            rc.size = rc.first_block_offset + 20u; /* cut inside the head */
+            CHECK_EQ(plumbob_sims2_rcol_name(&rc, &nm), PLUMBOB_ERR_TRUNCATED);
+            CHECK(nm.len == 0);
+            CHECK_EQ(plumbob_sims2_rcol_name(NULL, &nm), PLUMBOB_ERR_INVALID_ARGUMENT);
+        }
         plumbob_arena_init(&a, t_arena_mem(), T_ARENA_SIZE);
         CHECK_OK(decode_cres(out, m, &a, &c));
         CHECK(plumbob_cres_skeleton_size(&c) <= T_ARENA_SIZE);

@@ -138,6 +138,11 @@ void test_gmdc_synthetic_round_trip(void) {
         CHECK_OK(decode(buf, n, &g));
         CHECK_EQ(g.version, versions[v]);
         CHECK_EQ(plumbob_identify(buf, n), PLUMBOB_FORMAT_GMDC);
+        {
+            plumbob_string nm;
+            CHECK_OK(plumbob_sims2_rcol_name(&g.rcol, &nm));
+            CHECK(nm.len == 19 && memcmp(nm.ptr, "quad_tslocator_gmdc", 19) == 0);
+        }
         CHECK_EQ(g.element_count, 6);
         CHECK_EQ(g.groups[0].faces.count, 6);
         CHECK_EQ(plumbob_gmdc_index(&g, &g.groups[0].faces, 5), 3);
@@ -159,6 +164,57 @@ void test_gmdc_synthetic_round_trip(void) {
         CHECK_EQ(n2, n);
         CHECK(memcmp(buf, again, n) == 0);
         t_digest_bytes(buf, n);
+        {
+            /* influences, by hand: vertex 0 has slot 0 at 1.0; vertex 2,
+             * patched to slots 0, 1, 0 with stored 0.5 and 0.25, takes the
+             * implied 0.25 in slot 2; slot k names bones[k] (slot 0 -> joint 1,
+             * slot 1 -> joint 0) from version 2, joint k in version 1 */
+            uint32_t jo[4], one = versions[v] >= 2 ? 1u : 0u;
+            float wo[4];
+            const plumbob_gmdc_element *ea = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
+            const plumbob_gmdc_element *ew = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
+            CHECK_EQ(plumbob_gmdc_influences(&g, &g.groups[0], 0, jo, wo), 1);
+            CHECK(jo[0] == one && wo[0] == 1.0f && wo[1] == 0.0f && wo[2] == 0.0f && wo[3] == 0.0f);
+            CHECK(ea != NULL && ew != NULL);
+            if (ea && ew) {
+                put32(buf + (size_t)(ea->data - buf) + 8, 0xFF000100u);
+                putf(buf + (size_t)(ew->data - buf) + 16, 0.5f);
+                CHECK_EQ(plumbob_gmdc_influences(&g, &g.groups[0], 2, jo, wo), 3);
+                CHECK(jo[0] == one && jo[1] == 1u - one && jo[2] == one && jo[3] == 0);
+                CHECK(wo[0] == 0.5f && wo[1] == 0.25f && wo[2] == 0.25f && wo[3] == 0.0f);
+            }
+            CHECK_EQ(plumbob_gmdc_influences(&g, &g.groups[0], 4, jo, wo), 0); /* past the vertices */
+            CHECK(jo[0] == 0 && wo[0] == 0.0f);
+            CHECK_EQ(plumbob_gmdc_influences(NULL, &g.groups[0], 0, jo, wo), 0);
+        }
+    }
+    {
+        /* a joint's bind pose by hand: inverse bind rotation 90 degrees about
+         * z, stored unnormalized (0, 0, 2, 2), translation (1, 2, 3); the bind
+         * pose is the rotation -90 degrees about z and -(R^-1 t) = (-2, 1, -3) */
+        unsigned char jb[28];
+        plumbob_gmdc mg;
+        plumbob_quat bq;
+        plumbob_vec3 bt;
+        memset(&mg, 0, sizeof mg);
+        memset(jb, 0, sizeof jb);
+        putf(jb + 8, 2.0f);
+        putf(jb + 12, 2.0f);
+        putf(jb + 16, 1.0f);
+        putf(jb + 20, 2.0f);
+        putf(jb + 24, 3.0f);
+        mg.joint_count = 1;
+        mg.joints = jb;
+        plumbob_gmdc_joint_bind(&mg, 0, &bq, &bt);
+        CHECK(bq.x == 0.0f && bq.y == 0.0f);
+        CHECK_NEAR(bq.z, -0.70710678, 1e-6);
+        CHECK_NEAR(bq.w, 0.70710678, 1e-6);
+        CHECK_NEAR(bt.x, -2.0, 1e-5);
+        CHECK_NEAR(bt.y, 1.0, 1e-5);
+        CHECK_NEAR(bt.z, -3.0, 1e-5);
+        plumbob_gmdc_joint_bind(&mg, 1, &bq, &bt); /* past the table: the identity */
+        CHECK(bq.x == 0.0f && bq.y == 0.0f && bq.z == 0.0f && bq.w == 1.0f);
+        CHECK(bt.x == 0.0f && bt.y == 0.0f && bt.z == 0.0f);
     }
     {
         /* A linkage's three alias lists keep their order through the writer

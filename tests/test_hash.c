@@ -30,6 +30,14 @@ void test_hash_case_insensitive(void) {
     /* only ASCII letters fold: bytes above 0x7F hash as they are */
     CHECK(plumbob_fnv32_str("\xC3\x89") != plumbob_fnv32_str("\xC3\xA9"));
     CHECK(plumbob_fnv32_str("[") != plumbob_fnv32_str("{"));
+    /* names compare the way they hash: A-Z and a-z fold, nothing else */
+    CHECK(plumbob_name_equal("B__Root__", 9, "b__root__", 9));
+    CHECK(!plumbob_name_equal("b__root__", 9, "b__root_", 8));
+    CHECK(!plumbob_name_equal("[", 1, "{", 1));           /* 0x5B, 0x7B: not letters */
+    CHECK(!plumbob_name_equal("\xC3\x89", 2, "\xC3\xA9", 2)); /* bytes above 0x7F are themselves */
+    CHECK(plumbob_name_equal("a\0b", 3, "A\0B", 3));      /* a NUL is a byte like any other */
+    CHECK(plumbob_name_equal(NULL, 0, "", 0));
+    CHECK(!plumbob_name_equal(NULL, 1, "a", 1));
 }
 
 /* The Sims 2 instance CRCs: the catalogue check values of CRC-32/MPEG-2

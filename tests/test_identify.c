@@ -23,6 +23,8 @@ void test_identify_formats(void) {
     CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_GMDC);
     memcpy(b + 12, "\x1E\x79\x00\xFB", 4);
     CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_ANIM);
+    memcpy(b + 12, "\x33\xC9\x19\xE5", 4); /* cResourceNode */
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_CRES);
     memcpy(b + 12, "\x11\x22\x33\x44", 4);
     CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_SIMS2_RCOL);
     /* the same with the old 12-byte link form and one link */
@@ -42,5 +44,6 @@ void test_identify_formats(void) {
     CHECK_EQ(plumbob_identify(b, 5), PLUMBOB_FORMAT_UNKNOWN);
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_GMDC), "gmdc") == 0);
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_SIMS2_RCOL), "sims2-rcol") == 0);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_CRES), "cres") == 0);
     CHECK(strcmp(plumbob_format_name((plumbob_format)99), "unknown") == 0);
 }

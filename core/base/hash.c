@@ -2,21 +2,18 @@
  * hashes) and the Sims 2 instance CRCs. */
 #include "plumbob/base.h"
 #include "pb_hash.h"
+#include "pb_ascii.h"
 
 #define FNV32_OFFSET PB_FNV32_OFFSET
 #define FNV32_PRIME 0x01000193u
 #define FNV64_OFFSET PB_FNV64_OFFSET
 #define FNV64_PRIME 0x00000100000001B3ull
 
-static unsigned char lower_ascii(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + ('a' - 'A')) : c;
-}
-
 uint32_t pb_fnv32_update(uint32_t h, const char *s, size_t len) {
     size_t i;
     for (i = 0; i < len; i++) {
         h *= FNV32_PRIME;
-        h ^= lower_ascii((unsigned char)s[i]);
+        h ^= pb_ascii_lower((unsigned char)s[i]);
     }
     return h;
 }
@@ -25,7 +22,7 @@ uint64_t pb_fnv64_update(uint64_t h, const char *s, size_t len) {
     size_t i;
     for (i = 0; i < len; i++) {
         h *= FNV64_PRIME;
-        h ^= lower_ascii((unsigned char)s[i]);
+        h ^= pb_ascii_lower((unsigned char)s[i]);
     }
     return h;
 }
@@ -55,6 +52,12 @@ uint64_t plumbob_fnv64_str(const char *name) {
     return plumbob_fnv64(name, pb_strlen(name));
 }
 
+bool plumbob_name_equal(const char *a, size_t a_len, const char *b, size_t b_len) {
+    if (a_len != b_len) return false;
+    if (a_len == 0) return true;
+    return a && b && pb_ascii_caseeq(a, b, a_len);
+}
+
 /* MSB-first CRC of `width` bits (24 or 32) over the lowercased name, bit by
  * bit: names are short, and a table would be a global. */
 static uint32_t crc_msb(const char *s, size_t len, uint32_t poly, uint32_t init, unsigned width) {
@@ -62,7 +65,7 @@ static uint32_t crc_msb(const char *s, size_t len, uint32_t poly, uint32_t init,
     size_t i;
     unsigned b;
     for (i = 0; i < len; i++) {
-        c ^= (uint32_t)lower_ascii((unsigned char)s[i]) << (width - 8u);
+        c ^= (uint32_t)pb_ascii_lower((unsigned char)s[i]) << (width - 8u);
         for (b = 0; b < 8u; b++) c = (c & top) ? ((c << 1) ^ poly) & mask : (c << 1) & mask;
     }
     return c;

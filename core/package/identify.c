@@ -7,6 +7,7 @@
 #define TYPE_JAZZ 0x02D5DF13u
 #define BLOCK_GMDC 0xAC4F8687u
 #define BLOCK_ANIM 0xFB00791Eu
+#define BLOCK_CRES 0xE519C933u /* cResourceNode */
 
 /* A plain Sims 3 rig: version 3 or 4, minor 1 or 2, a bone count within the
  * decoder's limit and, when the bytes reach it, a first bone name shorter
@@ -46,6 +47,7 @@ plumbob_format plumbob_identify(const void *data, size_t size) {
     block = sims2_rcol_first_block(p, size);
     if (block == BLOCK_GMDC) return PLUMBOB_FORMAT_GMDC;
     if (block == BLOCK_ANIM) return PLUMBOB_FORMAT_ANIM;
+    if (block == BLOCK_CRES) return PLUMBOB_FORMAT_CRES;
     if (block != 0) return PLUMBOB_FORMAT_SIMS2_RCOL;
     if ((p[0] & 0x3Eu) == 0x10u && p[1] == 0xFBu) return PLUMBOB_FORMAT_REFPACK;
     return PLUMBOB_FORMAT_UNKNOWN;
@@ -61,6 +63,7 @@ const char *plumbob_format_name(plumbob_format f) {
     case PLUMBOB_FORMAT_SIMS2_RCOL: return "sims2-rcol";
     case PLUMBOB_FORMAT_REFPACK: return "refpack";
     case PLUMBOB_FORMAT_RIG: return "rig";
+    case PLUMBOB_FORMAT_CRES: return "cres";
     case PLUMBOB_FORMAT_UNKNOWN: break;
     }
     return "unknown";

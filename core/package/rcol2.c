@@ -79,13 +79,10 @@ uint32_t plumbob_sims2_rcol_block_id(const plumbob_sims2_rcol *rc, uint32_t i) {
     return pb_le32(rc->data + rc->block_ids_offset + (size_t)i * 4u);
 }
 
-plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r, plumbob_sims2_block_head *out) {
+/* The cSGResource head and the resource name, at r's position. */
+static void read_sg(plumbob_reader *r, plumbob_sims2_block_head *out) {
     static const char sg[] = "cSGResource";
     size_t i;
-    if (!r || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    out->class_name = plumbob_read_string7(r);
-    out->block_id = plumbob_read_u32le(r);
-    out->version = plumbob_read_u32le(r);
     out->sg_name = plumbob_read_string7(r);
     if (plumbob_reader_ok(r)) {
         int same = out->sg_name.len == sizeof sg - 1u;
@@ -95,5 +92,38 @@ plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r, plumbob_sims2_bl
     out->sg_id = plumbob_read_u32le(r);
     out->sg_version = plumbob_read_u32le(r);
     out->resource_name = plumbob_read_string7(r);
+}
+
+plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r, plumbob_sims2_block_head *out) {
+    if (!r || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    out->class_name = plumbob_read_string7(r);
+    out->block_id = plumbob_read_u32le(r);
+    out->version = plumbob_read_u32le(r);
+    read_sg(r, out);
     return r->error;
+}
+
+plumbob_result plumbob_sims2_rcol_name(const plumbob_sims2_rcol *rc, plumbob_string *name) {
+    plumbob_reader r;
+    plumbob_sims2_block_head h;
+    if (name) {
+        name->ptr = NULL;
+        name->len = 0;
+    }
+    if (!rc || !rc->data || !name) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_reader_init(&r, rc->data, rc->size);
+    plumbob_reader_seek(&r, rc->first_block_offset);
+    if (plumbob_sims2_rcol_block_id(rc, 0) != PLUMBOB_TYPE_CRES) {
+        if (plumbob_sims2_block_head_read(&r, &h) != PLUMBOB_OK) return r.error;
+    } else {
+        /* cResourceNode: its class head, a form byte, then (form 1 only)
+         * the cSGResource head and the name */
+        (void)plumbob_read_string7(&r);
+        plumbob_reader_skip(&r, 8);
+        if (plumbob_read_u8(&r) != 1) return r.error;
+        read_sg(&r, &h);
+        if (!plumbob_reader_ok(&r)) return r.error;
+    }
+    *name = h.resource_name;
+    return PLUMBOB_OK;
 }

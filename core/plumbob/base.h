@@ -295,6 +295,13 @@ PLUMBOB_API uint64_t plumbob_fnv64(const char *name, size_t len);
 PLUMBOB_API uint32_t plumbob_fnv32_str(const char *name);
 PLUMBOB_API uint64_t plumbob_fnv64_str(const char *name);
 
+/* True when a[0..a_len) and b[0..b_len) are the same name but for ASCII
+ * case: only A-Z and a-z fold, as the hashes above lowercase, every other
+ * byte is itself.  The one way plumbob compares names (ANIM channels with
+ * CRES bones, clip name prefixes, the tool's names).  A pointer may be NULL
+ * when its length is 0. */
+PLUMBOB_API bool plumbob_name_equal(const char *a, size_t a_len, const char *b, size_t b_len);
+
 /* The group Sims 2 packages file their own resources under (the "local"
  * group: meshes, skeletons and animations a package brings along). */
 #define PLUMBOB_SIMS2_LOCAL_GROUP 0x1C0532FAu
@@ -401,9 +408,10 @@ typedef enum plumbob_format {
     PLUMBOB_FORMAT_JAZZ = 3,       /* Sims 3 RCOL holding an S_SM chunk (0x02D5DF13) */
     PLUMBOB_FORMAT_GMDC = 4,       /* Sims 2 RCOL holding cGeometryDataContainer */
     PLUMBOB_FORMAT_ANIM = 5,       /* Sims 2 RCOL holding cAnimResourceConst */
-    PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (CRES, GMND, SHPE, ...) */
+    PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (GMND, SHPE, TXMT, ...) */
     PLUMBOB_FORMAT_REFPACK = 7,    /* a bare RefPack-compressed stream */
-    PLUMBOB_FORMAT_RIG = 8         /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
+    PLUMBOB_FORMAT_RIG = 8,        /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
+    PLUMBOB_FORMAT_CRES = 9        /* Sims 2 RCOL whose first block is a cResourceNode (0xE519C933) */
 } plumbob_format;
 
 /* Guesses what data[0..size) is from its first bytes.  Cheap and never
@@ -411,8 +419,8 @@ typedef enum plumbob_format {
  * validate; decode to be sure. */
 PLUMBOB_API plumbob_format plumbob_identify(const void *data, size_t size);
 
-/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig" or
- * "unknown". */
+/* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig",
+ * "cres" or "unknown". */
 PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
 
 #ifdef __cplusplus

@@ -303,6 +303,16 @@ PLUMBOB_API plumbob_result plumbob_sims2_block_head_read(plumbob_reader *r,
                                                          plumbob_sims2_block_head *out);
 #endif /* PLUMBOB_TOOLS_API */
 
+/* The resource name of an opened RCOL: the name in its first block's
+ * cSGResource head (the block head's resource_name above), or for a CRES
+ * the one a cResourceNode of form 1 carries after its form byte; a form-0
+ * node has none (PLUMBOB_OK, an empty name).  The name points into the
+ * RCOL's bytes; on any error it is empty.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
+ * PLUMBOB_ERR_BAD_MAGIC (no "cSGResource" where the head is),
+ * PLUMBOB_ERR_BAD_DATA (a bad string prefix). */
+PLUMBOB_API plumbob_result plumbob_sims2_rcol_name(const plumbob_sims2_rcol *rc, plumbob_string *name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -195,6 +195,29 @@ PLUMBOB_API float plumbob_gmdc_float(const plumbob_gmdc_element *e, uint32_t i, 
 PLUMBOB_API void plumbob_gmdc_joint(const plumbob_gmdc *gmdc, uint32_t j, plumbob_quat *rotation,
                                     plumbob_vec3 *translation);
 
+/* Joint j's bind pose (bone space -> model space): the inverse of
+ * plumbob_gmdc_joint's transform, its rotation normalized first, so
+ * rotation = conj(normalize(q)) and translation = -(rotation applied to t).
+ * Joints with no bone in a skeleton keep this pose when a mesh is posed;
+ * j past the joint table gives the identity. */
+PLUMBOB_API void plumbob_gmdc_joint_bind(const plumbob_gmdc *gmdc, uint32_t j, plumbob_quat *rotation,
+                                         plumbob_vec3 *translation);
+
+/* Vertex v's influences in group gr, slot by slot, by the rule
+ * plumbob_gmdc_skin blends with: byte k of the vertex's Bone Assignments
+ * item (format 4; no item: every slot unused) is slot k, 0xFF unused; a
+ * slot names an entry of the group's bone list (version 2 and up; version
+ * 1: a joint directly); its weight is stored weight k of the Bone Weights
+ * item for k below the element's count (format + 1; 0 when the vertex has
+ * no item), and 1 minus the stored weights of the used slots for the next
+ * slot (the implied last weight), 0 after it.  joint[k] and weight[k] are
+ * slot k's GMDC joint and weight, or 0 and 0.0f when the slot is unused,
+ * names no joint (past the bone list or the joint table) or weighs not
+ * above 0.  Two slots may name one joint.  Returns how many slots weigh;
+ * 0 for NULL arguments (joint and weight zeroed when given). */
+PLUMBOB_API uint32_t plumbob_gmdc_influences(const plumbob_gmdc *gmdc, const plumbob_gmdc_group *gr, uint32_t v,
+                                             uint32_t joint[4], float weight[4]);
+
 /* Bytes plumbob_gmdc_write produces (SIZE_MAX when the mesh cannot be
  * written).  The writer takes a decoded GMDC or one the caller filled in:
  * with `data` NULL it writes a fresh RCOL header (16-byte link form, no

@@ -209,20 +209,12 @@ uint32_t plumbob_cres_joint_map(const plumbob_cres_skeleton *s, uint32_t joint_c
     return found;
 }
 
-static unsigned char lower(unsigned char ch) {
-    return (unsigned char)(ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch);
-}
-
 int32_t plumbob_cres_find_bone(const plumbob_cres_skeleton *s, const char *name, size_t len) {
     uint32_t i;
-    size_t k;
     if (!s || !s->skeleton.name || (!name && len)) return -1;
     for (i = 0; i < s->skeleton.bone_count && i <= (uint32_t)INT32_MAX; i++) {
         plumbob_string n = s->skeleton.name[i];
-        if (n.len != len) continue;
-        for (k = 0; k < len; k++)
-            if (lower((unsigned char)n.ptr[k]) != lower((unsigned char)name[k])) break;
-        if (k == len) return (int32_t)i;
+        if (plumbob_name_equal(n.ptr, n.len, name, len)) return (int32_t)i;
     }
     return -1;
 }

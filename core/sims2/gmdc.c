@@ -487,3 +487,63 @@ void plumbob_gmdc_joint(const plumbob_gmdc *g, uint32_t j, plumbob_quat *rotatio
     translation->y = pb_f32le(p + 20);
     translation->z = pb_f32le(p + 24);
 }
+
+void plumbob_gmdc_joint_bind(const plumbob_gmdc *g, uint32_t j, plumbob_quat *rotation, plumbob_vec3 *translation) {
+    plumbob_quat q;
+    plumbob_vec3 t;
+    if (!rotation || !translation) return;
+    plumbob_gmdc_joint(g, j, &q, &t);
+    q = plumbob_quat_normalize(q);
+    q.x = -q.x; /* the inverse of a unit rotation: its conjugate */
+    q.y = -q.y;
+    q.z = -q.z;
+    t = plumbob_quat_rotate(q, t);
+    t.x = -t.x; /* and the translation that undoes the inverse's */
+    t.y = -t.y;
+    t.z = -t.z;
+    *rotation = q;
+    *translation = t;
+}
+
+uint32_t plumbob_gmdc_influences(const plumbob_gmdc *g, const plumbob_gmdc_group *gr, uint32_t v, uint32_t joint[4],
+                                 float weight[4]) {
+    const plumbob_gmdc_element *ba, *bw;
+    uint32_t a = 0xFFFFFFFFu, k, stored, wk, count = 0;
+    float sum = 0.0f;
+    if (!joint || !weight) return 0;
+    for (k = 0; k < 4u; k++) {
+        joint[k] = 0;
+        weight[k] = 0.0f;
+    }
+    if (!g || !gr) return 0;
+    ba = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
+    bw = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
+    if (ba && ba->format == 4) {
+        uint32_t it = plumbob_gmdc_item(g, ba, v);
+        if (it != PLUMBOB_GMDC_NO_ITEM) a = pb_le32(ba->data + 4u * (size_t)it);
+    }
+    stored = bw && bw->format <= 2 ? bw->format + 1u : 0u;
+    wk = bw ? plumbob_gmdc_item(g, bw, v) : PLUMBOB_GMDC_NO_ITEM;
+    for (k = 0; k < 4u; k++) {
+        uint32_t slot = (a >> (8u * k)) & 0xFFu, j;
+        float w = 0.0f;
+        if (slot == 0xFFu) continue; /* unused: no weight, nothing added to the sum */
+        if (k < stored) {
+            w = wk != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(bw, wk, k) : 0.0f;
+            sum += w;
+        } else if (k == stored) {
+            w = 1.0f - sum; /* the implied last weight */
+        }
+        if (g->version >= 2) {
+            if (slot >= gr->bones.count) continue;
+            j = plumbob_gmdc_index(g, &gr->bones, slot);
+        } else {
+            j = slot;
+        }
+        if (j >= g->joint_count || !(w > 0.0f)) continue;
+        joint[k] = j;
+        weight[k] = w;
+        count++;
+    }
+    return count;
+}

@@ -2,6 +2,7 @@
  * fallback chain a game uses when an age-specific clip does not exist. */
 #include "plumbob/sims3.h"
 #include "pb_hash.h"
+#include "pb_ascii.h"
 
 static const struct {
     char text[3];
@@ -12,16 +13,12 @@ static const struct {
     {"cc", 0x0E}, {"ah", 0x10}, {"ch", 0x11}, {"ab", 0x12}, {"ar", 0x13},
 };
 
-static char lower(char c) {
-    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-}
-
 int plumbob_age_code(const char *code, size_t len) {
     size_t i;
     if (!code || len == 0 || len > 2) return -1;
     for (i = 0; i < sizeof age_codes / sizeof age_codes[0]; i++) {
         const char *t = age_codes[i].text;
-        if (lower(code[0]) == t[0] && (len == 1 ? t[1] == '\0' : lower(code[1]) == t[1]))
+        if (pb_ascii_caseeq(code, t, len) && (len == 2 || t[1] == '\0'))
             return age_codes[i].code;
     }
     return -1;
@@ -45,7 +42,7 @@ typedef struct clip_prefix {
 } clip_prefix;
 
 static bool is_object(const char *s, size_t len) {
-    return len == 1 && lower(s[0]) == 'o';
+    return len == 1 && pb_ascii_caseeq(s, "o", 1);
 }
 
 static clip_prefix parse_prefix(const char *name, size_t len) {

@@ -160,7 +160,7 @@ int cmd_check(int argc, char **argv) {
     }
     r = tf->reencode(&in, &out, &out_size);
     if (r != PLUMBOB_OK) {
-        tool_error(in.name, "%s does not decode: %s", tf == tool_format_for_type(PLUMBOB_TYPE_CRES) ? "cres" : plumbob_format_name(f),
+        tool_error(in.name, "%s does not decode: %s", plumbob_format_name(f),
                    in.why_text[0] ? in.why_text : plumbob_result_str(r));
         rc = 1;
     } else {

@@ -83,6 +83,21 @@ static int write_samples(const char *dir) {
     return 1;
 }
 
+/* A model transform from Y-up to the mesh's Z-up: x stays, Y-up's y is
+ * Z-up's z and its z is -y (gltf_y_up_to_z_up), on both sides of the
+ * rotation and on the translation; every entry moves or changes sign. */
+static plumbob_mat34 model_y_up_to_z_up(const plumbob_mat34 *m) {
+    static const int from[3] = {0, 2, 1};
+    static const float sign[3] = {1.0f, -1.0f, 1.0f};
+    plumbob_mat34 r;
+    int i, j;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 3; j++) r.m[i][j] = sign[i] * sign[j] * m->m[from[i]][from[j]];
+        r.m[i][3] = sign[i] * m->m[from[i]][3];
+    }
+    return r;
+}
+
 /* Samples the clip onto the rig, skins the cylinder with it, and prints
  * where the top ring goes and how wide the middle ring swells. */
 static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const tool_rig *rig) {
@@ -90,9 +105,8 @@ static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const to
     plumbob_arena arena;
     plumbob_clip_binding binding;
     plumbob_bone_pose rest[3], pose[3];
-    plumbob_quat model_q[3];
-    plumbob_vec3 model_t[3];
-    plumbob_mat34 model[3], palette[3];
+    plumbob_skeleton sk;
+    plumbob_mat34 model_y[3], model[3], palette[3];
     uint32_t morph_hash[8], j, v, f;
     float weights[8], pos[108 * 3];
     if (g->joint_count != 3 || rig->count != 3 || g->morph_count > 8 || g->linkages[0].vertex_count != 108) return 0;
@@ -109,6 +123,10 @@ static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const to
         if (rig->parent[j] >= 0)
             gltf_relative(rest[rig->parent[j]].rotation, rest[rig->parent[j]].translation, &rest[j].rotation,
                           &rest[j].translation);
+    memset(&sk, 0, sizeof sk);
+    sk.bone_count = 3;
+    sk.parent = rig->parent;
+    sk.rest = rest;
     plumbob_arena_init(&arena, bind_mem, sizeof bind_mem);
     if (plumbob_clip_bind(clip, rig->hash, 3, morph_hash, g->morph_count, &arena, &binding) != PLUMBOB_OK) return 0;
     printf("\nThe clip on the cylinder (rig: b__ROOT__ > b__Spine0__ > b__Spine1__), skinned:\n");
@@ -118,18 +136,9 @@ static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const to
         memcpy(pose, rest, sizeof pose);
         memset(weights, 0, sizeof weights);
         if (plumbob_clip_sample_pose(clip, &binding, NULL, t, pose, weights) != PLUMBOB_OK) return 0;
-        for (j = 0; j < 3; j++) { /* local (Y-up) -> model -> the mesh's Z-up */
-            model_q[j] = pose[j].rotation;
-            model_t[j] = pose[j].translation;
-            if (rig->parent[j] >= 0) {
-                int32_t p = rig->parent[j];
-                plumbob_vec3 r = plumbob_quat_rotate(model_q[p], model_t[j]);
-                model_q[j] = plumbob_quat_mul(model_q[p], model_q[j]);
-                model_t[j].x = r.x + model_t[p].x; model_t[j].y = r.y + model_t[p].y; model_t[j].z = r.z + model_t[p].z;
-            }
-        }
-        for (j = 0; j < 3; j++)
-            model[j] = plumbob_mat34_from_rt(gltf_quat_y_up_to_z_up(model_q[j]), gltf_y_up_to_z_up(model_t[j]));
+        /* local (Y-up) -> model (the core's job) -> the mesh's Z-up */
+        if (plumbob_skeleton_model(&sk, pose, model_y) != PLUMBOB_OK) return 0;
+        for (j = 0; j < 3; j++) model[j] = model_y_up_to_z_up(&model_y[j]);
         plumbob_gmdc_palette(g, model, palette);
         memset(&job, 0, sizeof job);
         job.work = skin_work;

@@ -335,14 +335,10 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
         for (j = 0; j < g->joint_count; j++) {
             if (map[j] >= 0) {
                 joint_model[j] = model[map[j]];
-            } else { /* bind pose: the inverse of the inverse bind */
+            } else { /* the bind pose */
                 plumbob_quat q;
                 plumbob_vec3 t;
-                plumbob_gmdc_joint(g, j, &q, &t);
-                q = plumbob_quat_normalize(q);
-                q.x = -q.x; q.y = -q.y; q.z = -q.z;
-                t = plumbob_quat_rotate(q, t);
-                t.x = -t.x; t.y = -t.y; t.z = -t.z;
+                plumbob_gmdc_joint_bind(g, j, &q, &t);
                 joint_model[j] = plumbob_mat34_from_rt(q, t);
             }
         }

@@ -5,7 +5,6 @@
 #include "plumbob.h"
 #include "commands.h"
 #include "formats.h"
-#include "tool_identify.h"
 #include "tool_input.h"
 #include "tool_types.h"
 
@@ -17,19 +16,15 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_ANIM, anim_info, anim_reencode},
     {PLUMBOB_FORMAT_JAZZ, jazz_info, jazz_reencode},
     {PLUMBOB_FORMAT_RIG, rig_info, rig_reencode},
+    {PLUMBOB_FORMAT_CRES, cres_info, cres_reencode},
 };
 
-static const tool_format cres_format = {PLUMBOB_FORMAT_SIMS2_RCOL, cres_info, cres_reencode};
-
 const tool_format *tool_format_for_type(uint32_t type) {
-    return type == PLUMBOB_TYPE_CRES ? &cres_format : tool_format_for(tool_format_of_type(type));
+    return tool_format_for(tool_format_of_type(type));
 }
 
 const tool_format *tool_format_of(const tool_input *in, plumbob_format *f) {
-    *f = tool_input_format(in);
-    if (in->from_package && in->entry.type == PLUMBOB_TYPE_CRES) return &cres_format; /* by the index's type */
-    if (*f == PLUMBOB_FORMAT_SIMS2_RCOL && tool_identify_type(in->data, in->size) == PLUMBOB_TYPE_CRES)
-        return &cres_format; /* by its bytes (tool_identify.c) */
+    *f = tool_input_format(in); /* a package resource by the index's type, a file by its bytes */
     return tool_format_for(*f);
 }
 

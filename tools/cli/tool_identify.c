@@ -1,11 +1,11 @@
 /* What bytes are, before anything is loaded as a kind: the package type a
- * file's bytes stand for (a Sims 2 RCOL whose first block is a resource node
- * is a CRES: the one place the tool tells a CRES by its bytes), each kind's
+ * file's bytes stand for (plumbob_identify's format), each kind's
  * name and command family, and the common non-game files by their magic. */
 #include <stddef.h>
 #include <string.h>
 #include "plumbob.h"
 #include "tool_identify.h"
+#include "tool_types.h"
 
 static const tool_kind kinds[] = {
     {PLUMBOB_TYPE_CLIP, "Sims 3 CLIP", "clip"},
@@ -24,20 +24,12 @@ const tool_kind *tool_kind_of_type(uint32_t type) {
 }
 
 uint32_t tool_identify_type(const unsigned char *data, size_t size) {
-    plumbob_sims2_rcol rc;
-    switch (plumbob_identify(data, size)) {
-    case PLUMBOB_FORMAT_CLIP: return PLUMBOB_TYPE_CLIP;
-    case PLUMBOB_FORMAT_JAZZ: return PLUMBOB_TYPE_JAZZ;
-    case PLUMBOB_FORMAT_GMDC: return PLUMBOB_TYPE_GMDC;
-    case PLUMBOB_FORMAT_ANIM: return PLUMBOB_TYPE_ANIM;
-    case PLUMBOB_FORMAT_RIG: return PLUMBOB_TYPE_RIG;
-    case PLUMBOB_FORMAT_SIMS2_RCOL:
-        if (plumbob_sims2_rcol_open(&rc, data, size) == PLUMBOB_OK &&
-            plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES)
-            return PLUMBOB_TYPE_CRES;
-        return 0;
-    default: return 0;
-    }
+    plumbob_format f = plumbob_identify(data, size);
+    size_t i;
+    if (f == PLUMBOB_FORMAT_UNKNOWN) return 0;
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) /* the one type <-> format map: tool_types.c */
+        if (tool_format_of_type(kinds[i].type) == f) return kinds[i].type;
+    return 0;
 }
 
 /* Common files that are no game file, by their magic bytes: a PNG renamed

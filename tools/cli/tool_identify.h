@@ -15,8 +15,8 @@ typedef struct tool_kind {
 } tool_kind;
 /* The kind of a package type; NULL for a type no command reads. */
 const tool_kind *tool_kind_of_type(uint32_t type);
-/* The package type a file's bytes stand for (a Sims 2 RCOL whose first block
- * is a resource node: PLUMBOB_TYPE_CRES); 0 for a package or anything else. */
+/* The package type a file's bytes stand for, by plumbob_identify (a CRES:
+ * PLUMBOB_TYPE_CRES); 0 for a package or anything else. */
 uint32_t tool_identify_type(const unsigned char *data, size_t size);
 /* What these bytes are, in words ("Sims 3 CLIP", "DBPF package"); NULL when
  * plumbob does not recognise them. */

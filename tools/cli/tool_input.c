@@ -217,28 +217,10 @@ int tool_resource_name(const plumbob_package *pkg, const tool_names *names,
         int ok = 0;
         plumbob_sims2_rcol rc;
         if (buf && plumbob_package_read(pkg, e, buf, e->mem_size, &res, &rs) == PLUMBOB_OK &&
-            plumbob_sims2_rcol_open(&rc, res, rs) == PLUMBOB_OK) {
-            plumbob_reader r;
-            plumbob_sims2_block_head h;
-            plumbob_reader_init(&r, res, rs);
-            plumbob_reader_seek(&r, rc.first_block_offset);
-            if (plumbob_sims2_rcol_block_id(&rc, 0) == PLUMBOB_TYPE_CRES) {
-                /* cResourceNode: head, a form byte, then (form 1) cSGResource and the name */
-                plumbob_read_string7(&r);
-                plumbob_reader_skip(&r, 8);
-                if (plumbob_read_u8(&r) == 1) {
-                    plumbob_read_string7(&r);
-                    plumbob_reader_skip(&r, 8);
-                    s = plumbob_read_string7(&r);
-                    if (plumbob_reader_ok(&r) && s.len) {
-                        copy_name(out, cap, s.ptr, s.len);
-                        ok = 1;
-                    }
-                }
-            } else if (plumbob_sims2_block_head_read(&r, &h) == PLUMBOB_OK && h.resource_name.len) {
-                copy_name(out, cap, h.resource_name.ptr, h.resource_name.len);
-                ok = 1;
-            }
+            plumbob_sims2_rcol_open(&rc, res, rs) == PLUMBOB_OK && plumbob_sims2_rcol_name(&rc, &s) == PLUMBOB_OK &&
+            s.len) {
+            copy_name(out, cap, s.ptr, s.len);
+            ok = 1;
         }
         free(buf);
         return ok;

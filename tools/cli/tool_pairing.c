@@ -28,16 +28,11 @@ static who clip_actor(const char *name, size_t len) {
         {"ah", {'h', 'a', "a horse's clip"}},    {"ch", {'h', 'c', "a foal's clip"}},
     };
     who none = {0, 0, NULL};
-    char code[6];
     size_t n = 0, i;
-    while (n < len && n < 5 && name[n] != '_' && name[n] != '2') {
-        code[n] = tool_ascii_lower(name[n]);
-        n++;
-    }
+    while (n < len && n < 5 && name[n] != '_' && name[n] != '2') n++;
     if (n == 0 || n >= len || (name[n] != '_' && name[n] != '2')) return none;
-    code[n] = 0;
     for (i = 0; i < sizeof codes / sizeof codes[0]; i++)
-        if (strcmp(codes[i].code, code) == 0) return codes[i].w;
+        if (tool_ascii_ieq(name, n, codes[i].code)) return codes[i].w;
     return none;
 }
 

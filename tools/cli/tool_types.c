@@ -79,7 +79,7 @@ plumbob_format tool_format_of_type(uint32_t type) {
     case PLUMBOB_TYPE_GMDC: return PLUMBOB_FORMAT_GMDC;
     case PLUMBOB_TYPE_ANIM: return PLUMBOB_FORMAT_ANIM;
     case PLUMBOB_TYPE_RIG: return PLUMBOB_FORMAT_RIG;
-    case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_SIMS2_RCOL; /* a CRES (tool_format_of) */
+    case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_CRES;
     }
     return PLUMBOB_FORMAT_UNKNOWN;
 }

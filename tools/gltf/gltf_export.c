@@ -20,12 +20,9 @@ static plumbob_vec3 vsub(plumbob_vec3 a, plumbob_vec3 b) {
 }
 
 void gltf_joint_bind(const plumbob_gmdc *g, uint32_t j, plumbob_quat *q, plumbob_vec3 *t) {
-    plumbob_quat iq;
-    plumbob_vec3 it;
-    plumbob_gmdc_joint(g, j, &iq, &it);
-    *q = quat_conj(gltf_quat_z_up_to_y_up(plumbob_quat_normalize(iq)));
-    *t = plumbob_quat_rotate(*q, gltf_z_up_to_y_up(it));
-    t->x = -t->x; t->y = -t->y; t->z = -t->z;
+    plumbob_gmdc_joint_bind(g, j, q, t);
+    *q = gltf_quat_z_up_to_y_up(*q);
+    *t = gltf_z_up_to_y_up(*t);
 }
 
 void gltf_relative(plumbob_quat pq, plumbob_vec3 pt, plumbob_quat *q, plumbob_vec3 *t) {
@@ -249,31 +246,19 @@ static void put3(float *out, plumbob_vec3 v) {
     out[0] = v.x; out[1] = v.y; out[2] = v.z;
 }
 
-/* JOINTS_0 and WEIGHTS_0 of vertex v: the kernel's rule (ports/kernels.h)
- * made explicit, then normalized as glTF asks. */
-static void influences(const scene *s, const plumbob_gmdc_group *gr, const plumbob_gmdc_element *ba,
-                       const plumbob_gmdc_element *bw, uint32_t v, uint16_t joints[4], float weights[4]) {
-    const plumbob_gmdc *g = s->src->mesh;
-    uint32_t a = item32(g, ba, v, 0xFFFFFFFFu), k, stored; /* no assignment: every slot unused */
-    uint32_t wk = bw ? plumbob_gmdc_item(g, bw, v) : PLUMBOB_GMDC_NO_ITEM;
-    float sum = 0.0f, total = 0.0f;
-    stored = bw && bw->format <= 2 ? bw->format + 1u : 0u;
+/* JOINTS_0 and WEIGHTS_0 of vertex v: the kernel's rule
+ * (plumbob_gmdc_influences), then normalized as glTF asks. */
+static void influences(const scene *s, const plumbob_gmdc_group *gr, uint32_t v, uint16_t joints[4],
+                       float weights[4]) {
+    uint32_t joint_of[4], k;
+    float weight_of[4], total = 0.0f;
+    plumbob_gmdc_influences(s->src->mesh, gr, v, joint_of, weight_of);
     for (k = 0; k < 4; k++) {
-        uint32_t slot = (a >> (8u * k)) & 0xFFu, joint;
-        float w = 0.0f;
+        uint32_t joint = joint_of[k];
+        float w = weight_of[k];
         joints[k] = 0;
         weights[k] = 0.0f;
-        if (slot == 0xFFu) continue;
-        if (k < stored) w = wk != PLUMBOB_GMDC_NO_ITEM ? plumbob_gmdc_float(bw, wk, k) : 0.0f;
-        else if (k == stored) w = 1.0f - sum;
-        if (k < stored) sum += w;
-        if (g->version >= 2) {
-            if (slot >= gr->bones.count) continue;
-            joint = plumbob_gmdc_index(g, &gr->bones, slot);
-        } else {
-            joint = slot;
-        }
-        if (joint >= g->joint_count || !(w > 0.0f)) continue;
+        if (!(w > 0.0f)) continue;
         total += w;
         {
             /* two slots naming one joint: one influence (glTF allows no
@@ -342,8 +327,6 @@ static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first
     const plumbob_gmdc_element *pos = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_VERTICES, 0);
     const plumbob_gmdc_element *nrm = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_NORMALS, 0);
     const plumbob_gmdc_element *uv = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_UVS, 0);
-    const plumbob_gmdc_element *ba = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
-    const plumbob_gmdc_element *bw = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
     const plumbob_gmdc_element *map = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0);
     const plumbob_gmdc_element *bump = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BUMP_NORMALS, 0);
     const plumbob_gmdc_element *binorm = plumbob_gmdc_find_element(g, link, PLUMBOB_GMDC_BINORMALS, 0);
@@ -406,7 +389,7 @@ static int write_primitive(scene *s, tool_buf *mesh_json, uint32_t gi, int first
         a_col = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
     }
     if (skinned) {
-        for (v = 0; v < n; v++) influences(s, gr, ba, bw, v, j16 + 4 * v, f + 4 * v);
+        for (v = 0; v < n; v++) influences(s, gr, v, j16 + 4 * v, f + 4 * v);
         a_j = gltf_accessor(&s->w, j16, n, GLTF_USHORT, 4, GLTF_ARRAY_BUFFER, 0);
         a_w = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
     }
