@@ -559,7 +559,7 @@ void test_rig_clip_pose(void) {
         CHECK_OK(plumbob_clip_schedule_build(&clip, &a, &sched));
         CHECK_OK(plumbob_clip_sampler_init(&sched, &bind, 0, &a, &smp));
         CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, CR_BONES, poses2));
-        plumbob_clip_sampler_sample(&smp, 3.0f / 30.0f, poses2, &morph2);
+        plumbob_clip_sampler_sample(&smp, 3.0f / 30.0f, poses2, CR_BONES, &morph2, 1);
         CHECK_NEAR(morph2, morph, 1e-6);
         CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses2, model2));
         for (i = 0; i < CR_BONES; i++)

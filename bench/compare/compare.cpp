@@ -451,10 +451,10 @@ struct Poses {
 };
 
 void sample_plumbob(Clip &c, Poses &p, float t) {
-    if (plumbob_clip_sampler_sample(&c.sampler, t, p.out_plumbob, nullptr) != PLUMBOB_OK) abort();
+    if (plumbob_clip_sampler_sample(&c.sampler, t, p.out_plumbob, (uint32_t)p.plumbob.size(), nullptr, 0) != PLUMBOB_OK) abort();
 }
 void sample_direct(Clip &c, Poses &p, float t) {
-    if (plumbob_clip_sampler_sample(&c.direct, t, p.out_plumbob, nullptr) != PLUMBOB_OK) abort();
+    if (plumbob_clip_sampler_sample(&c.direct, t, p.out_plumbob, (uint32_t)p.plumbob.size(), nullptr, 0) != PLUMBOB_OK) abort();
 }
 void sample_ozz(Clip &c, Poses &p, float t) {
     ozz::animation::SamplingJob job;

@@ -67,10 +67,12 @@ typedef enum plumbob_result {
     PLUMBOB_ERR_BAD_DATA = 10,           /* a value breaks a rule of the format */
     PLUMBOB_ERR_UNSUPPORTED = 11,        /* valid input using a feature not implemented */
     PLUMBOB_ERR_NOT_FOUND = 12,          /* a lookup matched nothing */
-    PLUMBOB_ERR_UNREACHABLE = 13         /* no route over declared transitions */
+    PLUMBOB_ERR_UNREACHABLE = 13,        /* no route over declared transitions */
+    PLUMBOB_ERR_OUTPUT_TOO_SMALL = 14    /* a per-frame job's output span holds fewer
+                                          * elements than the job writes; nothing written */
 } plumbob_result;
 
-#define PLUMBOB_RESULT_COUNT 14
+#define PLUMBOB_RESULT_COUNT 15
 
 /* A short lowercase name for a result ("ok", "truncated", ...).  Never NULL;
  * unknown values give "unknown_result". */

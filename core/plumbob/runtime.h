@@ -63,6 +63,8 @@ typedef struct plumbob_clip_binding {
     int32_t *bone_of_track;   /* per track: output bone slot, or -1 when not in the rig */
     int32_t *morph_of_track;  /* per track: output morph slot, or -1 */
     uint32_t track_count;
+    uint32_t bone_count;      /* the bone list bound to: every pose array holds this many */
+    uint32_t morph_count;     /* the morph list bound to: every weight array holds this many */
 } plumbob_clip_binding;
 
 /* Arena bytes plumbob_clip_bind needs: PLUMBOB_CLIP_BIND_SIZE(track_count)
@@ -71,7 +73,8 @@ PLUMBOB_API size_t plumbob_clip_bind_size(const plumbob_clip *clip);
 #define PLUMBOB_CLIP_BIND_SIZE(tracks) (2u * PLUMBOB_ARENA_NEED((tracks), sizeof(int32_t)))
 
 /* Maps tracks to the caller's bones (by bone-name hash) and morphs (by
- * morph hash), and records `clip` in the binding.  Tracks whose hash is not
+ * morph hash), and records `clip`, bone_count and morph_count in the
+ * binding (the sizes its pose and weight arrays must have).  Tracks whose hash is not
  * listed are skipped when sampling; the first match wins.  Errors:
  * PLUMBOB_ERR_INVALID_ARGUMENT (NULL clip, arena or binding; NULL hashes
  * with a count), PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_bind_size). */
@@ -158,6 +161,9 @@ typedef struct plumbob_clip_sampler {
     uint32_t flags;
     uint32_t next_key_record[2];   /* schedule position of each stream */
     int32_t tick;             /* whole tick of the lanes' state; INT32_MIN before the first sample */
+    uint32_t bone_count;      /* poses a sample writes into: the binding's bone_count (at least
+                               * one past its highest bone slot) */
+    uint32_t morph_count;     /* morph weights likewise */
 } plumbob_clip_sampler;
 
 /* plumbob_clip_sampler_init flag: run the scalar reference kernel instead
@@ -209,17 +215,35 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
                                                      plumbob_arena *arena, plumbob_clip_sampler *sampler);
 
 /* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot], as plumbob_clip_sample_pose does.  Either may
- * be NULL to skip that kind; otherwise they hold the bone_count and
- * morph_count entries given to plumbob_clip_bind (slots index those
- * lists).  Any time is defined: NaN plays the first key, times before the
- * first key or after the last (the infinities too) hold it.  When two
- * tracks drive the same value, 12-bit rotation and 10-bit translation
- * tracks are written before the others.  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a sampler plumbob_clip_sampler_init
- * did not make); nothing is written then. */
+ * morph_weights[morph slot], as plumbob_clip_sample_pose does.
+ *   poses, pose_count: the output poses and how many the array holds; at
+ *     least sampler->bone_count (the bone_count given to plumbob_clip_bind:
+ *     slots index that list).  poses NULL skips bones (pose_count ignored).
+ *   morph_weights, morph_count: likewise, at least sampler->morph_count.
+ * Only driven channels are written: run plumbob_skeleton_rest_pose first,
+ * or write the rest pose where plumbob_clip_sampler_driven_mask says no
+ * track drives a bone.  Any time is defined: NaN plays the first key, times
+ * before the first key or after the last (the infinities too) hold it.
+ * When two tracks drive the same value, 12-bit rotation and 10-bit
+ * translation tracks are written before the others.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL sampler, or a sampler
+ * plumbob_clip_sampler_init did not make), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (pose_count below sampler->bone_count with poses, or morph_count below
+ * sampler->morph_count with morph_weights); nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
-                                                       plumbob_bone_pose *poses, float *morph_weights);
+                                                       plumbob_bone_pose *poses, uint32_t pose_count,
+                                                       float *morph_weights, uint32_t morph_count);
+
+/* Which bones the sampler's tracks drive: bit (b & 31) of mask[b / 32] is
+ * set when some bound track writes a channel (rotation, translation or
+ * scale) of bone b, clear otherwise; a blend job can rest-fill the clear
+ * ones alone.  The mask holds word_count 32-bit words: at least
+ * (sampler->bone_count + 31) / 32; bits past bone_count are cleared.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL sampler or mask, a sampler
+ * plumbob_clip_sampler_init did not make), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (word_count too small); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_clip_sampler_driven_mask(const plumbob_clip_sampler *sampler,
+                                                            uint32_t *mask, uint32_t word_count);
 
 #if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* single-track sampling and the cursor */
 /* --- Single-track sampling and the cursor: for tools and tests ---------

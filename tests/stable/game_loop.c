@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
     model = malloc(sizeof *model * rig.skeleton.bone_count);
     if ((r = plumbob_skeleton_rest_pose(&rig.skeleton, 0, rig.skeleton.bone_count, poses)) != PLUMBOB_OK)
         return fail("rest pose", r);
-    if ((r = plumbob_clip_sampler_sample(&sampler, (float)atof(argv[3]), poses, NULL)) != PLUMBOB_OK)
+    if ((r = plumbob_clip_sampler_sample(&sampler, (float)atof(argv[3]), poses, rig.skeleton.bone_count, NULL, 0)) != PLUMBOB_OK)
         return fail("sample", r);
     if ((r = plumbob_skeleton_model(&rig.skeleton, poses, model)) != PLUMBOB_OK) return fail("model", r);
     for (b = 0; b < rig.skeleton.bone_count; b++)
