@@ -186,11 +186,14 @@ void bench_skinning() {
                 memset(&job, 0, sizeof job);
                 job.gmdc = &g;
                 job.palette = palette;
+                job.palette_count = kJoints;
                 job.work = work;
                 job.positions = out_p.data();
                 job.position_stride = stride;
+                job.position_count = (uint32_t)size;
                 job.normals = normals ? out_p.data() + 3 : nullptr;
                 job.normal_stride = 6;
+                job.normal_count = (uint32_t)size;
                 ozz::geometry::SkinningJob oj;
                 oj.vertex_count = (int)size;
                 oj.influences_count = (int)infl;
