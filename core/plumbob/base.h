@@ -61,7 +61,8 @@ typedef enum plumbob_result {
     PLUMBOB_ERR_BAD_OFFSET = 4,          /* an offset points outside its section */
     PLUMBOB_ERR_BAD_COUNT = 5,           /* a count is impossible for the bytes present */
     PLUMBOB_ERR_BAD_INDEX = 6,           /* an index or reference is out of range */
-    PLUMBOB_ERR_OUT_OF_MEMORY = 7,       /* the caller's arena or output is too small */
+    PLUMBOB_ERR_OUT_OF_MEMORY = 7,       /* the caller's arena, or a decode's or write's
+                                          * output, is too small */
     PLUMBOB_ERR_INVALID_ARGUMENT = 8,    /* NULL pointer, zero size, bad option */
     PLUMBOB_ERR_LIMIT_EXCEEDED = 9,      /* a caller-set limit (steps, actions) was hit */
     PLUMBOB_ERR_BAD_DATA = 10,           /* a value breaks a rule of the format */

@@ -1,6 +1,7 @@
-/* Sims 2 GMDC skinning: palette from joint transforms, the per-group slot
- * table, morphs, then the skinning kernel of ports/kernels.h; also the
- * rigid skinning of the per-joint subset (bounding) meshes. */
+/* Sims 2 GMDC skinning: palette from joint transforms; the preparer that
+ * describes a group as a plumbob_skin_mesh (its slot table, morphs and
+ * sparse elements staged) for skin.c's run of the ports/kernels.h kernel;
+ * also the rigid skinning of the per-joint subset (bounding) meshes. */
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
 #include "pb_math.h"
