@@ -81,7 +81,7 @@ static void clip_case(const bench_opts *o, int samples) {
     p2 = (plumbob_bone_pose *)calloc(clip.track_count, sizeof *p2);
     if (plumbob_clip_bind(&clip, hashes, clip.track_count, NULL, 0, &a, &binding) != PLUMBOB_OK ||
         plumbob_clip_sampler_init(NULL, &binding, 0, &a, &s) != PLUMBOB_OK ||
-        plumbob_clip_sampler_sample(&s, ticks * clip.frame_duration, p1, NULL) != PLUMBOB_OK)
+        plumbob_clip_sampler_sample(&s, ticks * clip.frame_duration, p1, clip.track_count, NULL, 0) != PLUMBOB_OK)
         abort(); /* the lanes now hold the key pairs around `ticks` */
     memcpy(p2, p1, sizeof *p1 * clip.track_count); /* the same constants and untouched fields in both */
     time_lanes(pb_clip_lanes_sse2, &s, ticks, p1);

@@ -40,7 +40,7 @@ static void sample(clip_ctx *c, float t) {
     if (c->path == PATH_CURSOR)
         r = plumbob_clip_sample_pose(&c->clip, &c->binding, c->use_cursor ? &c->cursor : NULL, t, c->poses, NULL);
     else
-        r = plumbob_clip_sampler_sample(&c->sampler[c->path], t, c->poses, NULL);
+        r = plumbob_clip_sampler_sample(&c->sampler[c->path], t, c->poses, c->clip.track_count + 1u, NULL, 0);
     if (r != PLUMBOB_OK) abort();
 }
 

@@ -95,5 +95,5 @@ void bench_skin_palette(const plumbob_gmdc *g, plumbob_mat34 palette[BENCH_SKIN_
         plumbob_vec3 t = {0.1f * (float)j, 0, 0};
         model[j] = plumbob_mat34_from_rt(q, t);
     }
-    plumbob_gmdc_palette(g, model, palette);
+    plumbob_gmdc_palette(g, model, palette, BENCH_SKIN_JOINTS);
 }

@@ -30,7 +30,7 @@ static void run_decode(void *p) {
 
 static void run_model(void *p) {
     rig_ctx *c = (rig_ctx *)p;
-    if (plumbob_skeleton_model(&c->rig.skeleton, c->poses, c->model) != PLUMBOB_OK) abort();
+    if (plumbob_skeleton_model(&c->rig.skeleton, c->poses, c->model, BONES) != PLUMBOB_OK) abort();
     bench_keep(c->model);
 }
 
@@ -85,7 +85,7 @@ void bench_rig(const bench_opts *o, int samples) {
     snprintf(ctx, sizeof ctx, "\"bones\": %u, \"bytes\": %zu", (unsigned)BONES, c.size);
     bench_report(o, "decode_rig", "ns_per_bone", s.median / BONES * 1e9, s.min / BONES * 1e9, s.max / BONES * 1e9,
                  s.n, ctx);
-    plumbob_skeleton_rest_pose(&c.rig.skeleton, 0, BONES, c.poses);
+    plumbob_skeleton_rest_pose(&c.rig.skeleton, 0, BONES, c.poses, BONES);
     snprintf(ctx, sizeof ctx, "\"bones\": %u, \"port\": \"%s\"", (unsigned)BONES, plumbob_port_name());
     s = bench_time(run_model, &c, samples * 10);
     bench_report(o, "skeleton_model", "ns_per_bone", s.median / BONES * 1e9, s.min / BONES * 1e9,

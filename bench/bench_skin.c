@@ -89,11 +89,14 @@ void bench_skinning(const bench_opts *o, int samples) {
                 memset(&c, 0, sizeof c);
                 c.job.gmdc = &g;
                 c.job.palette = palette;
+                c.job.palette_count = BENCH_SKIN_JOINTS;
                 c.job.work = skin_work;
                 c.job.positions = (float *)malloc(bytes_out);
                 c.job.position_stride = normals ? 6 : 3;
+                c.job.position_count = sizes[si];
                 c.job.normals = normals ? c.job.positions + 3 : NULL;
                 c.job.normal_stride = 6;
+                c.job.normal_count = sizes[si];
                 c.job.flags = port ? PLUMBOB_SKIN_REFERENCE : 0u;
                 c.copy_bytes = bytes_in + bytes_out;
                 c.copy_in = (unsigned char *)malloc(c.copy_bytes);
@@ -138,11 +141,14 @@ void bench_skinning(const bench_opts *o, int samples) {
             memset(&c, 0, sizeof c);
             c.job.gmdc = &g;
             c.job.palette = palette;
+            c.job.palette_count = BENCH_SKIN_JOINTS;
             c.job.work = skin_work;
             c.job.positions = (float *)malloc((size_t)100000 * 24u);
             c.job.position_stride = 6;
+            c.job.position_count = 100000;
             c.job.normals = c.job.positions + 3;
             c.job.normal_stride = 6;
+            c.job.normal_count = 100000;
             c.job.flags = port ? PLUMBOB_SKIN_REFERENCE : 0u;
             s = bench_time(run_skin, &c, samples / 2 + 3);
             snprintf(ctx, sizeof ctx, "\"port\": \"%s\", \"vertices\": 100000, \"slots\": 4, \"normals\": true",

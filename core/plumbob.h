@@ -33,7 +33,7 @@
  *   Chapter 17 Skeletons               plumbob_skeleton_*
  *   Chapter 18 CLIP playback           plumbob_clip_bind, plumbob_clip_schedule_*,
  *                                      plumbob_clip_sampler_*, plumbob_clip_cursor_*
- *   Chapter 19 GMDC skinning           plumbob_gmdc_skin*
+ *   Chapter 19 Skinning                plumbob_skin, plumbob_gmdc_skin*
  *   Chapter 20 Jazz runtime            plumbob_jazz_instance_* and the other run calls
  *
  * Two surfaces.  Everything here is the stable surface a game or tool

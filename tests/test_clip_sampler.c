@@ -89,9 +89,9 @@ static uint32_t compare_at(sampler_check *s, float seconds, int digest) {
     fill(&ref);
     fill(&direct);
     plumbob_clip_sample_pose(s->clip, &s->binding, &s->cursor, seconds, want.poses, want.morphs);
-    plumbob_clip_sampler_sample(&s->port, seconds, port.poses, port.morphs);
-    plumbob_clip_sampler_sample(&s->reference, seconds, ref.poses, ref.morphs);
-    plumbob_clip_sampler_sample(&s->direct, seconds, direct.poses, direct.morphs);
+    plumbob_clip_sampler_sample(&s->port, seconds, port.poses, MAX_RIG, port.morphs, 8);
+    plumbob_clip_sampler_sample(&s->reference, seconds, ref.poses, MAX_RIG, ref.morphs, 8);
+    plumbob_clip_sampler_sample(&s->direct, seconds, direct.poses, MAX_RIG, direct.morphs, 8);
     /* the port's kernel gives the reference's bits; without a schedule, the same */
     if (memcmp(&port, &ref, sizeof port) != 0) bad++;
     if (memcmp(&port, &direct, sizeof port) != 0) bad++;
@@ -354,7 +354,7 @@ void test_clip_sampler_exact_on_unit_ticks(void) {
         memset(want, 0, sizeof want);
         memset(got, 0, sizeof got);
         plumbob_clip_sample_pose(&c, &b, NULL, t, want, NULL);
-        plumbob_clip_sampler_sample(&s, t, got, NULL);
+        plumbob_clip_sampler_sample(&s, t, got, 1, NULL, 0);
         CHECK(memcmp(want, got, sizeof want) == 0);
     }
     t_digest_f32(got[0].rotation.x);
@@ -467,7 +467,7 @@ void test_clip_sampler_constants(void) {
     {
         static pose_out got;
         fill(&got);
-        CHECK_OK(plumbob_clip_sampler_sample(&s.port, 0.1f, got.poses, got.morphs));
+        CHECK_OK(plumbob_clip_sampler_sample(&s.port, 0.1f, got.poses, MAX_RIG, got.morphs, 8));
         CHECK(got.poses[3].rotation.x == 0.0f && got.poses[3].rotation.w == 1.0f); /* keyless: identity */
         CHECK_NEAR(got.poses[2].translation.x, 5.0, 0.01); /* track 5's key */
         CHECK_NEAR(got.poses[2].translation.z, 3.0, 0.01);
@@ -553,14 +553,48 @@ void test_clip_sampler_errors(void) {
         plumbob_arena_init(&small, mem + shift, need / 2);
         CHECK_EQ(plumbob_clip_sampler_init(&sc, &b, 0, &small, &s), PLUMBOB_ERR_OUT_OF_MEMORY);
     }
-    CHECK_EQ(plumbob_clip_sampler_sample(NULL, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT); /* no effect, no crash */
+    CHECK_EQ(plumbob_clip_sampler_sample(NULL, 0.5f, NULL, 0, NULL, 0), PLUMBOB_ERR_INVALID_ARGUMENT); /* no effect, no crash */
     CHECK_OK(plumbob_clip_sampler_init(&sc, &b, 0, &a, &s));
-    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL));
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, 0, NULL, 0));
     CHECK_OK(plumbob_clip_sampler_init(NULL, &b, 0, &a, &s));
     CHECK(s.schedule == NULL && s.clip == &c);
-    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL));
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, NULL, 0, NULL, 0));
+    {   /* the outputs' sizes: the binding records its lists, the sampler its
+         * spans; one element short is output_too_small with nothing written
+         * (the sentinel past the span too), the exact size plays */
+        static plumbob_bone_pose p[MAX_RIG + 1];
+        static float m[9];
+        uint32_t mask[3], i, driven = 0;
+        CHECK(b.bone_count == nb && b.morph_count == nm && s.bone_count == nb && s.morph_count == nm);
+        memset(p, 0x5A, sizeof p);
+        memset(m, 0x5A, sizeof m);
+        if (nb) CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, p, nb - 1u, m, nm), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        if (nm) CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, p, nb, m, nm - 1u), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        for (i = 0; i < sizeof p; i++) CHECK_EQ(((const unsigned char *)p)[i], 0x5A);
+        for (i = 0; i < sizeof m; i++) CHECK_EQ(((const unsigned char *)m)[i], 0x5A);
+        CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, p, nb, m, nm));
+        for (i = 0; i < sizeof p[0]; i++) CHECK_EQ(((const unsigned char *)&p[nb])[i], 0x5A);
+        for (i = 0; i < sizeof m[0]; i++) CHECK_EQ(((const unsigned char *)&m[nm])[i], 0x5A);
+        /* the driven mask: the bones some bound track writes, each bit */
+        CHECK(nb <= 64u);
+        mask[2] = 0xA5A5A5A5u;
+        if (nb > 32u) CHECK_EQ(plumbob_clip_sampler_driven_mask(&s, mask, 1), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        CHECK_EQ(plumbob_clip_sampler_driven_mask(&s, mask, 0), nb ? PLUMBOB_ERR_OUTPUT_TOO_SMALL : PLUMBOB_OK);
+        CHECK_EQ(plumbob_clip_sampler_driven_mask(NULL, mask, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_clip_sampler_driven_mask(&s, NULL, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_OK(plumbob_clip_sampler_driven_mask(&s, mask, 2));
+        CHECK_EQ(mask[2], 0xA5A5A5A5u);
+        for (i = 0; i < 64u; i++) {
+            uint32_t t, want = 0;
+            for (t = 0; t < b.track_count; t++) want |= b.bone_of_track[t] == (int32_t)i;
+            CHECK_EQ((mask[i / 32u] >> (i % 32u)) & 1u, want);
+            driven += want;
+        }
+        CHECK(driven > 0);
+    }
     memset(&s, 0, sizeof s); /* never initialised */
-    CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_sample(&s, 0.5f, NULL, 0, NULL, 0), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_clip_sampler_driven_mask(&s, (uint32_t *)t_work(), 2), PLUMBOB_ERR_INVALID_ARGUMENT);
     {   /* lane slots are 16-bit: the clip's bones last in a rig of 32,768
          * bones play; in one of 32,769 (the last past 32,767) the sampler
          * refuses, keeping nothing */
@@ -575,7 +609,7 @@ void test_clip_sampler_errors(void) {
             mark = plumbob_arena_mark(&a);
             CHECK_EQ(plumbob_clip_sampler_init(&sc, &big, 0, &a, &s), n == 32768 ? PLUMBOB_OK : PLUMBOB_ERR_UNSUPPORTED);
             if (n == 32769) CHECK_EQ(plumbob_arena_mark(&a), mark);
-            else CHECK_OK(plumbob_clip_sampler_sample(&s, 0.25f, NULL, NULL));
+            else CHECK_OK(plumbob_clip_sampler_sample(&s, 0.25f, NULL, 0, NULL, 0));
         }
     }
 }
@@ -643,7 +677,7 @@ void test_clip_sampler_constant_values(void) {
     CHECK_EQ(s.constant_value_count[1], 2); /* 0 (the kernel's a + (b - a) 0 is +0 for -0 too) and 1.5 */
     memset(got, 0x55, sizeof got);
     memset(want, 0x55, sizeof want);
-    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.2f, got, NULL));
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.2f, got, 302, NULL, 0));
     plumbob_clip_sample_pose(&c, &b, &cur, 0.2f, want, NULL);
     for (i = 0; i < 6; i++) {
         CHECK(got[i].translation.x == offsets[i] && got[i].translation.z == want[i].translation.z);
@@ -690,7 +724,7 @@ void test_clip_sampler_constant_values(void) {
     CHECK_EQ(s.constant_value_count[1], 301);
     memset(got, 0x55, sizeof got);
     memset(want, 0x55, sizeof want);
-    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.1f, got, NULL));
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.1f, got, (uint32_t)(sizeof got / sizeof got[0]), NULL, 0));
     plumbob_clip_sample_pose(&c, &b, &cur, 0.1f, want, NULL);
     CHECK_EQ(memcmp(got, want, sizeof got), 0);
     CHECK_EQ(f32_bits(got[300].translation.y), f32_bits(got[0].translation.y));
@@ -767,7 +801,7 @@ void test_clip_refuses_another_clip(void) {
     CHECK_OK(plumbob_clip_sample_track_cursor(&c, &kc, 12, 0.5f, v));
     CHECK_OK(plumbob_clip_sampler_init(&sd, &bd, 0, &a, &s));
     CHECK(s.clip == &d);
-    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, out.poses, out.morphs));
+    CHECK_OK(plumbob_clip_sampler_sample(&s, 0.5f, out.poses, MAX_RIG, out.morphs, 8));
     t_digest_f32(out.poses[0].rotation.w);
 }
 

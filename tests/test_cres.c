@@ -314,7 +314,7 @@ void test_cres_palette_identity_at_rest(void) {
     CHECK_OK(decode_cres(buf, n, &a, &c));
     if (!c.blocks) return;
     CHECK_OK(plumbob_cres_skeleton_build(&c, &a, &sk));
-    CHECK_OK(plumbob_skeleton_model(&sk.skeleton, NULL, model));
+    CHECK_OK(plumbob_skeleton_model(&sk.skeleton, NULL, model, (uint32_t)(sizeof model / sizeof model[0])));
     CHECK_EQ(plumbob_cres_joint_map(&sk, CJ, bone_of_joint), CJ);
     for (j = 0; j < CJ; j++) {
         /* inverse of a rigid T*R: R^-1, then -R^-1 t */
@@ -438,7 +438,7 @@ void test_cres_palette_identity_at_rest(void) {
         }
     }
     for (j = 0; j < CJ; j++) jm[j] = model[bone_of_joint[j]];
-    CHECK_OK(plumbob_gmdc_palette(&dg, jm, palette));
+    CHECK_OK(plumbob_gmdc_palette(&dg, jm, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
     for (j = 0; j < CJ; j++) {
         int r2, c2;
         for (r2 = 0; r2 < 3; r2++)
@@ -449,8 +449,10 @@ void test_cres_palette_identity_at_rest(void) {
     job.gmdc = &dg;
     job.group = 0;
     job.palette = palette;
+    job.palette_count = CJ;
     job.positions = out;
     job.position_stride = 3;
+    job.position_count = CJ;
     CHECK_OK(plumbob_gmdc_skin(&job));
     for (j = 0; j < CJ; j++) {
         CHECK_NEAR(out[3 * j], pb_f32le(verts + 12 * j), 2e-5);
@@ -530,7 +532,7 @@ void test_cres_skeleton_unreached_child_first(void) {
         CHECK_EQ(sk.skeleton.parent[arm], -1);
         CHECK_EQ(sk.skeleton.parent[hand], arm);
         CHECK(arm < hand); /* parent before child */
-        CHECK_OK(plumbob_skeleton_model(&sk.skeleton, NULL, model));
+        CHECK_OK(plumbob_skeleton_model(&sk.skeleton, NULL, model, (uint32_t)(sizeof model / sizeof model[0])));
         CHECK(model[hand].m[0][3] == 1.0f && model[hand].m[1][3] == 5.0f && model[hand].m[2][3] == 0.0f);
         t_digest_u32((uint32_t)hand);
     }

@@ -413,16 +413,20 @@ static void ref_transform(const double q[4], const double t[3], const double p[3
 static void skin(const plumbob_gmdc *g, const plumbob_mat34 *model, const float *morphs, float *pos, float *nrm) {
     plumbob_mat34 palette[2];
     plumbob_gmdc_skin_job job;
-    CHECK_OK(plumbob_gmdc_palette(g, model, palette));
+    CHECK_OK(plumbob_gmdc_palette(g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
     memset(&job, 0, sizeof job);
     job.work = skin_work;
     job.gmdc = g;
     job.palette = palette;
+    job.palette_count = 2;
     job.morph_weights = morphs;
+    job.morph_weight_count = g->morph_count; /* the callers' weight arrays hold morph_count */
     job.positions = pos;
     job.position_stride = 3;
+    job.position_count = 4; /* the callers' pos[12] */
     job.normals = nrm;
     job.normal_stride = 4; /* a strided layout */
+    job.normal_count = 4;   /* nrm[16] */
     CHECK_OK(plumbob_gmdc_skin(&job));
 }
 
@@ -508,6 +512,7 @@ void test_gmdc_skinning(void) {
         job.work = skin_work;
         job.gmdc = &g;
         job.positions = pos;
+        job.position_count = 4;
         job.position_stride = 2;
         CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
         job.position_stride = 3;
@@ -556,8 +561,10 @@ void test_gmdc_skinning_version1(void) {
             job.gmdc = &g;
             job.positions = unit_pos;
             job.position_stride = 3;
+            job.position_count = 4;
             job.normals = unit_nrm;
             job.normal_stride = 4;
+            job.normal_count = 4;
             job.flags = flags;
             CHECK_OK(plumbob_gmdc_skin(&job));
             for (i = 0; i < 4; i++) {
@@ -616,13 +623,15 @@ void test_gmdc_skin_empty_group(void) {
     two.linkage_count = 2;
     two.groups = groups;
     two.group_count = 2;
-    CHECK_OK(plumbob_gmdc_palette(&two, NULL, palette));
+    CHECK_OK(plumbob_gmdc_palette(&two, NULL, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
     memset(&job, 0, sizeof job);
     job.work = skin_work;
     job.gmdc = &two;
     job.palette = palette;
+    job.palette_count = 2;
     job.positions = again;
     job.position_stride = 3;
+    job.position_count = 4;
     job.group = 1;
     CHECK_OK(plumbob_gmdc_skin(&job));
     CHECK(again[0] == 0.0f && again[11] == 0.0f); /* nothing written */

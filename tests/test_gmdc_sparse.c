@@ -382,21 +382,25 @@ static void d_palette(const plumbob_gmdc *g, const plumbob_quat *pq, const plumb
 }
 
 static plumbob_result skin_body(const plumbob_gmdc *g, const plumbob_quat *pq, const plumbob_vec3 *pt,
-                                const float *morphs, uint32_t flags, float *pos, float *nrm) {
+                                const float *morphs, uint32_t flags, float *pos, float *nrm, uint32_t cap) {
     static plumbob_mat34 model[BODY_JOINTS], palette[BODY_JOINTS];
     plumbob_gmdc_skin_job job;
     uint32_t j;
     for (j = 0; j < g->joint_count; j++) model[j] = plumbob_mat34_from_rt(pq[j], pt[j]);
-    CHECK_OK(plumbob_gmdc_palette(g, model, palette));
+    CHECK_OK(plumbob_gmdc_palette(g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
     memset(&job, 0, sizeof job);
     job.work = skin_work;
     job.gmdc = g;
     job.palette = palette;
+    job.palette_count = BODY_JOINTS;
     job.morph_weights = morphs;
+    job.morph_weight_count = g->morph_count; /* the callers' weights hold morph_count */
     job.positions = pos;
     job.position_stride = 3;
+    job.position_count = cap; /* vertices pos and nrm hold */
     job.normals = nrm;
     job.normal_stride = 3;
+    job.normal_count = cap;
     job.flags = flags;
     return plumbob_gmdc_skin(&job);
 }
@@ -415,7 +419,7 @@ void test_gmdc_sparse_body_skinning(void) {
     CHECK_OK(decode_body(buf, n, &g, NULL));
     body_pose(BODY_JOINTS, pq, pt);
     for (j = 0; j < BODY_JOINTS; j++) d_palette(&g, pq, pt, j, pal[j]);
-    CHECK_OK(skin_body(&g, pq, pt, morphs, 0, pos, nrm));
+    CHECK_OK(skin_body(&g, pq, pt, morphs, 0, pos, nrm, (uint32_t)(sizeof pos / sizeof pos[0] / 3)));
     for (v = 0; v < BODY_NV; v++) {
         uint32_t a = val_assign(&big, v), ids = val_map(&big, v);
         double p[3] = {0, 0, 0}, nn[3] = {0, 0, 0}, want[3] = {0, 0, 0}, wn[3] = {0, 0, 0}, sum = 0, len = 0, d;
@@ -461,7 +465,7 @@ void test_gmdc_sparse_body_skinning(void) {
     CHECK_NEAR(worst_p, 0, 4e-6); /* measured 3.7e-7 on x86-64 */
     CHECK_NEAR(worst_n, 0, 4e-6); /* measured 4.6e-7 */
     /* the scalar reference kernel gives the same bits */
-    CHECK_OK(skin_body(&g, pq, pt, morphs, PLUMBOB_SKIN_REFERENCE, pos2, nrm2));
+    CHECK_OK(skin_body(&g, pq, pt, morphs, PLUMBOB_SKIN_REFERENCE, pos2, nrm2, (uint32_t)(sizeof pos2 / sizeof pos2[0] / 3)));
     CHECK(memcmp(pos, pos2, sizeof pos) == 0 && memcmp(nrm, nrm2, sizeof nrm) == 0);
     /* every per-vertex element sparse, item lists shuffled: the same bits */
     n = build_body(&big_sparse, buf, T_SCRATCH_SIZE);
@@ -469,22 +473,25 @@ void test_gmdc_sparse_body_skinning(void) {
     CHECK(g.elements[E_BA].sparse != NULL && g.elements[E_MND0].items.count == 426);
     memset(pos2, 0, sizeof pos2);
     memset(nrm2, 0, sizeof nrm2);
-    CHECK_OK(skin_body(&g, pq, pt, morphs, 0, pos2, nrm2));
+    CHECK_OK(skin_body(&g, pq, pt, morphs, 0, pos2, nrm2, (uint32_t)(sizeof pos2 / sizeof pos2[0] / 3)));
     CHECK(memcmp(pos, pos2, sizeof pos) == 0 && memcmp(nrm, nrm2, sizeof nrm) == 0);
     /* and without normals (positions only, still through the item lists) */
     {
         plumbob_gmdc_skin_job job;
         static plumbob_mat34 model[BODY_JOINTS], palette[BODY_JOINTS];
         for (j = 0; j < BODY_JOINTS; j++) model[j] = plumbob_mat34_from_rt(pq[j], pt[j]);
-        CHECK_OK(plumbob_gmdc_palette(&g, model, palette));
+        CHECK_OK(plumbob_gmdc_palette(&g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
         memset(&job, 0, sizeof job);
         job.work = skin_work;
         memset(pos2, 0, sizeof pos2);
         job.gmdc = &g;
         job.palette = palette;
+        job.palette_count = BODY_JOINTS;
         job.morph_weights = morphs;
+        job.morph_weight_count = 3;
         job.positions = pos2;
         job.position_stride = 3;
+        job.position_count = BODY_NV;
         CHECK_OK(plumbob_gmdc_skin(&job));
         CHECK(memcmp(pos, pos2, sizeof pos) == 0);
     }
@@ -546,7 +553,7 @@ void test_gmdc_sparse_lookup_and_defaults(void) {
         CHECK_EQ(plumbob_gmdc_item(&g, &g.elements[E_POS], victim), PLUMBOB_GMDC_NO_ITEM);
         CHECK_EQ(plumbob_gmdc_item(&g, &g.elements[E_POS], other), 0); /* first entry counts */
         body_pose(6, pq, pt);
-        CHECK_OK(skin_body(&g, pq, pt, NULL, 0, pos, nrm));
+        CHECK_OK(skin_body(&g, pq, pt, NULL, 0, pos, nrm, (uint32_t)(sizeof pos / sizeof pos[0] / 3)));
         CHECK_EQ(pb_bits_from_f32(pos[3 * victim]), 0);
         CHECK_EQ(pb_bits_from_f32(pos[3 * victim + 1]), 0);
         CHECK_EQ(pb_bits_from_f32(pos[3 * victim + 2]), 0);
@@ -625,6 +632,7 @@ void test_gmdc_sparse_errors(void) {
         job.gmdc = &g;
         job.positions = pos;
         job.position_stride = 3;
+        job.position_count = BODY_NV;
         CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_UNSUPPORTED);
         buf[prim] = 2;
     }
@@ -674,15 +682,18 @@ void test_gmdc_sparse_truncation_and_bitflips(void) {
                 memcmp(t_work(), buf, n) == 0)
                 round_trips++;
             if (g.group_count > 0 && g.joint_count <= 64 && g.linkages[g.groups[0].link].vertex_count <= 20) {
-                CHECK_OK(plumbob_gmdc_palette(&g, NULL, palette));
+                CHECK_OK(plumbob_gmdc_palette(&g, NULL, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
                 memset(&job, 0, sizeof job);
                 job.work = skin_work;
                 job.gmdc = &g;
                 job.palette = palette;
+                job.palette_count = 64;
                 job.positions = pos;
                 job.position_stride = 3;
+                job.position_count = 20;
                 job.normals = nrm;
                 job.normal_stride = 3;
+                job.normal_count = 20;
                 r = plumbob_gmdc_skin(&job);
                 CHECK(r == PLUMBOB_OK || r == PLUMBOB_ERR_UNSUPPORTED || r == PLUMBOB_ERR_BAD_DATA);
             }

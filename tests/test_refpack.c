@@ -234,7 +234,11 @@ void test_refpack_truncation_and_bitflips(void) {
         if (r == PLUMBOB_OK) CHECK_EQ(dn, n);
     }
     t_digest_u32((uint32_t)oks);
-    for (bit = 0; bit < PLUMBOB_RESULT_COUNT; bit++) t_digest_u32((uint32_t)errors[bit]);
+    /* the codes the digest has always counted; no later code comes from a decoder */
+    for (bit = 0; bit < PLUMBOB_RESULT_COUNT; bit++) {
+        if (bit <= PLUMBOB_ERR_UNREACHABLE) t_digest_u32((uint32_t)errors[bit]);
+        else CHECK_EQ(errors[bit], 0);
+    }
     CHECK(oks > 0);                                     /* literal bit flips still decode */
     CHECK(errors[PLUMBOB_ERR_BAD_COUNT] > 0);           /* and many flips are caught */
 }
@@ -340,5 +344,9 @@ void test_refpack_matches_reference_decoder(void) {
     CHECK(results[PLUMBOB_ERR_BAD_OFFSET] > 10);
     CHECK(results[PLUMBOB_ERR_BAD_COUNT] > 10);
     CHECK(results[PLUMBOB_ERR_TRUNCATED] > 10);
-    for (stream = 0; stream < PLUMBOB_RESULT_COUNT; stream++) t_digest_u32((uint32_t)results[stream]);
+    /* the codes the digest has always counted; no later code comes from a decoder */
+    for (stream = 0; stream < PLUMBOB_RESULT_COUNT; stream++) {
+        if (stream <= PLUMBOB_ERR_UNREACHABLE) t_digest_u32((uint32_t)results[stream]);
+        else CHECK_EQ(results[stream], 0);
+    }
 }

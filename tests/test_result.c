@@ -6,11 +6,12 @@ void test_result_names(void) {
     static const char *const want[PLUMBOB_RESULT_COUNT] = {
         "ok", "truncated", "bad_magic", "unsupported_version", "bad_offset", "bad_count",
         "bad_index", "out_of_memory", "invalid_argument", "limit_exceeded", "bad_data",
-        "unsupported", "not_found", "unreachable"};
+        "unsupported", "not_found", "unreachable", "output_too_small"};
     int i;
     for (i = 0; i < PLUMBOB_RESULT_COUNT; i++) {
         CHECK(strcmp(plumbob_result_str((plumbob_result)i), want[i]) == 0);
-        t_digest_bytes(want[i], strlen(want[i]));
+        /* the names the run digest has always hashed; later codes are checked, not digested */
+        if (i <= PLUMBOB_ERR_UNREACHABLE) t_digest_bytes(want[i], strlen(want[i]));
     }
     CHECK(strcmp(plumbob_result_str((plumbob_result)PLUMBOB_RESULT_COUNT), "unknown_result") == 0);
     CHECK(strcmp(plumbob_result_str((plumbob_result)-1), "unknown_result") == 0);

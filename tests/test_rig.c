@@ -163,7 +163,7 @@ static void check_view(const plumbob_rig *rig) {
     int r, c;
     CHECK_OK(plumbob_skeleton_validate(&rig->skeleton));
     CHECK_EQ(rig->skeleton.bone_count, n);
-    CHECK_OK(plumbob_skeleton_model(&rig->skeleton, NULL, model));
+    CHECK_OK(plumbob_skeleton_model(&rig->skeleton, NULL, model, (uint32_t)(sizeof model / sizeof model[0])));
     r_model(rig->bones, n, ref);
     for (k = 0; k < n; k++) {
         uint32_t f = rig->file_index[k];
@@ -364,7 +364,7 @@ void test_rig_truncation_and_bitflips(void) {
             static unsigned char again[4096];
             size_t n2 = 0;
             CHECK(rig.bone_count >= 1 && rig.bone_count <= 8);
-            CHECK_OK(plumbob_skeleton_model(&rig.skeleton, NULL, model));
+            CHECK_OK(plumbob_skeleton_model(&rig.skeleton, NULL, model, (uint32_t)(sizeof model / sizeof model[0])));
             CHECK_OK(plumbob_rig_write(&rig, again, sizeof again, &n2));
             CHECK(n2 == n && memcmp(again, buf, n) == 0);
             if (rig.bone_count) t_digest_u32(rig.skeleton.name_hash[rig.bone_count - 1u]);
@@ -528,10 +528,10 @@ void test_rig_clip_pose(void) {
     CHECK_EQ(bind.morph_of_track[4], 0);
     CHECK_EQ(bind.bone_of_track[5], -1);
     /* pose at the second key's tick (0.1 s): rest fill, sample, model */
-    CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, CR_BONES, poses));
+    CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, CR_BONES, poses, (uint32_t)(sizeof poses / sizeof poses[0])));
     plumbob_clip_sample_pose(&clip, &bind, NULL, 3.0f / 30.0f, poses, &morph);
     CHECK(morph != -1.0f);
-    CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses, model));
+    CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses, model, (uint32_t)(sizeof model / sizeof model[0])));
     /* reference: the keys' values (rotations normalized in double) on the file's bones */
     for (t = 0; t < 4; t++) {
         float v[4];
@@ -558,10 +558,10 @@ void test_rig_clip_pose(void) {
         CHECK(plumbob_clip_schedule_size(&clip) <= plumbob_arena_remaining(&a, 0));
         CHECK_OK(plumbob_clip_schedule_build(&clip, &a, &sched));
         CHECK_OK(plumbob_clip_sampler_init(&sched, &bind, 0, &a, &smp));
-        CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, CR_BONES, poses2));
-        plumbob_clip_sampler_sample(&smp, 3.0f / 30.0f, poses2, &morph2);
+        CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, CR_BONES, poses2, (uint32_t)(sizeof poses2 / sizeof poses2[0])));
+        plumbob_clip_sampler_sample(&smp, 3.0f / 30.0f, poses2, CR_BONES, &morph2, 1);
         CHECK_NEAR(morph2, morph, 1e-6);
-        CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses2, model2));
+        CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses2, model2, (uint32_t)(sizeof model2 / sizeof model2[0])));
         for (i = 0; i < CR_BONES; i++)
             for (r = 0; r < 3; r++)
                 for (col = 0; col < 4; col++) CHECK_NEAR(model2[i].m[r][col], model[i].m[r][col], 1e-5);

@@ -79,7 +79,7 @@ void test_skeleton_model_matches_reference(void) {
          * bones rotated the way a sampler would write them */
         const plumbob_bone_pose *local = NULL;
         if (pass == 1) {
-            CHECK_OK(plumbob_skeleton_rest_pose(&s, 0, SK_BONES, posed));
+            CHECK_OK(plumbob_skeleton_rest_pose(&s, 0, SK_BONES, posed, (uint32_t)(sizeof posed / sizeof posed[0])));
             for (i = 0; i < SK_BONES; i += 2) {
                 plumbob_quat q = {sk_unit(&st), sk_unit(&st), sk_unit(&st), 1.0f};
                 posed[i].rotation = plumbob_quat_normalize(q);
@@ -97,7 +97,7 @@ void test_skeleton_model_matches_reference(void) {
             }
             local = posed;
         }
-        CHECK_OK(plumbob_skeleton_model(&s, local, model));
+        CHECK_OK(plumbob_skeleton_model(&s, local, model, (uint32_t)(sizeof model / sizeof model[0])));
         for (i = 0; i < SK_BONES; i++) {
             dmat m = d_from_pose(local ? &local[i] : &rest[i]);
             ref[i] = parent[i] < 0 ? m : d_mul(&ref[parent[i]], &m);
@@ -121,21 +121,41 @@ void test_skeleton_errors(void) {
         rest[i].translation.x = 0.0f; rest[i].translation.y = (float)i; rest[i].translation.z = 0.0f;
         rest[i].scale.x = rest[i].scale.y = rest[i].scale.z = 1.0f;
     }
-    CHECK_OK(plumbob_skeleton_model(&s, NULL, model));
+    CHECK_OK(plumbob_skeleton_model(&s, NULL, model, (uint32_t)(sizeof model / sizeof model[0])));
     CHECK_NEAR(model[2].m[1][3], 3.0, 0.0); /* 0 + 1 + 2 down the chain */
     CHECK_EQ(plumbob_skeleton_find(&s, 5), (uint64_t)(int64_t)-1); /* no hashes */
     parent[2] = 2; /* its own parent */
     CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_BAD_INDEX);
-    CHECK_EQ(plumbob_skeleton_model(&s, NULL, model), PLUMBOB_ERR_BAD_INDEX);
+    CHECK_EQ(plumbob_skeleton_model(&s, NULL, model, (uint32_t)(sizeof model / sizeof model[0])), PLUMBOB_ERR_BAD_INDEX);
     parent[2] = -2;
     CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_BAD_INDEX);
     parent[2] = 1;
     CHECK_EQ(plumbob_skeleton_validate(NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_skeleton_model(&s, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_skeleton_rest_pose(&s, 2, 2, out), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_skeleton_rest_pose(&s, 4, 0, out), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_OK(plumbob_skeleton_rest_pose(&s, 1, 2, out));
+    CHECK_EQ(plumbob_skeleton_model(&s, NULL, NULL, 0), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_skeleton_rest_pose(&s, 2, 2, out, (uint32_t)(sizeof out / sizeof out[0])), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_skeleton_rest_pose(&s, 4, 0, out, (uint32_t)(sizeof out / sizeof out[0])), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_OK(plumbob_skeleton_rest_pose(&s, 1, 2, out, (uint32_t)(sizeof out / sizeof out[0])));
     CHECK(out[2].translation.y == 2.0f);
+    {   /* the output spans: one short is output_too_small, nothing written
+         * (the sentinel past the span too); the exact size works */
+        plumbob_bone_pose p[4];
+        plumbob_mat34 m[4];
+        const unsigned char *pb = (const unsigned char *)p, *mb = (const unsigned char *)m;
+        size_t k;
+        memset(p, 0x5A, sizeof p);
+        memset(m, 0x5A, sizeof m);
+        CHECK_EQ(plumbob_skeleton_rest_pose(&s, 0, 3, p, 2), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        CHECK_EQ(plumbob_skeleton_rest_pose(&s, 1, 2, p, 2), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        CHECK_EQ(plumbob_skeleton_model(&s, NULL, m, 2), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        CHECK_EQ(plumbob_skeleton_model(&s, p, m, 2), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        for (k = 0; k < sizeof p; k++) CHECK_EQ(pb[k], 0x5A);
+        for (k = 0; k < sizeof m; k++) CHECK_EQ(mb[k], 0x5A);
+        CHECK_OK(plumbob_skeleton_rest_pose(&s, 0, 3, p, 3));
+        CHECK_OK(plumbob_skeleton_model(&s, p, m, 3));
+        for (k = 3 * sizeof p[0]; k < sizeof p; k++) CHECK_EQ(pb[k], 0x5A);
+        for (k = 3 * sizeof m[0]; k < sizeof m; k++) CHECK_EQ(mb[k], 0x5A);
+        CHECK(m[2].m[1][3] == 3.0f);
+    }
     s.rest = NULL;
     CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_INVALID_ARGUMENT);
 }

@@ -201,13 +201,16 @@ static plumbob_result skin_cylinder(const plumbob_gmdc *g, const plumbob_mat34 *
                                     uint32_t flags, float *pos, float *nrm) {
     plumbob_mat34 palette[BONES];
     plumbob_gmdc_skin_job job;
-    plumbob_result res = plumbob_gmdc_palette(g, model, palette);
+    plumbob_result res = plumbob_gmdc_palette(g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0]));
     if (res != PLUMBOB_OK) return res;
     memset(&job, 0, sizeof job);
     job.work = skin_work;
     job.gmdc = g;
     job.palette = palette;
+    job.palette_count = BONES;
     job.morph_weights = morphs;
+    job.morph_weight_count = 3; /* the callers' morphs[3] */
+    job.position_count = job.normal_count = NV; /* the callers' pos and nrm [NV * 3] */
     job.positions = pos;
     job.position_stride = 3;
     job.normals = nrm;
@@ -362,8 +365,20 @@ void test_skin_subsets(void) {
     CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
     CHECK_EQ(plumbob_gmdc_subset_vertex_count(&g), BONES * 3);
     float_pose(model);
-    CHECK_OK(plumbob_gmdc_palette(&g, model, palette));
-    CHECK_OK(plumbob_gmdc_skin_subsets(&g, palette, pos, 3));
+    {   /* the palette's span: one short is output_too_small, nothing written
+         * (the sentinel past it too); the exact size works */
+        static plumbob_mat34 span[BONES + 1];
+        const unsigned char *b = (const unsigned char *)span;
+        size_t i;
+        CHECK(g.joint_count == BONES);
+        memset(span, 0x5A, sizeof span);
+        CHECK_EQ(plumbob_gmdc_palette(&g, model, span, BONES - 1u), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        for (i = 0; i < sizeof span; i++) CHECK_EQ(b[i], 0x5A);
+        CHECK_OK(plumbob_gmdc_palette(&g, model, span, BONES));
+        for (i = 0; i < sizeof span[0]; i++) CHECK_EQ(b[sizeof span[0] * BONES + i], 0x5A);
+    }
+    CHECK_OK(plumbob_gmdc_palette(&g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
+    CHECK_OK(plumbob_gmdc_skin_subsets(&g, palette, pos, 3, BONES * 3));
     for (j = 0; j < BONES; j++) {
         double m[3][3];
         quat_matrix(pose_q[j], m);
@@ -377,8 +392,9 @@ void test_skin_subsets(void) {
             }
         }
     }
-    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, NULL, pos, 3), PLUMBOB_ERR_INVALID_ARGUMENT);
-    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, palette, pos, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, NULL, pos, 3, BONES * 3), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, palette, pos, 2, BONES * 3), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_gmdc_skin_subsets(&g, palette, pos, 3, BONES * 3 - 1u), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
 }
 
 /* The compiled port against the scalar reference on random data, bit for
@@ -803,12 +819,15 @@ void test_skin_one_weight_runs(void) {
     }
 }
 
+static void gmdc_skin_spans(void);
+static void skin_neutral_job(void);
+
 /* Skinning in pieces (as worker threads would: disjoint vertex ranges into
  * one output, each with its own work memory) gives the same bits as one job
  * over the whole group, on the straight path (no morphs) and the staged one
  * (morphs; ranges not aligned to the staging blocks); vertices outside a
  * range are not touched; ranges past the end and a missing work area are
- * refused. */
+ * refused.  Then the spans' checks and the format-neutral job. */
 void test_skin_vertex_ranges(void) {
     unsigned char *buf = t_scratch();
     static float whole_p[NV * 3], whole_n[NV * 3], part_p[NV * 3], part_n[NV * 3];
@@ -824,13 +843,16 @@ void test_skin_vertex_ranges(void) {
     plumbob_arena_init(&arena, t_arena_mem(), 256 * 1024);
     CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
     float_pose(model);
-    CHECK_OK(plumbob_gmdc_palette(&g, model, palette));
+    CHECK_OK(plumbob_gmdc_palette(&g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0])));
     for (pass = 0; pass < 2; pass++) {
         memset(&job, 0, sizeof job);
         job.gmdc = &g;
         job.palette = palette;
+        job.palette_count = BONES;
         job.morph_weights = pass ? morphs : NULL;
+        job.morph_weight_count = 3;
         job.position_stride = job.normal_stride = 3;
+        job.position_count = job.normal_count = NV;
         job.work = skin_work;
         job.positions = whole_p;
         job.normals = whole_n;
@@ -865,4 +887,220 @@ void test_skin_vertex_ranges(void) {
     job.vertex_count = 1;
     job.work = NULL;
     CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    /* the spans of the GMDC job and the format-neutral job beneath it
+     * (checks only: the run digest is the one it always was) */
+    gmdc_skin_spans();
+    skin_neutral_job();
+}
+
+/* The format-neutral job on a hand-built mesh: interleaved streams (36
+ * bytes a vertex: position, normal, four joint bytes, two stored weights
+ * and the third implied), a slot map, unused influences; against a double
+ * reference, and the packed layout, the reference kernel and split ranges
+ * give the same bits.  Output spans one short are refused, untouched. */
+#define NJ_V 10u
+#define NJ_STRIDE 36u
+static void skin_neutral_job(void) {
+    static unsigned char mesh_bytes[NJ_V * NJ_STRIDE], packed[NJ_V * 40u];
+    static float out_a[NJ_V * 3 + 3], nrm_a[NJ_V * 4 + 4], out_b[NJ_V * 3 + 3], nrm_b[NJ_V * 4 + 4];
+    static const uint16_t slot_joint[4] = {3, 2, 1, 0};
+    plumbob_mat34 palette[4];
+    plumbob_skin_mesh m, p;
+    plumbob_skin_job job;
+    uint32_t seed = 0x5C1Du, v, k, c;
+    for (k = 0; k < 4; k++) {
+        plumbob_quat q;
+        plumbob_vec3 t;
+        q.x = (float)(t_rand(&seed) % 200) / 100.0f - 1.0f;
+        q.y = (float)(t_rand(&seed) % 200) / 100.0f - 1.0f;
+        q.z = (float)(t_rand(&seed) % 200) / 100.0f - 1.0f;
+        q.w = 1.0f;
+        t.x = (float)k; t.y = 0.5f * (float)k; t.z = -1.0f;
+        palette[k] = plumbob_mat34_from_rt(plumbob_quat_normalize(q), t);
+    }
+    for (v = 0; v < NJ_V; v++) {
+        unsigned char *b = mesh_bytes + NJ_STRIDE * v;
+        float w0 = (float)(t_rand(&seed) % 50) / 100.0f, w1 = (float)(t_rand(&seed) % 40) / 100.0f;
+        for (c = 0; c < 3; c++) {
+            pb_put_f32le(b + 4u * c, (float)(t_rand(&seed) % 400) / 100.0f - 2.0f);
+            pb_put_f32le(b + 12u + 4u * c, c == 1 ? 1.0f : (float)(t_rand(&seed) % 100) / 100.0f);
+        }
+        for (c = 0; c < 4; c++) b[24u + c] = (unsigned char)(t_rand(&seed) % 4u);
+        if (v % 4 == 1) b[24u + 1] = 0xFFu; /* an unused influence weighs 0 */
+        if (v % 5 == 2) b[24u + 2] = 0xFFu; /* the implied one unused */
+        pb_put_f32le(b + 28u, w0);
+        pb_put_f32le(b + 32u, w1);
+        /* the packed copy: positions, normals, joints, weights, each a stream */
+        memcpy(packed + 12u * v, b, 12u);
+        memcpy(packed + 12u * NJ_V + 12u * v, b + 12u, 12u);
+        memcpy(packed + 24u * NJ_V + 4u * v, b + 24u, 4u);
+        memcpy(packed + 28u * NJ_V + 8u * v, b + 28u, 8u);
+    }
+    memset(&m, 0, sizeof m);
+    m.vertex_count = NJ_V;
+    m.positions = mesh_bytes;
+    m.normals = mesh_bytes + 12u;
+    m.joints = mesh_bytes + 24u;
+    m.weights = mesh_bytes + 28u;
+    m.position_stride = m.normal_stride = m.joint_stride = m.weight_stride = NJ_STRIDE;
+    m.weight_count = 2;
+    m.weight_mode = PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
+    m.slot_count = 4;
+    m.slot_joint = slot_joint;
+    memset(&job, 0, sizeof job);
+    job.mesh = &m;
+    job.palette = palette;
+    job.palette_count = 4;
+    job.positions = out_a;
+    job.position_stride = 3;
+    job.position_count = NJ_V;
+    job.normals = nrm_a;
+    job.normal_stride = 4;
+    job.normal_count = NJ_V;
+    job.work = skin_work;
+    /* spans one short: refused, nothing written, the sentinel past them too */
+    memset(out_a, 0x5A, sizeof out_a);
+    memset(nrm_a, 0x5A, sizeof nrm_a);
+    job.position_count = NJ_V - 1u;
+    CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    job.position_count = NJ_V;
+    job.normal_count = NJ_V - 1u;
+    CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    job.normal_count = NJ_V;
+    for (v = 0; v < sizeof out_a; v++) CHECK_EQ(((unsigned char *)out_a)[v], 0x5A);
+    for (v = 0; v < sizeof nrm_a; v++) CHECK_EQ(((unsigned char *)nrm_a)[v], 0x5A);
+    /* the exact sizes work; the sentinel past them stays */
+    CHECK_OK(plumbob_skin(&job));
+    for (v = 3 * NJ_V * 4; v < sizeof out_a; v++) CHECK_EQ(((unsigned char *)out_a)[v], 0x5A);
+    for (v = 4 * NJ_V * 4 - 4; v < sizeof nrm_a; v++) CHECK_EQ(((unsigned char *)nrm_a)[v], 0x5A);
+    for (v = 0; v < NJ_V; v++) {
+        const unsigned char *b = mesh_bytes + NJ_STRIDE * v;
+        double M[3][4] = {{0}}, sum = 0, pp[3], nn[3], len = 0;
+        for (k = 0; k < 3; k++) {
+            uint32_t slot = b[24u + k];
+            double w;
+            int r, cc;
+            if (slot == 0xFFu) continue;
+            w = k < 2 ? (double)pb_f32le(b + 28u + 4u * k) : 1.0 - sum;
+            if (k < 2) sum += w;
+            for (r = 0; r < 3; r++)
+                for (cc = 0; cc < 4; cc++) M[r][cc] += w * (double)palette[slot_joint[slot]].m[r][cc];
+        }
+        for (c = 0; c < 3; c++) {
+            pp[c] = M[c][3];
+            nn[c] = 0;
+            for (k = 0; k < 3; k++) {
+                pp[c] += M[c][k] * (double)pb_f32le(b + 4u * k);
+                nn[c] += M[c][k] * (double)pb_f32le(b + 12u + 4u * k);
+            }
+            len += nn[c] * nn[c];
+        }
+        len = t_sqrt(len);
+        for (c = 0; c < 3; c++) {
+            CHECK_NEAR(out_a[3 * v + c], pp[c], 2e-5);
+            CHECK_NEAR(nrm_a[4 * v + c], nn[c] / len, 2e-5);
+        }
+    }
+    /* the packed layout (straight to the kernel) and the scalar reference: the same bits */
+    p = m;
+    p.positions = packed;
+    p.normals = packed + 12u * NJ_V;
+    p.joints = packed + 24u * NJ_V;
+    p.weights = packed + 28u * NJ_V;
+    p.position_stride = p.normal_stride = 12;
+    p.joint_stride = 4;
+    p.weight_stride = 8;
+    memcpy(out_b, out_a, sizeof out_b);
+    memcpy(nrm_b, nrm_a, sizeof nrm_b);
+    memset(out_a, 0, 3 * NJ_V * 4);
+    memset(nrm_a, 0, 4 * NJ_V * 4);
+    job.mesh = &p;
+    job.flags = PLUMBOB_SKIN_REFERENCE;
+    CHECK_OK(plumbob_skin(&job));
+    CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+    for (v = 0; v < NJ_V; v++) CHECK(memcmp(&nrm_a[4 * v], &nrm_b[4 * v], 12) == 0);
+    /* split ranges on the strided mesh: the same bits */
+    memset(out_a, 0, 3 * NJ_V * 4);
+    job.mesh = &m;
+    job.flags = 0;
+    job.first_vertex = 0;
+    job.vertex_count = 4;
+    CHECK_OK(plumbob_skin(&job));
+    job.first_vertex = 4;
+    job.vertex_count = 0;
+    CHECK_OK(plumbob_skin(&job));
+    CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+    job.first_vertex = 0;
+    /* refusals */
+    job.palette_count = 3; /* slot 0 names palette[3] */
+    CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_BAD_INDEX);
+    job.palette_count = 4;
+    m.weight_mode = PLUMBOB_SKIN_WEIGHTS_EXPLICIT;
+    CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_UNSUPPORTED);
+    m.weight_mode = PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
+    m.weight_count = 4;
+    CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    m.weight_count = 2;
+    job.first_vertex = NJ_V + 1u;
+    CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    job.first_vertex = 0;
+    CHECK_EQ(plumbob_skin(NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    /* unskinned, without normals in: positions pass through, normals face up */
+    m.joints = NULL;
+    m.normals = NULL;
+    CHECK_OK(plumbob_skin(&job));
+    for (v = 0; v < NJ_V; v++) {
+        for (c = 0; c < 3; c++) CHECK(out_a[3 * v + c] == pb_f32le(mesh_bytes + NJ_STRIDE * v + 4u * c));
+        CHECK(nrm_a[4 * v] == 0.0f && nrm_a[4 * v + 1] == 0.0f && nrm_a[4 * v + 2] == 1.0f);
+    }
+}
+
+/* The GMDC job's spans: one short is output_too_small (nothing written),
+ * short inputs are invalid_argument. */
+static void gmdc_skin_spans(void) {
+    unsigned char *buf = t_scratch();
+    static float pos[NV * 3 + 3], nrm[NV * 3 + 3];
+    float morphs[3] = {0, 0.8f, 0.5f};
+    plumbob_mat34 model[BONES], palette[BONES];
+    plumbob_arena arena;
+    plumbob_gmdc g;
+    plumbob_gmdc_skin_job job;
+    uint32_t i;
+    size_t n = build_cylinder(buf, 512 * 1024);
+    plumbob_arena_init(&arena, t_arena_mem(), 256 * 1024);
+    CHECK_OK(plumbob_gmdc_decode(buf, n, &arena, &g));
+    float_pose(model);
+    CHECK_OK(plumbob_gmdc_palette(&g, model, palette, BONES));
+    memset(&job, 0, sizeof job);
+    job.gmdc = &g;
+    job.palette = palette;
+    job.palette_count = BONES;
+    job.morph_weights = morphs;
+    job.morph_weight_count = 3;
+    job.positions = pos;
+    job.position_stride = 3;
+    job.position_count = NV;
+    job.normals = nrm;
+    job.normal_stride = 3;
+    job.normal_count = NV;
+    job.work = skin_work;
+    memset(pos, 0x5A, sizeof pos);
+    memset(nrm, 0x5A, sizeof nrm);
+    job.position_count = NV - 1u;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    job.position_count = NV;
+    job.normal_count = NV - 1u;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    job.normal_count = NV;
+    job.palette_count = BONES - 1u;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    job.palette_count = BONES;
+    job.morph_weight_count = g.morph_count - 1u;
+    CHECK_EQ(plumbob_gmdc_skin(&job), PLUMBOB_ERR_INVALID_ARGUMENT);
+    job.morph_weight_count = 3;
+    for (i = 0; i < sizeof pos; i++) CHECK_EQ(((unsigned char *)pos)[i], 0x5A);
+    for (i = 0; i < sizeof nrm; i++) CHECK_EQ(((unsigned char *)nrm)[i], 0x5A);
+    CHECK_OK(plumbob_gmdc_skin(&job));
+    for (i = 3 * NV * 4; i < sizeof pos; i++) CHECK_EQ(((unsigned char *)pos)[i], 0x5A);
+    for (i = 3 * NV * 4; i < sizeof nrm; i++) CHECK_EQ(((unsigned char *)nrm)[i], 0x5A);
 }

@@ -186,11 +186,14 @@ void bench_skinning() {
                 memset(&job, 0, sizeof job);
                 job.gmdc = &g;
                 job.palette = palette;
+                job.palette_count = kJoints;
                 job.work = work;
                 job.positions = out_p.data();
                 job.position_stride = stride;
+                job.position_count = (uint32_t)size;
                 job.normals = normals ? out_p.data() + 3 : nullptr;
                 job.normal_stride = 6;
+                job.normal_count = (uint32_t)size;
                 ozz::geometry::SkinningJob oj;
                 oj.vertex_count = (int)size;
                 oj.influences_count = (int)infl;
@@ -451,10 +454,10 @@ struct Poses {
 };
 
 void sample_plumbob(Clip &c, Poses &p, float t) {
-    if (plumbob_clip_sampler_sample(&c.sampler, t, p.out_plumbob, nullptr) != PLUMBOB_OK) abort();
+    if (plumbob_clip_sampler_sample(&c.sampler, t, p.out_plumbob, (uint32_t)p.plumbob.size(), nullptr, 0) != PLUMBOB_OK) abort();
 }
 void sample_direct(Clip &c, Poses &p, float t) {
-    if (plumbob_clip_sampler_sample(&c.direct, t, p.out_plumbob, nullptr) != PLUMBOB_OK) abort();
+    if (plumbob_clip_sampler_sample(&c.direct, t, p.out_plumbob, (uint32_t)p.plumbob.size(), nullptr, 0) != PLUMBOB_OK) abort();
 }
 void sample_ozz(Clip &c, Poses &p, float t) {
     ozz::animation::SamplingJob job;

@@ -21,6 +21,7 @@ const char *plumbob_result_str(plumbob_result r) {
     case PLUMBOB_ERR_UNSUPPORTED: return "unsupported";
     case PLUMBOB_ERR_NOT_FOUND: return "not_found";
     case PLUMBOB_ERR_UNREACHABLE: return "unreachable";
+    case PLUMBOB_ERR_OUTPUT_TOO_SMALL: return "output_too_small";
     }
     return "unknown_result";
 }

@@ -61,16 +61,19 @@ typedef enum plumbob_result {
     PLUMBOB_ERR_BAD_OFFSET = 4,          /* an offset points outside its section */
     PLUMBOB_ERR_BAD_COUNT = 5,           /* a count is impossible for the bytes present */
     PLUMBOB_ERR_BAD_INDEX = 6,           /* an index or reference is out of range */
-    PLUMBOB_ERR_OUT_OF_MEMORY = 7,       /* the caller's arena or output is too small */
+    PLUMBOB_ERR_OUT_OF_MEMORY = 7,       /* the caller's arena, or a decode's or write's
+                                          * output, is too small */
     PLUMBOB_ERR_INVALID_ARGUMENT = 8,    /* NULL pointer, zero size, bad option */
     PLUMBOB_ERR_LIMIT_EXCEEDED = 9,      /* a caller-set limit (steps, actions) was hit */
     PLUMBOB_ERR_BAD_DATA = 10,           /* a value breaks a rule of the format */
     PLUMBOB_ERR_UNSUPPORTED = 11,        /* valid input using a feature not implemented */
     PLUMBOB_ERR_NOT_FOUND = 12,          /* a lookup matched nothing */
-    PLUMBOB_ERR_UNREACHABLE = 13         /* no route over declared transitions */
+    PLUMBOB_ERR_UNREACHABLE = 13,        /* no route over declared transitions */
+    PLUMBOB_ERR_OUTPUT_TOO_SMALL = 14    /* a per-frame job's output span holds fewer
+                                          * elements than the job writes; nothing written */
 } plumbob_result;
 
-#define PLUMBOB_RESULT_COUNT 14
+#define PLUMBOB_RESULT_COUNT 15
 
 /* A short lowercase name for a result ("ok", "truncated", ...).  Never NULL;
  * unknown values give "unknown_result". */

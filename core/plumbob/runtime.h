@@ -1,7 +1,7 @@
 /* plumbob/runtime.h: the runtime of plumbob.h (docs/ARCHITECTURE.md):
  * the per-frame jobs over prepared objects: skeleton
  * rest pose and model space, CLIP playback (bind, schedule, sampler),
- * GMDC skinning, the jazz runtime.
+ * skinning (the format-neutral job, GMDC's preparer), the jazz runtime.
  * A game includes plumbob.h, which includes every layer; this file may be
  * included alone and brings the layers it builds on. */
 #ifndef PLUMBOB_RUNTIME_H
@@ -21,21 +21,29 @@ extern "C" {
 /* Rest-pose fill: copies the rest transforms of bones [first, first + count)
  * into poses[first ...].  Run it before sampling a clip into the same poses:
  * samplers write only what a clip animates, so every bone and channel the
- * clip leaves alone keeps its rest value.  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a range past bone_count). */
+ * clip leaves alone keeps its rest value.  pose_count: how many poses the
+ * array holds (at least first + count).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a range past bone_count),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (pose_count below first + count); nothing
+ * is written then. */
 PLUMBOB_API plumbob_result plumbob_skeleton_rest_pose(const plumbob_skeleton *skeleton, uint32_t first,
-                                                      uint32_t count, plumbob_bone_pose *poses);
+                                                      uint32_t count, plumbob_bone_pose *poses,
+                                                      uint32_t pose_count);
 
 /* Local -> model: model[i] = model[parent[i]] * T(translation) * R(rotation)
  * * S(scale) of local[i] (roots: the local transform alone), as 3x4
  * matrices ready for a skinning palette.  local NULL means the rest pose.
  * Rotations are used as given (normalize them first if they may not be
  * unit; sampler output always is).  Parents are read from model[], so
- * model must not alias local.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
- * skeleton or model), PLUMBOB_ERR_BAD_INDEX (parents out of order, as
- * plumbob_skeleton_validate). */
+ * model must not alias local; local holds bone_count poses.  model_count:
+ * how many matrices model holds (at least bone_count).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL skeleton or model),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (model_count below bone_count),
+ * PLUMBOB_ERR_BAD_INDEX (parents out of order, as
+ * plumbob_skeleton_validate); nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_skeleton_model(const plumbob_skeleton *skeleton,
-                                                  const plumbob_bone_pose *local, plumbob_mat34 *model);
+                                                  const plumbob_bone_pose *local, plumbob_mat34 *model,
+                                                  uint32_t model_count);
 
 /* One bone's local transform as a matrix: T(translation) * R(rotation) *
  * S(scale). */
@@ -63,6 +71,8 @@ typedef struct plumbob_clip_binding {
     int32_t *bone_of_track;   /* per track: output bone slot, or -1 when not in the rig */
     int32_t *morph_of_track;  /* per track: output morph slot, or -1 */
     uint32_t track_count;
+    uint32_t bone_count;      /* the bone list bound to: every pose array holds this many */
+    uint32_t morph_count;     /* the morph list bound to: every weight array holds this many */
 } plumbob_clip_binding;
 
 /* Arena bytes plumbob_clip_bind needs: PLUMBOB_CLIP_BIND_SIZE(track_count)
@@ -71,7 +81,8 @@ PLUMBOB_API size_t plumbob_clip_bind_size(const plumbob_clip *clip);
 #define PLUMBOB_CLIP_BIND_SIZE(tracks) (2u * PLUMBOB_ARENA_NEED((tracks), sizeof(int32_t)))
 
 /* Maps tracks to the caller's bones (by bone-name hash) and morphs (by
- * morph hash), and records `clip` in the binding.  Tracks whose hash is not
+ * morph hash), and records `clip`, bone_count and morph_count in the
+ * binding (the sizes its pose and weight arrays must have).  Tracks whose hash is not
  * listed are skipped when sampling; the first match wins.  Errors:
  * PLUMBOB_ERR_INVALID_ARGUMENT (NULL clip, arena or binding; NULL hashes
  * with a count), PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_clip_bind_size). */
@@ -158,6 +169,9 @@ typedef struct plumbob_clip_sampler {
     uint32_t flags;
     uint32_t next_key_record[2];   /* schedule position of each stream */
     int32_t tick;             /* whole tick of the lanes' state; INT32_MIN before the first sample */
+    uint32_t bone_count;      /* poses a sample writes into: the binding's bone_count (at least
+                               * one past its highest bone slot) */
+    uint32_t morph_count;     /* morph weights likewise */
 } plumbob_clip_sampler;
 
 /* plumbob_clip_sampler_init flag: run the scalar reference kernel instead
@@ -209,17 +223,35 @@ PLUMBOB_API plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule
                                                      plumbob_arena *arena, plumbob_clip_sampler *sampler);
 
 /* Samples every bound track at `seconds` into poses[bone slot] and
- * morph_weights[morph slot], as plumbob_clip_sample_pose does.  Either may
- * be NULL to skip that kind; otherwise they hold the bone_count and
- * morph_count entries given to plumbob_clip_bind (slots index those
- * lists).  Any time is defined: NaN plays the first key, times before the
- * first key or after the last (the infinities too) hold it.  When two
- * tracks drive the same value, 12-bit rotation and 10-bit translation
- * tracks are written before the others.  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a sampler plumbob_clip_sampler_init
- * did not make); nothing is written then. */
+ * morph_weights[morph slot], as plumbob_clip_sample_pose does.
+ *   poses, pose_count: the output poses and how many the array holds; at
+ *     least sampler->bone_count (the bone_count given to plumbob_clip_bind:
+ *     slots index that list).  poses NULL skips bones (pose_count ignored).
+ *   morph_weights, morph_count: likewise, at least sampler->morph_count.
+ * Only driven channels are written: run plumbob_skeleton_rest_pose first,
+ * or write the rest pose where plumbob_clip_sampler_driven_mask says no
+ * track drives a bone.  Any time is defined: NaN plays the first key, times
+ * before the first key or after the last (the infinities too) hold it.
+ * When two tracks drive the same value, 12-bit rotation and 10-bit
+ * translation tracks are written before the others.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL sampler, or a sampler
+ * plumbob_clip_sampler_init did not make), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (pose_count below sampler->bone_count with poses, or morph_count below
+ * sampler->morph_count with morph_weights); nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *sampler, float seconds,
-                                                       plumbob_bone_pose *poses, float *morph_weights);
+                                                       plumbob_bone_pose *poses, uint32_t pose_count,
+                                                       float *morph_weights, uint32_t morph_count);
+
+/* Which bones the sampler's tracks drive: bit (b & 31) of mask[b / 32] is
+ * set when some bound track writes a channel (rotation, translation or
+ * scale) of bone b, clear otherwise; a blend job can rest-fill the clear
+ * ones alone.  The mask holds word_count 32-bit words: at least
+ * (sampler->bone_count + 31) / 32; bits past bone_count are cleared.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL sampler or mask, a sampler
+ * plumbob_clip_sampler_init did not make), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (word_count too small); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_clip_sampler_driven_mask(const plumbob_clip_sampler *sampler,
+                                                            uint32_t *mask, uint32_t word_count);
 
 #if defined(PLUMBOB_TOOLS_API) && !defined(PLUMBOB_STABLE_ONLY) /* single-track sampling and the cursor */
 /* --- Single-track sampling and the cursor: for tools and tests ---------
@@ -303,30 +335,119 @@ PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip,
 
 
 /* ===================================================================== */
-/* Chapter 19 GMDC skinning (Chapter 11's meshes)                        */
+/* Chapter 19 Skinning: the format-neutral job, GMDC's preparer          */
 /* ===================================================================== */
 
-/* --- Skinning --- */
+/* --- The format-neutral skinning job ------------------------------------
+ * Linear blend skinning over vertex streams laid out by the caller or a
+ * format's preparer (plumbob_gmdc_skin is one).  The blend is of matrices:
+ * C = sum w_k palette[joint_k]; p' = C p; n' = C n (3x3), renormalized
+ * unless PLUMBOB_SKIN_UNNORMALIZED; the port's kernel (ports/kernels.h)
+ * does it, and every port gives the same bits. */
+
+/* How a vertex's weights are stored (plumbob_skin_mesh.weight_mode). */
+#define PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST 0u /* weight_count (0..3) stored, the next implied:
+                                              * 1 - the sum of the used ones (GMDC) */
+#define PLUMBOB_SKIN_WEIGHTS_EXPLICIT 1u     /* one stored weight per influence (GEOM): reserved,
+                                              * plumbob_skin refuses it as unsupported today */
+
+/* The prepared input: where each stream's vertex v starts is
+ * stream + v * stride (bytes); values are little-endian on every host.
+ * Make it once per mesh part (it points into the mesh's bytes) and skin
+ * it every frame. */
+typedef struct plumbob_skin_mesh {
+    uint32_t vertex_count;
+    const unsigned char *positions; /* 3 floats (x y z) per vertex */
+    size_t position_stride;         /* bytes, 12 or more */
+    const unsigned char *normals;   /* 3 floats per vertex, or NULL: (0, 0, 1) for every vertex */
+    size_t normal_stride;           /* bytes, 12 or more (ignored for NULL normals) */
+    const unsigned char *joints;    /* 4 bytes per vertex: slot of influence k in byte k, 0xFF
+                                     * none; or NULL: unskinned (positions pass through, normals
+                                     * renormalized unless PLUMBOB_SKIN_UNNORMALIZED) */
+    size_t joint_stride;            /* bytes, 4 or more */
+    const unsigned char *weights;   /* weight_count floats per vertex (NULL when weight_count is 0) */
+    size_t weight_stride;           /* bytes, 4 * weight_count or more */
+    uint32_t weight_count;          /* stored weights: 0..3 (implied last: 1..4 influences) */
+    uint32_t weight_mode;           /* PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST */
+    uint32_t slot_count;            /* slots that name a matrix, 0..255; bytes from slot_count on
+                                     * (and 0xFF) weigh a zero matrix */
+    const uint16_t *slot_joint;     /* slot -> palette index (a GMDC group's bone list), or NULL:
+                                     * slot k is palette[k] */
+} plumbob_skin_mesh;
+
+/* One skinning job: a vertex range of a prepared mesh into the caller's
+ * spans.  Vertex v goes to positions + v * position_stride (floats), also
+ * when skinning a range, so jobs for disjoint ranges (on other threads,
+ * each with its own work memory) fill one output and give the same bits
+ * as one job over the whole mesh. */
+typedef struct plumbob_skin_job {
+    const plumbob_skin_mesh *mesh;
+    const plumbob_mat34 *palette;   /* skinning matrices (model x inverse bind) */
+    uint32_t palette_count;         /* matrices palette holds */
+    float *positions;               /* out: x y z per vertex */
+    size_t position_stride;         /* in floats, 3 or more */
+    uint32_t position_count;        /* vertices the positions span holds (at least the range's end) */
+    float *normals;                 /* out, or NULL to skip normals */
+    size_t normal_stride;           /* in floats, 3 or more */
+    uint32_t normal_count;          /* vertices the normals span holds (at least the range's end) */
+    uint32_t flags;                 /* 0, PLUMBOB_SKIN_REFERENCE, PLUMBOB_SKIN_UNNORMALIZED */
+    uint32_t first_vertex;          /* the range to skin: first_vertex .. */
+    uint32_t vertex_count;          /* .. + vertex_count (0: to the mesh's end) */
+    void *work;                     /* PLUMBOB_SKIN_WORK_SIZE bytes of scratch, any alignment;
+                                       one per thread skinning at once */
+} plumbob_skin_job;
+
+/* Scratch bytes a skin job needs (job.work): the slot matrices (256 x 128
+ * bytes: each as rows and as columns, for the two shapes of kernel;
+ * aligned inside to 64 bytes for SIMD loads), the slot bytes' offsets into
+ * them (512) and staging for strided or made-up streams (64 vertices of
+ * 40 bytes): 35,904 bytes.  Caller memory, so skinning needs no large
+ * stack. */
+#define PLUMBOB_SKIN_WORK_SIZE (256u * 128u + 512u + 64u * 40u + 64u)
+
+/* Skins job->mesh's vertices [first_vertex, first_vertex + vertex_count)
+ * with up to 4 influences each.  Packed streams (strides 12, 12, 4 and
+ * 4 * weight_count) go to the kernel as they are; others are staged in
+ * blocks through job->work.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * job, mesh, positions or work; NULL mesh positions with vertices; NULL
+ * palette with slots; an output stride below 3 or a stream stride below
+ * its values; weight_count above 3 or NULL weights with some; slot_count
+ * above 255; a range past vertex_count; unknown flags),
+ * PLUMBOB_ERR_BAD_INDEX (a slot naming a matrix at or past palette_count),
+ * PLUMBOB_ERR_UNSUPPORTED (weight_mode other than
+ * PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (position_count, or normal_count with normals, below the range's end);
+ * nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
+
+/* --- GMDC skinning --- */
 
 /* The skinning palette: palette[j] = joint_model[j] * inverse_bind[j] for
  * each of the mesh's joints, where inverse_bind comes from the joint table
  * (rotation, then translation).  joint_model NULL means the bind pose
- * (every palette entry is then the identity).
- * Errors: PLUMBOB_ERR_INVALID_ARGUMENT. */
+ * (every palette entry is then the identity); otherwise it holds joint_count
+ * matrices.  palette_count: how many matrices palette holds (at least the
+ * mesh's joint_count).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL gmdc or
+ * palette), PLUMBOB_ERR_OUTPUT_TOO_SMALL (palette_count below joint_count);
+ * nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *gmdc,
                                                 const plumbob_mat34 *joint_model,
-                                                plumbob_mat34 *palette);
+                                                plumbob_mat34 *palette, uint32_t palette_count);
 
 /* Everything plumbob_gmdc_skin needs for one group. */
 typedef struct plumbob_gmdc_skin_job {
     const plumbob_gmdc *gmdc;
     uint32_t group;                 /* which group's linkage to skin */
     const plumbob_mat34 *palette;   /* joint_count entries (plumbob_gmdc_palette) */
+    uint32_t palette_count;         /* matrices palette holds: at least joint_count */
     const float *morph_weights;     /* morph_count weights by pair index, or NULL */
+    uint32_t morph_weight_count;    /* weights morph_weights holds: at least morph_count */
     float *positions;               /* out: x y z per vertex, at positions + i * stride */
     size_t position_stride;         /* in floats (3 for packed) */
+    uint32_t position_count;        /* vertices the positions span holds (at least the range's end) */
     float *normals;                 /* out, or NULL to skip normals */
     size_t normal_stride;           /* in floats */
+    uint32_t normal_count;          /* vertices the normals span holds (at least the range's end) */
     uint32_t flags;                 /* 0, PLUMBOB_SKIN_REFERENCE, PLUMBOB_SKIN_UNNORMALIZED */
     uint32_t first_vertex;          /* the range to skin: first_vertex .. */
     uint32_t vertex_count;          /* .. + vertex_count (0: to the linkage's end) */
@@ -334,12 +455,9 @@ typedef struct plumbob_gmdc_skin_job {
                                        alignment; one per thread skinning at once */
 } plumbob_gmdc_skin_job;
 
-/* Scratch bytes a skin job needs (job.work): the group's slot matrices
- * (256 x 128 bytes: each as rows and as columns, for the two shapes of
- * kernel; aligned inside to 64 bytes for SIMD loads), the slot bytes'
- * offsets into them (512) and staging for morphed or sparse vertices:
- * 35,904 bytes.  Caller memory, so skinning needs no large stack. */
-#define PLUMBOB_GMDC_SKIN_WORK_SIZE (256u * 128u + 512u + 64u * 40u + 64u)
+/* Scratch bytes a GMDC skin job needs: plumbob_skin's (the slot matrices,
+ * their offsets and staging for morphed or sparse vertices): 35,904 bytes. */
+#define PLUMBOB_GMDC_SKIN_WORK_SIZE PLUMBOB_SKIN_WORK_SIZE
 
 /* Run the scalar reference kernel even where a SIMD port was compiled in
  * (for comparing ports; every port gives the same bits). */
@@ -366,13 +484,18 @@ typedef struct plumbob_gmdc_skin_job {
  * normal (0,0,1) (as for a mesh without normals), assignment 0xFFFFFFFF
  * (no influence), weights 0, morph map 0 (no morph), deltas 0.  Target
  * Indices and the other kinds are not read.
- * The blend is of matrices (C = sum w_k palette[slot_k]; p' = C p), done by
- * the port's kernel (ports/kernels.h); every port gives the same bits.
+ * The GMDC job is a preparer over plumbob_skin: it finds the group's
+ * elements, describes them as a plumbob_skin_mesh (staging morphed or
+ * sparse vertices in blocks) and runs the same kernel, so the bits are
+ * plumbob_skin's.
  * Stack: a few hundred bytes (docs/API.md's table); the large tables live in
  * job->work.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL pointers or work, group out
  * of range, stride below 3, a vertex range past the linkage's end, flags
- * other than the two above),
+ * other than the two above, palette_count below joint_count for a skinned
+ * group, morph_weight_count below morph_count with morph_weights),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (position_count, or normal_count with
+ * normals, below the range's end; nothing is written then),
  * PLUMBOB_ERR_BAD_DATA (no float3 vertex element, where the range has
  * vertices: an empty group skins to nothing),
  * PLUMBOB_ERR_UNSUPPORTED (the group's primitive type is not
@@ -387,13 +510,17 @@ PLUMBOB_API uint32_t plumbob_gmdc_subset_vertex_count(const plumbob_gmdc *gmdc);
  * plumbob_gmdc_skin: subset j's vertices are stored in joint j's bone space,
  * so each goes through palette[j] times joint j's bind transform (that is,
  * the joint's model transform).  Output: plumbob_gmdc_subset_vertex_count
- * points, subsets in joint order, at positions + i * stride.  Subsets
- * beyond the joint table pass through.  The model-space bounding mesh
- * (gmdc->bounding) needs no posing.  palette NULL is allowed only when the
- * mesh has no joints.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT. */
+ * points, subsets in joint order, at positions + i * stride; position_count:
+ * the points the span holds.  Subsets beyond the joint table pass through.
+ * The model-space bounding mesh (gmdc->bounding) needs no posing.  palette
+ * NULL is allowed only when the mesh has no joints.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (position_count below plumbob_gmdc_subset_vertex_count; nothing is
+ * written then). */
 PLUMBOB_API plumbob_result plumbob_gmdc_skin_subsets(const plumbob_gmdc *gmdc,
                                                      const plumbob_mat34 *palette,
-                                                     float *positions, size_t stride);
+                                                     float *positions, size_t stride,
+                                                     uint32_t position_count);
 
 
 /* ===================================================================== */

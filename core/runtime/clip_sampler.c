@@ -583,6 +583,15 @@ plumbob_result plumbob_clip_sampler_init(const plumbob_clip_schedule *schedule,
     s->flags = flags;
     s->next_key_record[0] = s->next_key_record[1] = 0;
     s->tick = TICK_UNSET;
+    /* the output sizes: the lists bound to, and never below a slot the binding uses */
+    s->bone_count = binding->bone_count;
+    s->morph_count = binding->morph_count;
+    for (i = 0; i < binding->track_count; i++) {
+        if (binding->bone_of_track[i] >= 0 && (uint32_t)binding->bone_of_track[i] >= s->bone_count)
+            s->bone_count = (uint32_t)binding->bone_of_track[i] + 1u;
+        if (binding->morph_of_track[i] >= 0 && (uint32_t)binding->morph_of_track[i] >= s->morph_count)
+            s->morph_count = (uint32_t)binding->morph_of_track[i] + 1u;
+    }
     return PLUMBOB_OK;
 }
 
@@ -664,7 +673,7 @@ PB_FORCE_INLINE void prefetch_frame(const plumbob_clip_sampler *s, unsigned char
 }
 
 plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float seconds, plumbob_bone_pose *poses,
-                                           float *morph_weights) {
+                                           uint32_t pose_count, float *morph_weights, uint32_t morph_count) {
     const plumbob_clip *clip;
     unsigned char *lanes, *vlanes;
     const pb_clip_constant *constants;
@@ -675,6 +684,8 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
     if (!s || !s->clip || (s->schedule && s->schedule->clip != s->clip) || !s->lanes || !s->constants ||
         !s->others)
         return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if ((poses && pose_count < s->bone_count) || (morph_weights && morph_count < s->morph_count))
+        return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     clip = s->clip;
     lanes = (unsigned char *)s->lanes;
     vlanes = vector_groups_of(lanes, s->rotation_groups);
@@ -714,5 +725,33 @@ plumbob_result plumbob_clip_sampler_sample(plumbob_clip_sampler *s, float second
         pb_clip_sample_at(clip, t, o->key, ticks, v);
         pb_clip_store(t, o->bone, o->morph, v, poses, morph_weights);
     }
+    return PLUMBOB_OK;
+}
+
+static void mark_bone(uint32_t *mask, int32_t bone) {
+    if (bone >= 0) mask[(uint32_t)bone / 32u] |= 1u << ((uint32_t)bone % 32u);
+}
+
+plumbob_result plumbob_clip_sampler_driven_mask(const plumbob_clip_sampler *s, uint32_t *mask,
+                                                uint32_t word_count) {
+    unsigned char *lanes;
+    const pb_clip_constant *constants;
+    const pb_clip_other *others;
+    uint32_t i, l;
+    if (!s || !mask || !s->clip || !s->lanes || !s->constants || !s->others)
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (word_count < s->bone_count / 32u + (s->bone_count % 32u != 0)) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    for (i = 0; i < word_count; i++) mask[i] = 0;
+    lanes = (unsigned char *)s->lanes;
+    for (i = 0; i < s->rotation_groups; i++)
+        for (l = 0; l < 4u; l++) mark_bone(mask, TAIL(GROUP_AT(lanes, i, PB_CLIP_ROTATION), PB_CLIP_ROTATION)->slot[l]);
+    for (i = 0; i < s->vector_groups; i++)
+        for (l = 0; l < 4u; l++)
+            mark_bone(mask, TAIL(GROUP_AT(vector_groups_of(lanes, s->rotation_groups), i, PB_CLIP_VECTOR),
+                                 PB_CLIP_VECTOR)->slot[l]);
+    constants = (const pb_clip_constant *)s->constants;
+    for (i = 0; i < s->constant_count[0] + s->constant_count[1]; i++) mark_bone(mask, (int32_t)constants[i].slot);
+    others = (const pb_clip_other *)s->others;
+    for (i = 0; i < s->other_count; i++) mark_bone(mask, others[i].bone);
     return PLUMBOB_OK;
 }

@@ -223,6 +223,8 @@ plumbob_result plumbob_clip_bind(const plumbob_clip *clip, const uint32_t *bone_
     }
     binding->clip = clip;
     binding->track_count = clip->track_count;
+    binding->bone_count = bone_count;
+    binding->morph_count = morph_count;
     for (i = 0; i < clip->track_count; i++) {
         const plumbob_clip_track *t = &clip->tracks[i];
         binding->bone_of_track[i] = -1;

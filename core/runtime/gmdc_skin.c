@@ -1,15 +1,18 @@
-/* Sims 2 GMDC skinning: palette from joint transforms, the per-group slot
- * table, morphs, then the skinning kernel of ports/kernels.h; also the
- * rigid skinning of the per-joint subset (bounding) meshes. */
+/* Sims 2 GMDC skinning: palette from joint transforms; the preparer that
+ * describes a group as a plumbob_skin_mesh (its slot table, morphs and
+ * sparse elements staged) for skin.c's run of the ports/kernels.h kernel;
+ * also the rigid skinning of the per-joint subset (bounding) meshes. */
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
 #include "pb_math.h"
 #include "kernels.h"
+#include "pb_skin.h"
 
 plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *joint_model,
-                                    plumbob_mat34 *palette) {
+                                    plumbob_mat34 *palette, uint32_t palette_count) {
     uint32_t j;
     if (!g || !palette || (g->joint_count && !g->joints)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (palette_count < g->joint_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     for (j = 0; j < g->joint_count; j++) {
         plumbob_quat q;
         plumbob_vec3 t;
@@ -25,10 +28,6 @@ plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *
     return PLUMBOB_OK;
 }
 
-
-/* Vertices staged per block when morphs apply, normals must be made up or
- * an element is sparse. */
-#define STAGE 64u
 
 typedef struct skin_inputs {
     const plumbob_gmdc *g;
@@ -100,41 +99,17 @@ static void stage_bones(const plumbob_gmdc *g, const plumbob_gmdc_element *ba, c
     }
 }
 
-/* Unskinned vertices: positions as they are, normals renormalized (or as
- * they are, when the job asks for unnormalized normals). */
-static void pass_through(const pb_skin_range *r) {
-    uint32_t v, c;
-    for (v = 0; v < r->count; v++) {
-        for (c = 0; c < 3; c++) r->out_positions[r->position_stride * v + c] = pb_f32le(r->positions + 12u * v + 4u * c);
-        if (r->normals) {
-            float m[3], inv;
-            for (c = 0; c < 3; c++) m[c] = pb_f32le(r->normals + 12u * v + 4u * c);
-            inv = r->normalize ? pb_normal_scale((m[0] * m[0] + m[1] * m[1]) + m[2] * m[2]) : 1.0f; /* x * 1 is x */
-            for (c = 0; c < 3; c++) r->out_normals[r->normal_stride * v + c] = m[c] * inv;
-        }
-    }
-}
-
-static void run(pb_skin_range *r, int skinned, uint32_t flags) {
-    if (!skinned) pass_through(r);
-    else if (flags & PLUMBOB_SKIN_REFERENCE) pb_skin_scalar(r);
-    else PB_SKIN(r);
-}
-
+/* The GMDC preparer: the group's elements as a plumbob_skin_mesh (its
+ * bone list as the slot map), run by plumbob_skin's inside; morphed,
+ * made-up or sparse vertices are staged in blocks, each run as a packed
+ * mesh of its own. */
 plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     const plumbob_gmdc *g;
     const plumbob_gmdc_group *gr;
     const plumbob_gmdc_element *ba, *bw;
     skin_inputs in;
-    pb_skin_range r;
-    /* In job->work: the group's slot table (kernels.h), 64-byte aligned
-     * so no entry's 32-byte rows straddle a cache line (AVX2 loads them
-     * whole) (the 255 a slot byte can name, and the zero entry the
-     * kernels read for unused slots: 32 KiB), each slot byte's offset into
-     * them (512 bytes), then the staging blocks. */
-    float *table;
-    uint16_t *offsets;
-    unsigned char *pos_stage, *nrm_stage, *assign_stage, *weight_stage;
+    plumbob_skin_mesh mesh;
+    pb_skin_work w;
     uint32_t n, k, slots, first, end;
     int skinned, sparse_bones, sparse;
     if (!job || !job->gmdc || !job->positions || !job->work || job->position_stride < 3 ||
@@ -149,6 +124,8 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     if (first > n || job->vertex_count > n - first) return PLUMBOB_ERR_INVALID_ARGUMENT;
     end = job->vertex_count ? first + job->vertex_count : n;
     if (gr->primitive != PLUMBOB_GMDC_PRIMITIVE_TRIANGLES) return PLUMBOB_ERR_UNSUPPORTED;
+    if (job->morph_weights && job->morph_weight_count < g->morph_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (job->position_count < end || (job->normals && job->normal_count < end)) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     if (first == end) return PLUMBOB_OK; /* nothing to skin: an empty group needs no Vertices element */
     in.g = g;
     in.pos = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_VERTICES, 0);
@@ -159,6 +136,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     ba = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0);
     bw = plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
     if (ba && !job->palette && g->joint_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (ba && g->joint_count && job->palette_count < g->joint_count) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (bw && bw->format > 2) bw = NULL;
     in.map = job->morph_weights ? plumbob_gmdc_find_element(g, gr->link, PLUMBOB_GMDC_MORPH_VERTEX_MAP, 0) : NULL;
     in.weights = job->morph_weights;
@@ -174,55 +152,51 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     sparse = sparse_bones || in.pos->items.count || (in.nrm && in.nrm->items.count);
     slots = skinned ? (g->version >= 2 ? gr->bones.count : g->joint_count) : 0u;
     if (slots > 255u) slots = 255u;
-    table = (float *)(void *)(((uintptr_t)job->work + 63u) & ~(uintptr_t)63u);
-    offsets = (uint16_t *)(void *)(table + 256u * PB_SKIN_ENTRY);
-    pos_stage = (unsigned char *)(offsets + 256u);
-    nrm_stage = pos_stage + STAGE * 12u;
-    assign_stage = nrm_stage + STAGE * 12u;
-    weight_stage = assign_stage + STAGE * 4u;
+    pb_skin_work_of(job->work, &w);
+    /* the slot table: version 2 slots name joints through the group's bone list */
     for (k = 0; k < slots; k++) {
         const plumbob_mat34 *m = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
-        pb_skin_put_entry(table + PB_SKIN_ENTRY * k, &m->m[0][0]);
+        pb_skin_put_entry(w.table + PB_SKIN_ENTRY * k, &m->m[0][0]);
     }
-    pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
-    pb_skin_slot_offsets(offsets, slots);
-    r.assignments = ba ? ba->data : NULL;
-    r.weights = bw ? bw->data : NULL;
-    r.weight_count = bw ? bw->format + 1u : 0u;
-    r.slot_count = slots;
-    r.slot_table = table;
-    r.slot_offset = offsets;
-    r.position_stride = job->position_stride;
-    r.normal_stride = job->normal_stride;
-    r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;
+    pb_skin_put_entry(w.table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
+    pb_skin_slot_offsets(w.offsets, slots);
+    mesh.weight_count = skinned && bw ? bw->format + 1u : 0u;
+    mesh.weight_mode = PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
+    mesh.slot_count = slots;
+    mesh.slot_joint = NULL; /* the table above is built */
+    mesh.position_stride = mesh.normal_stride = 12u;
+    mesh.joint_stride = 4u;
+    mesh.weight_stride = 4u * mesh.weight_count;
     if (!in.map && !sparse && (in.nrm || !job->normals)) { /* straight from the mesh's bytes */
-        r.count = end - first;
-        r.positions = in.pos->data + 12u * (size_t)first;
-        r.normals = job->normals ? in.nrm->data + 12u * (size_t)first : NULL;
-        r.assignments = ba ? ba->data + 4u * (size_t)first : NULL;
-        r.weights = bw && r.weight_count ? bw->data + 4u * (size_t)r.weight_count * first : NULL;
-        r.out_positions = job->positions + job->position_stride * first;
-        r.out_normals = job->normals ? job->normals + job->normal_stride * first : NULL;
-        run(&r, skinned, job->flags);
+        mesh.vertex_count = n;
+        mesh.positions = in.pos->data;
+        mesh.normals = in.nrm ? in.nrm->data : NULL;
+        mesh.joints = skinned ? ba->data : NULL;
+        mesh.weights = mesh.weight_count ? bw->data : NULL;
+        pb_skin_mesh_run(&mesh, &w, slots, first, end, job->positions, job->position_stride, job->normals,
+                         job->normal_stride, job->flags);
     } else { /* morphs, normals made up or sparse elements: stage blocks */
         uint32_t v0;
-        for (v0 = first; v0 < end; v0 += STAGE) {
-            uint32_t count = end - v0 < STAGE ? end - v0 : STAGE;
-            stage_block(&in, v0, count, pos_stage, nrm_stage);
-            r.count = count;
-            r.positions = pos_stage;
-            r.normals = job->normals ? nrm_stage : NULL;
-            if (sparse_bones) {
-                stage_bones(g, ba, bw, r.weight_count, v0, count, assign_stage, weight_stage);
-                r.assignments = assign_stage;
-                r.weights = weight_stage;
+        for (v0 = first; v0 < end; v0 += PB_SKIN_STAGE) {
+            uint32_t count = end - v0 < PB_SKIN_STAGE ? end - v0 : PB_SKIN_STAGE;
+            stage_block(&in, v0, count, w.positions, w.normals);
+            mesh.vertex_count = count;
+            mesh.positions = w.positions;
+            mesh.normals = w.normals;
+            if (!skinned) {
+                mesh.joints = NULL;
+                mesh.weights = NULL;
+            } else if (sparse_bones) {
+                stage_bones(g, ba, bw, mesh.weight_count, v0, count, w.joints, w.weights);
+                mesh.joints = w.joints;
+                mesh.weights = mesh.weight_count ? w.weights : NULL;
             } else {
-                r.assignments = ba ? ba->data + 4u * v0 : NULL;
-                r.weights = bw ? bw->data + 4u * r.weight_count * v0 : NULL;
+                mesh.joints = ba->data + 4u * (size_t)v0;
+                mesh.weights = mesh.weight_count ? bw->data + 4u * (size_t)mesh.weight_count * v0 : NULL;
             }
-            r.out_positions = job->positions + job->position_stride * v0;
-            r.out_normals = job->normals ? job->normals + job->normal_stride * v0 : NULL;
-            run(&r, skinned, job->flags);
+            pb_skin_mesh_run(&mesh, &w, slots, 0, count, job->positions + job->position_stride * v0,
+                             job->position_stride, job->normals ? job->normals + job->normal_stride * v0 : NULL,
+                             job->normal_stride, job->flags);
         }
     }
     return PLUMBOB_OK;
@@ -236,9 +210,10 @@ uint32_t plumbob_gmdc_subset_vertex_count(const plumbob_gmdc *g) {
 }
 
 plumbob_result plumbob_gmdc_skin_subsets(const plumbob_gmdc *g, const plumbob_mat34 *palette,
-                                         float *positions, size_t stride) {
+                                         float *positions, size_t stride, uint32_t position_count) {
     uint32_t j, v, out = 0;
     if (!g || !positions || stride < 3 || (!palette && g->joint_count)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (position_count < plumbob_gmdc_subset_vertex_count(g)) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     for (j = 0; j < g->subset_count; j++) {
         const plumbob_gmdc_mesh *s = &g->subsets[j];
         plumbob_mat34 m = plumbob_mat34_identity();

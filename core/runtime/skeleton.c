@@ -8,12 +8,13 @@
 #include "pb_math.h"
 
 plumbob_result plumbob_skeleton_rest_pose(const plumbob_skeleton *s, uint32_t first, uint32_t count,
-                                          plumbob_bone_pose *poses) {
+                                          plumbob_bone_pose *poses, uint32_t pose_count) {
     uint32_t i;
     if (!s || !poses || first > s->bone_count || count > s->bone_count - first) {
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     }
     if (count > 0 && !s->rest) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (pose_count < first || count > pose_count - first) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     for (i = first; i < first + count; i++) poses[i] = s->rest[i];
     return PLUMBOB_OK;
 }
@@ -39,11 +40,12 @@ plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose) {
 }
 
 plumbob_result plumbob_skeleton_model(const plumbob_skeleton *s, const plumbob_bone_pose *local,
-                                      plumbob_mat34 *model) {
+                                      plumbob_mat34 *model, uint32_t model_count) {
     plumbob_result r;
     if (!s || !model) return PLUMBOB_ERR_INVALID_ARGUMENT;
     r = plumbob_skeleton_validate(s);
     if (r != PLUMBOB_OK) return r;
+    if (model_count < s->bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     if (!local) local = s->rest;
     /* the port's kernel (ports/kernels.h): every port gives the scalar bits */
     PB_SKELETON_MODEL(s->parent, &local[0].rotation.x, s->bone_count, &model[0].m[0][0]);

@@ -53,9 +53,9 @@ static void run_samplers(const plumbob_clip *c) {
         plumbob_clip_sampler_init(NULL, &b, 0, &a, &s2) != PLUMBOB_OK)
         __builtin_trap();
     for (i = 0; i < sizeof times / sizeof times[0]; i++) {
-        if (plumbob_clip_sampler_sample(&s0, times[i], p0, m0) != PLUMBOB_OK ||
-            plumbob_clip_sampler_sample(&s1, times[i], p1, m1) != PLUMBOB_OK ||
-            plumbob_clip_sampler_sample(&s2, times[i], p2, m2) != PLUMBOB_OK)
+        if (plumbob_clip_sampler_sample(&s0, times[i], p0, (uint32_t)n + 1u, m0, (uint32_t)n + 1u) != PLUMBOB_OK ||
+            plumbob_clip_sampler_sample(&s1, times[i], p1, (uint32_t)n + 1u, m1, (uint32_t)n + 1u) != PLUMBOB_OK ||
+            plumbob_clip_sampler_sample(&s2, times[i], p2, (uint32_t)n + 1u, m2, (uint32_t)n + 1u) != PLUMBOB_OK)
             __builtin_trap();
         if (memcmp(p0, p2, (n + 1) * sizeof *p0) != 0 || memcmp(m0, m2, (n + 1) * sizeof *m0) != 0) __builtin_trap();
         for (j = 0; j < n; j++) {

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         {
             plumbob_mat34 *model = (plumbob_mat34 *)malloc((sk.skeleton.bone_count + 1u) * sizeof *model);
             int32_t map[64];
-            if (plumbob_skeleton_model(&sk.skeleton, NULL, model) != PLUMBOB_OK) __builtin_trap();
+            if (plumbob_skeleton_model(&sk.skeleton, NULL, model, sk.skeleton.bone_count + 1u) != PLUMBOB_OK) __builtin_trap();
             plumbob_cres_joint_map(&sk, 64, map);
             free(model);
         }

@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof(plumbob_mat34) * (g.joint_count + 1u));
             float morphs[256];
             for (k = 0; k < 256; k++) morphs[k] = 1.0f;
-            plumbob_gmdc_palette(&g, NULL, palette);
+            plumbob_gmdc_palette(&g, NULL, palette, g.joint_count + 1u);
             for (i = 0; i < g.group_count; i++) {
                 uint32_t n = g.linkages[g.groups[i].link].vertex_count;
                 plumbob_gmdc_skin_job job;
@@ -53,11 +53,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 job.gmdc = &g;
                 job.group = i;
                 job.palette = palette;
+                job.palette_count = g.joint_count + 1u;
                 job.morph_weights = morphs;
+                job.morph_weight_count = 256;
                 job.positions = pos;
                 job.position_stride = 3;
+                job.position_count = n + 1u;
                 job.normals = nrm;
                 job.normal_stride = 3;
+                job.normal_count = n + 1u;
                 plumbob_gmdc_skin(&job);
                 free(pos);
                 free(nrm);

@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t ws = plumbob_rig_write_size(&rig), got = 0;
         unsigned char *o;
         uint32_t k;
-        if (plumbob_skeleton_model(&rig.skeleton, NULL, model) != PLUMBOB_OK) __builtin_trap();
+        if (plumbob_skeleton_model(&rig.skeleton, NULL, model, rig.bone_count ? rig.bone_count : 1u) != PLUMBOB_OK) __builtin_trap();
         for (k = 0; k < rig.bone_count; k++)
             if (rig.skeleton_index[rig.file_index[k]] != k) __builtin_trap();
         if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */

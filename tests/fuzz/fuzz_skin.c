@@ -70,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 for (c = 0; c < 4; c++) model[j].m[r][c] = value(&seed);
         }
         for (j = 0; j < g.morph_count; j++) weights[j] = value(&seed);
-        if (plumbob_gmdc_palette(&g, next(&seed) % 4 == 0 ? NULL : model, palette) != PLUMBOB_OK)
+        if (plumbob_gmdc_palette(&g, next(&seed) % 4 == 0 ? NULL : model, palette, g.joint_count + 1u) != PLUMBOB_OK)
             __builtin_trap(); /* a decoded mesh always has a palette */
         for (i = 0; i < g.group_count && i < 64; i++) {
             uint32_t n = g.linkages[g.groups[i].link].vertex_count, layout = next(&seed) % 4, k;
@@ -91,11 +91,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 job.gmdc = &g;
                 job.group = i;
                 job.palette = palette;
+                job.palette_count = g.joint_count + 1u;
                 job.morph_weights = g.morph_count && (seed & 1) ? weights : NULL;
+                job.morph_weight_count = g.morph_count + 1u;
                 job.positions = out[k];
                 job.position_stride = stride;
+                job.position_count = n; /* n * stride floats and a guard */
                 job.normals = layout == 2 ? NULL : layout == 1 ? out[k] + 3 : nrm[k];
                 job.normal_stride = stride;
+                job.normal_count = n;
                 job.flags = (k ? PLUMBOB_SKIN_REFERENCE : 0u) | unnormalized;
                 r[k] = plumbob_gmdc_skin(&job);
                 for (q = 0; q < GUARD; q++) /* nothing written past the last vertex's stride */

@@ -698,18 +698,21 @@ static void core_skin(const plumbob_gmdc *g, const tool_cres *tc, const plumbob_
     float *weights = (float *)calloc(g->morph_count + 1u, sizeof(float));
     if (a) CHECK(sims2_anim_morphs(g, a, ms, weights) == 1);
     if (a) sims2_anim_pose(&tc->sk, a, ms, poses);
-    else plumbob_skeleton_rest_pose(&tc->sk.skeleton, 0, n, poses);
-    CHECK(plumbob_skeleton_model(&tc->sk.skeleton, poses, model) == PLUMBOB_OK);
+    else plumbob_skeleton_rest_pose(&tc->sk.skeleton, 0, n, poses, n);
+    CHECK(plumbob_skeleton_model(&tc->sk.skeleton, poses, model, n) == PLUMBOB_OK);
     CHECK(plumbob_cres_joint_map(&tc->sk, g->joint_count, map) == g->joint_count);
     for (j = 0; j < g->joint_count; j++) jm[j] = model[map[j]];
-    plumbob_gmdc_palette(g, jm, pal);
+    plumbob_gmdc_palette(g, jm, pal, g->joint_count);
     memset(&job, 0, sizeof job);
     job.work = skin_work;
     job.gmdc = g;
     job.palette = pal;
+    job.palette_count = g->joint_count;
     job.morph_weights = weights;
+    job.morph_weight_count = g->morph_count + 1u;
     job.positions = pos;
     job.position_stride = 3;
+    job.position_count = g->linkages[0].vertex_count; /* the caller's pos */
     CHECK(plumbob_gmdc_skin(&job) == PLUMBOB_OK);
     free(poses); free(model); free(jm); free(pal); free(map); free(weights);
 }

@@ -75,11 +75,11 @@ int main(int argc, char **argv) {
     /* one frame */
     poses = malloc(sizeof *poses * rig.skeleton.bone_count);
     model = malloc(sizeof *model * rig.skeleton.bone_count);
-    if ((r = plumbob_skeleton_rest_pose(&rig.skeleton, 0, rig.skeleton.bone_count, poses)) != PLUMBOB_OK)
+    if ((r = plumbob_skeleton_rest_pose(&rig.skeleton, 0, rig.skeleton.bone_count, poses, rig.skeleton.bone_count)) != PLUMBOB_OK)
         return fail("rest pose", r);
-    if ((r = plumbob_clip_sampler_sample(&sampler, (float)atof(argv[3]), poses, NULL)) != PLUMBOB_OK)
+    if ((r = plumbob_clip_sampler_sample(&sampler, (float)atof(argv[3]), poses, rig.skeleton.bone_count, NULL, 0)) != PLUMBOB_OK)
         return fail("sample", r);
-    if ((r = plumbob_skeleton_model(&rig.skeleton, poses, model)) != PLUMBOB_OK) return fail("model", r);
+    if ((r = plumbob_skeleton_model(&rig.skeleton, poses, model, rig.skeleton.bone_count)) != PLUMBOB_OK) return fail("model", r);
     for (b = 0; b < rig.skeleton.bone_count; b++)
         printf("%.*s %.6f %.6f %.6f\n", (int)rig.skeleton.name[b].len, rig.skeleton.name[b].ptr,
                (double)model[b].m[0][3], (double)model[b].m[1][3], (double)model[b].m[2][3]);

@@ -628,7 +628,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
     }
     plumbob_arena_init(&a, mem, plumbob_rig_bind_size(clip, &tr.rig));
     if (plumbob_rig_bind(clip, &tr.rig, NULL, 0, &a, &bind) != PLUMBOB_OK ||
-        plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses) != PLUMBOB_OK) {
+        plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses, n + 1u) != PLUMBOB_OK) {
         tool_error(rin.name, "cannot bind the clip to this rig");
         goto done;
     }

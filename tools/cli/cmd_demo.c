@@ -137,16 +137,19 @@ static int skin_frames(const plumbob_clip *clip, const plumbob_gmdc *g, const to
         memset(weights, 0, sizeof weights);
         if (plumbob_clip_sample_pose(clip, &binding, NULL, t, pose, weights) != PLUMBOB_OK) return 0;
         /* local (Y-up) -> model (the core's job) -> the mesh's Z-up */
-        if (plumbob_skeleton_model(&sk, pose, model_y) != PLUMBOB_OK) return 0;
+        if (plumbob_skeleton_model(&sk, pose, model_y, (uint32_t)(sizeof model_y / sizeof model_y[0])) != PLUMBOB_OK) return 0;
         for (j = 0; j < 3; j++) model[j] = model_y_up_to_z_up(&model_y[j]);
-        plumbob_gmdc_palette(g, model, palette);
+        plumbob_gmdc_palette(g, model, palette, (uint32_t)(sizeof palette / sizeof palette[0]));
         memset(&job, 0, sizeof job);
         job.work = skin_work;
         job.gmdc = g;
         job.palette = palette;
+        job.palette_count = (uint32_t)(sizeof palette / sizeof palette[0]);
         job.morph_weights = weights;
+        job.morph_weight_count = (uint32_t)(sizeof weights / sizeof weights[0]);
         job.positions = pos;
         job.position_stride = 3;
+        job.position_count = (uint32_t)(sizeof pos / sizeof pos[0] / 3);
         if (plumbob_gmdc_skin(&job) != PLUMBOB_OK) return 0;
         for (v = 96; v < 108; v++) { top[0] += pos[3 * v] / 12; top[1] += pos[3 * v + 1] / 12; top[2] += pos[3 * v + 2] / 12; }
         for (v = 48; v < 60; v++) { /* ring 4, around the middle joint */

@@ -216,13 +216,14 @@ static int parse_morph(const plumbob_gmdc *g, const char *arg, float *weights) {
     return 1;
 }
 
-/* Skins every group into malloc'd arrays (positions[g], normals[g]). */
+/* Skins every group into malloc'd arrays (positions[g], normals[g]);
+ * weights, when given, holds the mesh's morph_count. */
 static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat34 *model, const float *weights,
                     float **pos, float **nrm) {
     plumbob_mat34 *palette = (plumbob_mat34 *)calloc(g->joint_count + 1u, sizeof *palette);
     uint32_t i;
     int ok = 1;
-    plumbob_gmdc_palette(g, model, palette);
+    plumbob_gmdc_palette(g, model, palette, g->joint_count + 1u);
     for (i = 0; i < g->group_count; i++) {
         uint32_t n = g->linkages[g->groups[i].link].vertex_count;
         plumbob_gmdc_skin_job job;
@@ -234,11 +235,15 @@ static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat3
         job.gmdc = g;
         job.group = i;
         job.palette = palette;
+        job.palette_count = g->joint_count + 1u;
         job.morph_weights = weights;
+        job.morph_weight_count = g->morph_count;
         job.positions = pos[i];
         job.position_stride = 3;
+        job.position_count = n + 1u;
         job.normals = nrm[i];
         job.normal_stride = 3;
+        job.normal_count = n + 1u;
         r = plumbob_gmdc_skin(&job);
         if (r == PLUMBOB_ERR_UNSUPPORTED) {
             tool_error(where, "group %u (%.*s): primitive type %u is not a triangle list (the GMDC page lists "
@@ -328,9 +333,9 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
             fprintf(stderr, "pose: %s at %g s: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
                     (double)ms / 1000.0, (unsigned)driven, (unsigned)a.channel_count, (unsigned)morphs);
         } else {
-            plumbob_skeleton_rest_pose(&tc.sk.skeleton, 0, tc.sk.skeleton.bone_count, poses);
+            plumbob_skeleton_rest_pose(&tc.sk.skeleton, 0, tc.sk.skeleton.bone_count, poses, tc.sk.skeleton.bone_count + 1u);
         }
-        plumbob_skeleton_model(&tc.sk.skeleton, poses, model);
+        plumbob_skeleton_model(&tc.sk.skeleton, poses, model, tc.sk.skeleton.bone_count + 1u);
         plumbob_cres_joint_map(&tc.sk, g->joint_count, map);
         for (j = 0; j < g->joint_count; j++) {
             if (map[j] >= 0) {
@@ -830,8 +835,8 @@ int cmd_gmdc(int argc, char **argv) {
                 uint32_t bn = plumbob_gmdc_subset_vertex_count(&g);
                 float *bp = (float *)malloc(sizeof(float) * 3u * (bn + 1u));
                 plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof *palette * (g.joint_count + 1u));
-                if (bp && palette && plumbob_gmdc_palette(&g, model, palette) == PLUMBOB_OK &&
-                    plumbob_gmdc_skin_subsets(&g, palette, bp, 3) == PLUMBOB_OK)
+                if (bp && palette && plumbob_gmdc_palette(&g, model, palette, g.joint_count + 1u) == PLUMBOB_OK &&
+                    plumbob_gmdc_skin_subsets(&g, palette, bp, 3, bn + 1u) == PLUMBOB_OK)
                     for (v = 0; v < bn; v++) {
                         if (v) printf(", ");
                         json_floats(stdout, bp + 3 * v, 3);

@@ -121,7 +121,7 @@ int tool_rig_decode_or_say(const tool_input *in, tool_rig_res *tr) {
 int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *local, plumbob_mat34 *model,
                        plumbob_quat *model_rotation) {
     uint32_t k;
-    if (plumbob_skeleton_model(sk, local, model) != PLUMBOB_OK) return 0;
+    if (plumbob_skeleton_model(sk, local, model, sk->bone_count) != PLUMBOB_OK) return 0;
     if (!local) local = sk->rest;
     for (k = 0; k < sk->bone_count; k++) {
         plumbob_quat q = plumbob_quat_normalize(local[k].rotation);

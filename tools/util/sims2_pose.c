@@ -28,7 +28,7 @@ int32_t sims2_channel_bone(const plumbob_cres_skeleton *sk, const plumbob_anim *
 uint32_t sims2_anim_pose(const plumbob_cres_skeleton *sk, const plumbob_anim *a, float ticks,
                          plumbob_bone_pose *poses) {
     uint32_t ch, driven = 0;
-    plumbob_skeleton_rest_pose(&sk->skeleton, 0, sk->skeleton.bone_count, poses);
+    plumbob_skeleton_rest_pose(&sk->skeleton, 0, sk->skeleton.bone_count, poses, sk->skeleton.bone_count);
     for (ch = 0; a && ch < a->channel_count; ch++) {
         int32_t b = sims2_channel_bone(sk, a, ch);
         float v[8];

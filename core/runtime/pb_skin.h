@@ -1,0 +1,41 @@
+/* The skinning job's inside, shared by plumbob_skin and its format
+ * preparers (gmdc_skin.c): the slot table in the caller's work memory and
+ * the run of a prepared mesh's range through the port's kernel. */
+#ifndef PB_SKIN_H
+#define PB_SKIN_H
+
+#include "plumbob/runtime.h"
+#include "kernels.h"
+
+/* Every exported symbol starts with plumbob_. */
+#define pb_skin_work_of plumbob_pb_skin_work_of
+#define pb_skin_mesh_run plumbob_pb_skin_mesh_run
+
+/* Vertices staged per block (strided or made-up streams, GMDC morphs and
+ * sparse elements). */
+#define PB_SKIN_STAGE 64u
+
+/* The parts of job work memory (PLUMBOB_SKIN_WORK_SIZE bytes): the slot
+ * table, 64-byte aligned so no entry's 32-byte rows straddle a cache line
+ * (AVX2 loads them whole) (the 255 a slot byte can name, and the zero
+ * entry the kernels read for unused slots: 32 KiB), each slot byte's
+ * offset into it (512 bytes), then the staging blocks: positions and
+ * normals (12 bytes a vertex each), joints (4), weights (12). */
+typedef struct pb_skin_work {
+    float *table;
+    uint16_t *offsets;
+    unsigned char *positions, *normals, *joints, *weights;
+} pb_skin_work;
+
+void pb_skin_work_of(void *work, pb_skin_work *w);
+
+/* Runs vertices [first, end) of m, whose slot table w holds for slots
+ * [0, slots), into out_positions / out_normals (vertex v at out + v *
+ * stride, floats; out_normals NULL: no normals).  Streams that are not
+ * packed (or normals made up) are staged through w in blocks.  The caller
+ * has checked everything. */
+void pb_skin_mesh_run(const plumbob_skin_mesh *m, const pb_skin_work *w, uint32_t slots, uint32_t first,
+                      uint32_t end, float *out_positions, size_t position_stride, float *out_normals,
+                      size_t normal_stride, uint32_t flags);
+
+#endif
