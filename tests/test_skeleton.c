@@ -156,6 +156,33 @@ void test_skeleton_errors(void) {
         for (k = 3 * sizeof m[0]; k < sizeof m; k++) CHECK_EQ(mb[k], 0x5A);
         CHECK(m[2].m[1][3] == 3.0f);
     }
+    {   /* model-space rotations: three bones each turned 90 degrees about z
+         * (the root's quaternion twice its unit length) are 90, 180 and 270
+         * degrees about z, by hand: (0, 0, s, c), (0, 0, 1, 0), (0, 0, c, -s)
+         * with s = c = sqrt(1/2); one short is output_too_small, nothing
+         * written */
+        plumbob_bone_pose p[3];
+        plumbob_quat q[4];
+        const unsigned char *qb = (const unsigned char *)q;
+        const float h = 0.70710678f;
+        size_t k;
+        for (k = 0; k < 3; k++) {
+            p[k] = rest[k];
+            p[k].rotation.x = 0.0f;
+            p[k].rotation.y = 0.0f;
+            p[k].rotation.z = k == 0 ? 2.0f * h : h;
+            p[k].rotation.w = k == 0 ? 2.0f * h : h;
+        }
+        memset(q, 0x5A, sizeof q);
+        CHECK_EQ(plumbob_skeleton_model_rotations(&s, p, q, 2), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        CHECK_EQ(plumbob_skeleton_model_rotations(&s, p, NULL, 3), PLUMBOB_ERR_INVALID_ARGUMENT);
+        for (k = 0; k < sizeof q; k++) CHECK_EQ(qb[k], 0x5A);
+        CHECK_OK(plumbob_skeleton_model_rotations(&s, p, q, 3));
+        for (k = 3 * sizeof q[0]; k < sizeof q; k++) CHECK_EQ(qb[k], 0x5A);
+        CHECK_NEAR(q[0].x, 0.0, 1e-6); CHECK_NEAR(q[0].y, 0.0, 1e-6); CHECK_NEAR(q[0].z, h, 1e-6); CHECK_NEAR(q[0].w, h, 1e-6);
+        CHECK_NEAR(q[1].x, 0.0, 1e-6); CHECK_NEAR(q[1].y, 0.0, 1e-6); CHECK_NEAR(q[1].z, 1.0, 1e-6); CHECK_NEAR(q[1].w, 0.0, 1e-6);
+        CHECK_NEAR(q[2].x, 0.0, 1e-6); CHECK_NEAR(q[2].y, 0.0, 1e-6); CHECK_NEAR(q[2].z, h, 1e-6); CHECK_NEAR(q[2].w, -h, 1e-6);
+    }
     s.rest = NULL;
     CHECK_EQ(plumbob_skeleton_validate(&s), PLUMBOB_ERR_INVALID_ARGUMENT);
 }

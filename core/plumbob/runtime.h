@@ -45,6 +45,20 @@ PLUMBOB_API plumbob_result plumbob_skeleton_model(const plumbob_skeleton *skelet
                                                   const plumbob_bone_pose *local, plumbob_mat34 *model,
                                                   uint32_t model_count);
 
+/* Local -> model for rotations alone: rotations[i] = normalize(
+ * rotations[parent[i]] * normalize(local[i].rotation)) (roots: the
+ * normalized local rotation), the model-space orientation of every bone as a
+ * unit quaternion, for exporters and tools that write rotations rather than
+ * matrices (a glTF joint's world rotation, a bind pose).  local NULL means
+ * the rest pose; local holds bone_count poses.  rotation_count: how many
+ * quaternions rotations holds (at least bone_count).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL skeleton or rotations),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (rotation_count below bone_count),
+ * PLUMBOB_ERR_BAD_INDEX (parents out of order); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_skeleton_model_rotations(const plumbob_skeleton *skeleton,
+                                                            const plumbob_bone_pose *local, plumbob_quat *rotations,
+                                                            uint32_t rotation_count);
+
 /* One bone's local transform as a matrix: T(translation) * R(rotation) *
  * S(scale). */
 PLUMBOB_API plumbob_mat34 plumbob_mat34_from_pose(const plumbob_bone_pose *pose);

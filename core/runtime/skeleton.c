@@ -51,3 +51,20 @@ plumbob_result plumbob_skeleton_model(const plumbob_skeleton *s, const plumbob_b
     PB_SKELETON_MODEL(s->parent, &local[0].rotation.x, s->bone_count, &model[0].m[0][0]);
     return PLUMBOB_OK;
 }
+
+plumbob_result plumbob_skeleton_model_rotations(const plumbob_skeleton *s, const plumbob_bone_pose *local,
+                                                plumbob_quat *rotations, uint32_t rotation_count) {
+    plumbob_result r;
+    uint32_t k;
+    if (!s || !rotations) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    r = plumbob_skeleton_validate(s);
+    if (r != PLUMBOB_OK) return r;
+    if (rotation_count < s->bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    if (!local) local = s->rest;
+    for (k = 0; k < s->bone_count; k++) { /* parents come first (validated), so theirs are final */
+        plumbob_quat q = plumbob_quat_normalize(local[k].rotation);
+        int32_t p = s->parent[k];
+        rotations[k] = p < 0 ? q : plumbob_quat_normalize(plumbob_quat_mul(rotations[p], q));
+    }
+    return PLUMBOB_OK;
+}

@@ -120,15 +120,8 @@ int tool_rig_decode_or_say(const tool_input *in, tool_rig_res *tr) {
 
 int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *local, plumbob_mat34 *model,
                        plumbob_quat *model_rotation) {
-    uint32_t k;
-    if (plumbob_skeleton_model(sk, local, model, sk->bone_count) != PLUMBOB_OK) return 0;
-    if (!local) local = sk->rest;
-    for (k = 0; k < sk->bone_count; k++) {
-        plumbob_quat q = plumbob_quat_normalize(local[k].rotation);
-        int32_t p = sk->parent[k];
-        model_rotation[k] = p < 0 ? q : plumbob_quat_normalize(plumbob_quat_mul(model_rotation[p], q));
-    }
-    return 1;
+    return plumbob_skeleton_model(sk, local, model, sk->bone_count) == PLUMBOB_OK &&
+           plumbob_skeleton_model_rotations(sk, local, model_rotation, sk->bone_count) == PLUMBOB_OK;
 }
 
 void tool_warn_scaled_binds(const char *where, uint32_t n, const char *effect) {
