@@ -193,6 +193,16 @@ PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_clip *clip);
 
+/* plumbob_clip_measure and plumbob_clip_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data, the table
+ * ("header", "s3clip", "track", "slot", "event", "arena", "arguments") and
+ * a short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_clip_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_clip_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_clip *clip, plumbob_error *err);
+
 /* --- Duration and events --------------------------------------------- */
 
 /* Length in seconds: tick_count * frame_duration. */
@@ -578,6 +588,16 @@ PLUMBOB_API plumbob_result plumbob_rig_measure(const void *data, size_t size, si
  * (bytes after the last chain), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena,
                                               plumbob_rig *rig);
+
+/* plumbob_rig_measure and plumbob_rig_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data (where the failing
+ * read or check stood), the table ("rig", "bone", "arena", "arguments")
+ * and a short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_rig_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                  plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_rig_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                 plumbob_rig *rig, plumbob_error *err);
 
 /* Bytes plumbob_rig_write produces (SIZE_MAX when the rig cannot be
  * written).  The writer takes a decoded rig or one the caller filled in
