@@ -556,6 +556,16 @@ PLUMBOB_API plumbob_result plumbob_cres_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_cres *cres);
 
+/* plumbob_cres_measure and plumbob_cres_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data, the table ("rcol",
+ * "cres", "arena", "arguments") and a short reason.  Same results as the
+ * plain calls. */
+PLUMBOB_API plumbob_result plumbob_cres_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_cres_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_cres *cres, plumbob_error *err);
+
 /* Bytes plumbob_cres_write produces (SIZE_MAX when it cannot be written).
  * The writer takes a decoded CRES or one the caller filled in: with `data`
  * NULL it writes a fresh RCOL header (16-byte link form with the

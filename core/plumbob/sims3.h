@@ -481,6 +481,16 @@ PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_jazz *jazz);
 
+/* plumbob_jazz_measure and plumbob_jazz_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data, the table
+ * ("header", "chunk" with the chunk's index, "arena", "arguments") and a
+ * short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_jazz_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_jazz_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_jazz *jazz, plumbob_error *err);
+
 /* Bytes plumbob_jazz_write produces for this model (SIZE_MAX when it cannot
  * be written). */
 PLUMBOB_API size_t plumbob_jazz_write_size(const plumbob_jazz *jazz);

@@ -48,9 +48,7 @@ plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned 
     return r;
 }
 
-/* Says where a decode of `in` failed, into its own why_text only (a struct
- * copy keeps the old pointer). */
-static void say_where(const tool_input *in, const plumbob_error *err) {
+void tool_say_where(const tool_input *in, const plumbob_error *err) {
     if (in->why && in->why == in->why_text && err->result != PLUMBOB_OK)
         tool_error_detail(err, in->why, sizeof in->why_text);
 }
@@ -73,7 +71,7 @@ plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned 
     if (r != PLUMBOB_OK) {
         free(*mem);
         *mem = NULL;
-        say_where(in, &err);
+        tool_say_where(in, &err);
     }
     return r;
 }
@@ -92,7 +90,7 @@ plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     if (r != PLUMBOB_OK) {
         free(tc->arena_mem);
         tc->arena_mem = NULL;
-        say_where(in, &err);
+        tool_say_where(in, &err);
     }
     return r;
 }
@@ -116,7 +114,7 @@ plumbob_result tool_rig_decode(const tool_input *in, tool_rig_res *tr) {
     if (r != PLUMBOB_OK) {
         free(tr->arena_mem);
         tr->arena_mem = NULL;
-        say_where(in, &err);
+        tool_say_where(in, &err);
     }
     return r;
 }
