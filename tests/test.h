@@ -59,6 +59,15 @@ static inline uint32_t t_rand(uint32_t *state) {
     return *state = x;
 }
 
+/* Issue 47's sweep (test_errors.c): the measure_ex of `format` ("gmdc",
+ * "anim", "cres", "clip", "rig", "jazz") accepts d[0..n), refuses every
+ * shorter prefix with err.result the code and err.offset <= the prefix's
+ * length (a CRES cut after a block may still decode), and every other
+ * decoder refuses d; the codes feed the digest.  strict: the prefixes must
+ * give PLUMBOB_ERR_TRUNCATED and the other decoders PLUMBOB_ERR_BAD_MAGIC.
+ * Returns how many prefixes gave another code than truncated. */
+unsigned t_error_sweep(const char *format, const unsigned char *d, size_t n, bool strict);
+
 /* Declarations of every test. */
 #define T(name) void test_##name(void);
 #include "test_list.h"

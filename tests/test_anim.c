@@ -436,3 +436,9 @@ void test_anim_corpus(void) {
     CHECK_EQ(seen, 3);
     free(data);
 }
+
+void test_anim_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_anim(buf, 65536);
+    (void)t_error_sweep("anim", buf, n, false);
+}

@@ -611,3 +611,9 @@ void test_clip_corpus_sweeps(void) {
     free(buf);
     free(data);
 }
+
+void test_clip_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_clip(buf, 65536);
+    (void)t_error_sweep("clip", buf, n, false);
+}

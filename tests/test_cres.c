@@ -828,3 +828,9 @@ void test_cres_corpus_teapot(void) {
     sweep(d, n, n, out, out + 65536, 3);
     free(file);
 }
+
+void test_cres_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = write_body(buf, 65536);
+    (void)t_error_sweep("cres", buf, n, false);
+}

@@ -1597,3 +1597,8 @@ void test_jazz_corpus_two_actor_clips(void) {
     free(kmem);
     free(data);
 }
+
+void test_jazz_error_sweep(void) {
+    size_t n = build_bytes();
+    (void)t_error_sweep("jazz", t_scratch(), n, false);
+}

@@ -579,3 +579,11 @@ void test_rig_clip_pose(void) {
             }
     }
 }
+
+void test_rig_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_rig(buf, 65536, 4, 12, 0, 0xB0E5u);
+    (void)t_error_sweep("rig", buf, n, false);
+    n = build_rig(buf, 65536, 3, 40, 1, 0x5A5Au);
+    (void)t_error_sweep("rig", buf, n, false);
+}

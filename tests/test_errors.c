@@ -1,0 +1,73 @@
+/* Errors that say where, the same way everywhere (issue 47): every prefix
+ * of a valid resource is refused with PLUMBOB_ERR_TRUNCATED and a location
+ * inside the prefix; every decoder given another format's resource refuses
+ * it.  The per-format tests call t_error_sweep with their own synthetic
+ * resources (and corpus files where they read them). */
+#include "test.h"
+
+typedef plumbob_result (*measure_ex_fn)(const void *data, size_t size, size_t *arena_bytes, plumbob_error *err);
+
+static const struct {
+    const char *name;
+    measure_ex_fn measure;
+} decoders[] = {
+    {"gmdc", plumbob_gmdc_measure_ex}, {"anim", plumbob_anim_measure_ex}, {"cres", plumbob_cres_measure_ex},
+    {"clip", plumbob_clip_measure_ex}, {"rig", plumbob_rig_measure_ex},   {"jazz", plumbob_jazz_measure_ex},
+};
+#define N_DECODERS (sizeof decoders / sizeof decoders[0])
+
+static measure_ex_fn find(const char *name, size_t *at) {
+    size_t i, k;
+    for (i = 0; i < N_DECODERS; i++) {
+        for (k = 0; name[k] && name[k] == decoders[i].name[k]; k++) {}
+        if (!name[k] && !decoders[i].name[k]) {
+            *at = i;
+            return decoders[i].measure;
+        }
+    }
+    return NULL;
+}
+
+/* One call: the code is err.result and the offset lies inside the input. */
+static plumbob_result checked(measure_ex_fn m, const unsigned char *d, size_t n) {
+    plumbob_error err;
+    size_t need = 0;
+    plumbob_result r = m(d, n, &need, &err);
+    CHECK_EQ(err.result, r);
+    CHECK(err.offset <= n);
+    CHECK(err.table != NULL && err.reason != NULL);
+    if (r != PLUMBOB_OK) CHECK(err.table[0] != 0 && err.reason[0] != 0);
+    else CHECK_EQ(err.offset, 0);
+    return r;
+}
+
+unsigned t_error_sweep(const char *format, const unsigned char *d, size_t n, bool strict) {
+    size_t self = 0, len, step, i;
+    measure_ex_fn m = find(format, &self);
+    unsigned hist[PLUMBOB_RESULT_COUNT] = {0}, off_rule = 0;
+    CHECK(m != NULL);
+    if (!m) return 0;
+    CHECK_OK(checked(m, d, n));
+    /* every length below 4 KiB, then a dense subset: a few seconds at most */
+    step = n <= 4096u ? 1u : n / 4096u + 1u;
+    for (len = 0; len < n; len += len < 512u ? 1u : step) {
+        plumbob_result r = checked(m, d, len); /* a CRES cut after a block may still be one */
+        if ((unsigned)r < PLUMBOB_RESULT_COUNT) hist[r]++;
+        if (r != PLUMBOB_ERR_TRUNCATED) off_rule++;
+        if (strict && r != PLUMBOB_ERR_TRUNCATED) {
+            CHECK_EQ(r, PLUMBOB_ERR_TRUNCATED);
+            break;
+        }
+    }
+    for (i = 0; i < PLUMBOB_RESULT_COUNT; i++) t_digest_u32(hist[i]);
+    /* the wrong kind of resource */
+    for (i = 0; i < N_DECODERS; i++) {
+        plumbob_result r;
+        if (i == self) continue;
+        r = checked(decoders[i].measure, d, n);
+        CHECK(r != PLUMBOB_OK);
+        if (strict) CHECK_EQ(r, PLUMBOB_ERR_BAD_MAGIC);
+        t_digest_u32((uint32_t)r);
+    }
+    return off_rule;
+}
