@@ -590,8 +590,8 @@ void test_cres_malformed(void) {
     /* a list count beyond the bytes */
     memcpy(bad, buf, n);
     at = find(bad, n, "thumbnail", 9);
-    pb_put_le32(bad + at + 9, 0x7FFFFFFFu);
-    CHECK_EQ(decode_cres(bad, n, &a, &c), PLUMBOB_ERR_BAD_COUNT);
+    pb_put_le32(bad + at + 9, 0x7FFFFFFFu); /* the input ends early (issue 47) */
+    CHECK_EQ(decode_cres(bad, n, &a, &c), PLUMBOB_ERR_TRUNCATED);
     /* bytes after the last block: an unknown last block takes them */
     memcpy(bad, buf, n);
     bad[n] = 0;
@@ -832,5 +832,5 @@ void test_cres_corpus_teapot(void) {
 void test_cres_error_sweep(void) {
     unsigned char *buf = t_scratch();
     size_t n = write_body(buf, 65536);
-    (void)t_error_sweep("cres", buf, n, false);
+    t_error_sweep("cres", buf, n);
 }

@@ -41,20 +41,23 @@ static plumbob_result checked(measure_ex_fn m, const unsigned char *d, size_t n)
     return r;
 }
 
-unsigned t_error_sweep(const char *format, const unsigned char *d, size_t n, bool strict) {
+void t_error_sweep(const char *format, const unsigned char *d, size_t n) {
     size_t self = 0, len, step, i;
     measure_ex_fn m = find(format, &self);
-    unsigned hist[PLUMBOB_RESULT_COUNT] = {0}, off_rule = 0;
+    unsigned hist[PLUMBOB_RESULT_COUNT] = {0};
+    bool last_block_open = format[0] == 'c' && format[1] == 'r'; /* CRES */
     CHECK(m != NULL);
-    if (!m) return 0;
+    if (!m) return;
     CHECK_OK(checked(m, d, n));
     /* every length below 4 KiB, then a dense subset: a few seconds at most */
     step = n <= 4096u ? 1u : n / 4096u + 1u;
     for (len = 0; len < n; len += len < 512u ? 1u : step) {
-        plumbob_result r = checked(m, d, len); /* a CRES cut after a block may still be one */
+        plumbob_result r = checked(m, d, len);
         if ((unsigned)r < PLUMBOB_RESULT_COUNT) hist[r]++;
-        if (r != PLUMBOB_ERR_TRUNCATED) off_rule++;
-        if (strict && r != PLUMBOB_ERR_TRUNCATED) {
+        /* the one exception: a CRES cut right after a block, when an unknown
+         * kind of block (which may only come last) takes the rest */
+        if (r == PLUMBOB_OK && last_block_open) continue;
+        if (r != PLUMBOB_ERR_TRUNCATED) {
             CHECK_EQ(r, PLUMBOB_ERR_TRUNCATED);
             break;
         }
@@ -66,8 +69,6 @@ unsigned t_error_sweep(const char *format, const unsigned char *d, size_t n, boo
         if (i == self) continue;
         r = checked(decoders[i].measure, d, n);
         CHECK(r != PLUMBOB_OK);
-        if (strict) CHECK_EQ(r, PLUMBOB_ERR_BAD_MAGIC);
         t_digest_u32((uint32_t)r);
     }
-    return off_rule;
 }

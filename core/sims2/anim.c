@@ -69,11 +69,12 @@ static void filler(plumbob_reader *r, uint32_t words) {
         if (plumbob_read_u32le(r) != FILLER && plumbob_reader_ok(r)) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
 }
 
-/* Records of `size` bytes: at most what the bytes left can hold. */
+/* Records of `size` bytes: at most what the bytes left can hold (more:
+ * the input ends early). */
 static int fits(plumbob_reader *r, size_t count, size_t size) {
     if (!plumbob_reader_ok(r)) return 0;
     if (count > plumbob_reader_remaining(r) / size) {
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+        plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
         return 0;
     }
     return 1;
@@ -116,7 +117,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_anim *a, int store) {
     plumbob_result why = PLUMBOB_OK;
     size_field = plumbob_read_u32le(r);
     body = r->pos;
-    if (plumbob_reader_ok(r) && size_field > plumbob_reader_remaining(r)) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(r) && size_field > plumbob_reader_remaining(r)) plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
     a->duration = plumbob_read_u16le(r);
     a->target_count = plumbob_read_u16le(r);
     a->event_count = plumbob_read_u16le(r);

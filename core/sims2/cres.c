@@ -61,11 +61,12 @@ static plumbob_cres_ref read_ref(walk *w) {
     return ref;
 }
 
-/* A u32 count of records of at least min_size bytes each. */
+/* A u32 count of records of at least min_size bytes each: over the limit
+ * bad_count, more than the bytes left truncated (the input ends early). */
 static uint32_t read_count(walk *w, uint32_t limit, size_t min_size) {
     uint32_t n = plumbob_read_u32le(&w->r);
-    if (plumbob_reader_ok(&w->r) && (n > limit || n > plumbob_reader_remaining(&w->r) / min_size))
-        fail(w, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(&w->r) && n > limit) fail(w, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(&w->r) && n > plumbob_reader_remaining(&w->r) / min_size) fail(w, PLUMBOB_ERR_TRUNCATED);
     return plumbob_reader_ok(&w->r) ? n : 0;
 }
 

@@ -92,12 +92,17 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
     c->header_unknown[0] = pb_le32(d + 28);
     c->header_unknown[1] = pb_le32(d + 32);
     c->end_pos = rel(d, 36);
-    if (c->s3clip_pos == 0 || c->s3clip_pos > size || c->s3clip_size > size - c->s3clip_pos)
-        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 8, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+    /* an offset or range past the end of the input: the input ends early */
+    if (c->s3clip_pos == 0)
+        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 12, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+    if (c->s3clip_pos > size || c->s3clip_size > size - c->s3clip_pos)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 8, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
     if (c->slot_pos > size || c->actor_pos > size || c->event_pos > size)
-        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 16, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
-    if (c->end_pos == 0 || c->end_pos > size || size - c->end_pos < 16)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 16, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
+    if (c->end_pos == 0)
         return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 36, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+    if (c->end_pos > size || size - c->end_pos < 16)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 36, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
     c->end_block = d + c->end_pos;
 
     plumbob_reader_init(&r, d, size);

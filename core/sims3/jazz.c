@@ -370,7 +370,10 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
     count = plumbob_read_u32le(&r);
     if (!plumbob_reader_ok(&r))
         return pb_note(err, r.error, pb_reader_at(&r, d, size), "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(r.error));
-    if (j->rcol_version != PB_JAZZ_RCOL_VERSION) return pb_note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, 0, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_UNSUPPORTED_VERSION));
+    /* the RCOL version is the only signature a jazz resource has: another
+     * value is another kind of resource (issue 47's rule), not a version */
+    if (j->rcol_version != PB_JAZZ_RCOL_VERSION)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "header", PLUMBOB_ERROR_NO_INDEX, "RCOL version not 3: not a jazz resource");
     if (count == 0 || count > PLUMBOB_JAZZ_MAX_CHUNKS || ext > PLUMBOB_JAZZ_MAX_CHUNKS)
         return pb_note(err, PLUMBOB_ERR_BAD_COUNT, 12, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
     if ((size_t)count * 24u + (size_t)ext * 16u > size - PB_JAZZ_HEADER_BYTES)

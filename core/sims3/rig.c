@@ -73,7 +73,8 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
     uint32_t n, i, c;
     n = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return r->error;
-    if (n > PLUMBOB_RIG_MAX_BONES || n > plumbob_reader_remaining(r) / BONE_MIN) return PLUMBOB_ERR_BAD_COUNT;
+    if (n > PLUMBOB_RIG_MAX_BONES) return PLUMBOB_ERR_BAD_COUNT;
+    if (n > plumbob_reader_remaining(r) / BONE_MIN) return PLUMBOB_ERR_TRUNCATED; /* the input ends early */
     rig->bone_count = n;
     for (i = 0; i < n && plumbob_reader_ok(r); i++) {
         plumbob_rig_bone b;
@@ -103,8 +104,8 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
         size_t pool = 0;
         c = plumbob_read_u32le(r);
         if (!plumbob_reader_ok(r)) return r->error;
-        if (c > PLUMBOB_RIG_MAX_IK_CHAINS || c > plumbob_reader_remaining(r) / CHAIN_MIN)
-            return PLUMBOB_ERR_BAD_COUNT;
+        if (c > PLUMBOB_RIG_MAX_IK_CHAINS) return PLUMBOB_ERR_BAD_COUNT;
+        if (c > plumbob_reader_remaining(r) / CHAIN_MIN) return PLUMBOB_ERR_TRUNCATED;
         rig->ik_chain_count = c;
         for (i = 0; i < c && plumbob_reader_ok(r); i++) {
             plumbob_rig_ik_chain ch;
@@ -113,7 +114,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
             if (!plumbob_reader_ok(r)) break;
             /* the chain's bones, then 15 more indices */
             if (rem < CHAIN_MIN - 4u || len > (rem - (CHAIN_MIN - 4u)) / 4u) {
-                plumbob_reader_fail(r, rem < CHAIN_MIN - 4u ? PLUMBOB_ERR_TRUNCATED : PLUMBOB_ERR_BAD_COUNT);
+                plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
                 break;
             }
             ch.bone_count = len;
