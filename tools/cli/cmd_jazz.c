@@ -75,7 +75,9 @@ static int load_names(const tool_input *in, const char *names_path, tool_jazz *t
     tool_dict_add_package(&tj->dict, bytes, size);
     r = plumbob_package_open(&pkg, bytes, size);
     if (r != PLUMBOB_OK) {
-        tool_error(names_path ? names_path : in->name, "not a readable package: %s", plumbob_result_str(r));
+        char wb[320];
+        tool_error(names_path ? names_path : in->name, "not a readable package: %s",
+                   tool_package_why(bytes, size, r, wb, sizeof wb));
         return 0;
     }
     tool_names_load(&pkg, &tj->names);

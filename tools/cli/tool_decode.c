@@ -53,6 +53,16 @@ void tool_say_where(const tool_input *in, const plumbob_error *err) {
         tool_error_detail(err, in->why, sizeof in->why_text);
 }
 
+const char *tool_package_why(const void *data, size_t size, plumbob_result r, char *buf, size_t cap) {
+    plumbob_package pkg;
+    plumbob_error err;
+    if (data && plumbob_package_open_ex(&pkg, data, size, &err) == r && r != PLUMBOB_OK) {
+        tool_error_detail(&err, buf, cap);
+        return buf;
+    }
+    return plumbob_result_str(r);
+}
+
 const char *tool_why(const tool_input *in, plumbob_result r) {
     return in->why && in->why == in->why_text && in->why_text[0] ? in->why_text : plumbob_result_str(r);
 }

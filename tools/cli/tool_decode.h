@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "plumbob.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 
 /* Decoded resources for the tool: a CLIP with its arena (malloc'd). */
 typedef struct tool_clip {
@@ -43,6 +44,9 @@ void tool_error_detail(const plumbob_error *e, char *out, size_t cap);
 /* What to say after "not a valid X: ": the location a decode left in
  * in->why_text, else the bare code's name. */
 const char *tool_why(const tool_input *in, plumbob_result r);
+/* What to say after "not a readable package: ": where plumbob_package_open
+ * refused data (into buf), else the code's name. */
+const char *tool_package_why(const void *data, size_t size, plumbob_result r, char *buf, size_t cap);
 /* Puts a failed decode's location (tool_error_detail) into in->why_text,
  * when in->why points there (a struct copy keeps the old pointer). */
 void tool_say_where(const tool_input *in, const plumbob_error *err);
