@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include "plumbob.h"
 #include "tool_input.h"
-#include "tool_decode.h"
 
 /* Decoded resources for the tool: a CLIP with its arena (malloc'd). */
 typedef struct tool_clip {
