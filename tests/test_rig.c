@@ -296,6 +296,7 @@ void test_rig_malformed(void) {
     CHECK_EQ(set_and_decode(buf, n, 0, 5, &rig), PLUMBOB_ERR_UNSUPPORTED_VERSION);
     CHECK_EQ(set_and_decode(buf, n, 0, 2, &rig), PLUMBOB_ERR_UNSUPPORTED_VERSION);
     CHECK_EQ(set_and_decode(buf, n, 4, 3, &rig), PLUMBOB_ERR_UNSUPPORTED_VERSION);
+    CHECK_EQ(set_and_decode(buf, n, 0, PLUMBOB_TYPE_CLIP, &rig), PLUMBOB_ERR_BAD_MAGIC); /* not a rig (issue 47) */
     CHECK_EQ(decode(buf, 7, &rig), PLUMBOB_ERR_TRUNCATED);
     /* counts */
     CHECK_EQ(set_and_decode(buf, n, 8, 0x7FFFFFFFu, &rig), PLUMBOB_ERR_BAD_COUNT);

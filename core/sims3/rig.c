@@ -60,6 +60,9 @@ static plumbob_result open_rig(const unsigned char *p, size_t size, plumbob_rig 
     rig->major = plumbob_read_u32le(r);
     rig->minor = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return r->error;
+    /* the version pair is a rig's only signature: numbers no version of
+     * anything would have mean another kind of resource (issue 47's rule) */
+    if (rig->major > 255u || rig->minor > 255u) return PLUMBOB_ERR_BAD_MAGIC;
     if ((rig->major != 3 && rig->major != 4) || (rig->minor != 1 && rig->minor != 2))
         return PLUMBOB_ERR_UNSUPPORTED_VERSION;
     return PLUMBOB_OK;
