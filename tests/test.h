@@ -59,6 +59,14 @@ static inline uint32_t t_rand(uint32_t *state) {
     return *state = x;
 }
 
+/* Issue 47's sweep (test_errors.c): the measure_ex of `format` ("gmdc",
+ * "anim", "cres", "clip", "rig", "jazz") accepts d[0..n) and refuses every
+ * shorter prefix with PLUMBOB_ERR_TRUNCATED (a CRES cut after a block may
+ * still decode: an unknown kind of block takes the rest), err.result the
+ * code and err.offset <= the prefix's length; every other decoder refuses
+ * d.  The codes feed the digest. */
+void t_error_sweep(const char *format, const unsigned char *d, size_t n);
+
 /* Declarations of every test. */
 #define T(name) void test_##name(void);
 #include "test_list.h"

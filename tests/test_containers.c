@@ -36,9 +36,13 @@ void test_key_table(void) {
     CHECK_EQ(name.len, 0);
     CHECK_EQ(plumbob_key_table_find(&kt, 8, &name), PLUMBOB_ERR_NOT_FOUND);
     CHECK_EQ(plumbob_key_table_entry(&kt, 2, &inst, &name), PLUMBOB_ERR_BAD_INDEX);
-    for (len = 0; len < n; len++) CHECK(plumbob_key_table_open(&kt, b, len) != PLUMBOB_OK);
-    b[4] = 0xFF; /* count far beyond the bytes */
-    CHECK_EQ(plumbob_key_table_open(&kt, b, n), PLUMBOB_ERR_BAD_COUNT);
+    for (len = 0; len < n; len++) { /* every prefix: truncated, inside the prefix (issue 47) */
+        plumbob_error err;
+        CHECK_EQ(plumbob_key_table_open_ex(&kt, b, len, &err), PLUMBOB_ERR_TRUNCATED);
+        CHECK(err.result == PLUMBOB_ERR_TRUNCATED && err.offset <= len);
+    }
+    b[4] = 0xFF; /* count far beyond the bytes: the input ends early (issue 47) */
+    CHECK_EQ(plumbob_key_table_open(&kt, b, n), PLUMBOB_ERR_TRUNCATED);
     t_digest_u64(0x91B95750336A8701ull);
 }
 

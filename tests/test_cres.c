@@ -605,8 +605,8 @@ void test_cres_malformed(void) {
     /* a list count beyond the bytes */
     memcpy(bad, buf, n);
     at = find(bad, n, "thumbnail", 9);
-    pb_put_le32(bad + at + 9, 0x7FFFFFFFu);
-    CHECK_EQ(decode_cres(bad, n, &a, &c), PLUMBOB_ERR_BAD_COUNT);
+    pb_put_le32(bad + at + 9, 0x7FFFFFFFu); /* the input ends early (issue 47) */
+    CHECK_EQ(decode_cres(bad, n, &a, &c), PLUMBOB_ERR_TRUNCATED);
     /* bytes after the last block: an unknown last block takes them */
     memcpy(bad, buf, n);
     bad[n] = 0;
@@ -842,4 +842,10 @@ void test_cres_corpus_teapot(void) {
     t_digest_u32(sk.skeleton.name_hash[0]);
     sweep(d, n, n, out, out + 65536, 3);
     free(file);
+}
+
+void test_cres_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = write_body(buf, 65536);
+    t_error_sweep("cres", buf, n);
 }

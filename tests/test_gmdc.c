@@ -679,3 +679,11 @@ void test_gmdc_reader_index_checks(void) {
     plumbob_gmdc_joint(&g, 1, &q, &t);
     CHECK(q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 1.0f && t.x == 0.0f && t.y == 0.0f && t.z == 0.0f);
 }
+
+void test_gmdc_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_gmdc(4, buf, 65536);
+    t_error_sweep("gmdc", buf, n);
+    n = build_gmdc(2, buf, 65536);
+    t_error_sweep("gmdc", buf, n);
+}

@@ -1316,7 +1316,7 @@ void test_jazz_malformed(void) {
 #define POKE(off, value, want) \
     do { save = pb_le32(buf + (off)); pb_put_le32(buf + (off), (value)); \
          CHECK_EQ(decode(buf, n, &j), (want)); pb_put_le32(buf + (off), save); } while (0)
-    POKE(0, 4, PLUMBOB_ERR_UNSUPPORTED_VERSION);          /* RCOL version */
+    POKE(0, 4, PLUMBOB_ERR_BAD_MAGIC);                    /* RCOL version: not a jazz resource (issue 47) */
     POKE(16, 0, PLUMBOB_ERR_BAD_COUNT);                   /* no chunks */
     POKE(16, 0x7FFFFFFF, PLUMBOB_ERR_BAD_COUNT);
     POKE(16, 1000, PLUMBOB_ERR_TRUNCATED);
@@ -1596,4 +1596,9 @@ void test_jazz_corpus_two_actor_clips(void) {
     CHECK_EQ(found, 10);
     free(kmem);
     free(data);
+}
+
+void test_jazz_error_sweep(void) {
+    size_t n = build_bytes();
+    t_error_sweep("jazz", t_scratch(), n);
 }

@@ -119,8 +119,8 @@ void test_package_malformed(void) {
     p[4] = 3;
     CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_UNSUPPORTED_VERSION);
     p[4] = 2;
-    p[64 + 3] = 0x70; /* index far outside */
-    CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_OFFSET);
+    p[64 + 3] = 0x70; /* index far past the end: the input ends early (issue 47) */
+    CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_TRUNCATED);
     p[64 + 3] = 0;
     p[36] = 200; /* more entries than the index holds */
     CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_COUNT);
@@ -137,7 +137,7 @@ void test_package_malformed(void) {
         idx = p + pkg.entries_offset + 3 * pkg.entry_size + (pkg.entry_size - 32u + 12u) + 4u;
         CHECK_EQ(pkg.entry_size, 32); /* this package has no constant fields */
         idx[3] = 0x7F;
-        CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_BAD_OFFSET);
+        CHECK_EQ(plumbob_package_open(&pkg, p, n), PLUMBOB_ERR_TRUNCATED);
     }
     n = build_package(2, p, 64 * 1024);
     CHECK_OK(plumbob_package_open(&pkg, p, n));
@@ -533,4 +533,27 @@ void test_package_read_size(void) {
     CHECK_EQ(plumbob_package_read_size(&pkg, &e, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
     e.compression = PLUMBOB_COMPRESSION_ZLIB;
     CHECK_EQ(plumbob_package_read_size(&pkg, &e, &bytes), PLUMBOB_ERR_UNSUPPORTED);
+}
+
+/* Issue 47's rule for packages: every prefix of a package (both majors) is
+ * truncated, with its location inside the prefix. */
+void test_package_error_sweep(void) {
+    unsigned char *p = t_arena_mem() + 128 * 1024;
+    uint32_t major;
+    for (major = 1; major <= 2; major++) {
+        size_t n = build_package(major, p, 64 * 1024), len;
+        plumbob_package pkg;
+        plumbob_error err;
+        CHECK_OK(plumbob_package_open_ex(&pkg, p, n, &err));
+        for (len = 0; len < n; len++) {
+            plumbob_result r = plumbob_package_open_ex(&pkg, p, len, &err);
+            CHECK_EQ(err.result, r);
+            CHECK(err.offset <= len);
+            if (r != PLUMBOB_ERR_TRUNCATED) {
+                CHECK_EQ(r, PLUMBOB_ERR_TRUNCATED);
+                break;
+            }
+        }
+        t_digest_u32((uint32_t)n);
+    }
 }

@@ -296,13 +296,15 @@ void test_rig_malformed(void) {
     CHECK_EQ(set_and_decode(buf, n, 0, 5, &rig), PLUMBOB_ERR_UNSUPPORTED_VERSION);
     CHECK_EQ(set_and_decode(buf, n, 0, 2, &rig), PLUMBOB_ERR_UNSUPPORTED_VERSION);
     CHECK_EQ(set_and_decode(buf, n, 4, 3, &rig), PLUMBOB_ERR_UNSUPPORTED_VERSION);
+    CHECK_EQ(set_and_decode(buf, n, 0, PLUMBOB_TYPE_CLIP, &rig), PLUMBOB_ERR_BAD_MAGIC); /* not a rig (issue 47) */
     CHECK_EQ(decode(buf, 7, &rig), PLUMBOB_ERR_TRUNCATED);
     /* counts */
     CHECK_EQ(set_and_decode(buf, n, 8, 0x7FFFFFFFu, &rig), PLUMBOB_ERR_BAD_COUNT);
-    CHECK_EQ(set_and_decode(buf, n, 8, (uint32_t)(n / 60u + 1u), &rig), PLUMBOB_ERR_BAD_COUNT);
+    /* a count below the limit that the bytes cannot hold: the input ends early (issue 47) */
+    CHECK_EQ(set_and_decode(buf, n, 8, (uint32_t)(n / 60u + 1u), &rig), PLUMBOB_ERR_TRUNCATED);
     CHECK_EQ(set_and_decode(buf, n, 8, 7, &rig), PLUMBOB_ERR_TRUNCATED); /* fits the count check, not the bytes */
     CHECK_EQ(set_and_decode(buf, n, chain0 - 8u, 5000, &rig), PLUMBOB_ERR_BAD_COUNT);  /* chain count */
-    CHECK_EQ(set_and_decode(buf, n, chain0 - 4u, 1000, &rig), PLUMBOB_ERR_BAD_COUNT);  /* chain length */
+    CHECK_EQ(set_and_decode(buf, n, chain0 - 4u, 1000, &rig), PLUMBOB_ERR_TRUNCATED);  /* chain length */
     /* indices: parent out of range, below -1, the bone itself, a cycle; mirror; chain */
     CHECK_EQ(set_and_decode(buf, n, PARENT_AT(3), 6, &rig), PLUMBOB_ERR_BAD_INDEX);
     CHECK_EQ(set_and_decode(buf, n, PARENT_AT(3), (uint32_t)-2, &rig), PLUMBOB_ERR_BAD_INDEX);
@@ -578,4 +580,12 @@ void test_rig_clip_pose(void) {
                 t_digest_f32(model[k2].m[r][col]);
             }
     }
+}
+
+void test_rig_error_sweep(void) {
+    unsigned char *buf = t_scratch();
+    size_t n = build_rig(buf, 65536, 4, 12, 0, 0xB0E5u);
+    t_error_sweep("rig", buf, n);
+    n = build_rig(buf, 65536, 3, 40, 1, 0x5A5Au);
+    t_error_sweep("rig", buf, n);
 }

@@ -3,6 +3,7 @@
  * so nothing after it can read outside the file. */
 #include "plumbob/package.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 
 #define DBPF_HEADER_SIZE 96u
 
@@ -95,17 +96,18 @@ static uint32_t dir_record_size(const plumbob_package *pkg, uint32_t offset, uin
     return dir_matches(pkg, offset, size, other) > dir_matches(pkg, offset, size, own) ? other : own;
 }
 
-plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size) {
+plumbob_result plumbob_package_open_ex(plumbob_package *pkg, const void *data, size_t size, plumbob_error *err) {
     const unsigned char *p = (const unsigned char *)data;
     plumbob_reader r;
     uint32_t i, dirs = 0, dir_offset = 0, dir_bytes = 0;
-    if (!pkg || !data) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!pkg || !data) return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     {
         plumbob_package empty = {0};
         *pkg = empty;
     }
-    if (size < DBPF_HEADER_SIZE) return PLUMBOB_ERR_TRUNCATED;
-    if (p[0] != 'D' || p[1] != 'B' || p[2] != 'P' || p[3] != 'F') return PLUMBOB_ERR_BAD_MAGIC;
+    if (size < DBPF_HEADER_SIZE) return pb_note(err, PLUMBOB_ERR_TRUNCATED, size, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
+    if (p[0] != 'D' || p[1] != 'B' || p[2] != 'P' || p[3] != 'F') return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_MAGIC));
     pkg->data = p;
     pkg->size = size;
     pkg->major = pb_le32(p + 4);
@@ -120,7 +122,7 @@ plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size
         pkg->index_size = pb_le32(p + 44);
         pkg->index_minor = pb_le32(p + 60);
     } else {
-        return PLUMBOB_ERR_UNSUPPORTED_VERSION;
+        return pb_note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, 4, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_UNSUPPORTED_VERSION));
     }
     if (pkg->count == 0) {
         pkg->entry_size = pkg->major == 2 ? 32u : (pkg->index_minor == 2 ? 24u : 20u);
@@ -128,20 +130,22 @@ plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size
     }
     plumbob_reader_init(&r, p, size);
     r = plumbob_reader_sub(&r, pkg->index_offset, pkg->index_size);
-    if (!plumbob_reader_ok(&r)) return PLUMBOB_ERR_BAD_OFFSET;
+    if (!plumbob_reader_ok(&r)) /* the index runs past the end: the input ends early */
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, pkg->major == 2 ? 64u : 40u, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
     if (pkg->major == 2) {
         pkg->index_flags = plumbob_read_u32le(&r);
-        if (pkg->index_flags & ~7u) return PLUMBOB_ERR_UNSUPPORTED;
+        if (pkg->index_flags & ~7u) return pb_note(err, PLUMBOB_ERR_UNSUPPORTED, pkg->index_offset, "index", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_UNSUPPORTED));
         if (pkg->index_flags & 1u) pkg->const_type = plumbob_read_u32le(&r);
         if (pkg->index_flags & 2u) pkg->const_group = plumbob_read_u32le(&r);
         if (pkg->index_flags & 4u) pkg->const_instance_hi = plumbob_read_u32le(&r);
-        if (!plumbob_reader_ok(&r)) return PLUMBOB_ERR_TRUNCATED;
+        if (!plumbob_reader_ok(&r)) return pb_note(err, PLUMBOB_ERR_TRUNCATED, pb_reader_at(&r, p, size), "index", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
         pkg->entry_size = 32u - 4u * popcount3(pkg->index_flags);
     } else {
         pkg->entry_size = pkg->index_minor == 2 ? 24u : 20u;
     }
     pkg->entries_offset = pkg->index_offset + (uint32_t)r.pos;
-    if (pkg->count > plumbob_reader_remaining(&r) / pkg->entry_size) return PLUMBOB_ERR_BAD_COUNT;
+    if (pkg->count > plumbob_reader_remaining(&r) / pkg->entry_size)
+        return pb_note(err, PLUMBOB_ERR_BAD_COUNT, 36, "header", PLUMBOB_ERROR_NO_INDEX, "more entries than the index holds");
 
     /* Every entry's bytes inside the file; find the 1.x directory.  Two
      * directories contradict each other about which entries are compressed:
@@ -149,8 +153,10 @@ plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size
     for (i = 0; i < pkg->count; i++) {
         plumbob_package_entry e;
         decode_entry(pkg, i, &e);
-        if (e.offset > size || e.file_size > size - e.offset) return PLUMBOB_ERR_BAD_OFFSET;
-        if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && dirs++ > 0) return PLUMBOB_ERR_BAD_DATA;
+        if (e.offset > size || e.file_size > size - e.offset) /* past the end: the input ends early */
+            return pb_note(err, PLUMBOB_ERR_TRUNCATED, pkg->entries_offset + (size_t)i * pkg->entry_size, "entry", i, "the entry's data runs past the end of the data");
+        if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR && dirs++ > 0)
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, pkg->entries_offset + (size_t)i * pkg->entry_size, "entry", i, "a second directory");
         if (pkg->major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR) {
             dir_offset = e.offset;
             dir_bytes = e.file_size;
@@ -162,6 +168,10 @@ plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size
         pkg->dir_count = dir_bytes / pkg->dir_entry_size;
     }
     return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size) {
+    return plumbob_package_open_ex(pkg, data, size, NULL);
 }
 
 plumbob_result plumbob_package_entry_at(const plumbob_package *pkg, uint32_t i,

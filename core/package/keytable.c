@@ -1,25 +1,34 @@
 /* Sims 3 KEY resources: the instance id -> name table of a package. */
 #include "plumbob/package.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 
-plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const void *data, size_t size) {
+plumbob_result plumbob_key_table_open_ex(plumbob_key_table *kt, const void *data, size_t size, plumbob_error *err) {
     plumbob_reader r;
     uint32_t i;
-    if (!kt || (!data && size)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!kt || (!data && size)) return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     plumbob_reader_init(&r, data, size);
     kt->data = (const unsigned char *)data;
     kt->size = size;
     kt->version = plumbob_read_u32le(&r);
     kt->count = plumbob_read_u32le(&r);
-    if (!plumbob_reader_ok(&r)) return r.error;
-    if (kt->count > plumbob_reader_remaining(&r) / 12u) return PLUMBOB_ERR_BAD_COUNT;
-    for (i = 0; i < kt->count; i++) {
+    if (!plumbob_reader_ok(&r)) return pb_note(err, r.error, r.pos, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(r.error));
+    if (kt->count > plumbob_reader_remaining(&r) / 12u) /* the input ends early */
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 4, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
+    for (i = 0; i < kt->count && plumbob_reader_ok(&r); i++) {
         uint32_t len;
+        size_t at = r.pos;
         plumbob_reader_skip(&r, 8);
         len = plumbob_read_u32le(&r);
         plumbob_reader_skip(&r, len);
+        if (!plumbob_reader_ok(&r)) pb_note(err, r.error, at, "entry", i, pb_reason(r.error));
     }
     return r.error;
+}
+
+plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const void *data, size_t size) {
+    return plumbob_key_table_open_ex(kt, data, size, NULL);
 }
 
 /* Walks to entry i; entries are variable-length, so this is linear. */

@@ -52,14 +52,19 @@ PLUMBOB_API const char *plumbob_port_name(void);
 /* ===================================================================== */
 
 /* Every fallible function returns one of these.  The numbers are stable:
- * new codes are only ever appended. */
+ * new codes are only ever appended.  One rule per cause, in every decoder:
+ * input that ends before the data it declares (a read, a count of records
+ * or an offset past the end) is PLUMBOB_ERR_TRUNCATED, whatever field the
+ * cut lands in; BAD_COUNT is a count above its limit or at odds with
+ * another, BAD_OFFSET an offset inside the input but outside its section;
+ * the wrong signature or kind of resource is PLUMBOB_ERR_BAD_MAGIC. */
 typedef enum plumbob_result {
     PLUMBOB_OK = 0,
     PLUMBOB_ERR_TRUNCATED = 1,           /* input ends before the data it declares */
     PLUMBOB_ERR_BAD_MAGIC = 2,           /* signature bytes are not the expected ones */
     PLUMBOB_ERR_UNSUPPORTED_VERSION = 3, /* a version field we do not decode */
     PLUMBOB_ERR_BAD_OFFSET = 4,          /* an offset points outside its section */
-    PLUMBOB_ERR_BAD_COUNT = 5,           /* a count is impossible for the bytes present */
+    PLUMBOB_ERR_BAD_COUNT = 5,           /* a count above its limit or at odds with another */
     PLUMBOB_ERR_BAD_INDEX = 6,           /* an index or reference is out of range */
     PLUMBOB_ERR_OUT_OF_MEMORY = 7,       /* the caller's arena, or a decode's or write's
                                           * output, is too small */
@@ -79,8 +84,8 @@ typedef enum plumbob_result {
  * unknown values give "unknown_result". */
 PLUMBOB_API const char *plumbob_result_str(plumbob_result r);
 
-/* Where a decode failed, for the decoders that offer an `_ex` variant taking
- * one (GMDC today; any format may adopt it).  The decoder fills it on its
+/* Where a decode failed, for the `_ex` variants of the decoders (GMDC, CLIP,
+ * rig, ANIM, CRES, jazz measure and decode).  The decoder fills it on its
  * first failure and leaves it as plumbob_error_clear made it on success:
  * result PLUMBOB_OK, offset 0, table "", index PLUMBOB_ERROR_NO_INDEX,
  * reason "".  The strings are static (never NULL, never freed).  offset is

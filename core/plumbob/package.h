@@ -137,6 +137,11 @@ typedef struct plumbob_package {
  * PLUMBOB_ERR_BAD_DATA (a 1.x package with two compression directories: they
  * would disagree about which entries are compressed). */
 PLUMBOB_API plumbob_result plumbob_package_open(plumbob_package *pkg, const void *data, size_t size);
+/* plumbob_package_open that also says where it failed (plumbob_error, as
+ * plumbob_gmdc_measure_ex): table "header", "index" or "entry" (with the
+ * entry's index), the byte offset of the field.  Same results. */
+PLUMBOB_API plumbob_result plumbob_package_open_ex(plumbob_package *pkg, const void *data, size_t size,
+                                                   plumbob_error *err);
 
 /* Entry i (0 <= i < count).  Errors: PLUMBOB_ERR_BAD_INDEX. */
 PLUMBOB_API plumbob_result plumbob_package_entry_at(const plumbob_package *pkg, uint32_t i,
@@ -238,6 +243,10 @@ typedef struct plumbob_key_table {
  * PLUMBOB_ERR_TRUNCATED (an entry runs past the end), PLUMBOB_ERR_BAD_COUNT
  * (more entries than bytes could hold). */
 PLUMBOB_API plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const void *data, size_t size);
+/* plumbob_key_table_open that also says where it failed (plumbob_error):
+ * table "header" or "entry" (with its index).  Same results. */
+PLUMBOB_API plumbob_result plumbob_key_table_open_ex(plumbob_key_table *kt, const void *data, size_t size,
+                                                     plumbob_error *err);
 /* The name of `instance` (first match, linear scan).  Errors: PLUMBOB_ERR_NOT_FOUND. */
 PLUMBOB_API plumbob_result plumbob_key_table_find(const plumbob_key_table *kt, uint64_t instance,
                                                   plumbob_string *name);

@@ -357,6 +357,16 @@ PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_anim *anim);
 
+/* plumbob_anim_measure and plumbob_anim_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data (where the failing
+ * read or check stood), the table ("anim", "arena", "arguments") and a
+ * short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_anim_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_anim_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_anim *anim, plumbob_error *err);
+
 /* Key k of component c.  Out of range (anim NULL, c >= component_count,
  * k >= the component's key_count) it reads nothing and returns the zero
  * key {0, 0, 0, 0}: check the counts first when that matters. */
@@ -568,6 +578,16 @@ PLUMBOB_API plumbob_result plumbob_cres_measure(const void *data, size_t size, s
  * last), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_cres *cres);
+
+/* plumbob_cres_measure and plumbob_cres_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data, the table ("rcol",
+ * "cres", "arena", "arguments") and a short reason.  Same results as the
+ * plain calls. */
+PLUMBOB_API plumbob_result plumbob_cres_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_cres_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_cres *cres, plumbob_error *err);
 
 /* Bytes plumbob_cres_write produces (SIZE_MAX when it cannot be written).
  * The writer takes a decoded CRES or one the caller filled in: with `data`

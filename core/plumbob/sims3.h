@@ -193,6 +193,16 @@ PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, s
 PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_clip *clip);
 
+/* plumbob_clip_measure and plumbob_clip_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data, the table
+ * ("header", "s3clip", "track", "slot", "event", "arena", "arguments") and
+ * a short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_clip_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_clip_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_clip *clip, plumbob_error *err);
+
 /* --- Duration and events --------------------------------------------- */
 
 /* Length in seconds: tick_count * frame_duration. */
@@ -461,8 +471,8 @@ PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, s
  * name nodes.  Cycles are allowed.  Text stays in the input.
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
  * PLUMBOB_ERR_BAD_MAGIC (not an S_SM first, unknown chunk tag, key type not
- * matching the tag), PLUMBOB_ERR_UNSUPPORTED_VERSION (RCOL or chunk version
- * plumbob does not know), PLUMBOB_ERR_BAD_OFFSET (a chunk not where the
+ * matching the tag, an RCOL version other than 3: not a jazz resource),
+ * PLUMBOB_ERR_UNSUPPORTED_VERSION (a chunk version plumbob does not know), PLUMBOB_ERR_BAD_OFFSET (a chunk not where the
  * table's layout puts it), PLUMBOB_ERR_BAD_COUNT (negative or impossible
  * counts, more than PLUMBOB_JAZZ_MAX_CHUNKS chunks), PLUMBOB_ERR_BAD_INDEX (a
  * reference out of range, of the wrong kind, or null where one is needed),
@@ -470,6 +480,16 @@ PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, s
  * contents, bytes after the last chunk), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_jazz *jazz);
+
+/* plumbob_jazz_measure and plumbob_jazz_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data, the table
+ * ("header", "chunk" with the chunk's index, "arena", "arguments") and a
+ * short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_jazz_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_jazz_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_jazz *jazz, plumbob_error *err);
 
 /* Bytes plumbob_jazz_write produces for this model (SIZE_MAX when it cannot
  * be written). */
@@ -571,13 +591,24 @@ PLUMBOB_API plumbob_result plumbob_rig_measure(const void *data, size_t size, si
  * chain indices in range (mirror indices are kept, not checked), nothing after the last chain.  Then builds the
  * skeleton view.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL),
  * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_UNSUPPORTED (a Granny 2 rig, raw or
- * wrapped), PLUMBOB_ERR_UNSUPPORTED_VERSION (major not 3 or 4, minor not 1
- * or 2), PLUMBOB_ERR_BAD_COUNT (more bones or chains than the limits or
- * the bytes allow), PLUMBOB_ERR_BAD_INDEX (a parent or chain index out of
+ * wrapped), PLUMBOB_ERR_BAD_MAGIC (major or minor above 255: not a rig),
+ * PLUMBOB_ERR_UNSUPPORTED_VERSION (major not 3 or 4, minor not 1 or 2),
+ * PLUMBOB_ERR_BAD_COUNT (more bones or chains than the limits allow; more
+ * than the bytes hold is PLUMBOB_ERR_TRUNCATED), PLUMBOB_ERR_BAD_INDEX (a parent or chain index out of
  * range, a bone its own parent, a parent cycle), PLUMBOB_ERR_BAD_DATA
  * (bytes after the last chain), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena,
                                               plumbob_rig *rig);
+
+/* plumbob_rig_measure and plumbob_rig_decode that also say where they
+ * failed, as plumbob_gmdc_measure_ex does: *err (may be NULL) is cleared,
+ * then on failure filled with the byte offset in data (where the failing
+ * read or check stood), the table ("rig", "bone", "arena", "arguments")
+ * and a short reason.  Same results as the plain calls. */
+PLUMBOB_API plumbob_result plumbob_rig_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                  plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_rig_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                 plumbob_rig *rig, plumbob_error *err);
 
 /* Bytes plumbob_rig_write produces (SIZE_MAX when the rig cannot be
  * written).  The writer takes a decoded rig or one the caller filled in

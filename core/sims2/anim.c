@@ -3,6 +3,7 @@
  * keys stay in the caller's buffer. */
 #include "plumbob/sims2.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 #include "pb_anim.h"
 
 /* Pad bytes after a string section of `len` bytes: an even section is
@@ -68,11 +69,12 @@ static void filler(plumbob_reader *r, uint32_t words) {
         if (plumbob_read_u32le(r) != FILLER && plumbob_reader_ok(r)) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
 }
 
-/* Records of `size` bytes: at most what the bytes left can hold. */
+/* Records of `size` bytes: at most what the bytes left can hold (more:
+ * the input ends early). */
 static int fits(plumbob_reader *r, size_t count, size_t size) {
     if (!plumbob_reader_ok(r)) return 0;
     if (count > plumbob_reader_remaining(r) / size) {
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+        plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
         return 0;
     }
     return 1;
@@ -115,7 +117,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_anim *a, int store) {
     plumbob_result why = PLUMBOB_OK;
     size_field = plumbob_read_u32le(r);
     body = r->pos;
-    if (plumbob_reader_ok(r) && size_field > plumbob_reader_remaining(r)) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(r) && size_field > plumbob_reader_remaining(r)) plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
     a->duration = plumbob_read_u16le(r);
     a->target_count = plumbob_read_u16le(r);
     a->event_count = plumbob_read_u16le(r);
@@ -264,16 +266,26 @@ static plumbob_result walk(plumbob_reader *r, plumbob_anim *a, int store) {
     return r->error;
 }
 
-plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena_bytes) {
+/* The first failure of open_block or walk, at the reader's position. */
+static plumbob_result anim_fail(plumbob_error *err, plumbob_result res, const plumbob_reader *r,
+                                const void *data, size_t size) {
+    return pb_note(err, res, pb_reader_at(r, (const unsigned char *)data, size), "anim", PLUMBOB_ERROR_NO_INDEX,
+                   pb_reason(res));
+}
+
+plumbob_result plumbob_anim_measure_ex(const void *data, size_t size, size_t *arena_bytes, plumbob_error *err) {
     plumbob_anim a;
     plumbob_reader r;
     plumbob_result res;
     size_t need = 0;
+    plumbob_error_clear(err);
     if (arena_bytes) *arena_bytes = SIZE_MAX;
-    if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!data || !arena_bytes)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+    plumbob_reader_init(&r, data, size);
     res = open_block((const unsigned char *)data, size, &a, &r);
     if (res == PLUMBOB_OK) res = walk(&r, &a, 0);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     plumbob_size_add(&need, plumbob_arena_need(a.target_count, sizeof(plumbob_anim_target)));
     plumbob_size_add(&need, plumbob_arena_need(a.channel_count, sizeof(plumbob_anim_channel)));
     plumbob_size_add(&need, plumbob_arena_need(a.component_count, sizeof(plumbob_anim_component)));
@@ -284,17 +296,25 @@ plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena
     return PLUMBOB_OK;
 }
 
-plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_anim *a) {
+plumbob_result plumbob_anim_measure(const void *data, size_t size, size_t *arena_bytes) {
+    return plumbob_anim_measure_ex(data, size, arena_bytes, NULL);
+}
+
+plumbob_result plumbob_anim_decode_ex(const void *data, size_t size, plumbob_arena *arena, plumbob_anim *a,
+                                      plumbob_error *err) {
     plumbob_reader r;
     plumbob_result res;
     plumbob_anim counted;
     size_t mark;
-    if (!data || !arena || !a) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!data || !arena || !a)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+    plumbob_reader_init(&r, data, size);
     res = open_block((const unsigned char *)data, size, &counted, &r);
     if (res == PLUMBOB_OK) res = walk(&r, &counted, 0);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     res = open_block((const unsigned char *)data, size, a, &r);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     mark = plumbob_arena_mark(arena);
     a->targets = (plumbob_anim_target *)plumbob_arena_alloc_array(arena, counted.target_count, sizeof(plumbob_anim_target), 0);
     a->channels = (plumbob_anim_channel *)plumbob_arena_alloc_array(arena, counted.channel_count, sizeof(plumbob_anim_channel), 0);
@@ -304,9 +324,17 @@ plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena 
     a->events = (plumbob_anim_event *)plumbob_arena_alloc_array(arena, counted.event_count, sizeof(plumbob_anim_event), 0);
     if (!a->targets || !a->channels || !a->components || !a->ik_chains || !a->ik_targets || !a->events) {
         plumbob_arena_reset(arena, mark);
-        return PLUMBOB_ERR_OUT_OF_MEMORY;
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
+                       "the arena is smaller than plumbob_anim_measure says");
     }
     res = walk(&r, a, 1);
-    if (res != PLUMBOB_OK) plumbob_arena_reset(arena, mark);
+    if (res != PLUMBOB_OK) {
+        plumbob_arena_reset(arena, mark);
+        return anim_fail(err, res, &r, data, size);
+    }
     return res;
+}
+
+plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_anim *a) {
+    return plumbob_anim_decode_ex(data, size, arena, a, NULL);
 }

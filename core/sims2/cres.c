@@ -5,6 +5,7 @@
  * the last block. */
 #include "plumbob/sims2.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 
 typedef struct walk {
     plumbob_reader r;
@@ -60,11 +61,12 @@ static plumbob_cres_ref read_ref(walk *w) {
     return ref;
 }
 
-/* A u32 count of records of at least min_size bytes each. */
+/* A u32 count of records of at least min_size bytes each: over the limit
+ * bad_count, more than the bytes left truncated (the input ends early). */
 static uint32_t read_count(walk *w, uint32_t limit, size_t min_size) {
     uint32_t n = plumbob_read_u32le(&w->r);
-    if (plumbob_reader_ok(&w->r) && (n > limit || n > plumbob_reader_remaining(&w->r) / min_size))
-        fail(w, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(&w->r) && n > limit) fail(w, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(&w->r) && n > plumbob_reader_remaining(&w->r) / min_size) fail(w, PLUMBOB_ERR_TRUNCATED);
     return plumbob_reader_ok(&w->r) ? n : 0;
 }
 
@@ -355,41 +357,70 @@ static plumbob_result open_cres(const void *data, size_t size, plumbob_cres *c, 
     return PLUMBOB_OK;
 }
 
-plumbob_result plumbob_cres_measure(const void *data, size_t size, size_t *arena_bytes) {
+/* The first failure of open_cres or run, at the reader's position (0 when
+ * the RCOL header itself is refused). */
+static plumbob_result cres_fail(plumbob_error *err, plumbob_result res, const walk *w, bool opened,
+                                const void *data, size_t size) {
+    size_t at = opened ? pb_reader_at(&w->r, (const unsigned char *)data, size) : 0u;
+    return pb_note(err, res, at, opened ? "cres" : "rcol", PLUMBOB_ERROR_NO_INDEX, pb_reason(res));
+}
+
+plumbob_result plumbob_cres_measure_ex(const void *data, size_t size, size_t *arena_bytes, plumbob_error *err) {
     plumbob_cres c;
     walk w;
     plumbob_result res;
-    if (!arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!arena_bytes)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     *arena_bytes = SIZE_MAX; /* the sizing rule: bad input is SIZE_MAX, never 0 */
-    if (!data) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!data)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     res = open_cres(data, size, &c, &w, NULL);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return cres_fail(err, res, &w, false, data, size);
     plumbob_size_add(&w.need, plumbob_arena_need(c.block_count, sizeof(plumbob_cres_block)));
     res = run(&w, &c, NULL);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return cres_fail(err, res, &w, true, data, size);
     *arena_bytes = w.need;
     return PLUMBOB_OK;
 }
 
-plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_cres *c) {
+plumbob_result plumbob_cres_measure(const void *data, size_t size, size_t *arena_bytes) {
+    return plumbob_cres_measure_ex(data, size, arena_bytes, NULL);
+}
+
+plumbob_result plumbob_cres_decode_ex(const void *data, size_t size, plumbob_arena *arena, plumbob_cres *c,
+                                      plumbob_error *err) {
     walk w;
     plumbob_result res;
     size_t mark;
     plumbob_cres_block *blocks;
-    if (!data || !arena || !c) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!data || !arena || !c)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     mark = plumbob_arena_mark(arena);
     res = open_cres(data, size, c, &w, arena);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return cres_fail(err, res, &w, false, data, size);
     blocks = (plumbob_cres_block *)plumbob_arena_alloc_array(arena, c->block_count, sizeof *blocks, 0);
-    if (!blocks) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    if (!blocks)
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
+                       "the arena is smaller than plumbob_cres_measure says");
     res = run(&w, c, blocks);
-    if (res == PLUMBOB_OK) {
+    if (res != PLUMBOB_OK) {
+        cres_fail(err, res, &w, true, data, size);
+    } else {
         c->blocks = blocks;
         res = validate(c);
+        if (res != PLUMBOB_OK)
+            pb_note(err, res, c->rcol.first_block_offset, "cres", PLUMBOB_ERROR_NO_INDEX,
+                    "a block refers to a block or link that is not there");
     }
     if (res != PLUMBOB_OK) {
         c->blocks = NULL;
         plumbob_arena_reset(arena, mark);
     }
     return res;
+}
+
+plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_cres *c) {
+    return plumbob_cres_decode_ex(data, size, arena, c, NULL);
 }

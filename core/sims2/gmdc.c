@@ -48,8 +48,8 @@ static plumbob_gmdc_indices read_indices(plumbob_reader *r, uint32_t index_size)
     plumbob_gmdc_indices v = {NULL, 0};
     uint32_t n = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return v;
-    if (n > plumbob_reader_remaining(r) / index_size) {
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+    if (n > plumbob_reader_remaining(r) / index_size) { /* the input ends early */
+        plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
         return v;
     }
     v.data = plumbob_read_bytes(r, (size_t)n * index_size);
@@ -66,24 +66,25 @@ static plumbob_gmdc_mesh read_mesh(plumbob_reader *r, uint32_t index_size) {
     m.faces.count = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return m;
     if (m.vertex_count > plumbob_reader_remaining(r) / 12u) {
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+        plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
         return m;
     }
     m.vertices = plumbob_read_bytes(r, (size_t)m.vertex_count * 12u);
     if (m.faces.count > plumbob_reader_remaining(r) / index_size) {
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+        plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
         return m;
     }
     m.faces.data = plumbob_read_bytes(r, (size_t)m.faces.count * index_size);
     return m;
 }
 
-/* Checks a u32 count against a limit and the bytes left (each record needs
- * at least min_size bytes). */
+/* Checks a u32 count against a limit (bad_count) and the bytes left (each
+ * record needs at least min_size bytes; more: the input ends early). */
 static uint32_t read_count(plumbob_reader *r, uint32_t limit, size_t min_size) {
     uint32_t n = plumbob_read_u32le(r);
-    if (plumbob_reader_ok(r) && (n > limit || n > plumbob_reader_remaining(r) / min_size))
-        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(r) && n > limit) plumbob_reader_fail(r, PLUMBOB_ERR_BAD_COUNT);
+    if (plumbob_reader_ok(r) && n > plumbob_reader_remaining(r) / min_size)
+        plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
     return plumbob_reader_ok(r) ? n : 0;
 }
 

@@ -2,6 +2,7 @@
  * so that sampling can read keys without a bounds check per key. */
 #include "plumbob/sims3.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 #include "pb_clip.h"
 
 #define CLIP_TYPE_ID 0x6B20C4F3u
@@ -70,7 +71,7 @@ int32_t plumbob_clip_event_payload_size(uint16_t type) {
 
 /* Header, S3Clip header and the counts every table needs.  Fills the
  * header fields of c; tracks/slots/events pointers are left NULL. */
-static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_clip *c) {
+static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_clip *c, plumbob_error *err) {
     plumbob_reader r, s;
     uint32_t tto, po, no, so, k;
     size_t i;
@@ -80,8 +81,8 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
     }
     c->data = d;
     c->size = size;
-    if (size < OUTER_HEADER_SIZE) return PLUMBOB_ERR_TRUNCATED;
-    if (pb_le32(d) != CLIP_TYPE_ID) return PLUMBOB_ERR_BAD_MAGIC;
+    if (size < OUTER_HEADER_SIZE) return pb_note(err, PLUMBOB_ERR_TRUNCATED, size, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
+    if (pb_le32(d) != CLIP_TYPE_ID) return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_MAGIC));
     c->linked_offset = pb_le32(d + 4);
     c->s3clip_size = pb_le32(d + 8);
     c->s3clip_pos = rel(d, 12);
@@ -91,19 +92,26 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
     c->header_unknown[0] = pb_le32(d + 28);
     c->header_unknown[1] = pb_le32(d + 32);
     c->end_pos = rel(d, 36);
-    if (c->s3clip_pos == 0 || c->s3clip_pos > size || c->s3clip_size > size - c->s3clip_pos)
-        return PLUMBOB_ERR_BAD_OFFSET;
-    if (c->slot_pos > size || c->actor_pos > size || c->event_pos > size) return PLUMBOB_ERR_BAD_OFFSET;
-    if (c->end_pos == 0 || c->end_pos > size || size - c->end_pos < 16) return PLUMBOB_ERR_BAD_OFFSET;
+    /* an offset or range past the end of the input: the input ends early */
+    if (c->s3clip_pos == 0)
+        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 12, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+    if (c->s3clip_pos > size || c->s3clip_size > size - c->s3clip_pos)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 8, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
+    if (c->slot_pos > size || c->actor_pos > size || c->event_pos > size)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 16, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
+    if (c->end_pos == 0)
+        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 36, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+    if (c->end_pos > size || size - c->end_pos < 16)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, 36, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
     c->end_block = d + c->end_pos;
 
     plumbob_reader_init(&r, d, size);
     s = plumbob_reader_sub(&r, c->s3clip_pos, c->s3clip_size);
     {
         const unsigned char *m = plumbob_read_bytes(&s, 8);
-        if (!m) return PLUMBOB_ERR_TRUNCATED;
+        if (!m) return pb_note(err, s.error, pb_reader_at(&s, d, size), "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(s.error));
         for (i = 0; i < 8; i++)
-            if (m[i] != s3clip_magic[i]) return PLUMBOB_ERR_BAD_MAGIC;
+            if (m[i] != s3clip_magic[i]) return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, c->s3clip_pos, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_MAGIC));
     }
     c->version = plumbob_read_u32le(&s);
     c->flags = plumbob_read_u32le(&s);
@@ -116,28 +124,30 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
     po = plumbob_read_u32le(&s);
     no = plumbob_read_u32le(&s);
     so = plumbob_read_u32le(&s);
-    if (!plumbob_reader_ok(&s)) return s.error;
-    if (c->version != 2) return PLUMBOB_ERR_UNSUPPORTED_VERSION;
-    if (!(c->frame_duration > 0.0f) || c->frame_duration > 1e6f) return PLUMBOB_ERR_BAD_DATA;
-    if (c->track_count > PLUMBOB_CLIP_MAX_TRACKS) return PLUMBOB_ERR_BAD_COUNT;
+    if (!plumbob_reader_ok(&s)) return pb_note(err, s.error, pb_reader_at(&s, d, size), "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(s.error));
+    if (c->version != 2) return pb_note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, c->s3clip_pos + 8u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_UNSUPPORTED_VERSION));
+    if (!(c->frame_duration > 0.0f) || c->frame_duration > 1e6f)
+        return pb_note(err, PLUMBOB_ERR_BAD_DATA, c->s3clip_pos + 16u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_DATA));
+    if (c->track_count > PLUMBOB_CLIP_MAX_TRACKS) return pb_note(err, PLUMBOB_ERR_BAD_COUNT, c->s3clip_pos + 24u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
     if (tto > c->s3clip_size || c->track_count > (c->s3clip_size - tto) / TRACK_RECORD_SIZE)
-        return PLUMBOB_ERR_BAD_OFFSET;
-    if (po > c->s3clip_size || c->palette_count > (c->s3clip_size - po) / 4u) return PLUMBOB_ERR_BAD_OFFSET;
+        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, c->s3clip_pos + 32u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+    if (po > c->s3clip_size || c->palette_count > (c->s3clip_size - po) / 4u)
+        return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, c->s3clip_pos + 36u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
     c->palette = d + c->s3clip_pos + po;
     c->name = c_string(d, c->s3clip_pos + no, c->s3clip_pos + c->s3clip_size);
     c->source = c_string(d, c->s3clip_pos + so, c->s3clip_pos + c->s3clip_size);
-    if (!c->name.ptr || !c->source.ptr) return PLUMBOB_ERR_BAD_OFFSET;
+    if (!c->name.ptr || !c->source.ptr) return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, c->s3clip_pos + 40u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
     if (c->actor_pos) {
         c->actor = c_string(d, c->actor_pos, size);
-        if (!c->actor.ptr) return PLUMBOB_ERR_BAD_OFFSET;
+        if (!c->actor.ptr) return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, 20, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
     }
 
     /* slot table: count entries (chains -> entries) */
     if (c->slot_pos) {
         plumbob_reader t = plumbob_reader_sub(&r, c->slot_pos, size - c->slot_pos);
         c->chain_count = plumbob_read_u32le(&t);
-        if (!plumbob_reader_ok(&t)) return t.error;
-        if (c->chain_count > plumbob_reader_remaining(&t) / 4u) return PLUMBOB_ERR_BAD_COUNT;
+        if (!plumbob_reader_ok(&t)) return pb_note(err, t.error, pb_reader_at(&t, d, size), "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(t.error));
+        if (c->chain_count > plumbob_reader_remaining(&t) / 4u) return pb_note(err, PLUMBOB_ERR_BAD_COUNT, c->slot_pos, "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
         for (k = 0; k < c->chain_count; k++) {
             /* offsets count from the start of their offset array */
             uint32_t off = plumbob_read_u32le(&t), n;
@@ -146,43 +156,51 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
             plumbob_reader_skip(&ch, off);
             plumbob_reader_skip(&ch, 4); /* 0x7E7E7E7E */
             n = plumbob_read_u32le(&ch);
-            if (!plumbob_reader_ok(&ch)) return PLUMBOB_ERR_BAD_OFFSET;
-            if (n > plumbob_reader_remaining(&ch) / (4u + 4u + 2u * PB_CLIP_SLOT_NAME_SIZE)) return PLUMBOB_ERR_BAD_COUNT;
+            if (!plumbob_reader_ok(&ch)) return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, pb_reader_at(&t, d, size), "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+            if (n > plumbob_reader_remaining(&ch) / (4u + 4u + 2u * PB_CLIP_SLOT_NAME_SIZE))
+                return pb_note(err, PLUMBOB_ERR_BAD_COUNT, pb_reader_at(&ch, d, size), "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
             c->slot_count += n;
-            if (c->slot_count > PLUMBOB_CLIP_MAX_SLOTS) return PLUMBOB_ERR_BAD_COUNT;
+            if (c->slot_count > PLUMBOB_CLIP_MAX_SLOTS)
+                return pb_note(err, PLUMBOB_ERR_BAD_COUNT, pb_reader_at(&ch, d, size), "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
         }
-        if (!plumbob_reader_ok(&t)) return t.error;
+        if (!plumbob_reader_ok(&t)) return pb_note(err, t.error, pb_reader_at(&t, d, size), "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(t.error));
     }
 
     /* event table header */
     if (c->event_pos) {
         plumbob_reader e = plumbob_reader_sub(&r, c->event_pos, size - c->event_pos);
         const unsigned char *m = plumbob_read_bytes(&e, 4);
-        if (!m) return PLUMBOB_ERR_TRUNCATED;
-        if (m[0] != '=' || m[1] != 'C' || m[2] != 'E' || m[3] != '=') return PLUMBOB_ERR_BAD_MAGIC;
+        if (!m) return pb_note(err, e.error, pb_reader_at(&e, d, size), "event", PLUMBOB_ERROR_NO_INDEX, pb_reason(e.error));
+        if (m[0] != '=' || m[1] != 'C' || m[2] != 'E' || m[3] != '=') return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, c->event_pos, "event", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_MAGIC));
         c->event_version = plumbob_read_u32le(&e);
         c->event_count = plumbob_read_u32le(&e);
-        if (!plumbob_reader_ok(&e)) return e.error;
+        if (!plumbob_reader_ok(&e)) return pb_note(err, e.error, pb_reader_at(&e, d, size), "event", PLUMBOB_ERROR_NO_INDEX, pb_reason(e.error));
         if (c->event_count > PLUMBOB_CLIP_MAX_EVENTS ||
             c->event_count > plumbob_reader_remaining(&e) / EVENT_HEAD_SIZE)
-            return PLUMBOB_ERR_BAD_COUNT;
+            return pb_note(err, PLUMBOB_ERR_BAD_COUNT, c->event_pos + 8u, "event", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
     }
     return PLUMBOB_OK;
 }
 
-plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena_bytes) {
+plumbob_result plumbob_clip_measure_ex(const void *data, size_t size, size_t *arena_bytes, plumbob_error *err) {
     plumbob_clip c;
     plumbob_result res;
     size_t need = 0;
+    plumbob_error_clear(err);
     if (arena_bytes) *arena_bytes = SIZE_MAX;
-    if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    res = read_headers((const unsigned char *)data, size, &c);
+    if (!data || !arena_bytes)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+    res = read_headers((const unsigned char *)data, size, &c, err);
     if (res != PLUMBOB_OK) return res;
     plumbob_size_add(&need, plumbob_arena_need(c.track_count, sizeof(plumbob_clip_track)));
     plumbob_size_add(&need, plumbob_arena_need(c.slot_count, sizeof(plumbob_clip_slot)));
     plumbob_size_add(&need, plumbob_arena_need(c.event_count, sizeof(plumbob_clip_event)));
     *arena_bytes = need;
     return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena_bytes) {
+    return plumbob_clip_measure_ex(data, size, arena_bytes, NULL);
 }
 
 static plumbob_result decode_tracks(plumbob_clip *c, plumbob_reader *s) {
@@ -327,13 +345,15 @@ static plumbob_result decode_events(plumbob_clip *c) {
     return PLUMBOB_OK;
 }
 
-plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
-                                   plumbob_clip *clip) {
+plumbob_result plumbob_clip_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                      plumbob_clip *clip, plumbob_error *err) {
     plumbob_result res;
     plumbob_reader r, s;
     size_t mark;
-    if (!data || !arena || !clip) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    res = read_headers((const unsigned char *)data, size, clip);
+    plumbob_error_clear(err);
+    if (!data || !arena || !clip)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+    res = read_headers((const unsigned char *)data, size, clip, err);
     if (res != PLUMBOB_OK) return res;
     mark = plumbob_arena_mark(arena);
     clip->tracks = (plumbob_clip_track *)plumbob_arena_alloc_array(arena, clip->track_count,
@@ -344,7 +364,8 @@ plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena 
                                                                    sizeof(plumbob_clip_event), 0);
     if (!clip->tracks || !clip->slots || !clip->events) {
         plumbob_arena_reset(arena, mark);
-        return PLUMBOB_ERR_OUT_OF_MEMORY;
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
+                       "the arena is smaller than plumbob_clip_measure says");
     }
     {
         /* zeroed event records: fields a type does not use read as 0 */
@@ -356,10 +377,21 @@ plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena 
     s = plumbob_reader_sub(&r, clip->s3clip_pos, clip->s3clip_size);
     plumbob_reader_seek(&s, pb_le32(clip->data + clip->s3clip_pos + 32)); /* track table */
     res = decode_tracks(clip, &s);
-    if (res == PLUMBOB_OK && clip->slot_pos) res = decode_slots(clip);
-    if (res == PLUMBOB_OK && clip->event_pos) res = decode_events(clip);
+    if (res != PLUMBOB_OK) {
+        pb_note(err, res, pb_reader_at(&s, (const unsigned char *)data, size), "track", PLUMBOB_ERROR_NO_INDEX,
+                pb_reason(res));
+    } else if (clip->slot_pos && (res = decode_slots(clip)) != PLUMBOB_OK) {
+        pb_note(err, res, clip->slot_pos, "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(res));
+    } else if (clip->event_pos && (res = decode_events(clip)) != PLUMBOB_OK) {
+        pb_note(err, res, clip->event_pos, "event", PLUMBOB_ERROR_NO_INDEX, pb_reason(res));
+    }
     if (res != PLUMBOB_OK) plumbob_arena_reset(arena, mark);
     return res;
+}
+
+plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
+                                   plumbob_clip *clip) {
+    return plumbob_clip_decode_ex(data, size, arena, clip, NULL);
 }
 
 float plumbob_clip_duration(const plumbob_clip *clip) {

@@ -3,6 +3,7 @@
  * them); references are resolved against the chunk table while storing. */
 #include "plumbob/sims3.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 #include "pb_jazz.h"
 
 #define TAG(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
@@ -357,7 +358,7 @@ static plumbob_result read_chunk(jz_ctx *c, plumbob_reader *r, const pb_jazz_tag
 
 /* Header, keys and the chunk table; then every chunk.  Counting pass when
  * c->store is false. */
-static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumbob_jazz *j) {
+static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumbob_jazz *j, plumbob_error *err) {
     plumbob_reader r;
     uint32_t count, ext, k;
     size_t keys_at, table_at, pos;
@@ -367,10 +368,16 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
     j->rcol_unknown = plumbob_read_u32le(&r);
     ext = plumbob_read_u32le(&r);
     count = plumbob_read_u32le(&r);
-    if (!plumbob_reader_ok(&r)) return r.error;
-    if (j->rcol_version != PB_JAZZ_RCOL_VERSION) return PLUMBOB_ERR_UNSUPPORTED_VERSION;
-    if (count == 0 || count > PLUMBOB_JAZZ_MAX_CHUNKS || ext > PLUMBOB_JAZZ_MAX_CHUNKS) return PLUMBOB_ERR_BAD_COUNT;
-    if ((size_t)count * 24u + (size_t)ext * 16u > size - PB_JAZZ_HEADER_BYTES) return PLUMBOB_ERR_TRUNCATED;
+    if (!plumbob_reader_ok(&r))
+        return pb_note(err, r.error, pb_reader_at(&r, d, size), "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(r.error));
+    /* the RCOL version is the only signature a jazz resource has: another
+     * value is another kind of resource (issue 47's rule), not a version */
+    if (j->rcol_version != PB_JAZZ_RCOL_VERSION)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "header", PLUMBOB_ERROR_NO_INDEX, "RCOL version not 3: not a jazz resource");
+    if (count == 0 || count > PLUMBOB_JAZZ_MAX_CHUNKS || ext > PLUMBOB_JAZZ_MAX_CHUNKS)
+        return pb_note(err, PLUMBOB_ERR_BAD_COUNT, 12, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
+    if ((size_t)count * 24u + (size_t)ext * 16u > size - PB_JAZZ_HEADER_BYTES)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, size, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
     j->chunk_count = count;
     j->external_count = ext;
     keys_at = PB_JAZZ_HEADER_BYTES;
@@ -391,12 +398,12 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
         const unsigned char *key = d + keys_at + (size_t)k * PB_JAZZ_KEY_BYTES;
         uint32_t off = pb_le32(d + table_at + (size_t)k * 8u), len = pb_le32(d + table_at + (size_t)k * 8u + 4u);
         const pb_jazz_tag *t;
-        if (off != pos) return PLUMBOB_ERR_BAD_OFFSET;
-        if (len < 8u || len % 4u != 0) return PLUMBOB_ERR_BAD_DATA;
-        if (len > size - pos) return PLUMBOB_ERR_TRUNCATED;
+        if (off != pos) return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, table_at + (size_t)k * 8u, "chunk", k, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
+        if (len < 8u || len % 4u != 0) return pb_note(err, PLUMBOB_ERR_BAD_DATA, table_at + (size_t)k * 8u + 4u, "chunk", k, pb_reason(PLUMBOB_ERR_BAD_DATA));
+        if (len > size - pos) return pb_note(err, PLUMBOB_ERR_TRUNCATED, size, "chunk", k, pb_reason(PLUMBOB_ERR_TRUNCATED));
         t = pb_jazz_tag_find(pb_le32(d + pos));
         if (!t || pb_le32(key + 8) != t->type || (k == 0) != (t->kind == PLUMBOB_JAZZ_MACHINE))
-            return PLUMBOB_ERR_BAD_MAGIC;
+            return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, pos, "chunk", k, pb_reason(PLUMBOB_ERR_BAD_MAGIC));
         if (c->store) {
             c->chunks[k].kind = t->kind;
             c->chunks[k].index = c->kind_count[t->kind];
@@ -407,7 +414,7 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
         c->kind_count[t->kind]++;
         pos += len;
     }
-    if (pos != size) return PLUMBOB_ERR_BAD_DATA;
+    if (pos != size) return pb_note(err, PLUMBOB_ERR_BAD_DATA, pos, "chunk", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_DATA));
     for (k = 0; k < PLUMBOB_JAZZ_NODE + 1u; k++) c->kind_count[k] = 0;
     pos = table_at + (size_t)count * 8u;
     for (k = 0; k < count; k++) {
@@ -417,17 +424,17 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
         plumbob_result res;
         plumbob_reader_init(&cr, d + pos, len);
         res = read_chunk(c, &cr, t, k, c->kind_count[t->kind]++);
-        if (res != PLUMBOB_OK) return res;
+        if (res != PLUMBOB_OK) return pb_note(err, res, pb_reader_at(&cr, d, size), "chunk", k, pb_reason(res));
         pos += len;
     }
     return PLUMBOB_OK;
 }
 
-static plumbob_result count_pass(const void *data, size_t size, jz_ctx *c, plumbob_jazz *j) {
+static plumbob_result count_pass(const void *data, size_t size, jz_ctx *c, plumbob_jazz *j, plumbob_error *err) {
     c->store = false;
     c->j = j;
     c->used = no_items;
-    return walk(c, (const unsigned char *)data, size, j);
+    return walk(c, (const unsigned char *)data, size, j, err);
 }
 
 /* Arena terms for the arrays of a counted input. */
@@ -448,28 +455,38 @@ static size_t need_for(const jz_ctx *c, const plumbob_jazz *j) {
     return need;
 }
 
-plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena_bytes) {
+plumbob_result plumbob_jazz_measure_ex(const void *data, size_t size, size_t *arena_bytes, plumbob_error *err) {
     jz_ctx c;
     plumbob_jazz j;
     plumbob_result res;
-    if (!arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!arena_bytes)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     *arena_bytes = SIZE_MAX; /* the sizing rule: SIZE_MAX on any error */
-    if (!data) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    res = count_pass(data, size, &c, &j);
+    if (!data)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+    res = count_pass(data, size, &c, &j, err);
     if (res == PLUMBOB_OK) *arena_bytes = need_for(&c, &j);
     return res;
 }
 
+plumbob_result plumbob_jazz_measure(const void *data, size_t size, size_t *arena_bytes) {
+    return plumbob_jazz_measure_ex(data, size, arena_bytes, NULL);
+}
+
 #define ALLOC(arena, n, T) ((T *)plumbob_arena_alloc_array((arena), (n), sizeof(T), 0))
 
-plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_jazz *jazz) {
+plumbob_result plumbob_jazz_decode_ex(const void *data, size_t size, plumbob_arena *arena, plumbob_jazz *jazz,
+                                      plumbob_error *err) {
     jz_ctx c;
     plumbob_jazz j;
     plumbob_result res;
     size_t mark;
     jz_pools counted;
-    if (!data || !arena || !jazz) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    res = count_pass(data, size, &c, &j);
+    plumbob_error_clear(err);
+    if (!data || !arena || !jazz)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+    res = count_pass(data, size, &c, &j, err);
     if (res != PLUMBOB_OK) return res;
     counted = c.used;
     mark = plumbob_arena_mark(arena);
@@ -488,7 +505,8 @@ plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena 
     if (!c.chunks || !c.externals || !c.actors || !c.params || !c.states || !c.graphs || !c.nodes || !c.u32s ||
         !c.branches || !c.slots || !c.suffixes || !c.animations) {
         plumbob_arena_reset(arena, mark);
-        return PLUMBOB_ERR_OUT_OF_MEMORY;
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
+                       "the arena is smaller than plumbob_jazz_measure says");
     }
     j.chunks = c.chunks;
     j.externals = c.externals;
@@ -505,13 +523,17 @@ plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena 
     c.store = true;
     c.j = &j;
     c.used = no_items;
-    res = walk(&c, (const unsigned char *)data, size, &j);
+    res = walk(&c, (const unsigned char *)data, size, &j, err);
     if (res != PLUMBOB_OK) {
         plumbob_arena_reset(arena, mark);
         return res;
     }
     *jazz = j;
     return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_jazz *jazz) {
+    return plumbob_jazz_decode_ex(data, size, arena, jazz, NULL);
 }
 
 uint32_t plumbob_jazz_find_state(const plumbob_jazz *jazz, uint32_t name) {

@@ -5,6 +5,7 @@
  * their wrapper id or file signature and refused. */
 #include "plumbob/sims3.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 
 /* Smallest bone record: 10 floats, an empty name's length, 4 words. */
 #define BONE_MIN 60u
@@ -59,6 +60,9 @@ static plumbob_result open_rig(const unsigned char *p, size_t size, plumbob_rig 
     rig->major = plumbob_read_u32le(r);
     rig->minor = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return r->error;
+    /* the version pair is a rig's only signature: numbers no version of
+     * anything would have mean another kind of resource (issue 47's rule) */
+    if (rig->major > 255u || rig->minor > 255u) return PLUMBOB_ERR_BAD_MAGIC;
     if ((rig->major != 3 && rig->major != 4) || (rig->minor != 1 && rig->minor != 2))
         return PLUMBOB_ERR_UNSUPPORTED_VERSION;
     return PLUMBOB_OK;
@@ -72,7 +76,8 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
     uint32_t n, i, c;
     n = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return r->error;
-    if (n > PLUMBOB_RIG_MAX_BONES || n > plumbob_reader_remaining(r) / BONE_MIN) return PLUMBOB_ERR_BAD_COUNT;
+    if (n > PLUMBOB_RIG_MAX_BONES) return PLUMBOB_ERR_BAD_COUNT;
+    if (n > plumbob_reader_remaining(r) / BONE_MIN) return PLUMBOB_ERR_TRUNCATED; /* the input ends early */
     rig->bone_count = n;
     for (i = 0; i < n && plumbob_reader_ok(r); i++) {
         plumbob_rig_bone b;
@@ -102,8 +107,8 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
         size_t pool = 0;
         c = plumbob_read_u32le(r);
         if (!plumbob_reader_ok(r)) return r->error;
-        if (c > PLUMBOB_RIG_MAX_IK_CHAINS || c > plumbob_reader_remaining(r) / CHAIN_MIN)
-            return PLUMBOB_ERR_BAD_COUNT;
+        if (c > PLUMBOB_RIG_MAX_IK_CHAINS) return PLUMBOB_ERR_BAD_COUNT;
+        if (c > plumbob_reader_remaining(r) / CHAIN_MIN) return PLUMBOB_ERR_TRUNCATED;
         rig->ik_chain_count = c;
         for (i = 0; i < c && plumbob_reader_ok(r); i++) {
             plumbob_rig_ik_chain ch;
@@ -112,7 +117,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
             if (!plumbob_reader_ok(r)) break;
             /* the chain's bones, then 15 more indices */
             if (rem < CHAIN_MIN - 4u || len > (rem - (CHAIN_MIN - 4u)) / 4u) {
-                plumbob_reader_fail(r, rem < CHAIN_MIN - 4u ? PLUMBOB_ERR_TRUNCATED : PLUMBOB_ERR_BAD_COUNT);
+                plumbob_reader_fail(r, PLUMBOB_ERR_TRUNCATED);
                 break;
             }
             ch.bone_count = len;
@@ -154,23 +159,37 @@ static size_t view_need(uint32_t n, bool reorder) {
     return need;
 }
 
-plumbob_result plumbob_rig_measure(const void *data, size_t size, size_t *arena_bytes) {
+/* The first failure of open_rig or walk, at the reader's position. */
+static plumbob_result rig_fail(plumbob_error *err, plumbob_result res, const plumbob_reader *r,
+                               const void *data, size_t size) {
+    return pb_note(err, res, pb_reader_at(r, (const unsigned char *)data, size), "rig", PLUMBOB_ERROR_NO_INDEX,
+                   pb_reason(res));
+}
+
+plumbob_result plumbob_rig_measure_ex(const void *data, size_t size, size_t *arena_bytes, plumbob_error *err) {
     plumbob_rig rig;
     plumbob_reader r;
     plumbob_result res;
     size_t need = 0, pool = 0;
+    plumbob_error_clear(err);
     if (arena_bytes) *arena_bytes = SIZE_MAX;
-    if (!data || !arena_bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!data || !arena_bytes)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     res = open_rig((const unsigned char *)data, size, &rig, &r);
     if (res == PLUMBOB_OK) res = walk(&r, &rig, false, &pool, NULL);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return rig_fail(err, res, &r, data, size);
     if (!plumbob_size_add(&need, plumbob_arena_need(rig.bone_count, sizeof(plumbob_rig_bone))) ||
         !plumbob_size_add(&need, plumbob_arena_need(rig.ik_chain_count, sizeof(plumbob_rig_ik_chain))) ||
         !plumbob_size_add(&need, plumbob_arena_need(pool, sizeof(int32_t))) ||
         !plumbob_size_add(&need, view_need(rig.bone_count, rig.reordered)))
-        return PLUMBOB_ERR_OUT_OF_MEMORY; /* not reachable with the limits; *arena_bytes stays SIZE_MAX */
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
+                       "the arena size does not fit size_t"); /* not reachable with the limits */
     *arena_bytes = need;
     return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_rig_measure(const void *data, size_t size, size_t *arena_bytes) {
+    return plumbob_rig_measure_ex(data, size, arena_bytes, NULL);
 }
 
 #define DEPTH_UNKNOWN 0xFFFFFFFFu
@@ -251,16 +270,19 @@ static plumbob_result build_view(plumbob_rig *rig, plumbob_arena *arena) {
     return plumbob_skeleton_validate(&rig->skeleton);
 }
 
-plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_rig *rig) {
+plumbob_result plumbob_rig_decode_ex(const void *data, size_t size, plumbob_arena *arena, plumbob_rig *rig,
+                                     plumbob_error *err) {
     plumbob_reader r;
     plumbob_result res;
     plumbob_rig counted;
     size_t pool = 0, mark;
     int32_t *chain_pool;
-    if (!data || !arena || !rig) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if (!data || !arena || !rig)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     res = open_rig((const unsigned char *)data, size, &counted, &r);
     if (res == PLUMBOB_OK) res = walk(&r, &counted, false, &pool, NULL);
-    if (res != PLUMBOB_OK) return res;
+    if (res != PLUMBOB_OK) return rig_fail(err, res, &r, data, size);
     mark = plumbob_arena_mark(arena);
     *rig = counted;
     rig->bones = (plumbob_rig_bone *)plumbob_arena_alloc_array(arena, counted.bone_count, sizeof(plumbob_rig_bone), 0);
@@ -269,11 +291,25 @@ plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *
     chain_pool = (int32_t *)plumbob_arena_alloc_array(arena, pool, sizeof(int32_t), 0);
     if (!rig->bones || !rig->ik_chains || !chain_pool) {
         plumbob_arena_reset(arena, mark);
-        return PLUMBOB_ERR_OUT_OF_MEMORY;
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
+                       "the arena is smaller than plumbob_rig_measure says");
     }
     res = open_rig((const unsigned char *)data, size, rig, &r);
     if (res == PLUMBOB_OK) res = walk(&r, rig, true, &pool, chain_pool);
-    if (res == PLUMBOB_OK) res = build_view(rig, arena);
-    if (res != PLUMBOB_OK) plumbob_arena_reset(arena, mark);
+    if (res != PLUMBOB_OK) {
+        plumbob_arena_reset(arena, mark);
+        return rig_fail(err, res, &r, data, size);
+    }
+    res = build_view(rig, arena);
+    if (res != PLUMBOB_OK) {
+        plumbob_arena_reset(arena, mark);
+        return pb_note(err, res, 0, res == PLUMBOB_ERR_OUT_OF_MEMORY ? "arena" : "bone", PLUMBOB_ERROR_NO_INDEX,
+                       res == PLUMBOB_ERR_OUT_OF_MEMORY ? "the arena is smaller than plumbob_rig_measure says"
+                                                        : "the parent links do not form a tree");
+    }
     return res;
+}
+
+plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena, plumbob_rig *rig) {
+    return plumbob_rig_decode_ex(data, size, arena, rig, NULL);
 }

@@ -19,7 +19,7 @@
 
 static int decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
     plumbob_result r = tool_anim_decode(in, a, mem);
-    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid Sims 2 ANIM: %s", plumbob_result_str(r));
+    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid Sims 2 ANIM: %s", tool_why(in, r));
     return r == PLUMBOB_OK;
 }
 

@@ -7,6 +7,7 @@
 #include "formats.h"
 #include "gltf_output.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_kind.h"
 #include "tool_types.h"
 
@@ -19,7 +20,8 @@ static int check_package(const tool_input *in) {
     uint32_t i, total = 0, decoded = 0, identical = 0, unsupported = 0, failed = 0, dirs = 0, nt = 0, t;
     uint32_t ut[32], uc[32];
     if (r != PLUMBOB_OK) {
-        tool_error(in->name, "not a readable package: %s", plumbob_result_str(r));
+        char wb[320];
+        tool_error(in->name, "not a readable package: %s", tool_package_why(in->data, in->size, r, wb, sizeof wb));
         return 1;
     }
     for (i = 0; i < pkg.count; i++) {

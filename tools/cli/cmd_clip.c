@@ -22,7 +22,7 @@
 /* tool_clip_decode, saying why on failure; returns 0 then. */
 static int decode_or_say(const tool_input *in, tool_clip *tc) {
     plumbob_result r = tool_clip_decode(in, tc);
-    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid CLIP: %s", plumbob_result_str(r));
+    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid CLIP: %s", tool_why(in, r));
     return r == PLUMBOB_OK;
 }
 

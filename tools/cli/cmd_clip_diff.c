@@ -166,7 +166,7 @@ int clip_diff(int argc, char **argv) {
         if (!tool_load_kind(path[loaded], PLUMBOB_TYPE_CLIP, NULL, &in[loaded])) break;
         r = tool_clip_decode(&in[loaded], &tc[loaded]);
         if (r != PLUMBOB_OK) {
-            tool_error(in[loaded].name, "not a valid CLIP: %s", plumbob_result_str(r));
+            tool_error(in[loaded].name, "not a valid CLIP: %s", tool_why(&in[loaded], r));
             tool_free(&in[loaded]);
             break;
         }

@@ -7,6 +7,7 @@
 #include "tool_args.h"
 #include "tool_cres.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_output.h"
 
 static const char *kind_name(uint32_t kind) {
@@ -31,7 +32,7 @@ int cres_info(const tool_input *in, FILE *out) {
     plumbob_result r = tool_cres_decode(in, &tc);
     const plumbob_cres_resource *res;
     if (r != PLUMBOB_OK) {
-        tool_error(in->name, "not a valid CRES: %s", plumbob_result_str(r));
+        tool_error(in->name, "not a valid CRES: %s", tool_why(in, r));
         return 1;
     }
     res = &tc.cres.blocks[0].u.resource;

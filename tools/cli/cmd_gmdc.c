@@ -304,7 +304,7 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
         if (!tool_load_kind(anim_path, PLUMBOB_TYPE_ANIM, "--anim", &ain)) return 1;
         r = tool_anim_decode(&ain, &a, &amem);
         if (r != PLUMBOB_OK) {
-            tool_error(ain.name, "not a valid Sims 2 ANIM: %s", plumbob_result_str(r));
+            tool_error(ain.name, "not a valid Sims 2 ANIM: %s", tool_why(&ain, r));
             tool_free(&ain);
             return 1;
         }

@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "tool_args.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_kind.h"
 #include "tool_output.h"
 #include "util/names.h"
@@ -24,16 +25,18 @@ typedef struct tool_jazz {
 static plumbob_result decode_quiet(const tool_input *in, tool_jazz *tj) {
     size_t need;
     plumbob_arena arena;
-    plumbob_result r = plumbob_jazz_measure(in->data, in->size, &need);
+    plumbob_error err;
+    plumbob_result r = plumbob_jazz_measure_ex(in->data, in->size, &need, &err);
     memset(tj, 0, sizeof *tj);
     if (r == PLUMBOB_OK) {
         tj->mem = (unsigned char *)malloc(need ? need : 1);
         plumbob_arena_init(&arena, tj->mem, need);
-        r = plumbob_jazz_decode(in->data, in->size, &arena, &tj->jazz);
+        r = plumbob_jazz_decode_ex(in->data, in->size, &arena, &tj->jazz, &err);
     }
     if (r != PLUMBOB_OK) {
         free(tj->mem);
         tj->mem = NULL;
+        tool_say_where(in, &err);
     }
     return r;
 }
@@ -72,7 +75,9 @@ static int load_names(const tool_input *in, const char *names_path, tool_jazz *t
     tool_dict_add_package(&tj->dict, bytes, size);
     r = plumbob_package_open(&pkg, bytes, size);
     if (r != PLUMBOB_OK) {
-        tool_error(names_path ? names_path : in->name, "not a readable package: %s", plumbob_result_str(r));
+        char wb[320];
+        tool_error(names_path ? names_path : in->name, "not a readable package: %s",
+                   tool_package_why(bytes, size, r, wb, sizeof wb));
         return 0;
     }
     tool_names_load(&pkg, &tj->names);
@@ -81,7 +86,7 @@ static int load_names(const tool_input *in, const char *names_path, tool_jazz *t
 
 static int decode(const tool_input *in, tool_jazz *tj) {
     plumbob_result r = decode_quiet(in, tj);
-    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid Sims 3 jazz resource: %s", plumbob_result_str(r));
+    if (r != PLUMBOB_OK) tool_error(in->name, "not a valid Sims 3 jazz resource: %s", tool_why(in, r));
     return r == PLUMBOB_OK;
 }
 

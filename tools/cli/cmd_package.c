@@ -11,6 +11,7 @@
 #include "tool_args.h"
 #include "tool_identify.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_output.h"
 #include "tool_types.h"
 
@@ -34,7 +35,8 @@ static int open_package(const char *path, unsigned char **data, size_t *size, pl
         return 0;
     }
     if (r != PLUMBOB_OK) {
-        tool_error(path, "not a readable package: %s", plumbob_result_str(r));
+        char wb[320];
+        tool_error(path, "not a readable package: %s", tool_package_why(*data, *size, r, wb, sizeof wb));
         free(*data);
         return 0;
     }

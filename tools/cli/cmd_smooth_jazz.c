@@ -7,6 +7,7 @@
 #include "tool_args.h"
 #include "tool_identify.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "smooth_jazz/smooth_jazz.h"
 
 /* Compiles text; on success *bytes holds the resource.  Errors go to stderr
@@ -129,7 +130,8 @@ static int update_package(const char *path, const sj_program *prog, const unsign
     if (exists && !tool_read_file(path, &pkg_bytes, &pkg_size)) return 0;
     r = exists ? plumbob_package_open(&pkg, pkg_bytes, pkg_size) : PLUMBOB_OK;
     if (r != PLUMBOB_OK) {
-        tool_error(path, "not a readable package: %s", plumbob_result_str(r));
+        char wb[320];
+        tool_error(path, "not a readable package: %s", tool_package_why(pkg_bytes, pkg_size, r, wb, sizeof wb));
         goto done;
     }
     if (pkg.major != 2) {

@@ -7,6 +7,7 @@
 #include "util/files.h"
 #include "tool_cres.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_kind.h"
 #include "util/sims2_pose.h"
 
@@ -21,13 +22,18 @@ plumbob_result tool_cres_decode(const tool_input *in, tool_cres *tc) {
     size_t need, sk_need;
     plumbob_arena a;
     plumbob_result r;
+    plumbob_error err;
     tc->mem = tc->sk_mem = NULL;
-    r = plumbob_cres_measure(in->data, in->size, &need);
-    if (r != PLUMBOB_OK) return r;
+    r = plumbob_cres_measure_ex(in->data, in->size, &need, &err);
+    if (r != PLUMBOB_OK) {
+        tool_say_where(in, &err);
+        return r;
+    }
     tc->mem = (unsigned char *)malloc(need + 1u);
     if (!tc->mem) return PLUMBOB_ERR_OUT_OF_MEMORY;
     plumbob_arena_init(&a, tc->mem, need);
-    r = plumbob_cres_decode(in->data, in->size, &a, &tc->cres);
+    r = plumbob_cres_decode_ex(in->data, in->size, &a, &tc->cres, &err);
+    if (r != PLUMBOB_OK) tool_say_where(in, &err);
     if (r == PLUMBOB_OK) {
         sk_need = plumbob_cres_skeleton_size(&tc->cres);
         tc->sk_mem = (unsigned char *)malloc(sk_need + 1u);
@@ -52,7 +58,7 @@ int tool_cres_load(const char *path, const char *opt, tool_cres *tc) {
     if (!tool_load_kind(path, PLUMBOB_TYPE_CRES, opt, &tc->in)) return 0;
     r = tool_cres_decode(&tc->in, tc);
     if (r != PLUMBOB_OK) {
-        tool_error(tc->in.name, "not a valid CRES: %s", plumbob_result_str(r));
+        tool_error(tc->in.name, "not a valid CRES: %s", tool_why(&tc->in, r));
         tool_free(&tc->in);
         return 0;
     }

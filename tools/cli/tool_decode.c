@@ -48,19 +48,40 @@ plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned 
     return r;
 }
 
+void tool_say_where(const tool_input *in, const plumbob_error *err) {
+    if (in->why && in->why == in->why_text && err->result != PLUMBOB_OK)
+        tool_error_detail(err, in->why, sizeof in->why_text);
+}
+
+const char *tool_package_why(const void *data, size_t size, plumbob_result r, char *buf, size_t cap) {
+    plumbob_package pkg;
+    plumbob_error err;
+    if (data && plumbob_package_open_ex(&pkg, data, size, &err) == r && r != PLUMBOB_OK) {
+        tool_error_detail(&err, buf, cap);
+        return buf;
+    }
+    return plumbob_result_str(r);
+}
+
+const char *tool_why(const tool_input *in, plumbob_result r) {
+    return in->why && in->why == in->why_text && in->why_text[0] ? in->why_text : plumbob_result_str(r);
+}
+
 plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
     size_t need;
     plumbob_arena arena;
-    plumbob_result r = plumbob_anim_measure(in->data, in->size, &need);
+    plumbob_error err;
+    plumbob_result r = plumbob_anim_measure_ex(in->data, in->size, &need, &err);
     *mem = NULL;
     if (r == PLUMBOB_OK) {
         *mem = (unsigned char *)malloc(need ? need : 1);
         plumbob_arena_init(&arena, *mem, need);
-        r = plumbob_anim_decode(in->data, in->size, &arena, a);
+        r = plumbob_anim_decode_ex(in->data, in->size, &arena, a, &err);
     }
     if (r != PLUMBOB_OK) {
         free(*mem);
         *mem = NULL;
+        tool_say_where(in, &err);
     }
     return r;
 }
@@ -68,16 +89,18 @@ plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned 
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     size_t need;
     plumbob_arena a;
-    plumbob_result r = plumbob_clip_measure(in->data, in->size, &need);
+    plumbob_error err;
+    plumbob_result r = plumbob_clip_measure_ex(in->data, in->size, &need, &err);
     memset(tc, 0, sizeof *tc);
     if (r == PLUMBOB_OK) {
         tc->arena_mem = (unsigned char *)malloc(need ? need : 1);
         plumbob_arena_init(&a, tc->arena_mem, need);
-        r = plumbob_clip_decode(in->data, in->size, &a, &tc->clip);
+        r = plumbob_clip_decode_ex(in->data, in->size, &a, &tc->clip, &err);
     }
     if (r != PLUMBOB_OK) {
         free(tc->arena_mem);
         tc->arena_mem = NULL;
+        tool_say_where(in, &err);
     }
     return r;
 }
@@ -90,16 +113,18 @@ void tool_clip_free(tool_clip *tc) {
 plumbob_result tool_rig_decode(const tool_input *in, tool_rig_res *tr) {
     size_t need;
     plumbob_arena a;
-    plumbob_result r = plumbob_rig_measure(in->data, in->size, &need);
+    plumbob_error err;
+    plumbob_result r = plumbob_rig_measure_ex(in->data, in->size, &need, &err);
     memset(tr, 0, sizeof *tr);
     if (r == PLUMBOB_OK) {
         tr->arena_mem = (unsigned char *)malloc(need ? need : 1);
         plumbob_arena_init(&a, tr->arena_mem, need);
-        r = plumbob_rig_decode(in->data, in->size, &a, &tr->rig);
+        r = plumbob_rig_decode_ex(in->data, in->size, &a, &tr->rig, &err);
     }
     if (r != PLUMBOB_OK) {
         free(tr->arena_mem);
         tr->arena_mem = NULL;
+        tool_say_where(in, &err);
     }
     return r;
 }
@@ -114,7 +139,7 @@ int tool_rig_decode_or_say(const tool_input *in, tool_rig_res *tr) {
     if (r == PLUMBOB_ERR_UNSUPPORTED)
         tool_error(in->name, "a Granny 2 rig (the old format): not supported, only the plain rig format");
     else if (r != PLUMBOB_OK)
-        tool_error(in->name, "not a valid rig: %s", plumbob_result_str(r));
+        tool_error(in->name, "not a valid rig: %s", tool_why(in, r));
     return r == PLUMBOB_OK;
 }
 

@@ -40,6 +40,15 @@ plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned 
 int tool_gmdc_drawable(const plumbob_gmdc *g, const char *where);
 /* A decode error's detail as one line: "RESULT at byte N (0xN), TABLE I: REASON". */
 void tool_error_detail(const plumbob_error *e, char *out, size_t cap);
+/* What to say after "not a valid X: ": the location a decode left in
+ * in->why_text, else the bare code's name. */
+const char *tool_why(const tool_input *in, plumbob_result r);
+/* What to say after "not a readable package: ": where plumbob_package_open
+ * refused data (into buf), else the code's name. */
+const char *tool_package_why(const void *data, size_t size, plumbob_result r, char *buf, size_t cap);
+/* Puts a failed decode's location (tool_error_detail) into in->why_text,
+ * when in->why points there (a struct copy keeps the old pointer). */
+void tool_say_where(const tool_input *in, const plumbob_error *err);
 /* Decodes in->data as a Sims 2 ANIM (arena from malloc, *mem); prints nothing. */
 plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem);
 /* The warning gmdc import and clip import give for a skin whose n inverse

@@ -8,6 +8,7 @@
 #include "util/files.h"
 #include "tool_identify.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_types.h"
 
 /* Types the tool decodes: an @INSTANCE that also matches other resources
@@ -104,8 +105,11 @@ int tool_load(const char *path, tool_input *in) {
         if (plumbob_identify(in->package_data, in->package_size) != PLUMBOB_FORMAT_DBPF &&
             tool_kind_name(in->package_data, in->package_size))
             tool_error(pkgpath, "is a %s, not a package", tool_kind_name(in->package_data, in->package_size));
-        else
-            tool_error(pkgpath, "not a readable package: %s", plumbob_result_str(r));
+        else {
+            char wb[320];
+            tool_error(pkgpath, "not a readable package: %s",
+                       tool_package_why(in->package_data, in->package_size, r, wb, sizeof wb));
+        }
         tool_free(in);
         return 0;
     }

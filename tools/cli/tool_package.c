@@ -14,6 +14,7 @@
 #include "util/files.h"
 #include "tool_identify.h"
 #include "tool_input.h"
+#include "tool_decode.h"
 #include "tool_package.h"
 #include "tool_types.h"
 #include "util/bytes.h"
@@ -207,8 +208,11 @@ int tool_edit_open(tool_edit *ed, const char *path) {
         const char *kind = tool_kind_name(ed->bytes, ed->size);
         if (kind && plumbob_identify(ed->bytes, ed->size) != PLUMBOB_FORMAT_DBPF)
             tool_error(path, "is a %s, not a package", kind);
-        else
-            tool_error(path, "not a readable package: %s; not editing it", plumbob_result_str(r));
+        else {
+            char wb[320];
+            tool_error(path, "not a readable package: %s; not editing it",
+                       tool_package_why(ed->bytes, ed->size, r, wb, sizeof wb));
+        }
         return 0;
     }
     for (k = 0; k < ed->pkg.count; k++) {
