@@ -26,16 +26,6 @@ static int decode_or_say(const tool_input *in, tool_clip *tc) {
     return r == PLUMBOB_OK;
 }
 
-static const char *target_name(uint8_t t) {
-    switch (t) {
-    case PLUMBOB_CLIP_TARGET_TRANSLATION: return "translation";
-    case PLUMBOB_CLIP_TARGET_ROTATION: return "rotation";
-    case PLUMBOB_CLIP_TARGET_SCALE: return "scale";
-    case PLUMBOB_CLIP_TARGET_MORPH: return "morph";
-    }
-    return "unknown";
-}
-
 static const char *event_name(uint16_t t) { return gltf_clip_event_kind(t); }
 
 static void json_event(FILE *out, const plumbob_clip_event *e, const tool_dict *names) {
@@ -67,7 +57,7 @@ static void dump_json(FILE *out, const plumbob_clip *c, const tool_dict *names) 
             json_string(out, nm, strlen(nm));
             fputs(", ", out);
         }
-        fprintf(out, "\"target\": \"%s\", \"type\": \"0x%04X\", \"offset\": ", target_name(t->target), (unsigned)t->type);
+        fprintf(out, "\"target\": \"%s\", \"type\": \"0x%04X\", \"offset\": ", tool_clip_target_name(t->target), (unsigned)t->type);
         json_float(out, t->offset);
         fputs(", \"scale\": ", out);
         json_float(out, t->scale);
@@ -119,7 +109,7 @@ static void dump_text(FILE *out, const tool_input *in, const plumbob_clip *c, co
         const plumbob_clip_track *t = &c->tracks[i];
         const char *nm = tool_dict_track(names, t->hash, t->target == PLUMBOB_CLIP_TARGET_MORPH);
         fprintf(out, "           %3u 0x%08X %-28s %-11s %u keys\n", (unsigned)i, (unsigned)t->hash, nm ? nm : "-",
-                target_name(t->target), (unsigned)t->key_count);
+                tool_clip_target_name(t->target), (unsigned)t->key_count);
     }
     fprintf(out, "  slots    %u in %u IK chains\n", (unsigned)c->slot_count, (unsigned)c->chain_count);
     for (i = 0; i < c->slot_count; i++)
@@ -801,7 +791,7 @@ int cmd_clip(int argc, char **argv) {
                     json_string(stdout, nm, strlen(nm));
                     printf(", ");
                 }
-                printf("\"target\": \"%s\", \"value\": ", target_name(tk->target));
+                printf("\"target\": \"%s\", \"value\": ", tool_clip_target_name(tk->target));
                 json_floats(stdout, v, tc.clip.tracks[k].components);
                 printf("}");
             }
@@ -814,7 +804,7 @@ int cmd_clip(int argc, char **argv) {
                 const char *nm = tool_dict_track(&names, tc.clip.tracks[k].hash,
                                                  tc.clip.tracks[k].target == PLUMBOB_CLIP_TARGET_MORPH);
                 (void)plumbob_clip_sample_track(&tc.clip, k, (float)t, v); /* k < track_count: never fails */
-                printf("  0x%08X %-11s", (unsigned)tc.clip.tracks[k].hash, target_name(tc.clip.tracks[k].target));
+                printf("  0x%08X %-11s", (unsigned)tc.clip.tracks[k].hash, tool_clip_target_name(tc.clip.tracks[k].target));
                 if (nm) printf(" %-24s", nm);
                 for (j = 0; j < tc.clip.tracks[k].components; j++) printf(" %10.6f", (double)v[j]);
                 printf("\n");

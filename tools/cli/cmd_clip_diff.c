@@ -16,16 +16,6 @@
 #include "gltf/gltf_import.h"
 #include "util/names.h"
 
-static const char *target_word(uint8_t t) {
-    switch (t) {
-    case PLUMBOB_CLIP_TARGET_TRANSLATION: return "translation";
-    case PLUMBOB_CLIP_TARGET_ROTATION: return "rotation";
-    case PLUMBOB_CLIP_TARGET_SCALE: return "scale";
-    case PLUMBOB_CLIP_TARGET_MORPH: return "morph";
-    }
-    return "unknown";
-}
-
 static int same_str(plumbob_string a, plumbob_string b) {
     return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0) && !a.ptr == !b.ptr;
 }
@@ -231,7 +221,7 @@ int clip_diff(int argc, char **argv) {
                 json_string(stdout, nm, strlen(nm));
                 printf(", ");
             }
-            printf("\"target\": \"%s\", \"in\": \"%s\"", target_word(t->target), m != UINT32_MAX ? "both" : c == a ? "a" : "b");
+            printf("\"target\": \"%s\", \"in\": \"%s\"", tool_clip_target_name(t->target), m != UINT32_MAX ? "both" : c == a ? "a" : "b");
             if (m != UINT32_MAX) {
                 printf(", \"same\": %s, \"max\": %.6g, \"unit\": \"%s\", \"at\": ", worst > 0 ? "false" : "true", worst,
                        t->target == PLUMBOB_CLIP_TARGET_ROTATION ? "deg" : t->target == PLUMBOB_CLIP_TARGET_TRANSLATION ? "m" : "abs");
@@ -239,10 +229,10 @@ int clip_diff(int argc, char **argv) {
             }
             printf("}");
         } else if (m == UINT32_MAX) {
-            printf("only in %s: track 0x%08X %s %s\n", c == a ? "A" : "B", (unsigned)t->hash, nm ? nm : "-", target_word(t->target));
+            printf("only in %s: track 0x%08X %s %s\n", c == a ? "A" : "B", (unsigned)t->hash, nm ? nm : "-", tool_clip_target_name(t->target));
         } else if (worst > 0) {
             printf("track 0x%08X %-28s %-11s differs: max %.4g%s%s at %.3f s\n", (unsigned)t->hash, nm ? nm : "-",
-                   target_word(t->target), worst, unit[0] ? " " : "", unit, at);
+                   tool_clip_target_name(t->target), worst, unit[0] ? " " : "", unit, at);
         }
     }
     /* events, compared record by record */

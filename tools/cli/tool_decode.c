@@ -86,6 +86,16 @@ plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned 
     return r;
 }
 
+const char *tool_clip_target_name(uint8_t t) {
+    switch (t) {
+    case PLUMBOB_CLIP_TARGET_TRANSLATION: return "translation";
+    case PLUMBOB_CLIP_TARGET_ROTATION: return "rotation";
+    case PLUMBOB_CLIP_TARGET_SCALE: return "scale";
+    case PLUMBOB_CLIP_TARGET_MORPH: return "morph";
+    }
+    return "unknown";
+}
+
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc) {
     size_t need;
     plumbob_arena a;

@@ -15,6 +15,9 @@ typedef struct tool_clip {
 } tool_clip;
 /* Decodes in->data as a CLIP (arena from malloc); prints nothing. */
 plumbob_result tool_clip_decode(const tool_input *in, tool_clip *tc);
+/* A CLIP track's target as the tool prints it: translation, rotation, scale,
+ * morph (unknown for any other value). */
+const char *tool_clip_target_name(uint8_t target);
 void tool_clip_free(tool_clip *tc);
 
 /* A decoded Sims 3 rig with its arena (malloc'd). */
