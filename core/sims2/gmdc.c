@@ -5,6 +5,7 @@
  * and a short reason. */
 #include "plumbob/sims2.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
 #include "pb_sort.h"
 
 uint32_t plumbob_gmdc_index(const plumbob_gmdc *g, const plumbob_gmdc_indices *idx, uint32_t i) {
@@ -12,19 +13,6 @@ uint32_t plumbob_gmdc_index(const plumbob_gmdc *g, const plumbob_gmdc_indices *i
     if (!g || !idx || i >= idx->count || !idx->data) return 0xFFFFFFFFu; /* no validated index is this */
     p = idx->data + (size_t)i * g->index_size;
     return g->index_size == 2 ? pb_le16(p) : pb_le32(p);
-}
-
-/* The first failure of a decode, with where and why (err may be NULL). */
-static plumbob_result note(plumbob_error *err, plumbob_result res, size_t offset, const char *table,
-                           uint32_t index, const char *reason) {
-    if (err && err->result == PLUMBOB_OK && res != PLUMBOB_OK) {
-        err->result = res;
-        err->offset = offset;
-        err->table = table;
-        err->index = index;
-        err->reason = reason;
-    }
-    return res;
 }
 
 /* A reader's sticky error in words. */
@@ -98,22 +86,22 @@ static uint32_t item_size(uint32_t format) {
 static plumbob_result check_element(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t i,
                                     size_t at, plumbob_error *err) {
     uint32_t isz = item_size(e->format), k;
-    if (!isz) return note(err, PLUMBOB_ERR_BAD_DATA, at + 12u, "element", i, "format not 0, 1, 2 or 4");
+    if (!isz) return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 12u, "element", i, "format not 0, 1, 2 or 4");
     if (e->items.count == 0) {
         if ((uint64_t)e->count * isz != e->byte_size)
-            return note(err, PLUMBOB_ERR_BAD_DATA, at + 20u, "element", i,
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 20u, "element", i,
                         "data size is not count times the item size");
         return PLUMBOB_OK;
     }
     /* sparse: one item per entry of the item list */
     if ((uint64_t)e->items.count * isz != e->byte_size)
-        return note(err, PLUMBOB_ERR_BAD_DATA, at + 20u, "element", i,
+        return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 20u, "element", i,
                     "sparse data size is not item-list entries times the item size");
     if (e->count > PLUMBOB_GMDC_MAX_SPARSE_COUNT)
-        return note(err, PLUMBOB_ERR_BAD_COUNT, at, "element", i, "sparse count above the limit");
+        return pb_note(err, PLUMBOB_ERR_BAD_COUNT, at, "element", i, "sparse count above the limit");
     for (k = 0; k < e->items.count; k++)
         if (plumbob_gmdc_index(g, &e->items, k) >= e->count)
-            return note(err, PLUMBOB_ERR_BAD_INDEX, off(g, e->items.data) + (size_t)k * g->index_size, "element", i,
+            return pb_note(err, PLUMBOB_ERR_BAD_INDEX, off(g, e->items.data) + (size_t)k * g->index_size, "element", i,
                         "item-list entry not below the element's count");
     return PLUMBOB_OK;
 }
@@ -124,7 +112,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_gmdc *g, int store, size_t
     uint32_t i, k, isz = g->index_size;
     plumbob_result res;
 #define WALK_CHECK(table, index) \
-    if (!plumbob_reader_ok(r)) return note(err, r->error, r->pos, table, index, reader_reason(r->error))
+    if (!plumbob_reader_ok(r)) return pb_note(err, r->error, r->pos, table, index, reader_reason(r->error))
     g->element_count = read_count(r, PLUMBOB_GMDC_MAX_ELEMENTS, 28);
     WALK_CHECK("elements", PLUMBOB_ERROR_NO_INDEX);
     for (i = 0; i < g->element_count; i++) {
@@ -137,7 +125,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_gmdc *g, int store, size_t
         e.set = plumbob_read_u32le(r);
         e.byte_size = plumbob_read_u32le(r);
         if (plumbob_reader_ok(r) && !item_size(e.format))
-            return note(err, PLUMBOB_ERR_BAD_DATA, at + 12u, "element", i, "format not 0, 1, 2 or 4");
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 12u, "element", i, "format not 0, 1, 2 or 4");
         e.data = plumbob_read_bytes(r, e.byte_size);
         e.items = read_indices(r, isz);
         e.sparse = NULL;
@@ -216,19 +204,19 @@ static plumbob_result open_block(const unsigned char *d, size_t size, plumbob_gm
     g->data = d;
     g->size = size;
     res = plumbob_sims2_rcol_open(&g->rcol, d, size);
-    if (res != PLUMBOB_OK) return note(err, res, 0, "rcol", PLUMBOB_ERROR_NO_INDEX, "RCOL link or block list");
+    if (res != PLUMBOB_OK) return pb_note(err, res, 0, "rcol", PLUMBOB_ERROR_NO_INDEX, "RCOL link or block list");
     if (plumbob_sims2_rcol_block_id(&g->rcol, 0) != PLUMBOB_TYPE_GMDC)
-        return note(err, PLUMBOB_ERR_BAD_MAGIC, g->rcol.block_ids_offset, "rcol", 0, "first block is not a GMDC");
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, g->rcol.block_ids_offset, "rcol", 0, "first block is not a GMDC");
     plumbob_reader_init(r, d, size);
     plumbob_reader_seek(r, g->rcol.first_block_offset);
     res = plumbob_sims2_block_head_read(r, &g->head);
-    if (res != PLUMBOB_OK) return note(err, res, r->pos, "head", PLUMBOB_ERROR_NO_INDEX, "block head or cSGResource header");
+    if (res != PLUMBOB_OK) return pb_note(err, res, r->pos, "head", PLUMBOB_ERROR_NO_INDEX, "block head or cSGResource header");
     version_at = off(g, g->head.class_name.ptr) + g->head.class_name.len + 4u;
     if (g->head.block_id != PLUMBOB_TYPE_GMDC)
-        return note(err, PLUMBOB_ERR_BAD_MAGIC, version_at - 4u, "head", PLUMBOB_ERROR_NO_INDEX, "block id is not 0xAC4F8687");
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, version_at - 4u, "head", PLUMBOB_ERROR_NO_INDEX, "block id is not 0xAC4F8687");
     g->version = g->head.version;
     if (g->version != 1 && g->version != 2 && g->version != 4)
-        return note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, version_at, "head", PLUMBOB_ERROR_NO_INDEX, "version not 1, 2 or 4");
+        return pb_note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, version_at, "head", PLUMBOB_ERROR_NO_INDEX, "version not 1, 2 or 4");
     g->index_size = g->version == 4 ? 2u : 4u;
     return PLUMBOB_OK;
 }
@@ -241,7 +229,7 @@ plumbob_result plumbob_gmdc_measure_ex(const void *data, size_t size, size_t *ar
     plumbob_error_clear(err);
     if (arena_bytes) *arena_bytes = SIZE_MAX; /* the sizing rule: bad input is SIZE_MAX, never 0 */
     if (!data || !arena_bytes)
-        return note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     res = open_block((const unsigned char *)data, size, &g, &r, err);
     if (res == PLUMBOB_OK) res = walk(&r, &g, 0, &need, err);
     if (res != PLUMBOB_OK) return res;
@@ -250,7 +238,7 @@ plumbob_result plumbob_gmdc_measure_ex(const void *data, size_t size, size_t *ar
     plumbob_size_add(&need, plumbob_arena_need(g.group_count, sizeof(plumbob_gmdc_group)));
     plumbob_size_add(&need, plumbob_arena_need((size_t)g.morph_count * 2u, sizeof(plumbob_string)));
     if (!plumbob_size_add(&need, plumbob_arena_need(g.subset_count, sizeof(plumbob_gmdc_mesh))) || need == SIZE_MAX)
-        return note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX, "the arena size does not fit size_t");
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX, "the arena size does not fit size_t");
     *arena_bytes = need;
     return PLUMBOB_OK;
 }
@@ -327,7 +315,7 @@ static plumbob_result check_indices(const plumbob_gmdc *g, const plumbob_gmdc_in
     uint32_t i;
     for (i = 0; i < f->count; i++)
         if (plumbob_gmdc_index(g, f, i) >= limit)
-            return note(err, PLUMBOB_ERR_BAD_INDEX, off(g, f->data) + (size_t)i * g->index_size, table, index, reason);
+            return pb_note(err, PLUMBOB_ERR_BAD_INDEX, off(g, f->data) + (size_t)i * g->index_size, table, index, reason);
     return PLUMBOB_OK;
 }
 
@@ -355,15 +343,15 @@ static plumbob_result validate(const plumbob_gmdc *g, plumbob_error *err) {
         size_t at = off(g, l->refs.data) - 4u; /* the linkage's first field */
         /* version 4 indexes with u16: a linkage cannot hold more vertices */
         if (g->version == 4 && l->vertex_count > 65535u)
-            return note(err, PLUMBOB_ERR_BAD_COUNT, at + 4u + (size_t)l->refs.count * 2u, "linkage", i,
+            return pb_note(err, PLUMBOB_ERR_BAD_COUNT, at + 4u + (size_t)l->refs.count * 2u, "linkage", i,
                         "more than 65535 vertices in a version 4 mesh");
         for (k = 0; k < l->refs.count; k++) {
             uint32_t e = plumbob_gmdc_index(g, &l->refs, k);
             size_t ref_at = off(g, l->refs.data) + (size_t)k * g->index_size;
             if (e >= g->element_count)
-                return note(err, PLUMBOB_ERR_BAD_INDEX, ref_at, "linkage", i, "element reference past the element table");
+                return pb_note(err, PLUMBOB_ERR_BAD_INDEX, ref_at, "linkage", i, "element reference past the element table");
             if (per_vertex(g->elements[e].identity) && g->elements[e].count < l->vertex_count)
-                return note(err, PLUMBOB_ERR_BAD_COUNT, element_at(g, &g->elements[e]), "element", e,
+                return pb_note(err, PLUMBOB_ERR_BAD_COUNT, element_at(g, &g->elements[e]), "element", e,
                             "covers fewer vertices than a linkage that uses it");
         }
         /* morph map ids name morph pairs */
@@ -371,14 +359,14 @@ static plumbob_result validate(const plumbob_gmdc *g, plumbob_error *err) {
         if (map) {
             uint32_t mi = (uint32_t)(map - g->elements);
             if (map->format != 4)
-                return note(err, PLUMBOB_ERR_BAD_DATA, element_at(g, map) + 12u, "element", mi, "morph map not of format 4");
+                return pb_note(err, PLUMBOB_ERR_BAD_DATA, element_at(g, map) + 12u, "element", mi, "morph map not of format 4");
             for (k = 0; k < l->vertex_count; k++) {
                 uint32_t item = plumbob_gmdc_item(g, map, k), m, b;
                 if (item == PLUMBOB_GMDC_NO_ITEM) continue;
                 m = pb_le32(map->data + 4u * (size_t)item);
                 for (b = 0; b < 4; b++)
                     if (((m >> (8 * b)) & 0xFFu) >= g->morph_count && ((m >> (8 * b)) & 0xFFu) != 0)
-                        return note(err, PLUMBOB_ERR_BAD_INDEX, off(g, map->data) + 4u * (size_t)item + b, "element", mi,
+                        return pb_note(err, PLUMBOB_ERR_BAD_INDEX, off(g, map->data) + 4u * (size_t)item + b, "element", mi,
                                     "morph map id past the morph name pairs");
             }
         }
@@ -388,10 +376,10 @@ static plumbob_result validate(const plumbob_gmdc *g, plumbob_error *err) {
         const plumbob_gmdc_element *ba;
         size_t faces_at = off(g, gr->faces.data) - 4u;
         if (gr->link >= g->linkage_count)
-            return note(err, PLUMBOB_ERR_BAD_INDEX, faces_at - string7_size(gr->name.len) - 4u, "group", i,
+            return pb_note(err, PLUMBOB_ERR_BAD_INDEX, faces_at - string7_size(gr->name.len) - 4u, "group", i,
                         "linkage index past the linkage table");
         if (gr->primitive == PLUMBOB_GMDC_PRIMITIVE_TRIANGLES && gr->faces.count % 3u != 0)
-            return note(err, PLUMBOB_ERR_BAD_COUNT, faces_at, "group", i, "triangle list face count not a multiple of 3");
+            return pb_note(err, PLUMBOB_ERR_BAD_COUNT, faces_at, "group", i, "triangle list face count not a multiple of 3");
         res = check_indices(g, &gr->faces, g->linkages[gr->link].vertex_count, "group", i,
                             "face index not below the linkage's vertex count", err);
         if (res != PLUMBOB_OK) return res;
@@ -403,7 +391,7 @@ static plumbob_result validate(const plumbob_gmdc *g, plumbob_error *err) {
         if (ba) {
             uint32_t slots = g->version >= 2 ? gr->bones.count : g->joint_count, bi = (uint32_t)(ba - g->elements);
             if (ba->format != 4)
-                return note(err, PLUMBOB_ERR_BAD_DATA, element_at(g, ba) + 12u, "element", bi, "bone assignments not of format 4");
+                return pb_note(err, PLUMBOB_ERR_BAD_DATA, element_at(g, ba) + 12u, "element", bi, "bone assignments not of format 4");
             for (k = 0; k < gr->faces.count; k++) {
                 uint32_t item = plumbob_gmdc_item(g, ba, plumbob_gmdc_index(g, &gr->faces, k)), a, b;
                 if (item == PLUMBOB_GMDC_NO_ITEM) continue;
@@ -411,7 +399,7 @@ static plumbob_result validate(const plumbob_gmdc *g, plumbob_error *err) {
                 for (b = 0; b < 4; b++) {
                     uint32_t slot = (a >> (8 * b)) & 0xFFu;
                     if (slot != 0xFFu && slot >= slots)
-                        return note(err, PLUMBOB_ERR_BAD_INDEX, off(g, ba->data) + 4u * (size_t)item + b, "element", bi,
+                        return pb_note(err, PLUMBOB_ERR_BAD_INDEX, off(g, ba->data) + 4u * (size_t)item + b, "element", bi,
                                     g->version >= 2 ? "bone slot past the group's bone list" : "bone slot past the joint table");
                 }
             }
@@ -433,7 +421,7 @@ plumbob_result plumbob_gmdc_decode_ex(const void *data, size_t size, plumbob_are
     plumbob_gmdc counted;
     plumbob_error_clear(err);
     if (!data || !arena || !g)
-        return note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     /* first walk: counts (and every structural check) */
     res = open_block((const unsigned char *)data, size, &counted, &r, err);
     if (res == PLUMBOB_OK) res = walk(&r, &counted, 0, NULL, err);
@@ -453,7 +441,7 @@ plumbob_result plumbob_gmdc_decode_ex(const void *data, size_t size, plumbob_are
         if (res == PLUMBOB_OK) res = validate(g, err);
     }
     if (res != PLUMBOB_OK) {
-        note(err, res, 0, "arena", PLUMBOB_ERROR_NO_INDEX, "the arena is smaller than plumbob_gmdc_measure says");
+        pb_note(err, res, 0, "arena", PLUMBOB_ERROR_NO_INDEX, "the arena is smaller than plumbob_gmdc_measure says");
         plumbob_arena_reset(arena, mark);
     }
     return res;
