@@ -887,6 +887,34 @@ static void test_clip_extras_round_trip(void) {
     scene_free(&s);
 }
 
+/* The demo body's GMDC, decoded into gmem for a test to patch; 0 (after
+ * CHECK) when it does not decode. */
+static int demo_body_open(tool_input *mi, plumbob_gmdc *g, unsigned char **gmem) {
+    memset(mi, 0, sizeof *mi);
+    *gmem = NULL;
+    mi->size = demo_body_gmdc(&mi->data);
+    CHECK(mi->size && tool_gmdc_decode(mi, g, gmem) == PLUMBOB_OK);
+    return !failed;
+}
+
+/* g exported as GLB into glb and its JSON parsed into root; the accessor
+ * index of the first primitive's attribute, -1 (after CHECK) without it. */
+static long export_attribute(const plumbob_gmdc *g, const char *attribute, tool_buf *glb, json_value *root) {
+    gltf_export_src src;
+    char why[256];
+    const json_value *prim, *at;
+    long a;
+    memset(&src, 0, sizeof src);
+    src.mesh = g;
+    CHECK(export_bytes(&src, 1, glb));
+    CHECK(json_parse((const char *)glb->data + 20, pb_le32(glb->data + 12), root, why, sizeof why));
+    prim = &json_get(&json_get(root, "meshes")->items[0], "primitives")->items[0];
+    at = json_get(json_get(prim, "attributes"), attribute);
+    a = at ? (long)at->number : -1;
+    CHECK(a >= 0);
+    return a;
+}
+
 /* COLOR_0 of a vertex whose colour is not opaque: the demo body's colour
  * element (format 4, D3DCOLOR 0xAARRGGBB) gets 0x40C08020 at vertex 0 in
  * its input bytes, then the export must give RGBA (0xC0, 0x80, 0x20, 0x40)
@@ -894,35 +922,22 @@ static void test_clip_extras_round_trip(void) {
 static void test_colour_alpha(void) {
     tool_input mi;
     plumbob_gmdc g;
-    unsigned char *gmem = NULL;
+    unsigned char *gmem;
     const plumbob_gmdc_element *col;
-    gltf_export_src src;
     tool_buf glb;
     json_value root;
-    char why[256];
-    memset(&mi, 0, sizeof mi);
-    mi.size = demo_body_gmdc(&mi.data);
-    CHECK(mi.size && tool_gmdc_decode(&mi, &g, &gmem) == PLUMBOB_OK);
-    if (failed) return;
+    long a;
+    if (!demo_body_open(&mi, &g, &gmem)) return;
     col = plumbob_gmdc_find_element(&g, g.groups[0].link, PLUMBOB_GMDC_COLOUR, 0);
     CHECK(col && col->format == 4 && col->items.count == 0 && col->count > 0);
     if (!col || col->format != 4) return;
     pb_put_le32((unsigned char *)(uintptr_t)col->data, 0x40C08020u); /* vertex 0 */
-    memset(&src, 0, sizeof src);
-    src.mesh = &g;
-    CHECK(export_bytes(&src, 1, &glb));
-    CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
-    {
-        const json_value *prim = &json_get(&json_get(&root, "meshes")->items[0], "primitives")->items[0];
-        const json_value *c = json_get(json_get(prim, "attributes"), "COLOR_0");
-        long a = c ? (long)c->number : -1;
-        CHECK(a >= 0);
-        if (a >= 0) {
-            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 0), 192.0f / 255.0f, 1e-6f);
-            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 1), 128.0f / 255.0f, 1e-6f);
-            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 2), 32.0f / 255.0f, 1e-6f);
-            CHECK_NEAR(glb_float(glb.data, &root, a, 0, 3), 64.0f / 255.0f, 1e-6f);
-        }
+    a = export_attribute(&g, "COLOR_0", &glb, &root);
+    if (a >= 0) {
+        CHECK_NEAR(glb_float(glb.data, &root, a, 0, 0), 192.0f / 255.0f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, a, 0, 1), 128.0f / 255.0f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, a, 0, 2), 32.0f / 255.0f, 1e-6f);
+        CHECK_NEAR(glb_float(glb.data, &root, a, 0, 3), 64.0f / 255.0f, 1e-6f);
     }
     json_free(&root);
     tb_free(&glb);
@@ -937,37 +952,24 @@ static void test_colour_alpha(void) {
 static void test_weights_total(void) {
     tool_input mi;
     plumbob_gmdc g;
-    unsigned char *gmem = NULL;
+    unsigned char *gmem;
     const plumbob_gmdc_element *bw;
-    gltf_export_src src;
     tool_buf glb;
     json_value root;
-    char why[256];
-    memset(&mi, 0, sizeof mi);
-    mi.size = demo_body_gmdc(&mi.data);
-    CHECK(mi.size && tool_gmdc_decode(&mi, &g, &gmem) == PLUMBOB_OK);
-    if (failed) return;
+    long a;
+    if (!demo_body_open(&mi, &g, &gmem)) return;
     bw = plumbob_gmdc_find_element(&g, g.groups[0].link, PLUMBOB_GMDC_BONE_WEIGHTS, 0);
     CHECK(bw && bw->format == 2 && bw->items.count == 0 && bw->count > 2);
     if (!bw || bw->format != 2 || bw->count <= 2) return;
     CHECK(plumbob_gmdc_float(bw, 2, 0) == 0.5f && plumbob_gmdc_float(bw, 2, 1) == 0.25f &&
           plumbob_gmdc_float(bw, 2, 2) == 0.125f);
     pb_put_f32le((unsigned char *)(uintptr_t)bw->data + 12u * 2u, 0.75f);
-    memset(&src, 0, sizeof src);
-    src.mesh = &g;
-    CHECK(export_bytes(&src, 1, &glb));
-    CHECK(json_parse((const char *)glb.data + 20, pb_le32(glb.data + 12), &root, why, sizeof why));
-    {
-        const json_value *prim = &json_get(&json_get(&root, "meshes")->items[0], "primitives")->items[0];
-        const json_value *w = json_get(json_get(prim, "attributes"), "WEIGHTS_0");
-        long a = w ? (long)w->number : -1;
-        CHECK(a >= 0);
-        if (a >= 0) {
-            CHECK_NEAR(glb_float(glb.data, &root, a, 2, 0), 2.0 / 3.0, 1e-6);
-            CHECK_NEAR(glb_float(glb.data, &root, a, 2, 1), 2.0 / 9.0, 1e-6);
-            CHECK_NEAR(glb_float(glb.data, &root, a, 2, 2), 1.0 / 9.0, 1e-6);
-            CHECK(glb_float(glb.data, &root, a, 2, 3) == 0.0f);
-        }
+    a = export_attribute(&g, "WEIGHTS_0", &glb, &root);
+    if (a >= 0) {
+        CHECK_NEAR(glb_float(glb.data, &root, a, 2, 0), 2.0 / 3.0, 1e-6);
+        CHECK_NEAR(glb_float(glb.data, &root, a, 2, 1), 2.0 / 9.0, 1e-6);
+        CHECK_NEAR(glb_float(glb.data, &root, a, 2, 2), 1.0 / 9.0, 1e-6);
+        CHECK(glb_float(glb.data, &root, a, 2, 3) == 0.0f);
     }
     json_free(&root);
     tb_free(&glb);
