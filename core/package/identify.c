@@ -13,6 +13,22 @@
  * decoder's limit and, when the bytes reach it, a first bone name shorter
  * than 256 bytes (a cut rig is still named a rig, so check says why).  Or a Granny 2 rig:
  * the 0x8EAF13DE wrapper, or a little-endian Granny signature's first bytes. */
+/* A Sims 3 RCOL (version 3) whose first internal chunk, found through the
+ * chunk table after the keys, starts with "GEOM" (real files' keys are all
+ * zero, so the type cannot be read from them). */
+static bool looks_like_geom(const unsigned char *p, size_t n) {
+    uint32_t internal, external;
+    size_t table, at;
+    if (n < 24 || pb_le32(p) != 3) return false;
+    external = pb_le32(p + 12);
+    internal = pb_le32(p + 16);
+    if (internal == 0 || internal > 4096u || external > 4096u) return false;
+    table = 20u + 16u * ((size_t)internal + external);
+    if (table + 8u > n) return false;
+    at = pb_le32(p + table);
+    return at <= n - 4u && p[at] == 'G' && p[at + 1] == 'E' && p[at + 2] == 'O' && p[at + 3] == 'M';
+}
+
 static bool looks_like_rig(const unsigned char *p, size_t n) {
     uint32_t major, minor, bones;
     if (n >= 8 && pb_le32(p) == PLUMBOB_TYPE_RIG && pb_le32(p + 4) == 0) return true;
@@ -43,6 +59,7 @@ plumbob_format plumbob_identify(const void *data, size_t size) {
         return PLUMBOB_FORMAT_DBPF;
     if (size >= 4 && pb_le32(p) == TYPE_CLIP) return PLUMBOB_FORMAT_CLIP;
     if (size >= 36 && pb_le32(p) == 3 && pb_le32(p + 28) == TYPE_JAZZ) return PLUMBOB_FORMAT_JAZZ;
+    if (looks_like_geom(p, size)) return PLUMBOB_FORMAT_GEOM;
     if (looks_like_rig(p, size)) return PLUMBOB_FORMAT_RIG;
     block = sims2_rcol_first_block(p, size);
     if (block == BLOCK_GMDC) return PLUMBOB_FORMAT_GMDC;
@@ -64,6 +81,7 @@ const char *plumbob_format_name(plumbob_format f) {
     case PLUMBOB_FORMAT_REFPACK: return "refpack";
     case PLUMBOB_FORMAT_RIG: return "rig";
     case PLUMBOB_FORMAT_CRES: return "cres";
+    case PLUMBOB_FORMAT_GEOM: return "geom";
     case PLUMBOB_FORMAT_UNKNOWN: break;
     }
     return "unknown";

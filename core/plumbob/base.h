@@ -419,7 +419,8 @@ typedef enum plumbob_format {
     PLUMBOB_FORMAT_SIMS2_RCOL = 6, /* any other Sims 2 RCOL (GMND, SHPE, TXMT, ...) */
     PLUMBOB_FORMAT_REFPACK = 7,    /* a bare RefPack-compressed stream */
     PLUMBOB_FORMAT_RIG = 8,        /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
-    PLUMBOB_FORMAT_CRES = 9        /* Sims 2 RCOL whose first block is a cResourceNode (0xE519C933) */
+    PLUMBOB_FORMAT_CRES = 9,       /* Sims 2 RCOL whose first block is a cResourceNode (0xE519C933) */
+    PLUMBOB_FORMAT_GEOM = 10       /* Sims 3 RCOL holding a GEOM chunk (0x015A1849) */
 } plumbob_format;
 
 /* Guesses what data[0..size) is from its first bytes.  Cheap and never

@@ -537,6 +537,70 @@ PLUMBOB_API plumbob_result plumbob_gmdc_skin_subsets(const plumbob_gmdc *gmdc,
                                                      uint32_t position_count);
 
 
+
+/* --- GEOM skinning (Sims 3 bodies on their rig) ---
+ * A GEOM's vertices lie at the rig's rest pose, so a bone's skinning
+ * matrix is its posed model transform times the inverse of its rest model
+ * transform.  Bind once (mesh bones to rig bones by hash), build the
+ * palette each frame from plumbob_skeleton_model's matrices, and skin with
+ * plumbob_skin on the mesh plumbob_geom_skin_mesh describes (explicit
+ * weights: one runtime for both games). */
+
+typedef struct plumbob_geom_binding {
+    uint32_t bone_count;          /* the mesh's bone list */
+    int32_t *rig_bone;            /* per mesh bone: its bone in rig->skeleton (view order), -1
+                                     when the rig lacks the hash */
+    plumbob_mat34 *inverse_rest;  /* per mesh bone: inverse of its rest model transform
+                                     (identity when unbound) */
+    uint32_t bound, unbound;      /* how many mesh bones found a rig bone, how many did not */
+} plumbob_geom_binding;
+
+/* Arena bytes plumbob_geom_bind needs (SIZE_MAX for NULL arguments). */
+PLUMBOB_API size_t plumbob_geom_bind_size(const plumbob_geom *geom, const plumbob_rig *rig);
+
+/* Binds a mesh's bone hashes to a rig's skeleton view and computes the
+ * inverse rest transforms.  A hash the rig lacks is not an error: its
+ * rig_bone is -1, counted in `unbound`, and its palette entry is the
+ * identity (those influences keep the vertex's rest place); callers
+ * report it (the tool warns with the hash).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_geom_bind(const plumbob_geom *geom, const plumbob_rig *rig,
+                                             plumbob_arena *arena, plumbob_geom_binding *binding);
+
+/* palette[k] = model[rig_bone[k]] * inverse_rest[k] for each mesh bone
+ * (identity for unbound ones); model holds model_count matrices in the rig
+ * skeleton view's order (plumbob_skeleton_model), or NULL for the rest
+ * pose (every entry the identity).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL binding or palette), PLUMBOB_ERR_OUTPUT_TOO_SMALL (palette_count
+ * below bone_count, model_count not covering a bound bone); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_geom_palette(const plumbob_geom_binding *binding, const plumbob_mat34 *model,
+                                                uint32_t model_count, plumbob_mat34 *palette,
+                                                uint32_t palette_count);
+
+/* Describes a decoded GEOM for plumbob_skin: positions, the vector stream
+ * `vectors` names (PLUMBOB_GEOM_NORMAL, PLUMBOB_GEOM_TANGENT, or 0 for
+ * none) in the skin mesh's normals, assignment bytes as joints, the four
+ * stored weights (PLUMBOB_SKIN_WEIGHTS_EXPLICIT), slot k = palette[k] (the
+ * mesh's bone list order).  A mesh without assignment or weights is
+ * unskinned (joints NULL).  Skin tangents by a second job with
+ * PLUMBOB_GEOM_TANGENT.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL),
+ * PLUMBOB_ERR_NOT_FOUND (no position element, or no element of `vectors`). */
+PLUMBOB_API plumbob_result plumbob_geom_skin_mesh(const plumbob_geom *geom, uint32_t vectors,
+                                                  plumbob_skin_mesh *mesh);
+
+/* Applies a morph mesh (position, normal, vertex id only) to its base:
+ * for each morph vertex, the base vertices with the same vertex id get
+ * weight x the morph's position and normal deltas added to positions and
+ * normals (float spans in the base's vertex order, as plumbob_skin's
+ * outputs; normals may be NULL).  Run it on the rest-pose streams before
+ * skinning.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a base or morph
+ * without vertex ids, non-finite weight), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (count below the base's vertex_count). */
+PLUMBOB_API plumbob_result plumbob_geom_morph(const plumbob_geom *base, const plumbob_geom *morph, float weight,
+                                              float *positions, size_t position_stride, float *normals,
+                                              size_t normal_stride, uint32_t count);
+
 /* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */
 /* ===================================================================== */

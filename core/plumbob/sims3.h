@@ -624,6 +624,150 @@ PLUMBOB_API plumbob_result plumbob_rig_write(const plumbob_rig *rig, void *out, 
                                              size_t *out_size);
 
 
+/* ===================================================================== */
+/* Chapter 16b Sims 3 GEOM body meshes (type 0x015A1849)                 */
+/* ===================================================================== */
+
+/* A GEOM is one LOD of a Sim's body, clothing or hair part: a Sims 3 RCOL
+ * (as jazz resources are) holding one GEOM chunk: an MTNF material block
+ * (kept as bytes), interleaved vertices described by an element table,
+ * triangle indices, the list of bone hashes the vertices' assignment bytes
+ * index (FNV-32 of the rig's lower-cased bone names, as clip tracks carry)
+ * and a TGI table.  Vertices are stored in model space at the rig's rest
+ * pose.  Version 5 is The Sims 3's; 12 and up are The Sims 4's and are
+ * refused (PLUMBOB_ERR_UNSUPPORTED_VERSION).  Vertex and index bytes stay
+ * in the caller's buffer (zero copy); layout in docs/FORMATS.md. */
+
+#define PLUMBOB_TYPE_GEOM 0x015A1849u
+#define PLUMBOB_GEOM_MAX_VERTICES 16777216u
+#define PLUMBOB_GEOM_MAX_ELEMENTS 64u
+#define PLUMBOB_GEOM_MAX_BONES 255u      /* assignment bytes index the bone list */
+#define PLUMBOB_GEOM_MAX_TGIS 65536u
+#define PLUMBOB_GEOM_EMBEDDED_SIMSKIN 0x548394B9u /* FNV-32 of "SimSkin" */
+#define PLUMBOB_GEOM_TYPE_SKIN_CONTROLLER 0x00AE6C67u
+
+/* Element usages (plumbob_geom_element.usage) and the bytes each takes. */
+#define PLUMBOB_GEOM_POSITION 1u   /* 3 floats */
+#define PLUMBOB_GEOM_NORMAL 2u     /* 3 floats */
+#define PLUMBOB_GEOM_UV 3u         /* 2 floats; may repeat */
+#define PLUMBOB_GEOM_ASSIGNMENT 4u /* 4 bytes: slots in the bone list */
+#define PLUMBOB_GEOM_WEIGHTS 5u    /* 4 floats, paired with the assignment bytes; 0 = unused */
+#define PLUMBOB_GEOM_TANGENT 6u    /* 3 floats */
+#define PLUMBOB_GEOM_TAG 7u        /* 4 bytes: tag value / colour */
+#define PLUMBOB_GEOM_VERTEX_ID 10u /* u32: what morph meshes match on */
+
+typedef struct plumbob_geom_element {
+    uint32_t usage;     /* PLUMBOB_GEOM_POSITION ... (others kept and skipped) */
+    uint32_t data_type; /* as stored */
+    uint32_t size;      /* bytes per vertex, as stored (one byte in the file) */
+    uint32_t offset;    /* where it starts inside a vertex (sum of the sizes before it) */
+} plumbob_geom_element;
+
+typedef struct plumbob_geom_tgi {
+    uint32_t type, group;
+    uint64_t instance;
+} plumbob_geom_tgi;
+
+/* The RCOL wrapper's keys (all zero in real files), kept for the writer. */
+typedef struct plumbob_geom_rcol_key {
+    uint64_t instance;
+    uint32_t type, group;
+} plumbob_geom_rcol_key;
+
+typedef struct plumbob_geom {
+    const unsigned char *data;
+    size_t size;
+    /* RCOL wrapper */
+    uint32_t rcol_version;          /* 3 */
+    uint32_t rcol_public_count;     /* 0 in real files */
+    uint32_t rcol_unused;           /* 0 in real files */
+    uint32_t rcol_external_count;   /* 0 in real files */
+    plumbob_geom_rcol_key internal_key; /* the one internal chunk's key */
+    plumbob_geom_rcol_key *external_keys; /* rcol_external_count, in the arena */
+    uint32_t chunk_offset, chunk_size; /* where the GEOM chunk lies in data */
+    /* GEOM chunk */
+    uint32_t version;               /* 5 */
+    uint32_t embedded_id;           /* 0 or PLUMBOB_GEOM_EMBEDDED_SIMSKIN */
+    const unsigned char *material;  /* the MTNF block's bytes (NULL when embedded_id is 0) */
+    uint32_t material_size;
+    uint32_t merge_group, sort_order;
+    uint32_t vertex_count;
+    uint32_t element_count;
+    plumbob_geom_element *elements; /* file order, in the arena */
+    uint32_t vertex_stride;         /* bytes per vertex: the sum of the element sizes */
+    const unsigned char *vertices;  /* vertex_count * vertex_stride bytes, in data */
+    uint32_t item_count;            /* index groups: 1 */
+    uint32_t index_size;            /* bytes per index: 2 or 4 */
+    uint32_t index_count;           /* a multiple of 3 (triangles) */
+    const unsigned char *indices;   /* index_count * index_size bytes, in data */
+    uint32_t skin_controller;       /* index into tgis */
+    uint32_t bone_count;
+    uint32_t *bone_hashes;          /* bone_count, in the arena */
+    uint32_t tgi_count;
+    plumbob_geom_tgi *tgis;         /* tgi_count, in the arena */
+} plumbob_geom;
+
+/* Arena bytes plumbob_geom_decode needs for this resource (SIZE_MAX on an
+ * error).  Errors: as plumbob_geom_decode. */
+PLUMBOB_API plumbob_result plumbob_geom_measure(const void *data, size_t size, size_t *arena_bytes);
+
+/* Decodes and validates a GEOM resource: the RCOL wrapper (one internal
+ * chunk, inside the input), the chunk's tag and version, the TGI offset
+ * and size against where the table really lies, the material block, the
+ * element table (any order and subset; known usages must have their
+ * sizes above; stride at most 255 * 64), every vertex, index and table
+ * inside the input, every index below vertex_count, every assignment byte
+ * with a non-zero weight below bone_count, the skin controller inside the
+ * TGI table, nothing after the TGI table.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_TRUNCATED (the input
+ * ends early), PLUMBOB_ERR_BAD_MAGIC (not an RCOL holding a GEOM chunk),
+ * PLUMBOB_ERR_UNSUPPORTED_VERSION (an RCOL or GEOM version other than 3
+ * and 5; The Sims 4's 12 and up), PLUMBOB_ERR_BAD_COUNT (counts past the
+ * limits, an index count not a multiple of 3), PLUMBOB_ERR_BAD_OFFSET (the
+ * TGI offset or size disagreeing with the table), PLUMBOB_ERR_BAD_INDEX
+ * (an index or bone slot out of range), PLUMBOB_ERR_BAD_DATA (an element
+ * size wrong for its usage, a non-finite position, normal, UV, weight or
+ * tangent, bytes after the TGI table), PLUMBOB_ERR_OUT_OF_MEMORY. */
+PLUMBOB_API plumbob_result plumbob_geom_decode(const void *data, size_t size, plumbob_arena *arena,
+                                               plumbob_geom *geom);
+
+/* plumbob_geom_measure and plumbob_geom_decode that also say where they
+ * failed (byte offset in data, table: "rcol", "geom", "material",
+ * "element", "vertex", "index", "bone", "tgi", "arena", "arguments";
+ * index; reason), as plumbob_gmdc_measure_ex does. */
+PLUMBOB_API plumbob_result plumbob_geom_measure_ex(const void *data, size_t size, size_t *arena_bytes,
+                                                   plumbob_error *err);
+PLUMBOB_API plumbob_result plumbob_geom_decode_ex(const void *data, size_t size, plumbob_arena *arena,
+                                                  plumbob_geom *geom, plumbob_error *err);
+
+/* The nth element (0 first) of a usage, or NULL. */
+PLUMBOB_API const plumbob_geom_element *plumbob_geom_find_element(const plumbob_geom *geom, uint32_t usage,
+                                                                 uint32_t nth);
+
+/* Float k of element e of vertex v (0 when e is NULL or v, k out of range). */
+PLUMBOB_API float plumbob_geom_float(const plumbob_geom *geom, const plumbob_geom_element *e, uint32_t v,
+                                     uint32_t k);
+
+/* Index i of the triangle list (0 when out of range). */
+PLUMBOB_API uint32_t plumbob_geom_index(const plumbob_geom *geom, uint32_t i);
+
+/* Bytes plumbob_geom_write produces (SIZE_MAX when it cannot be written).
+ * The writer takes a decoded GEOM or one the caller filled in: the RCOL
+ * fields, version, embedded_id and material, merge group, sort order, the
+ * element table (offsets are recomputed from the sizes), vertices
+ * (vertex_count * vertex_stride bytes), indices, bone hashes, TGIs; the TGI
+ * offset and size are computed. */
+PLUMBOB_API size_t plumbob_geom_write_size(const plumbob_geom *geom);
+
+/* Writes the GEOM: decode -> write gives the input byte for byte.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a geom that cannot be written:
+ * vertex_stride not the sum of the element sizes, an index_size other
+ * than 2 or 4, NULL arrays where counted), PLUMBOB_ERR_OUT_OF_MEMORY
+ * (out_cap too small). */
+PLUMBOB_API plumbob_result plumbob_geom_write(const plumbob_geom *geom, void *out, size_t out_cap,
+                                              size_t *out_size);
+
+
 #ifdef __cplusplus
 }
 #endif
