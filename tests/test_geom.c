@@ -200,7 +200,10 @@ static void g_check_shape(g_shape *s) {
     unsigned char *d = t_scratch();
     if (!n) return;
     CHECK_EQ(plumbob_identify(d, n), PLUMBOB_FORMAT_GEOM);
-    if (g_decode(d, n, &g, &err) != PLUMBOB_OK) return;
+    if (g_decode(d, n, &g, &err) != PLUMBOB_OK) {
+        CHECK_EQ(err.result, PLUMBOB_OK); /* what the writer made must decode */
+        return;
+    }
     CHECK_EQ(g.rcol_version, 3);
     CHECK_EQ(g.rcol_external_count, want->rcol_external_count);
     for (i = 0; i < g.rcol_external_count; i++)
@@ -285,11 +288,20 @@ void test_geom_writer_shapes(void) {
     static const uint32_t plain[3] = {PLUMBOB_GEOM_NORMAL, PLUMBOB_GEOM_POSITION, PLUMBOB_GEOM_UV};
     static const uint32_t morph[3] = {PLUMBOB_GEOM_POSITION, PLUMBOB_GEOM_NORMAL, PLUMBOB_GEOM_VERTEX_ID};
     g_shape *s = &g_shapes[0];
+    size_t n;
     g_build(s, g_full, 7, 12, 2, 4, 3, 1, 0);
     g_check_shape(s);
     g_build(s, mixed, 8, 40, 4, 3, 2, 1, 2);
     g_check_shape(s);
     CHECK(plumbob_geom_find_element(&s->g, PLUMBOB_GEOM_UV, 1) == &s->el[4]);
+    s->idx[4 * 7 + 2] = 1; /* index 7 = 0x10000 + x: past 40 vertices by its high half */
+    n = g_write(&s->g);
+    if (n) {
+        plumbob_geom g;
+        plumbob_error err;
+        CHECK_EQ(g_decode(t_scratch(), n, &g, &err), PLUMBOB_ERR_BAD_INDEX);
+        CHECK(err.index == 7 && strcmp(err.table, "index") == 0);
+    }
     g_build(s, plain, 3, 9, 2, 0, 1, 0, 0);
     g_check_shape(s);
     g_build(s, morph, 3, 30, 4, 0, 0, 0, 0);
