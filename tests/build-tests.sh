@@ -3,7 +3,8 @@
 # compile and link line, warnings are errors only in the project's own test
 # builds, header dependencies are tracked (a changed header rebuilds exactly
 # what includes it), every exported symbol is prefixed plumbob_, and tools/
-# keeps its layers (tests/tools-graph.sh).
+# keeps its layers (tests/tools-graph.sh), and the docs' examples compile and
+# run (tests/docs-examples.sh).
 # Usage: tests/build-tests.sh   (prints `N passed, N failed`)
 set -u
 cd "$(dirname "$0")/.."
@@ -102,6 +103,16 @@ if "$b/plumbob" demo --out "$demo" >/dev/null 2>&1 &&
 else
     bad "stable-only game loop builds" "$(tail -5 "$b.stable.log")"
 fi
+# the docs' examples compile and run as written: every ```c block of
+# README.md, docs/API.md and docs/ARCHITECTURE.md (tests/docs-examples.sh)
+while IFS= read -r line; do
+    case $line in
+    "ok   "*) ok "docs example: ${line#ok   }" ;;
+    "FAIL "*) bad "docs example: ${line#FAIL }" ;;
+    *passed,*failed) ;;
+    *) echo "     $line" ;;
+    esac
+done < <(bash tests/docs-examples.sh "$b" 2>&1)
 printf '#include "plumbob.h"\nint main(void) { plumbob_reader r; plumbob_reader_init(&r, 0, 0); return 0; }\n' >"$b/hidden.c"
 reader() { ${CC:-cc} -std=c99 -Werror "$@" -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; }
 if reader; then

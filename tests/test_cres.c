@@ -444,6 +444,38 @@ void test_cres_palette_identity_at_rest(void) {
         for (r2 = 0; r2 < 3; r2++)
             for (c2 = 0; c2 < 4; c2++) CHECK_NEAR(palette[j].m[r2][c2], r2 == c2 ? 1.0 : 0.0, 2e-5);
     }
+    /* the same palette through the joint map (issue 47): the same bits; an
+     * unclaimed joint (-1, or past the map) keeps its bind pose, the identity */
+    {
+        static plumbob_mat34 mapped[CJ + 1];
+        int32_t map2[CJ];
+        uint32_t model_count = (uint32_t)(sizeof model / sizeof model[0]);
+        plumbob_mat34 id = plumbob_mat34_identity(), sentinel;
+        CHECK_OK(plumbob_gmdc_palette_mapped(&dg, model, model_count, bone_of_joint, CJ, mapped, CJ));
+        CHECK(memcmp(mapped, palette, sizeof palette) == 0);
+        memcpy(map2, bone_of_joint, sizeof map2);
+        map2[1] = -1;
+        CHECK_OK(plumbob_gmdc_palette_mapped(&dg, model, model_count, map2, CJ - 1u, mapped, CJ + 1u));
+        CHECK(memcmp(&mapped[1], &id, sizeof id) == 0);
+        CHECK(memcmp(&mapped[CJ - 1], &id, sizeof id) == 0);
+        CHECK(memcmp(&mapped[0], &palette[0], sizeof id) == 0);
+        CHECK_OK(plumbob_gmdc_palette_mapped(&dg, NULL, 0, bone_of_joint, CJ, mapped, CJ));
+        CHECK(memcmp(&mapped[0], &id, sizeof id) == 0);
+        /* refusals write nothing */
+        memset(&sentinel, 0x5A, sizeof sentinel);
+        mapped[0] = sentinel;
+        CHECK_EQ(plumbob_gmdc_palette_mapped(&dg, model, model_count, bone_of_joint, CJ, mapped, CJ - 1u),
+                 PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        map2[1] = (int32_t)model_count;
+        CHECK_EQ(plumbob_gmdc_palette_mapped(&dg, model, model_count, map2, CJ, mapped, CJ), PLUMBOB_ERR_BAD_INDEX);
+        CHECK(memcmp(&mapped[0], &sentinel, sizeof sentinel) == 0);
+        CHECK_EQ(plumbob_gmdc_palette_mapped(&dg, model, model_count, NULL, CJ, mapped, CJ),
+                 PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_gmdc_palette_mapped(NULL, model, model_count, bone_of_joint, CJ, mapped, CJ),
+                 PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_gmdc_palette_mapped(&dg, model, model_count, bone_of_joint, CJ, NULL, CJ),
+                 PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
     memset(&job, 0, sizeof job);
     job.work = skin_work;
     job.gmdc = &dg;

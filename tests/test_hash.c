@@ -144,4 +144,35 @@ void test_age_codes(void) {
     size_t i;
     for (i = 0; i < sizeof v / sizeof v[0]; i++) CHECK_EQ(plumbob_age_code(v[i].s, strlen(v[i].s)), v[i].code);
     CHECK_EQ(plumbob_age_code(NULL, 1), -1);
+    /* bodies: a clip name's actor prefix, a rig's name (issue 47) */
+    {
+        static const struct { const char *s; int body; } c[] = {
+            {"a2o_bassinet_feed_stop_x", PLUMBOB_BODY_HUMAN}, {"al2a_soc_x", PLUMBOB_BODY_SMALL_DOG},
+            {"t_walk", PLUMBOB_BODY_HUMAN}, {"y_walk", PLUMBOB_BODY_HUMAN}, {"E_walk", PLUMBOB_BODY_HUMAN},
+            {"c2a_hug", PLUMBOB_BODY_CHILD}, {"p_crawl", PLUMBOB_BODY_TODDLER}, {"b_cry", PLUMBOB_BODY_BABY},
+            {"ad_bark", PLUMBOB_BODY_DOG}, {"CD_bark", PLUMBOB_BODY_PUPPY}, {"ac_purr", PLUMBOB_BODY_CAT},
+            {"cc_purr", PLUMBOB_BODY_KITTEN}, {"ah_trot", PLUMBOB_BODY_HORSE}, {"ch_trot", PLUMBOB_BODY_FOAL},
+            {"o_door_open", PLUMBOB_BODY_OBJECT}, {"ab_x", PLUMBOB_BODY_UNKNOWN}, {"walk", PLUMBOB_BODY_UNKNOWN},
+            {"_walk", PLUMBOB_BODY_UNKNOWN}, {"abcde_x", PLUMBOB_BODY_UNKNOWN}, {"a", PLUMBOB_BODY_UNKNOWN},
+            {"", PLUMBOB_BODY_UNKNOWN},
+        };
+        static const struct { const char *s; int body; } r[] = {
+            {"auRig", PLUMBOB_BODY_HUMAN}, {"AURIG", PLUMBOB_BODY_HUMAN}, {"cuRig", PLUMBOB_BODY_CHILD},
+            {"puRig", PLUMBOB_BODY_TODDLER}, {"buRig", PLUMBOB_BODY_BABY}, {"adRig", PLUMBOB_BODY_DOG},
+            {"alRig", PLUMBOB_BODY_SMALL_DOG}, {"chRig", PLUMBOB_BODY_FOAL}, {"plantSmallVine", PLUMBOB_BODY_OBJECT},
+            {"xxRig", PLUMBOB_BODY_OBJECT}, {"auRig2", PLUMBOB_BODY_OBJECT}, {"", PLUMBOB_BODY_UNKNOWN},
+        };
+        for (i = 0; i < sizeof c / sizeof c[0]; i++) CHECK_EQ(plumbob_clip_name_body(c[i].s, strlen(c[i].s)), c[i].body);
+        for (i = 0; i < sizeof r / sizeof r[0]; i++) CHECK_EQ(plumbob_rig_name_body(r[i].s, strlen(r[i].s)), r[i].body);
+        CHECK_EQ(plumbob_clip_name_body(NULL, 4), PLUMBOB_BODY_UNKNOWN);
+        CHECK_EQ(plumbob_rig_name_body(NULL, 5), PLUMBOB_BODY_UNKNOWN);
+        CHECK_EQ(plumbob_clip_name_body("ad_bark", 2), PLUMBOB_BODY_UNKNOWN); /* the length is the name's end */
+        CHECK_EQ(plumbob_body_species(PLUMBOB_BODY_CHILD), PLUMBOB_BODY_HUMAN);
+        CHECK_EQ(plumbob_body_species(PLUMBOB_BODY_PUPPY), PLUMBOB_BODY_DOG);
+        CHECK_EQ(plumbob_body_species(PLUMBOB_BODY_KITTEN), PLUMBOB_BODY_CAT);
+        CHECK_EQ(plumbob_body_species(PLUMBOB_BODY_FOAL), PLUMBOB_BODY_HORSE);
+        CHECK_EQ(plumbob_body_species(PLUMBOB_BODY_SMALL_DOG), PLUMBOB_BODY_SMALL_DOG);
+        CHECK_EQ(plumbob_body_species(PLUMBOB_BODY_OBJECT), PLUMBOB_BODY_OBJECT);
+        CHECK_EQ(plumbob_body_species(99), PLUMBOB_BODY_UNKNOWN);
+    }
 }

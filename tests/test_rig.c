@@ -382,6 +382,87 @@ void test_rig_truncation_and_bitflips(void) {
 /* The three object rigs of EWWheatAndFlour.package (plain format 4.2,
  * RefPack-compressed in the package): decode, write back the same bytes,
  * known counts, names and values. */
+/* Issue 47's numbers: the binding reports of real clips on auRig.  Every
+ * EWBreastfeed clip binds all but its prop's tracks and fits; the small
+ * dog's fight clip binds 116 of its 324 tracks (58 of 162 bones) and its
+ * prefix names another species.  Parts whose files are absent are left
+ * out (the rest of test_rig_corpus ran). */
+static void report_package_clips(const plumbob_rig *rig, const char *path, uint64_t only,
+                                 uint32_t *clips, plumbob_clip_bind_report *last) {
+    size_t size, rs, need;
+    unsigned char *data = t_corpus_load(path, &size);
+    plumbob_package pkg;
+    uint32_t e;
+    if (!data) return;
+    CHECK_OK(plumbob_package_open(&pkg, data, size));
+    for (e = 0; e < pkg.count; e++) {
+        plumbob_package_entry ent;
+        const unsigned char *res;
+        unsigned char *raw, *mem;
+        plumbob_clip clip;
+        plumbob_clip_binding bind;
+        plumbob_arena arena;
+        CHECK_OK(plumbob_package_entry_at(&pkg, e, &ent));
+        if (ent.type != PLUMBOB_TYPE_CLIP || (only && ent.instance != only)) continue;
+        raw = (unsigned char *)malloc(ent.mem_size);
+        CHECK_OK(plumbob_package_read(&pkg, &ent, raw, ent.mem_size, &res, &rs));
+        CHECK_OK(plumbob_clip_measure(res, rs, &need));
+        need += PLUMBOB_CLIP_BIND_SIZE(PLUMBOB_CLIP_MAX_TRACKS) + PLUMBOB_CLIP_BIND_REPORT_SIZE(PLUMBOB_CLIP_MAX_TRACKS);
+        mem = (unsigned char *)malloc(need);
+        plumbob_arena_init(&arena, mem, need);
+        CHECK_OK(plumbob_clip_decode(res, rs, &arena, &clip));
+        CHECK_OK(plumbob_rig_bind(&clip, rig, NULL, 0, &arena, &bind));
+        CHECK(plumbob_clip_binding_report_size(&bind) <= plumbob_arena_remaining(&arena, 0));
+        CHECK_OK(plumbob_clip_binding_report(&bind, rig->skeleton_name.ptr, rig->skeleton_name.len, &arena, NULL, 0,
+                                             last));
+        CHECK_EQ(last->bound_tracks + last->unbound_tracks, clip.track_count);
+        if (!only) { /* EWBreastfeed: the bassinet's 29 bones (58 tracks) are the prop's */
+            CHECK_EQ(last->unbound_tracks, 58);
+            CHECK_EQ(last->unbound_hash_count, 29);
+            CHECK_EQ(last->fit, 0);
+        }
+        (*clips)++;
+        free(mem);
+        free(raw);
+    }
+    free(data);
+}
+
+static void rig_corpus_reports(void) {
+    size_t size, need;
+    unsigned char *data = t_corpus_load("sims3/auRig.rig", &size), *mem;
+    plumbob_rig rig;
+    plumbob_arena arena;
+    plumbob_clip_bind_report rep;
+    uint32_t clips = 0;
+    if (!data) return;
+    CHECK_OK(plumbob_rig_measure(data, size, &need));
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&arena, mem, need);
+    CHECK_OK(plumbob_rig_decode(data, size, &arena, &rig));
+    CHECK_EQ(plumbob_rig_name_body(rig.skeleton_name.ptr, rig.skeleton_name.len), PLUMBOB_BODY_HUMAN);
+    memset(&rep, 0, sizeof rep);
+    report_package_clips(&rig, "sims3/PetFightingSkill.package", 0xC06363A8DEA2048Eull, &clips, &rep);
+    if (clips) {
+        CHECK_EQ(clips, 1);
+        CHECK_EQ(rep.track_count, 324);
+        CHECK_EQ(rep.bound_tracks, 116);
+        CHECK_EQ(rep.bone_count, 162);
+        CHECK_EQ(rep.bound_bones, 58);
+        CHECK_EQ(rep.unbound_hash_count, 104);
+        CHECK_EQ(rep.clip_body, PLUMBOB_BODY_SMALL_DOG);
+        CHECK_EQ(rep.fit, PLUMBOB_FIT_FEW_BONES | PLUMBOB_FIT_OTHER_SPECIES);
+    }
+    clips = 0;
+    report_package_clips(&rig, "sims3/EWBreastfeed.package", 0, &clips, &rep);
+    if (clips) {
+        CHECK_EQ(clips, 9);
+        CHECK_EQ(rep.clip_body, PLUMBOB_BODY_HUMAN);
+    }
+    free(mem);
+    free(data);
+}
+
 void test_rig_corpus(void) {
     size_t size, rs, need, wn;
     unsigned char *data = t_corpus_load("sims3/EWWheatAndFlour.package", &size);
@@ -450,6 +531,7 @@ void test_rig_corpus(void) {
     CHECK_EQ(seen, 3);
     CHECK_EQ(bones, 22);
     free(data);
+    rig_corpus_reports();
 }
 
 /* A clip on a rig: bone tracks bound through the rig's name hashes land in
@@ -567,6 +649,84 @@ void test_rig_clip_pose(void) {
         for (i = 0; i < CR_BONES; i++)
             for (r = 0; r < 3; r++)
                 for (col = 0; col < 4; col++) CHECK_NEAR(model2[i].m[r][col], model[i].m[r][col], 1e-5);
+    }
+    /* the binding's report (issue 47): 5 of 6 tracks bound; bones 3, 6, 11
+     * and 0xABCDEF01 animated (the morph with bone 6's hash is no bone),
+     * three bound; the name a_rigtest is a human clip */
+    {
+        plumbob_clip_bind_report rep;
+        plumbob_clip_binding few;
+        plumbob_arena none;
+        uint32_t unbound[2] = {7, 7};
+        size_t mark = plumbob_arena_mark(&a), before = plumbob_arena_remaining(&a, 0);
+        CHECK_EQ(plumbob_clip_binding_report_size(&bind), PLUMBOB_CLIP_BIND_REPORT_SIZE(CR_TRACKS));
+        CHECK_EQ(plumbob_clip_binding_report_size(NULL), SIZE_MAX);
+        CHECK_OK(plumbob_clip_binding_report(&bind, "auRig", 5, &a, unbound, 2, &rep));
+        CHECK_EQ(plumbob_arena_remaining(&a, 0), before); /* borrowed bytes given back */
+        CHECK_EQ(rep.track_count, 6);
+        CHECK_EQ(rep.bound_tracks, 5);
+        CHECK_EQ(rep.unbound_tracks, 1);
+        CHECK_EQ(rep.bone_count, 4);
+        CHECK_EQ(rep.bound_bones, 3);
+        CHECK_EQ(rep.unbound_hash_count, 1);
+        CHECK_EQ(unbound[0], 0xABCDEF01u);
+        CHECK_EQ(unbound[1], 7);
+        CHECK_EQ(rep.clip_body, PLUMBOB_BODY_HUMAN);
+        CHECK_EQ(rep.rig_body, PLUMBOB_BODY_HUMAN);
+        CHECK_EQ(rep.fit, 0);
+        CHECK_OK(plumbob_clip_binding_report(&bind, "adRig", 5, &a, NULL, 0, &rep));
+        CHECK_EQ(rep.fit, PLUMBOB_FIT_OTHER_SPECIES);
+        CHECK_OK(plumbob_clip_binding_report(&bind, "cuRig", 5, &a, NULL, 0, &rep));
+        CHECK_EQ(rep.fit, PLUMBOB_FIT_OTHER_AGE);
+        CHECK_OK(plumbob_clip_binding_report(&bind, NULL, 0, &a, NULL, 0, &rep));
+        CHECK_EQ(rep.rig_body, PLUMBOB_BODY_UNKNOWN);
+        CHECK_EQ(rep.fit, 0);
+        CHECK_OK(plumbob_clip_binding_report(&bind, "vine", 4, &a, NULL, 0, &rep));
+        CHECK_EQ(rep.rig_body, PLUMBOB_BODY_OBJECT);
+        CHECK_EQ(rep.fit, 0); /* any name may be a modder's rig: said only with few bones */
+        /* one bone of four bound: few bones, and then the object's rig is said too */
+        CHECK_OK(plumbob_clip_bind(&clip, &rig.bones[3].hash, 1, NULL, 0, &a, &few));
+        CHECK_OK(plumbob_clip_binding_report(&few, "vine", 4, &a, NULL, 0, &rep));
+        CHECK_EQ(rep.bound_bones, 1);
+        CHECK_EQ(rep.bound_tracks, 1);
+        CHECK_EQ(rep.unbound_hash_count, 3); /* bones 6 (the morph's hash too: listed once), 11, 0xABCDEF01 */
+        CHECK_EQ(rep.fit, PLUMBOB_FIT_FEW_BONES | PLUMBOB_FIT_OTHER_SPECIES);
+        CHECK_OK(plumbob_clip_binding_report(&few, "auRig", 5, &a, NULL, 0, &rep));
+        CHECK_EQ(rep.fit, PLUMBOB_FIT_FEW_BONES);
+        /* a list too short: the report is filled, the list untouched */
+        unbound[0] = 7;
+        CHECK_EQ(plumbob_clip_binding_report(&few, "auRig", 5, &a, unbound, 2, &rep), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        CHECK_EQ(rep.unbound_hash_count, 3);
+        CHECK_EQ(unbound[0], 7);
+        plumbob_arena_init(&none, NULL, 0);
+        CHECK_EQ(plumbob_clip_binding_report(&bind, "auRig", 5, &none, NULL, 0, &rep), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(plumbob_clip_binding_report(NULL, "auRig", 5, &a, NULL, 0, &rep), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_clip_binding_report(&bind, "auRig", 5, NULL, NULL, 0, &rep), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_clip_binding_report(&bind, "auRig", 5, &a, NULL, 0, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_clip_binding_report(&bind, NULL, 5, &a, NULL, 0, &rep), PLUMBOB_ERR_INVALID_ARGUMENT);
+        few.clip = NULL;
+        CHECK_EQ(plumbob_clip_binding_report(&few, "auRig", 5, &a, NULL, 0, &rep), PLUMBOB_ERR_INVALID_ARGUMENT);
+        plumbob_arena_reset(&a, mark);
+    }
+    /* names for hashes: the rig's bones, then a KEY table's names */
+    {
+        static const unsigned char key_bytes[] = {
+            1, 0, 0, 0, 2, 0, 0, 0,
+            1, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 'b', '_', '_', 'F', 'o', 'o', '_', '_',
+            2, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 'm', 'o', 'r', 'p', 'h', 'X',
+        };
+        plumbob_key_table kt;
+        plumbob_string nm;
+        CHECK_OK(plumbob_key_table_open(&kt, key_bytes, sizeof key_bytes));
+        CHECK_OK(plumbob_clip_track_name(rig.bones[3].hash, &rig, &kt, &nm));
+        CHECK(nm.ptr == rig.bones[3].name.ptr && nm.len == rig.bones[3].name.len);
+        CHECK_OK(plumbob_clip_track_name(plumbob_fnv32_str("b__foo__"), &rig, &kt, &nm));
+        CHECK(nm.len == 8 && memcmp(nm.ptr, "b__Foo__", 8) == 0);
+        CHECK_OK(plumbob_clip_track_name((uint32_t)plumbob_fnv64_str("morphX"), NULL, &kt, &nm));
+        CHECK(nm.len == 6 && memcmp(nm.ptr, "morphX", 6) == 0);
+        CHECK_EQ(plumbob_clip_track_name(0xABCDEF01u, &rig, &kt, &nm), PLUMBOB_ERR_NOT_FOUND);
+        CHECK_EQ(plumbob_clip_track_name(rig.bones[3].hash, NULL, NULL, &nm), PLUMBOB_ERR_NOT_FOUND);
+        CHECK_EQ(plumbob_clip_track_name(rig.bones[3].hash, &rig, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
     }
     r_model(posed, CR_BONES, ref);
     for (i = 0; i < CR_BONES; i++) {

@@ -212,6 +212,8 @@ expect clip-sample-rig 0 'b__Spine1__ +rest +model \( *-1.000000 +1.250000 +0.00
 expect clip-sample-rig-tracked 0 'b__Spine0__ +tracked +model \( *0.000000 +1.250000 +0.000000\)' "$bin" clip sample "$clip" --time 1 --rig "$tmp/rig.package@00F0E1D2C3B4A599"
 expect clip-sample-rig-json 0 '"name": "b__Head__", "hash": "0x0F97B21B", "parent": 2, "tracked": false, "translation": \[0, 0.5, 0\], "rotation": \[0, 0, 0, 1\], "scale": \[1, 1, 1\], "model_translation": \[-1.5, 1.25, 0\]' "$bin" clip sample "$clip" --time 1 --rig "$rig" --json
 expect clip-sample-rig-json-parses 0 '^ok 4$' sh -c "\"$bin\" clip sample \"$clip\" --time 0.5 --rig \"$rig\" --json | \"${1:-build}/json-check\" - time rig 'bones.*.name' 'bones.*.tracked' 'bones.*.translation' 'bones.*.rotation' 'bones.*.scale' 'bones.*.model_translation' 'bones.*.model_rotation' '#bones'"
+expect clip-sample-rig-binding 0 '^  binding: 3 of 4 tracks bound, 2 of 2 animated bones; 1 hash unbound: 0x84B0668E$' "$bin" clip sample "$clip" --time 1 --rig "$rig"
+expect clip-sample-rig-binding-json 0 '"binding": \{"tracks": 4, "bound_tracks": 3, "bones": 2, "bound_bones": 2, "few_bones": false, "other_species": false, "other_age": false, "unbound": \[\{"hash": "0x84B0668E", "name": null\}\]\}' "$bin" clip sample "$clip" --time 1 --rig "$rig" --json
 expect clip-sample-rig-not-rig 1 '--rig wants a Sims 3 rig; this is a Sims 3 CLIP' "$bin" clip sample "$clip" --time 1 --rig "$clip"
 expect clip-export-rig 0 'wrote .*rigged-s3.gltf \([0-9]+ bytes\): 4 nodes, 3 animation channels$' "$bin" clip export "$clip" --rig "$rig" -o "$tmp/rigged-s3.gltf"
 expect clip-export-rig-rest 0 '"name": "b__Head__", "rotation": \[0, 0, 0, 1\], "translation": \[0, 0.5, 0\]' cat "$tmp/rigged-s3.gltf"

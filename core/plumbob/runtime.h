@@ -118,6 +118,64 @@ PLUMBOB_API plumbob_result plumbob_rig_bind(const plumbob_clip *clip, const plum
                                             const uint32_t *morph_hashes, uint32_t morph_count,
                                             plumbob_arena *arena, plumbob_clip_binding *binding);
 
+/* --- What a binding found ----------------------------------------------
+ * Binding never fails for tracks the rig lacks: they are skipped when
+ * sampling.  The report says how many, which hashes, and whether the clip
+ * was made for this rig at all: an EWBreastfeed clip on auRig leaves its
+ * prop's tracks unbound (expected), a dog's clip on auRig binds a third of
+ * its bones (the wrong rig). */
+
+/* PLUMBOB_FIT_* bits of plumbob_clip_bind_report's `fit`; 0: nothing
+ * looks wrong.  A prefix bit is set only when both bodies are known and
+ * differ; on a rig taken for an object's (its name is not a Sim rig's),
+ * only when PLUMBOB_FIT_FEW_BONES is set too (a modder's rig may carry any
+ * name). */
+#define PLUMBOB_FIT_FEW_BONES 0x1u     /* fewer than half the clip's animated bones bound */
+#define PLUMBOB_FIT_OTHER_SPECIES 0x2u /* the clip's prefix names another species than the rig */
+#define PLUMBOB_FIT_OTHER_AGE 0x4u     /* the same species, another age's body (c_ on auRig) */
+
+typedef struct plumbob_clip_bind_report {
+    uint32_t track_count;        /* the clip's tracks */
+    uint32_t bound_tracks;       /* tracks mapped to a bone or morph slot */
+    uint32_t unbound_tracks;     /* tracks sampling skips: track_count - bound_tracks */
+    uint32_t bone_count;         /* distinct bones the rotation, translation and scale tracks animate */
+    uint32_t bound_bones;        /* of those, the ones the binding found */
+    uint32_t unbound_hash_count; /* distinct hashes of the unbound tracks (bones, morphs, others) */
+    uint32_t fit;                /* PLUMBOB_FIT_* bits */
+    int32_t clip_body;           /* plumbob_clip_name_body of the clip's name */
+    int32_t rig_body;            /* plumbob_rig_name_body of rig_name */
+} plumbob_clip_bind_report;
+
+/* Arena bytes plumbob_clip_binding_report borrows (8 per track, given back
+ * before it returns); SIZE_MAX for NULL. */
+PLUMBOB_API size_t plumbob_clip_binding_report_size(const plumbob_clip_binding *binding);
+#define PLUMBOB_CLIP_BIND_REPORT_SIZE(tracks) PLUMBOB_ARENA_NEED((tracks), 2u * sizeof(uint32_t))
+
+/* Fills *report for a binding (plumbob_clip_bind or plumbob_rig_bind):
+ * the counts, the fit of the clip's name against rig_name[0..len) (the
+ * rig's skeleton_name; NULL or empty: no name, the prefix is not checked)
+ * and, when unbound_hashes is not NULL, the distinct unbound hashes in
+ * ascending order.  Call it with unbound_hashes NULL to learn
+ * unbound_hash_count.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL binding,
+ * report or arena, a binding without its clip or of another track count,
+ * rig_name NULL with a length), PLUMBOB_ERR_OUT_OF_MEMORY (see
+ * plumbob_clip_binding_report_size; *report untouched),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (unbound_cap below unbound_hash_count:
+ * *report is filled, unbound_hashes untouched). */
+PLUMBOB_API plumbob_result plumbob_clip_binding_report(const plumbob_clip_binding *binding, const char *rig_name,
+                                                       size_t rig_name_len, plumbob_arena *arena,
+                                                       uint32_t *unbound_hashes, uint32_t unbound_cap,
+                                                       plumbob_clip_bind_report *report);
+
+/* A name for a track hash, to print an unbound one: a bone of `rig` whose
+ * hash it is, else an entry of the KEY table `names` whose name hashes to
+ * it (FNV-32 as bone tracks carry, or the low 32 bits of FNV-64 as morph
+ * tracks carry).  Either may be NULL.  The name stays in the rig's or the
+ * table's bytes.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL name),
+ * PLUMBOB_ERR_NOT_FOUND. */
+PLUMBOB_API plumbob_result plumbob_clip_track_name(uint32_t hash, const plumbob_rig *rig,
+                                                   const plumbob_key_table *names, plumbob_string *name);
+
 
 /* The schedule: a clip's 12-bit rotation and 10-bit translation keys
  * (nearly every key of a real clip) dequantized once and laid out in the
@@ -447,6 +505,24 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
 PLUMBOB_API plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *gmdc,
                                                 const plumbob_mat34 *joint_model,
                                                 plumbob_mat34 *palette, uint32_t palette_count);
+
+/* The skinning palette straight from a skeleton's model matrices (the
+ * palette plumbob_gmdc_palette makes of joint_model[j] = model[
+ * bone_of_joint[j]]): palette[j] = model[bone_of_joint[j]] * inverse_bind[j]
+ * for each of the mesh's joints, bone_of_joint as plumbob_cres_joint_map
+ * fills it (joint_count entries).  A joint no bone claims (-1, or j at or
+ * past joint_count) keeps its bind pose: its entry is the identity, so its
+ * vertices stay where the mesh stores them.  model NULL means the rest pose
+ * (every entry the identity); otherwise it holds model_count matrices
+ * (plumbob_skeleton_model's).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * gmdc or palette, bone_of_joint NULL with a joint_count),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (palette_count below the mesh's
+ * joint_count), PLUMBOB_ERR_BAD_INDEX (a mapped bone at or past
+ * model_count); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_gmdc_palette_mapped(const plumbob_gmdc *gmdc, const plumbob_mat34 *model,
+                                                       uint32_t model_count, const int32_t *bone_of_joint,
+                                                       uint32_t joint_count, plumbob_mat34 *palette,
+                                                       uint32_t palette_count);
 
 /* Everything plumbob_gmdc_skin needs for one group. */
 typedef struct plumbob_gmdc_skin_job {

@@ -81,6 +81,45 @@ PLUMBOB_API plumbob_result plumbob_clip_fallbacks(const char *name, size_t len, 
                                                   plumbob_clip_key out[PLUMBOB_CLIP_MAX_FALLBACKS],
                                                   size_t *count);
 
+/* Who a clip is for, and who wears a rig (plumbob_clip_binding_report
+ * compares them): the body a clip name's actor prefix names (the letters
+ * before the first '2' or '_', at most 4: "al2a_..." is a small dog's clip;
+ * a, t, y, h, e are all adult-sized humans, o an object) and the body a Sim
+ * rig's name names (two letters, age then species, and "Rig": auRig,
+ * cuRig, puRig, buRig, adRig, cdRig, alRig, acRig, ccRig, ahRig, chRig).
+ * Any other non-empty rig name is taken for an object's rig.  The codes
+ * "ab" and "ar", whose species is not confirmed, name no body. */
+enum {
+    PLUMBOB_BODY_UNKNOWN = 0,   /* no prefix, an unknown one, or no rig name */
+    PLUMBOB_BODY_OBJECT = 1,    /* o; a rig not named as a Sim's */
+    PLUMBOB_BODY_HUMAN = 2,     /* a t y h e; auRig (teen to elder) */
+    PLUMBOB_BODY_CHILD = 3,     /* c; cuRig */
+    PLUMBOB_BODY_TODDLER = 4,   /* p; puRig */
+    PLUMBOB_BODY_BABY = 5,      /* b; buRig */
+    PLUMBOB_BODY_DOG = 6,       /* ad; adRig */
+    PLUMBOB_BODY_PUPPY = 7,     /* cd; cdRig */
+    PLUMBOB_BODY_SMALL_DOG = 8, /* al; alRig */
+    PLUMBOB_BODY_CAT = 9,       /* ac; acRig */
+    PLUMBOB_BODY_KITTEN = 10,   /* cc; ccRig */
+    PLUMBOB_BODY_HORSE = 11,    /* ah; ahRig */
+    PLUMBOB_BODY_FOAL = 12      /* ch; chRig */
+};
+
+/* The PLUMBOB_BODY_* of the clip called name[0..len) (ASCII case-insensitive),
+ * PLUMBOB_BODY_UNKNOWN for a name without a known prefix or NULL. */
+PLUMBOB_API int plumbob_clip_name_body(const char *name, size_t len);
+
+/* The PLUMBOB_BODY_* of the rig whose skeleton is called name[0..len)
+ * (plumbob_rig's skeleton_name): a Sim rig's body, PLUMBOB_BODY_OBJECT for
+ * any other name, PLUMBOB_BODY_UNKNOWN for an empty or NULL name. */
+PLUMBOB_API int plumbob_rig_name_body(const char *name, size_t len);
+
+/* The species of a body: its adult body (PLUMBOB_BODY_HUMAN for a child,
+ * toddler or baby, PLUMBOB_BODY_DOG for a puppy, PLUMBOB_BODY_CAT for a
+ * kitten, PLUMBOB_BODY_HORSE for a foal), the body itself for the small
+ * dog and objects, PLUMBOB_BODY_UNKNOWN for anything else. */
+PLUMBOB_API int plumbob_body_species(int body);
+
 /* --- Decoding --- */
 
 #define PLUMBOB_CLIP_TARGET_TRANSLATION 1

@@ -28,6 +28,32 @@ plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *
     return PLUMBOB_OK;
 }
 
+plumbob_result plumbob_gmdc_palette_mapped(const plumbob_gmdc *g, const plumbob_mat34 *model, uint32_t model_count,
+                                           const int32_t *bone_of_joint, uint32_t joint_count,
+                                           plumbob_mat34 *palette, uint32_t palette_count) {
+    uint32_t j;
+    if (!g || !palette || (g->joint_count && !g->joints) || (!bone_of_joint && joint_count))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (palette_count < g->joint_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    /* every mapped bone checked before anything is written */
+    for (j = 0; model && j < g->joint_count && j < joint_count; j++)
+        if (bone_of_joint[j] >= 0 && (uint32_t)bone_of_joint[j] >= model_count) return PLUMBOB_ERR_BAD_INDEX;
+    for (j = 0; j < g->joint_count; j++) {
+        plumbob_quat q;
+        plumbob_vec3 t;
+        plumbob_mat34 inv_bind;
+        int32_t b = j < joint_count ? bone_of_joint[j] : -1;
+        if (!model || b < 0) { /* at rest, or a joint no bone claims: it keeps its bind pose */
+            palette[j] = plumbob_mat34_identity();
+            continue;
+        }
+        plumbob_gmdc_joint(g, j, &q, &t);
+        inv_bind = plumbob_mat34_from_rt(plumbob_quat_normalize(q), t);
+        palette[j] = plumbob_mat34_mul(&model[b], &inv_bind);
+    }
+    return PLUMBOB_OK;
+}
+
 
 typedef struct skin_inputs {
     const plumbob_gmdc *g;

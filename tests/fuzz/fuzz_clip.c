@@ -19,6 +19,51 @@ static plumbob_result measure_checked(const uint8_t *d, size_t n, size_t *need) 
     return r;
 }
 
+/* The binding's report (issue 47) in an arena of exactly its size: with
+ * every hash bound, only tracks of other targets stay unbound; the list is
+ * strictly ascending, each entry a track's hash; a bone list of the even
+ * tracks' hashes alone binds no more bones than there are. */
+static void check_report(const plumbob_clip *c, const plumbob_clip_binding *b, const uint32_t *hashes, size_t n) {
+    size_t need = plumbob_clip_binding_report_size(b), i, others = 0;
+    unsigned char *mem = (unsigned char *)malloc(need + 1);
+    uint32_t *list = (uint32_t *)malloc(sizeof(uint32_t) * (n + 1));
+    plumbob_arena a;
+    plumbob_clip_bind_report r;
+    if (need != PLUMBOB_CLIP_BIND_REPORT_SIZE(n)) __builtin_trap();
+    plumbob_arena_init(&a, mem, need);
+    if (plumbob_clip_binding_report(b, c->name.ptr, c->name.len, &a, list, (uint32_t)n, &r) != PLUMBOB_OK) __builtin_trap();
+    for (i = 0; i < n; i++)
+        others += c->tracks[i].target != PLUMBOB_CLIP_TARGET_MORPH && c->tracks[i].target != PLUMBOB_CLIP_TARGET_ROTATION &&
+                  c->tracks[i].target != PLUMBOB_CLIP_TARGET_TRANSLATION && c->tracks[i].target != PLUMBOB_CLIP_TARGET_SCALE;
+    if (r.track_count != n || r.unbound_tracks != others || r.bound_tracks + r.unbound_tracks != n ||
+        r.bound_bones != r.bone_count || r.bone_count > n || r.unbound_hash_count > r.unbound_tracks ||
+        (r.fit & PLUMBOB_FIT_FEW_BONES))
+        __builtin_trap();
+    for (i = 0; i < r.unbound_hash_count; i++) {
+        size_t k;
+        int found = 0;
+        if (i && list[i] <= list[i - 1]) __builtin_trap();
+        for (k = 0; k < n && !found; k++) found = hashes[k] == list[i];
+        if (!found) __builtin_trap();
+    }
+    {
+        plumbob_clip_binding half;
+        uint32_t *even = (uint32_t *)malloc(sizeof(uint32_t) * (n / 2 + 1));
+        unsigned char *bmem = (unsigned char *)malloc(plumbob_clip_bind_size(c) + need);
+        size_t m = 0;
+        for (i = 0; i < n; i += 2) even[m++] = hashes[i];
+        plumbob_arena_init(&a, bmem, plumbob_clip_bind_size(c) + need);
+        if (plumbob_clip_bind(c, even, (uint32_t)m, NULL, 0, &a, &half) != PLUMBOB_OK ||
+            plumbob_clip_binding_report(&half, "auRig", 5, &a, NULL, 0, &r) != PLUMBOB_OK ||
+            r.bound_bones > r.bone_count || r.bound_tracks + r.unbound_tracks != n)
+            __builtin_trap();
+        free(bmem);
+        free(even);
+    }
+    free(list);
+    free(mem);
+}
+
 /* Every track's hash as a bone and as a morph; both samplers at a few
  * times in a jumpy order must agree wherever the values are finite, and
  * the sampler without a schedule must give the scheduled one's bits. */
@@ -42,6 +87,7 @@ static void run_samplers(const plumbob_clip *c) {
     mem = (unsigned char *)malloc(need);
     plumbob_arena_init(&a, mem, need);
     if (plumbob_clip_bind(c, hashes, (uint32_t)n, hashes, (uint32_t)n, &a, &b) != PLUMBOB_OK) __builtin_trap();
+    check_report(c, &b, hashes, n);
     need = plumbob_clip_schedule_size(c); /* exactly the size: the build must fit */
     {
         size_t keys = 0;

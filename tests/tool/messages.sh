@@ -37,6 +37,9 @@ if [ -d "$corpus/sims3" ]; then
     expect msg-pair-stderr 0 '^0$' sh -c "\"$bin\" clip export \"$petclip\" --rig \"$s3/auRig.rig\" -o \"$msg/pet.glb\" 2>/dev/null | grep -c 'wrong rig'; true"
     expect msg-pair-human-on-object 0 "a2o_bassinet_feed_stop_x is a human clip \(prefix a2o_\) and plantSmallVine is an object.s rig" "$bin" clip export "$humanclip" --rig "$vine" -o "$msg/h.glb"
     expect msg-pair-sample 0 'clip sample: .*warning: only 1 of the clip.s 141 animated bones are bones of the rig plantSmallVine' "$bin" clip sample "$humanclip" --rig "$vine" --time 0
+    # the binding's report (plumbob_clip_binding_report): the prop's 29 bones unbound; the dog's clip on auRig
+    expect msg-bind-report-fits 0 '^  binding: 224 of 282 tracks bound, 112 of 141 animated bones; 29 hashes unbound: 0x080E523E, ' "$bin" clip sample "$humanclip" --rig "$s3/auRig.rig" --time 0
+    expect msg-bind-report-pet 0 '"binding": \{"tracks": 324, "bound_tracks": 116, "bones": 162, "bound_bones": 58, "few_bones": true, "other_species": true, "other_age": false, "unbound": \[\{"hash": "0x02908372"' "$bin" clip sample "$petclip" --rig "$s3/auRig.rig" --time 0 --json
     expect msg-pair-fits 0 '^$' sh -c "\"$bin\" clip sample \"$humanclip\" --rig \"$s3/auRig.rig\" --time 0 2>&1 >/dev/null"
 fi
 if [ -d "$corpus/sims2" ]; then

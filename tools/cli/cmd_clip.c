@@ -588,7 +588,48 @@ static int dict_add_rig_arg(tool_dict *d, const char *path) {
 
 /* clip sample --rig: the rig's rest pose, the clip sampled over it (bone
  * tracks bound by the rig's name hashes), then model space. */
-static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const char *rig_path, float t, int json) {
+/* A name for an unbound hash: the dictionary's bone name, else its morph name. */
+static const char *unbound_name(const tool_dict *names, uint32_t hash) {
+    const char *s = tool_dict_bone(names, hash);
+    return s ? s : tool_dict_morph(names, hash);
+}
+
+/* What the binding found (plumbob_clip_binding_report), as a "binding" JSON
+ * member or a text line after the header: counts, the fit bits, the unbound
+ * hashes with names where the dictionary knows them (text: the first 8). */
+static void print_binding(const plumbob_clip_bind_report *rep, const uint32_t *unbound, const tool_dict *names,
+                          int json) {
+    uint32_t i;
+    if (json) {
+        printf(", \"binding\": {\"tracks\": %u, \"bound_tracks\": %u, \"bones\": %u, \"bound_bones\": %u, "
+               "\"few_bones\": %s, \"other_species\": %s, \"other_age\": %s, \"unbound\": [",
+               (unsigned)rep->track_count, (unsigned)rep->bound_tracks, (unsigned)rep->bone_count,
+               (unsigned)rep->bound_bones, rep->fit & PLUMBOB_FIT_FEW_BONES ? "true" : "false",
+               rep->fit & PLUMBOB_FIT_OTHER_SPECIES ? "true" : "false",
+               rep->fit & PLUMBOB_FIT_OTHER_AGE ? "true" : "false");
+        for (i = 0; unbound && i < rep->unbound_hash_count; i++) {
+            const char *nm = unbound_name(names, unbound[i]);
+            printf("%s{\"hash\": \"0x%08X\", \"name\": ", i ? ", " : "", (unsigned)unbound[i]);
+            if (nm) json_string(stdout, nm, strlen(nm)); else printf("null");
+            printf("}");
+        }
+        printf("]}");
+        return;
+    }
+    printf("  binding: %u of %u tracks bound, %u of %u animated bones", (unsigned)rep->bound_tracks,
+           (unsigned)rep->track_count, (unsigned)rep->bound_bones, (unsigned)rep->bone_count);
+    if (rep->unbound_hash_count)
+        printf("; %u %s unbound:", (unsigned)rep->unbound_hash_count, rep->unbound_hash_count == 1 ? "hash" : "hashes");
+    for (i = 0; unbound && i < rep->unbound_hash_count && i < 8; i++) {
+        const char *nm = unbound_name(names, unbound[i]);
+        printf("%s 0x%08X%s%s", i ? "," : "", (unsigned)unbound[i], nm ? " " : "", nm ? nm : "");
+    }
+    if (rep->unbound_hash_count > 8) printf(", ... (--json lists all)");
+    printf("\n");
+}
+
+static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const char *rig_path, float t, int json,
+                         const tool_dict *names) {
     tool_input rin;
     tool_rig_res tr;
     plumbob_clip_binding bind;
@@ -598,7 +639,9 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
     plumbob_mat34 *model = NULL;
     plumbob_quat *mq = NULL;
     unsigned char *tracked = NULL;
-    uint32_t *hashes = NULL, n, f, k;
+    uint32_t *hashes = NULL, *unbound = NULL, n, f, k;
+    plumbob_clip_bind_report rep;
+    size_t mem_size;
     int rc = 1;
     if (!tool_load_kind(rig_path, PLUMBOB_TYPE_RIG, "--rig", &rin)) return 1;
     if (!tool_rig_decode_or_say(&rin, &tr)) {
@@ -606,7 +649,8 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
         return 1;
     }
     n = tr.rig.bone_count;
-    mem = (unsigned char *)malloc(plumbob_rig_bind_size(clip, &tr.rig));
+    mem_size = plumbob_rig_bind_size(clip, &tr.rig) + PLUMBOB_CLIP_BIND_REPORT_SIZE(clip->track_count);
+    mem = (unsigned char *)malloc(mem_size);
     poses = (plumbob_bone_pose *)calloc(n + 1u, sizeof *poses);
     model = (plumbob_mat34 *)calloc(n + 1u, sizeof *model);
     mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
@@ -616,8 +660,13 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
         tool_error(rin.name, "out of memory");
         goto done;
     }
-    plumbob_arena_init(&a, mem, plumbob_rig_bind_size(clip, &tr.rig));
+    plumbob_arena_init(&a, mem, mem_size);
     if (plumbob_rig_bind(clip, &tr.rig, NULL, 0, &a, &bind) != PLUMBOB_OK ||
+        plumbob_clip_binding_report(&bind, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len, &a, NULL, 0, &rep) !=
+            PLUMBOB_OK ||
+        !(unbound = (uint32_t *)calloc(rep.unbound_hash_count + 1u, sizeof *unbound)) ||
+        plumbob_clip_binding_report(&bind, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len, &a, unbound,
+                                    rep.unbound_hash_count, &rep) != PLUMBOB_OK ||
         plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses, n + 1u) != PLUMBOB_OK) {
         tool_error(rin.name, "cannot bind the clip to this rig");
         goto done;
@@ -640,6 +689,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
         json_float(stdout, t);
         printf(", \"rig\": ");
         json_string(stdout, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len);
+        print_binding(&rep, unbound, names, 1);
         printf(", \"bones\": [");
         for (f = 0; f < n; f++) { /* file order, as rig dump lists them */
             const plumbob_rig_bone *b = &tr.rig.bones[f];
@@ -655,6 +705,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
     } else {
         printf("%.*s at %.4f s on rig %.*s:\n", (int)clip->name.len, clip->name.ptr, (double)t,
                (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
+        print_binding(&rep, unbound, names, 0);
         for (f = 0; f < n; f++) {
             const plumbob_rig_bone *b = &tr.rig.bones[f];
             k = tr.rig.skeleton_index[f];
@@ -666,7 +717,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
     }
     rc = 0;
 done:
-    free(mem); free(poses); free(model); free(mq); free(tracked); free(hashes);
+    free(mem); free(poses); free(model); free(mq); free(tracked); free(hashes); free(unbound);
     tool_rig_res_free(&tr);
     tool_free(&rin);
     return rc;
@@ -775,7 +826,7 @@ int cmd_clip(int argc, char **argv) {
                            (double)plumbob_clip_duration(&tc.clip), &t)) {
             rc = 2;
         } else if (rig_arg) {
-            rc = sample_on_rig(&tc.clip, in.name, rig_arg, (float)t, json);
+            rc = sample_on_rig(&tc.clip, in.name, rig_arg, (float)t, json, &names);
         } else if (json) {
             printf("{\"time\": ");
             json_float(stdout, (float)t);

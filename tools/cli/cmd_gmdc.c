@@ -216,14 +216,13 @@ static int parse_morph(const plumbob_gmdc *g, const char *arg, float *weights) {
     return 1;
 }
 
-/* Skins every group into malloc'd arrays (positions[g], normals[g]);
- * weights, when given, holds the mesh's morph_count. */
-static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat34 *model, const float *weights,
+/* Skins every group into malloc'd arrays (positions[g], normals[g]) with
+ * the palette (joint_count + 1 matrices); weights, when given, holds the
+ * mesh's morph_count. */
+static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat34 *palette, const float *weights,
                     float **pos, float **nrm) {
-    plumbob_mat34 *palette = (plumbob_mat34 *)calloc(g->joint_count + 1u, sizeof *palette);
     uint32_t i;
     int ok = 1;
-    plumbob_gmdc_palette(g, model, palette, g->joint_count + 1u);
     for (i = 0; i < g->group_count; i++) {
         uint32_t n = g->linkages[g->groups[i].link].vertex_count;
         plumbob_gmdc_skin_job job;
@@ -255,7 +254,6 @@ static int skin_all(const char *where, const plumbob_gmdc *g, const plumbob_mat3
             ok = 0;
         }
     }
-    free(palette);
     return ok;
 }
 
@@ -283,11 +281,12 @@ static int gmdc_skeleton(const tool_input *mesh_in, const plumbob_gmdc *g, const
     return 1;
 }
 
-/* Joint model transforms from a CRES skeleton posed by an ANIM at --time
- * SECONDS (no ANIM: the rest pose).  Joints no bone claims keep their bind pose.
- * Returns 0, or the exit status after printing why. */
+/* The skinning palette (joint_count + 1 matrices) from a CRES skeleton
+ * posed by an ANIM at --time SECONDS (no ANIM: the rest pose), through the
+ * joint map (plumbob_gmdc_palette_mapped: joints no bone claims keep their
+ * bind pose).  Returns 0, or the exit status after printing why. */
 static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const char *cres_path,
-                         const char *anim_path, const char *time_arg, plumbob_mat34 *joint_model, float *weights) {
+                         const char *anim_path, const char *time_arg, plumbob_mat34 *palette, float *weights) {
     tool_cres tc;
     tool_input ain;
     plumbob_anim a;
@@ -296,7 +295,6 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
     plumbob_mat34 *model;
     int32_t *map;
     int have = 0, rc = 0;
-    uint32_t j;
     float ms = 0.0f;
     memset(&tc, 0, sizeof tc);
     if (anim_path) {
@@ -337,15 +335,10 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
         }
         plumbob_skeleton_model(&tc.sk.skeleton, poses, model, tc.sk.skeleton.bone_count + 1u);
         plumbob_cres_joint_map(&tc.sk, g->joint_count, map);
-        for (j = 0; j < g->joint_count; j++) {
-            if (map[j] >= 0) {
-                joint_model[j] = model[map[j]];
-            } else { /* the bind pose */
-                plumbob_quat q;
-                plumbob_vec3 t;
-                plumbob_gmdc_joint_bind(g, j, &q, &t);
-                joint_model[j] = plumbob_mat34_from_rt(q, t);
-            }
+        if (plumbob_gmdc_palette_mapped(g, model, tc.sk.skeleton.bone_count + 1u, map, g->joint_count, palette,
+                                        g->joint_count + 1u) != PLUMBOB_OK) {
+            tool_error(tc.in.name, "the skeleton's joint map is refused");
+            rc = 1;
         }
         free(poses);
         free(model);
@@ -793,21 +786,23 @@ int cmd_gmdc(int argc, char **argv) {
             }
         }
     } else {
-        plumbob_mat34 *model = NULL;
+        plumbob_mat34 *model = NULL, *palette = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *palette);
         float *weights = (float *)calloc(g.morph_count + 1u, sizeof(float));
         float **pos = (float **)calloc(g.group_count + 1u, sizeof(float *));
         float **nrm = (float **)calloc(g.group_count + 1u, sizeof(float *));
         uint32_t k, v;
-        if (pose) {
+        if (pose) { /* joint model transforms as given */
             model = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *model);
             if (!read_pose(pose, g.joint_count, model)) rc = 1;
+            else plumbob_gmdc_palette(&g, model, palette, g.joint_count + 1u);
         } else if (anim_path || cres_path) {
-            model = (plumbob_mat34 *)calloc(g.joint_count + 1u, sizeof *model);
-            rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, model, weights);
+            rc = skeleton_pose(&in, &g, cres_path, anim_path, time_arg, palette, weights);
+        } else {
+            plumbob_gmdc_palette(&g, NULL, palette, g.joint_count + 1u);
         }
         for (i = 0; i < nm && rc == 0; i++)
             rc = parse_morph(&g, morph_args[i], weights);
-        if (rc == 0 && !skin_all(in.name, &g, model, weights, pos, nrm)) rc = 1;
+        if (rc == 0 && !skin_all(in.name, &g, palette, weights, pos, nrm)) rc = 1;
         if (rc == 0 && strcmp(sub, "skin") == 0) {
             printf("{\"groups\": [");
             for (k = 0; k < g.group_count; k++) {
@@ -834,15 +829,12 @@ int cmd_gmdc(int argc, char **argv) {
             if (plumbob_gmdc_subset_vertex_count(&g)) {
                 uint32_t bn = plumbob_gmdc_subset_vertex_count(&g);
                 float *bp = (float *)malloc(sizeof(float) * 3u * (bn + 1u));
-                plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof *palette * (g.joint_count + 1u));
-                if (bp && palette && plumbob_gmdc_palette(&g, model, palette, g.joint_count + 1u) == PLUMBOB_OK &&
-                    plumbob_gmdc_skin_subsets(&g, palette, bp, 3, bn + 1u) == PLUMBOB_OK)
+                if (bp && plumbob_gmdc_skin_subsets(&g, palette, bp, 3, bn + 1u) == PLUMBOB_OK)
                     for (v = 0; v < bn; v++) {
                         if (v) printf(", ");
                         json_floats(stdout, bp + 3 * v, 3);
                     }
                 free(bp);
-                free(palette);
             } else {
                 for (v = 0; v < g.bounding.vertex_count; v++) {
                     float b[3];
@@ -901,7 +893,7 @@ int cmd_gmdc(int argc, char **argv) {
             }
         }
         for (k = 0; k < g.group_count; k++) { free(pos[k]); free(nrm[k]); }
-        free(pos); free(nrm); free(weights); free(model);
+        free(pos); free(nrm); free(weights); free(model); free(palette);
     }
     free(mem);
     tool_free(&in);
