@@ -383,7 +383,7 @@ PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip,
  * - The IK chain field (PLUMBOB_ANIM_IK_CHAIN) does not matter to binding.
  *   A channel in an IK chain (field 0-14, e.g. "l_upperarm" to "l_hand" in
  *   chain 3) holds the chain's bones as the animator left them, and is
- *   played like any other: dropping it leaves the arm at rest (0.79 m off
+ *   played like any other (issue 47: dropping them put an arm 0.79 m off
  *   on a real body).  The IK goals ("l_handcontrol0", "r_foot_ikctr",
  *   "l_hand_ikpole") are plain rotation and translation channels, bound
  *   only where the skeleton has a bone of that name.  plumbob runs no IK
@@ -465,7 +465,7 @@ typedef struct plumbob_anim_sampler {
  * channel, PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES per bound channel, 4 per
  * component of a bound channel. */
 PLUMBOB_API size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding);
-#define PLUMBOB_ANIM_SAMPLER_CURVE_BYTES 40u
+#define PLUMBOB_ANIM_SAMPLER_CURVE_BYTES 48u
 #define PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES 28u
 #define PLUMBOB_ANIM_SAMPLER_SIZE(channels, components)                                  \
     (PLUMBOB_ARENA_NEED((components), PLUMBOB_ANIM_SAMPLER_CURVE_BYTES) +               \

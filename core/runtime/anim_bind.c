@@ -16,23 +16,23 @@ size_t plumbob_anim_bind_size(const plumbob_anim *anim) {
 }
 
 /* s ends in suf (ASCII case-insensitive) with something before it. */
-static bool has_suffix(plumbob_string s, const char *suf, size_t n) {
+static bool anim_has_suffix(plumbob_string s, const char *suf, size_t n) {
     return s.len > n && pb_ascii_caseeq(s.ptr + s.len - n, suf, n);
 }
 
 /* The bone a rotation or translation channel names: its name, else its
  * name without "_rot" or "_trans" (either, whatever the attribute: real
  * files call a root translation "root_trans" and a rotation "root_rot"). */
-static int32_t bone_of(const plumbob_cres_skeleton *sk, plumbob_string n) {
+static int32_t anim_bone_of(const plumbob_cres_skeleton *sk, plumbob_string n) {
     int32_t b = plumbob_cres_find_bone(sk, n.ptr, n.len);
     if (b >= 0) return b;
-    if (has_suffix(n, "_rot", 4)) return plumbob_cres_find_bone(sk, n.ptr, n.len - 4u);
-    if (has_suffix(n, "_trans", 6)) return plumbob_cres_find_bone(sk, n.ptr, n.len - 6u);
+    if (anim_has_suffix(n, "_rot", 4)) return plumbob_cres_find_bone(sk, n.ptr, n.len - 4u);
+    if (anim_has_suffix(n, "_trans", 6)) return plumbob_cres_find_bone(sk, n.ptr, n.len - 6u);
     return -1;
 }
 
 /* The first morph pair whose second name is n, or -1. */
-static int32_t morph_of(const plumbob_gmdc *mesh, plumbob_string n) {
+static int32_t anim_morph_of(const plumbob_gmdc *mesh, plumbob_string n) {
     uint32_t i;
     if (!mesh || !n.len) return -1;
     for (i = 0; i < mesh->morph_count && i <= (uint32_t)INT32_MAX; i++) {
@@ -44,7 +44,7 @@ static int32_t morph_of(const plumbob_gmdc *mesh, plumbob_string n) {
 
 /* What a channel can drive by its attribute and shape: BONE, MORPH (to be
  * matched by name), OTHER or SHAPE. */
-static uint8_t kind_of(const plumbob_anim *a, const plumbob_anim_channel *c) {
+static uint8_t anim_kind_of(const plumbob_anim *a, const plumbob_anim_channel *c) {
     uint32_t attr = PLUMBOB_ANIM_ATTRIBUTE(c->flags), n = PLUMBOB_ANIM_COMPONENTS(c->flags);
     if (attr > PLUMBOB_ANIM_ATTR_MORPH) return (uint8_t)PLUMBOB_ANIM_CHANNEL_OTHER;
     /* components outside the ANIM (a caller-filled one) are no shape to play */
@@ -89,15 +89,15 @@ plumbob_result plumbob_anim_bind(const plumbob_anim *anim, const plumbob_cres_sk
      * the channels seen), so "already driven?" scans the bound ones only. */
     for (ch = 0; ch < n; ch++) {
         const plumbob_anim_channel *c = &anim->channels[ch];
-        uint8_t st = kind_of(anim, c);
+        uint8_t st = anim_kind_of(anim, c);
         int32_t slot = -1;
         uint32_t attr = PLUMBOB_ANIM_ATTRIBUTE(c->flags), i;
         bool bone_seen = false;
         if (st == PLUMBOB_ANIM_CHANNEL_BONE) {
-            slot = bone_of(skeleton, c->name);
+            slot = anim_bone_of(skeleton, c->name);
             if (slot < 0) st = (uint8_t)PLUMBOB_ANIM_CHANNEL_NO_BONE;
         } else if (st == PLUMBOB_ANIM_CHANNEL_MORPH) {
-            slot = morph_of(mesh, c->name);
+            slot = anim_morph_of(mesh, c->name);
             if (slot < 0) st = (uint8_t)PLUMBOB_ANIM_CHANNEL_NO_MORPH;
         }
         for (i = 0; slot >= 0 && i < bound; i++) { /* the first channel per bone and attribute, or morph, wins */

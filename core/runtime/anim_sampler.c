@@ -5,58 +5,61 @@
  * without its binary search and key decoding.  Constant components, and
  * rotations whose three angles are constant, are computed at init. */
 #include "plumbob/runtime.h"
+#include "pb_bytes.h"
 
 /* One animated component (2 keys or more).  Timed keys: the pair
  * (key, key + 1) with k0t the first's time, t_hi the second's (the span is
  * [k0t, t_hi); key 0 also holds every earlier time and the last key every
  * later one), v0 / m0 the first's value and out tangent, v1 / m1 the
- * second's value (unwrapped for angles) and in tangent, dt the gap.
+ * second's value (unwrapped for angles) and in tangent, dt the gap, k1v /
+ * k1m its stored value and out tangent (the next pair's first key).
  * Baked keys: k0t the duration, t_hi the key count - 1, v0 / v1 the pair
  * at `key`, m0 / m1 the first and last key values. */
-typedef struct curve {
+typedef struct anim_curve {
     float k0t, t_hi, v0, m0, v1, m1, dt;
+    float k1v, k1m;           /* timed: the second key's value as stored and out tangent */
     uint32_t component;
     uint32_t value;           /* where its value goes in sampler->values */
     uint16_t key;
     uint8_t flags;
     uint8_t reserved;
-} curve;
+} anim_curve;
 
-#define CURVE_BAKED 1u
-#define CURVE_ANGULAR 2u
-#define CURVE_LOADED 4u       /* the pair at `key` is decoded (baked: the end values) */
-#define CURVE_FLAT 8u         /* the pair's keys share a time */
+#define ANIM_CURVE_BAKED 1u
+#define ANIM_CURVE_ANGULAR 2u
+#define ANIM_CURVE_LOADED 4u       /* the pair at `key` is decoded (baked: the end values) */
+#define ANIM_CURVE_FLAT 8u         /* the pair's keys share a time */
 
 /* One bound channel. */
-typedef struct output {
+typedef struct anim_output {
     plumbob_quat q;           /* constant rotations: the quaternion */
     uint32_t slot;            /* bone or morph pair */
     uint32_t value;           /* its first component's value index */
     uint8_t kind;
     uint8_t reserved[3];
-} output;
+} anim_output;
 
-enum { OUT_ROTATION, OUT_ROTATION_CONSTANT, OUT_TRANSLATION, OUT_MORPH };
+enum { ANIM_OUT_ROTATION, ANIM_OUT_ROTATION_CONSTANT, ANIM_OUT_TRANSLATION, ANIM_OUT_MORPH };
 
 /* The sizes plumbob/runtime.h promises. */
-typedef char curve_bytes_checked[sizeof(curve) <= PLUMBOB_ANIM_SAMPLER_CURVE_BYTES ? 1 : -1];
-typedef char output_bytes_checked[sizeof(output) <= PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES ? 1 : -1];
+typedef char anim_curve_bytes_checked[sizeof(anim_curve) <= PLUMBOB_ANIM_SAMPLER_CURVE_BYTES ? 1 : -1];
+typedef char anim_output_bytes_checked[sizeof(anim_output) <= PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES ? 1 : -1];
 
 /* Components of a bound channel the sampler reads: 3 for bones, 1 for morphs. */
-static uint32_t used_components(const plumbob_anim_binding *b, uint32_t ch) {
+static uint32_t anim_used_components(const plumbob_anim_binding *b, uint32_t ch) {
     if (b->status[ch] == PLUMBOB_ANIM_CHANNEL_BONE) return 3u;
     return b->status[ch] == PLUMBOB_ANIM_CHANNEL_MORPH ? 1u : 0u;
 }
 
 /* The binding fits its ANIM and skeleton (it may be caller-filled). */
-static bool binding_ok(const plumbob_anim_binding *b) {
+static bool anim_binding_ok(const plumbob_anim_binding *b) {
     uint32_t ch, k;
     if (!b || !b->anim || !b->skeleton || b->channel_count != b->anim->channel_count || !b->slot || !b->status ||
         b->bone_count != b->skeleton->skeleton.bone_count || (b->bone_count && !b->skeleton->skeleton.rest))
         return false;
     for (ch = 0; ch < b->channel_count; ch++) {
         const plumbob_anim_channel *c = &b->anim->channels[ch];
-        uint32_t n = used_components(b, ch);
+        uint32_t n = anim_used_components(b, ch);
         if (!n) continue;
         if (b->slot[ch] < 0 || (uint32_t)b->slot[ch] >= (n == 3u ? b->bone_count : b->morph_count) ||
             PLUMBOB_ANIM_COMPONENTS(c->flags) < n || c->first_component > b->anim->component_count ||
@@ -70,7 +73,7 @@ static bool binding_ok(const plumbob_anim_binding *b) {
 }
 
 /* Whether component c moves: 2 keys or more (baked ones also need a duration). */
-static bool moves(const plumbob_anim *a, uint32_t c, uint32_t flags) {
+static bool anim_moves(const plumbob_anim *a, uint32_t c, uint32_t flags) {
     const plumbob_anim_component *k = &a->components[c];
     if (k->key_count < 2u) return false;
     return (k->packed & 3u) != PLUMBOB_ANIM_BAKED || PLUMBOB_ANIM_DURATION(flags) > 0u;
@@ -79,17 +82,17 @@ static bool moves(const plumbob_anim *a, uint32_t c, uint32_t flags) {
 size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding) {
     uint32_t ch, curves = 0, outputs = 0, values = 0;
     size_t n = 0;
-    if (!binding_ok(binding)) return SIZE_MAX;
+    if (!anim_binding_ok(binding)) return SIZE_MAX;
     for (ch = 0; ch < binding->channel_count; ch++) {
-        uint32_t k, u = used_components(binding, ch);
+        uint32_t k, u = anim_used_components(binding, ch);
         const plumbob_anim_channel *c = &binding->anim->channels[ch];
         if (!u) continue;
         outputs++;
         values += u;
-        for (k = 0; k < u; k++) curves += moves(binding->anim, c->first_component + k, c->flags);
+        for (k = 0; k < u; k++) curves += anim_moves(binding->anim, c->first_component + k, c->flags);
     }
-    if (!plumbob_size_add(&n, plumbob_arena_need(curves, sizeof(curve))) ||
-        !plumbob_size_add(&n, plumbob_arena_need(outputs, sizeof(output))) ||
+    if (!plumbob_size_add(&n, plumbob_arena_need(curves, sizeof(anim_curve))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(outputs, sizeof(anim_output))) ||
         !plumbob_size_add(&n, plumbob_arena_need(values, sizeof(float))))
         return SIZE_MAX;
     return n;
@@ -99,21 +102,21 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
                                          plumbob_anim_sampler *sampler) {
     const plumbob_anim *a;
     uint32_t ch, curves = 0, outputs = 0, values = 0;
-    curve *cv;
-    output *out;
+    anim_curve *cv;
+    anim_output *out;
     size_t mark;
-    if (!binding_ok(binding) || !arena || !sampler) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!anim_binding_ok(binding) || !arena || !sampler) return PLUMBOB_ERR_INVALID_ARGUMENT;
     a = binding->anim;
     for (ch = 0; ch < binding->channel_count; ch++) {
-        uint32_t k, u = used_components(binding, ch);
+        uint32_t k, u = anim_used_components(binding, ch);
         if (!u) continue;
         outputs++;
         values += u;
-        for (k = 0; k < u; k++) curves += moves(a, a->channels[ch].first_component + k, a->channels[ch].flags);
+        for (k = 0; k < u; k++) curves += anim_moves(a, a->channels[ch].first_component + k, a->channels[ch].flags);
     }
     mark = plumbob_arena_mark(arena);
-    cv = (curve *)plumbob_arena_alloc_array(arena, curves, sizeof(curve), 0);
-    out = (output *)plumbob_arena_alloc_array(arena, outputs, sizeof(output), 0);
+    cv = (anim_curve *)plumbob_arena_alloc_array(arena, curves, sizeof(anim_curve), 0);
+    out = (anim_output *)plumbob_arena_alloc_array(arena, outputs, sizeof(anim_output), 0);
     sampler->values = (float *)plumbob_arena_alloc_array(arena, values, sizeof(float), 0);
     if (!cv || !out || !sampler->values) {
         plumbob_arena_reset(arena, mark);
@@ -129,8 +132,8 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
     curves = outputs = values = 0;
     for (ch = 0; ch < binding->channel_count; ch++) {
         const plumbob_anim_channel *c = &a->channels[ch];
-        uint32_t k, u = used_components(binding, ch), moving = 0;
-        output *o;
+        uint32_t k, u = anim_used_components(binding, ch), moving = 0;
+        anim_output *o;
         if (!u) continue;
         o = &out[outputs++];
         o->slot = (uint32_t)binding->slot[ch];
@@ -139,24 +142,24 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
         for (k = 0; k < u; k++, values++) {
             uint32_t ci = c->first_component + k;
             sampler->values[values] = plumbob_anim_sample_component(a, ci, 0.0f); /* constants keep it */
-            if (!moves(a, ci, c->flags)) continue;
+            if (!anim_moves(a, ci, c->flags)) continue;
             moving++;
             cv[curves].component = ci;
             cv[curves].value = values;
             cv[curves].key = 0;
-            cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? CURVE_BAKED : 0u) |
-                                         (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? CURVE_ANGULAR : 0u));
+            cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? ANIM_CURVE_BAKED : 0u) |
+                                         (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? ANIM_CURVE_ANGULAR : 0u));
             cv[curves].reserved = 0;
             cv[curves].k0t = cv[curves].t_hi = cv[curves].v0 = cv[curves].m0 = 0.0f;
             cv[curves].v1 = cv[curves].m1 = cv[curves].dt = 0.0f;
             curves++;
         }
         if (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
-            o->kind = (uint8_t)(moving ? OUT_ROTATION : OUT_ROTATION_CONSTANT);
+            o->kind = (uint8_t)(moving ? ANIM_OUT_ROTATION : ANIM_OUT_ROTATION_CONSTANT);
             o->q = plumbob_anim_euler_to_quat(sampler->values[o->value], sampler->values[o->value + 1u],
                                               sampler->values[o->value + 2u]);
         } else {
-            o->kind = (uint8_t)(u == 3u ? OUT_TRANSLATION : OUT_MORPH);
+            o->kind = (uint8_t)(u == 3u ? ANIM_OUT_TRANSLATION : ANIM_OUT_MORPH);
             o->q = plumbob_quat_identity();
         }
     }
@@ -167,7 +170,7 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
 
 /* b - a wrapped into [-180, 180] degrees: sims2/anim_sample.c's
  * angle_delta, which this must match bit for bit. */
-static float angle_delta(float a, float b) {
+static float anim_angle_delta(float a, float b) {
     float d = b - a;
     int guard = 0;
     if (!(d == d) || d > 1e6f || d < -1e6f) return d;
@@ -176,50 +179,67 @@ static float angle_delta(float a, float b) {
     return d;
 }
 
-/* Decodes the pair (k, k + 1) of a timed curve (k + 1 may be past the end). */
-static void load_timed(const plumbob_anim *a, curve *c, uint32_t k) {
+/* The time word of key k of a timed component, as the decoder reads it
+ * (sims2/pb_anim.h's pb_anim_key_time: bit 15 belongs to a fixed-point
+ * value), as plumbob_anim_key_at's time. */
+static float anim_key_time(const plumbob_anim_component *c, uint32_t k) {
+    uint32_t t = pb_le16(c->keys + (size_t)k * c->key_size);
+    return (float)((c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu);
+}
+
+/* Makes (k, k + 1) the pair of a timed curve (k + 1 may be past the end),
+ * given key k decoded. */
+static void anim_set_pair(const plumbob_anim *a, anim_curve *c, uint32_t k, float k0time, float k0value, float k0out) {
     uint32_t count = a->components[c->component].key_count;
-    plumbob_anim_key k0 = plumbob_anim_key_at(a, c->component, k);
     c->key = (uint16_t)k;
-    c->k0t = k0.time;
-    c->v0 = k0.value;
-    c->m0 = k0.tangent_out;
-    c->flags = (uint8_t)((c->flags & ~CURVE_FLAT) | CURVE_LOADED);
+    c->k0t = k0time;
+    c->v0 = k0value;
+    c->m0 = k0out;
+    c->flags = (uint8_t)((c->flags & ~ANIM_CURVE_FLAT) | ANIM_CURVE_LOADED);
     if (k + 1u < count) {
         plumbob_anim_key k1 = plumbob_anim_key_at(a, c->component, k + 1u);
         c->t_hi = k1.time;
-        c->dt = k1.time - k0.time;
+        c->dt = k1.time - k0time;
         c->m1 = k1.tangent_in;
+        c->k1v = k1.value;
+        c->k1m = k1.tangent_out;
         if (c->dt <= 0.0f) { /* two keys at one time: the reference gives the second's value */
             c->v1 = k1.value;
-            c->flags = (uint8_t)(c->flags | CURVE_FLAT);
+            c->flags = (uint8_t)(c->flags | ANIM_CURVE_FLAT);
         } else {
-            c->v1 = (c->flags & CURVE_ANGULAR) ? k0.value + angle_delta(k0.value, k1.value) : k1.value;
+            c->v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0value + anim_angle_delta(k0value, k1.value) : k1.value;
         }
     }
 }
 
+static void anim_load_timed(const plumbob_anim *a, anim_curve *c, uint32_t k) {
+    plumbob_anim_key k0 = plumbob_anim_key_at(a, c->component, k);
+    anim_set_pair(a, c, k, k0.time, k0.value, k0.tangent_out);
+}
+
 /* A timed curve at ticks (not NaN): the pair whose span holds ticks (the
  * one the reference's search finds), then the reference's Hermite. */
-static float timed_value(const plumbob_anim *a, curve *c, float ticks) {
+static float anim_timed_value(const plumbob_anim *a, anim_curve *c, float ticks) {
     uint32_t last = a->components[c->component].key_count - 1u, k = c->key;
     float dt, u;
-    if (!((c->flags & CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && (k == last || ticks < c->t_hi))) {
-        if ((c->flags & CURVE_LOADED) && k < last && ticks >= c->t_hi &&
-            (k + 1u == last || ticks < plumbob_anim_key_at(a, c->component, k + 2u).time)) {
-            k++; /* forward playback: the next pair */
+    if (!((c->flags & ANIM_CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && (k == last || ticks < c->t_hi))) {
+        const plumbob_anim_component *comp = &a->components[c->component];
+        if ((c->flags & ANIM_CURVE_LOADED) && k < last && ticks >= c->t_hi &&
+            (k + 1u == last || ticks < anim_key_time(comp, k + 2u))) {
+            k++; /* forward playback: the next pair starts with the old second key */
+            anim_set_pair(a, c, k, c->t_hi, c->k1v, c->k1m);
         } else { /* the reference's search: the last key at or before ticks, else the first */
             uint32_t lo = 0, hi = last + 1u;
             while (hi - lo > 1u) {
                 uint32_t mid = lo + (hi - lo) / 2u;
-                if (plumbob_anim_key_at(a, c->component, mid).time <= ticks) lo = mid; else hi = mid;
+                if (anim_key_time(comp, mid) <= ticks) lo = mid; else hi = mid;
             }
             k = lo;
+            anim_load_timed(a, c, k);
         }
-        load_timed(a, c, k);
     }
     if (k == last || ticks <= c->k0t) return c->v0;
-    if (c->flags & CURVE_FLAT) return c->v1;
+    if (c->flags & ANIM_CURVE_FLAT) return c->v1;
     dt = c->dt;
     u = (ticks - c->k0t) / dt;
     if (u > 1.0f) u = 1.0f;
@@ -233,17 +253,17 @@ static float timed_value(const plumbob_anim *a, curve *c, float ticks) {
 
 /* A baked curve at ticks (not NaN): keys evenly spaced over the duration
  * k0t, t_hi + 1 of them; linear between them, as the reference. */
-static float baked_value(const plumbob_anim *a, curve *c, float ticks) {
+static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks) {
     float pos, u;
     uint32_t lo;
-    if (!(c->flags & CURVE_LOADED)) {
+    if (!(c->flags & ANIM_CURVE_LOADED)) {
         uint32_t count = a->components[c->component].key_count;
         c->k0t = (float)PLUMBOB_ANIM_DURATION(a->channels[a->components[c->component].channel].flags);
         c->t_hi = (float)(count - 1u);
         c->m0 = plumbob_anim_key_at(a, c->component, 0).value;
         c->m1 = plumbob_anim_key_at(a, c->component, count - 1u).value;
         c->key = UINT16_MAX; /* no pair yet */
-        c->flags = (uint8_t)(c->flags | CURVE_LOADED);
+        c->flags = (uint8_t)(c->flags | ANIM_CURVE_LOADED);
     }
     if (ticks <= 0.0f) return c->m0;
     pos = ticks / c->k0t * c->t_hi;
@@ -253,7 +273,7 @@ static float baked_value(const plumbob_anim *a, curve *c, float ticks) {
         plumbob_anim_key k0 = plumbob_anim_key_at(a, c->component, lo), k1 = plumbob_anim_key_at(a, c->component, lo + 1u);
         c->key = (uint16_t)lo;
         c->v0 = k0.value;
-        c->v1 = (c->flags & CURVE_ANGULAR) ? k0.value + angle_delta(k0.value, k1.value) : k1.value;
+        c->v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0.value + anim_angle_delta(k0.value, k1.value) : k1.value;
     }
     u = pos - (float)lo;
     return c->v0 + (c->v1 - c->v0) * u;
@@ -262,8 +282,8 @@ static float baked_value(const plumbob_anim *a, curve *c, float ticks) {
 plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks, plumbob_bone_pose *poses,
                                            uint32_t pose_count, float *morph_weights, uint32_t morph_count) {
     const plumbob_anim *a;
-    curve *cv;
-    const output *out;
+    anim_curve *cv;
+    const anim_output *out;
     float *v;
     uint32_t i;
     if (!sampler || !sampler->anim || !sampler->values || (sampler->curve_count && !sampler->curves) ||
@@ -272,25 +292,25 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
     if ((poses && pose_count < sampler->bone_count) || (morph_weights && morph_count < sampler->morph_count))
         return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     a = sampler->anim;
-    cv = (curve *)sampler->curves;
-    out = (const output *)sampler->outputs;
+    cv = (anim_curve *)sampler->curves;
+    out = (const anim_output *)sampler->outputs;
     v = sampler->values;
     if (!(ticks == ticks)) ticks = 0.0f; /* NaN plays the first key */
     for (i = 0; i < sampler->curve_count; i++)
-        v[cv[i].value] = (cv[i].flags & CURVE_BAKED) ? baked_value(a, &cv[i], ticks) : timed_value(a, &cv[i], ticks);
+        v[cv[i].value] = (cv[i].flags & ANIM_CURVE_BAKED) ? anim_baked_value(a, &cv[i], ticks) : anim_timed_value(a, &cv[i], ticks);
     if (poses)
         for (i = 0; i < sampler->bone_count; i++) poses[i] = sampler->rest[i];
     for (i = 0; i < sampler->output_count; i++) {
-        const output *o = &out[i];
+        const anim_output *o = &out[i];
         const float *x = v + o->value;
         switch (o->kind) {
-        case OUT_ROTATION:
+        case ANIM_OUT_ROTATION:
             if (poses) poses[o->slot].rotation = plumbob_anim_euler_to_quat(x[0], x[1], x[2]);
             break;
-        case OUT_ROTATION_CONSTANT:
+        case ANIM_OUT_ROTATION_CONSTANT:
             if (poses) poses[o->slot].rotation = o->q;
             break;
-        case OUT_TRANSLATION:
+        case ANIM_OUT_TRANSLATION:
             if (poses) {
                 poses[o->slot].translation.x = x[0];
                 poses[o->slot].translation.y = x[1];
