@@ -279,6 +279,47 @@ static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks)
     return c->v0 + (c->v1 - c->v0) * u;
 }
 
+/* plumbob_anim_euler_to_quat (sims2/anim_sample.c) of four rotations at
+ * once, with its operations in its order, lane by lane, so the compiler
+ * may run the four lanes' divisions as one vector instruction: the same
+ * bits.  Angles beyond 1e7 degrees read as 0 there, so the whole turns
+ * removed fit 32 bits (its `long` gives the same). */
+static void anim_half_angles4(const float deg[4], float s[4], float c[4]) {
+    float d[4], x[4], x2[4];
+    int l;
+    for (l = 0; l < 4; l++) {
+        float e = deg[l];
+        e = (!(e == e) || e > 1e7f || e < -1e7f) ? 0.0f : e;
+        e -= 360.0f * (float)(int32_t)(e / 360.0f);
+        e = e > 180.0f ? e - 360.0f : e;
+        e = e < -180.0f ? e + 360.0f : e;
+        d[l] = e;
+    }
+    for (l = 0; l < 4; l++) x[l] = d[l] * (3.14159265358979f / 360.0f);
+    for (l = 0; l < 4; l++) x2[l] = x[l] * x[l];
+    for (l = 0; l < 4; l++)
+        s[l] = x[l] * (1.0f - x2[l] / 6.0f * (1.0f - x2[l] / 20.0f * (1.0f - x2[l] / 42.0f *
+                                                                       (1.0f - x2[l] / 72.0f * (1.0f - x2[l] / 110.0f)))));
+    for (l = 0; l < 4; l++)
+        c[l] = 1.0f - x2[l] / 2.0f * (1.0f - x2[l] / 12.0f * (1.0f - x2[l] / 30.0f * (1.0f - x2[l] / 56.0f *
+                                                              (1.0f - x2[l] / 90.0f * (1.0f - x2[l] / 132.0f)))));
+}
+
+static void anim_euler4(const float ex[4], const float ey[4], const float ez[4], plumbob_quat q[4]) {
+    float sx[4], cx[4], sy[4], cy[4], sz[4], cz[4];
+    int l;
+    anim_half_angles4(ex, sx, cx);
+    anim_half_angles4(ey, sy, cy);
+    anim_half_angles4(ez, sz, cz);
+    for (l = 0; l < 4; l++) { /* q = qz * qy * qx: X is applied first */
+        q[l].w = cz[l] * cy[l] * cx[l] + sz[l] * sy[l] * sx[l];
+        q[l].x = cz[l] * cy[l] * sx[l] - sz[l] * sy[l] * cx[l];
+        q[l].y = cz[l] * sy[l] * cx[l] + sz[l] * cy[l] * sx[l];
+        q[l].z = sz[l] * cy[l] * cx[l] - cz[l] * sy[l] * sx[l];
+    }
+    for (l = 0; l < 4; l++) q[l] = plumbob_quat_normalize(q[l]);
+}
+
 plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks, plumbob_bone_pose *poses,
                                            uint32_t pose_count, float *morph_weights, uint32_t morph_count) {
     const plumbob_anim *a;
@@ -300,12 +341,33 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
         v[cv[i].value] = (cv[i].flags & ANIM_CURVE_BAKED) ? anim_baked_value(a, &cv[i], ticks) : anim_timed_value(a, &cv[i], ticks);
     if (poses)
         for (i = 0; i < sampler->bone_count; i++) poses[i] = sampler->rest[i];
+    if (poses) { /* the moving rotations, four at a time */
+        float ex[4], ey[4], ez[4];
+        plumbob_quat q[4];
+        uint32_t slot[4], n = 0, l;
+        for (i = 0; i <= sampler->output_count; i++) {
+            if (i < sampler->output_count) {
+                const anim_output *o = &out[i];
+                if (o->kind != ANIM_OUT_ROTATION) continue;
+                ex[n] = v[o->value];
+                ey[n] = v[o->value + 1u];
+                ez[n] = v[o->value + 2u];
+                slot[n++] = o->slot;
+                if (n < 4u) continue;
+            } else if (n == 0) {
+                break;
+            }
+            for (l = n; l < 4u; l++) ex[l] = ey[l] = ez[l] = 0.0f;
+            anim_euler4(ex, ey, ez, q);
+            for (l = 0; l < n; l++) poses[slot[l]].rotation = q[l];
+            n = 0;
+        }
+    }
     for (i = 0; i < sampler->output_count; i++) {
         const anim_output *o = &out[i];
         const float *x = v + o->value;
         switch (o->kind) {
         case ANIM_OUT_ROTATION:
-            if (poses) poses[o->slot].rotation = plumbob_anim_euler_to_quat(x[0], x[1], x[2]);
             break;
         case ANIM_OUT_ROTATION_CONSTANT:
             if (poses) poses[o->slot].rotation = o->q;
