@@ -14,5 +14,7 @@ void bench_skinning(const bench_opts *o, int samples);
 void bench_avx2(const bench_opts *o, int samples);
 void bench_jazz(const bench_opts *o, int samples);
 void bench_rig(const bench_opts *o, int samples);
+/* Sims 2 ANIM pose beside a Sims 3 clip pose of the same bones (bench_anim.c). */
+void bench_anim(const bench_opts *o, int samples);
 
 #endif

@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--json") == 0) o.json = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) o.only = argv[++i];
         else {
-            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|import|skin|avx2|jazz|rig]\n");
+            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|import|skin|avx2|jazz|rig|anim]\n");
             return 2;
         }
     }
@@ -83,5 +83,6 @@ int main(int argc, char **argv) {
     if (bench_wanted(&o, "skin")) bench_skinning(&o, samples);
     if (bench_wanted(&o, "avx2")) bench_avx2(&o, samples); /* the SSE2 kernel against its -mavx2 build */
     if (bench_wanted(&o, "jazz")) bench_jazz(&o, samples);
+    if (bench_wanted(&o, "anim")) bench_anim(&o, samples); /* an ANIM pose against a clip pose, same bones */
     return 0;
 }

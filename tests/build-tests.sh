@@ -113,6 +113,33 @@ while IFS= read -r line; do
     *) echo "     $line" ;;
     esac
 done < <(bash tests/docs-examples.sh "$b" 2>&1)
+# the docs' Sims 2 example (docs/API.md "Drive a Sims 2 body with an ANIM") is
+# tests/stable/sims2_body.c's marked part word for word; the program compiles
+# on the stable surface and skins the demo body under its ANIM as
+# `gmdc skin --anim --time` does (within 1e-7)
+docs_block=$(sed -n '/^<!-- compiled: tests\/stable\/sims2_body.c -->$/,/^```$/p' docs/API.md | sed '1,2d;$d')
+prog_block=$(sed -n '/\/\* API.md: begin \*\//,/\/\* API.md: end \*\//p' tests/stable/sims2_body.c | sed '1d;$d;s/^    //')
+if [ -n "$docs_block" ] && [ "$docs_block" = "$prog_block" ]; then
+    ok "docs/API.md's Sims 2 body example is tests/stable/sims2_body.c's, word for word"
+else
+    bad "docs/API.md's Sims 2 body example is tests/stable/sims2_body.c's, word for word" \
+        "$(diff <(echo "$docs_block") <(echo "$prog_block") | head -5)"
+fi
+if [ -f "$demo/body.package" ] &&
+    ${CC:-cc} -std=c99 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -DPLUMBOB_STABLE_ONLY -Icore \
+        tests/stable/sims2_body.c "$b/libplumbob.a" -o "$b/sims2_body" >"$b.sims2_body.log" 2>&1; then
+    got=$("$b/sims2_body" "$demo/body.package" 0.5 2>&1)
+    want=$("$b/plumbob" gmdc skin "$demo/body.package@00F0E1D2C3B4A5A1" --anim "$demo/body.package@00F0E1D2C3B4A5A2" \
+        --time 0.5 --json 2>/dev/null | sed -n '2s/.*"positions": \[\(.*\)\],$/\1/p' | tr -d '[] ' | tr ',' '\n')
+    if [ -n "$want" ] && [ "$(grep -c . <<<"$got")" = 780 ] &&
+        paste <(echo "$got") <(echo "$want") | awk '{ d = $1 - $2; if (d < 0) d = -d; if (d > 1e-7) bad++ } END { exit bad > 0 }'; then
+        ok "the docs' Sims 2 example skins the demo body as gmdc skin --anim does"
+    else
+        bad "the docs' Sims 2 example skins the demo body as gmdc skin --anim does" "got: $(head -3 <<<"$got") / want: $(head -3 <<<"$want")"
+    fi
+else
+    bad "the docs' Sims 2 example builds" "$(tail -5 "$b.sims2_body.log" 2>/dev/null)"
+fi
 printf '#include "plumbob.h"\nint main(void) { plumbob_reader r; plumbob_reader_init(&r, 0, 0); return 0; }\n' >"$b/hidden.c"
 reader() { ${CC:-cc} -std=c99 -Werror "$@" -Icore -c "$b/hidden.c" -o "$b/hidden.o" >/dev/null 2>&1; }
 if reader; then

@@ -13,6 +13,9 @@
 #                                       tests/docs/NAME.c (the context the page
 #                                       assumes: your buffers, skeleton, ...)
 #                                       and compiled
+#   <!-- compiled: FILE -->             the body of the program FILE, which
+#                                       build-tests.sh compares with the block
+#                                       word for word, builds and runs
 #   <!-- example: program ARGS -->      a whole program, linked and run with
 #                                       ARGS; an argument corpus:PATH is the
 #                                       file PATH under the corpus (the run is
@@ -50,7 +53,9 @@ for page in README.md docs/API.md docs/ARCHITECTURE.md; do
             file = out "/" n ".c"
             printf "#line %d \"%s\"\n", NR + 1, page > file
             mode = "unit"; args = ""
-            if (match(marker, /<!-- example: [a-z]+[^>]*-->/)) {
+            if (match(marker, /<!-- compiled: [^ >]+ -->/)) {
+                mode = "compiled"; args = substr(marker, RSTART + 14, RLENGTH - 18)
+            } else if (match(marker, /<!-- example: [a-z]+[^>]*-->/)) {
                 m = substr(marker, RSTART + 14, RLENGTH - 17)
                 sub(/[ \t]+$/, "", m)
                 split(m, w, " "); mode = w[1]; args = substr(m, length(w[1]) + 2)
@@ -70,6 +75,12 @@ for ((i = 1; i <= n; i++)); do
     where="$page:$line"
     src="$out/$i.c"
     case $mode in
+    compiled)
+        # the block is a part of a program in tests/ that build-tests.sh
+        # compares with it word for word, builds and runs
+        if [ -f "$args" ]; then ok "$where: the body of $args"; else bad "$where: $args not found"; fi
+        continue
+        ;;
     fragment)
         wrapper="tests/docs/$args.c"
         if [ ! -f "$wrapper" ] || [ "$(grep -c '^[ \t]*/\* @example \*/' "$wrapper")" != 1 ]; then

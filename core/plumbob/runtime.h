@@ -1,6 +1,7 @@
 /* plumbob/runtime.h: the runtime of plumbob.h (docs/ARCHITECTURE.md):
  * the per-frame jobs over prepared objects: skeleton
  * rest pose and model space, CLIP playback (bind, schedule, sampler),
+ * ANIM playback (bind, sampler),
  * skinning (the format-neutral job, GMDC's preparer), the jazz runtime.
  * A game includes plumbob.h, which includes every layer; this file may be
  * included alone and brings the layers it builds on. */
@@ -404,6 +405,153 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
 PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1,
                                                        bool looping, uint32_t *indices,
                                                        uint32_t max, uint32_t *count);
+
+
+/* ===================================================================== */
+/* Chapter 18b ANIM playback (Chapter 12's ANIMs on a CRES skeleton)     */
+/* ===================================================================== */
+
+/* --- Playback: what a game uses ---------------------------------------
+ * decode the ANIM (Chapter 12) and the CRES skeleton (Chapter 13) ->
+ * plumbob_anim_bind (once per ANIM and skeleton, with the mesh whose morphs
+ * it drives) -> plumbob_anim_sampler_init (once per playing instance) ->
+ * plumbob_anim_sampler_sample every frame, which writes the whole local
+ * pose, then plumbob_skeleton_model (Chapter 17).  Time is in ANIM ticks:
+ * 1 tick = 1 ms, 1000 ticks a second (a clip's sampler takes seconds).
+ *
+ * The channel rules (docs/API.md "Sims 2 ANIM on a CRES skeleton"), the one
+ * place they are made:
+ * - A rotation channel (attribute 0) of Euler type (value type 3) with
+ *   exactly 3 components, and a translation channel (attribute 1) with 3
+ *   components or more (the first 3 used), drive the bone named like the
+ *   channel (ASCII case-insensitive, plumbob_cres_find_bone), or failing
+ *   that the bone named like it without a "_rot" or "_trans" suffix
+ *   ("root_rot" drives "root" when no bone is called "root_rot").  It
+ *   replaces that bone's rest rotation (the angles' quaternion, as
+ *   plumbob_anim_sample_channel gives it) or rest translation (metres).
+ * - The first channel per bone and attribute wins; a later one is unbound
+ *   (PLUMBOB_ANIM_CHANNEL_SECOND).
+ * - A morph channel (attribute 2) with a component drives the mesh's morph
+ *   pair whose second name (GMDC morph_names[2 * pair + 1]) is the
+ *   channel's name, ASCII case-insensitive; the first channel per pair
+ *   wins, and a name the mesh lists twice gets its first pair.
+ * - Every other attribute (3 and up: IK blend weights such as
+ *   "l_handcontrol0_a", eye channels "l_eyestretch", "eyedirection") is not
+ *   played: unbound (PLUMBOB_ANIM_CHANNEL_OTHER).
+ * - The IK chain field (PLUMBOB_ANIM_IK_CHAIN) does not matter to binding.
+ *   A channel in an IK chain (field 0-14, e.g. "l_upperarm" to "l_hand" in
+ *   chain 3) holds the chain's bones as the animator left them, and is
+ *   played like any other (issue 47: dropping them put an arm 0.79 m off
+ *   on a real body).  The IK goals ("l_handcontrol0", "r_foot_ikctr",
+ *   "l_hand_ikpole") are plain rotation and translation channels, bound
+ *   only where the skeleton has a bone of that name.  plumbob runs no IK
+ *   solver: the game's solver would move chain bones toward goals placed
+ *   by the object the Sim uses, which the ANIM does not hold. */
+
+/* Why a channel is bound or not (plumbob_anim_binding.status). */
+#define PLUMBOB_ANIM_CHANNEL_BONE 1u     /* drives a bone's rotation or translation */
+#define PLUMBOB_ANIM_CHANNEL_MORPH 2u    /* drives a morph weight */
+#define PLUMBOB_ANIM_CHANNEL_NO_BONE 3u  /* rotation or translation naming no bone */
+#define PLUMBOB_ANIM_CHANNEL_NO_MORPH 4u /* morph naming no morph of the mesh (or no mesh given) */
+#define PLUMBOB_ANIM_CHANNEL_SECOND 5u   /* a later channel for a bone and attribute, or morph, already driven */
+#define PLUMBOB_ANIM_CHANNEL_OTHER 6u    /* attribute 3 and up (IK weights, eyes): not played */
+#define PLUMBOB_ANIM_CHANNEL_SHAPE 7u    /* rotation not Euler with 3 components, translation with
+                                          * fewer than 3, morph with none */
+
+/* An ANIM bound to a CRES skeleton (and a mesh's morphs), with its report.
+ * It knows its ANIM and skeleton by address: keep them where they were
+ * decoded and built.  The report's names point into the ANIM's bytes. */
+typedef struct plumbob_anim_binding {
+    const plumbob_anim *anim;               /* the ANIM it was made for */
+    const plumbob_cres_skeleton *skeleton;  /* the skeleton: poses hold bone_count bones in its order */
+    int32_t *slot;            /* per channel: its bone (status BONE) or morph pair (MORPH), else -1 */
+    uint8_t *status;          /* per channel: PLUMBOB_ANIM_CHANNEL_* */
+    uint32_t channel_count;
+    uint32_t bone_count;      /* the skeleton's bones: every pose array holds this many */
+    uint32_t morph_count;     /* the mesh's morph pairs (0 without a mesh): weight arrays hold this many */
+    /* the report */
+    uint32_t bone_channel_count;   /* channels bound to a bone */
+    uint32_t morph_channel_count;  /* channels bound to a morph */
+    uint32_t unbound_count;        /* the others: channel_count - the two above */
+    const uint32_t *unbound_channels;    /* unbound_count channel indices, in channel order */
+    const plumbob_string *unbound_names; /* their names (pointing into the ANIM's bytes) */
+    uint32_t unanimated_bone_count;      /* bones no channel drives (they keep their rest pose) */
+} plumbob_anim_binding;
+
+/* Arena bytes plumbob_anim_bind needs:
+ * PLUMBOB_ANIM_BIND_SIZE(channel_count); SIZE_MAX for a NULL anim. */
+PLUMBOB_API size_t plumbob_anim_bind_size(const plumbob_anim *anim);
+#define PLUMBOB_ANIM_BIND_SIZE(channels)                                                     \
+    (PLUMBOB_ARENA_NEED((channels), 4u) + PLUMBOB_ARENA_NEED((channels), 1u) +             \
+     PLUMBOB_ARENA_NEED((channels), 4u) + PLUMBOB_ARENA_NEED((channels), sizeof(plumbob_string)))
+
+/* Binds every channel of a decoded ANIM by the rules above to the bones of
+ * `skeleton` and the morph pairs of `mesh` (NULL: no morphs; morph
+ * channels are then unbound), and fills the report.  Linear in channels
+ * times bones.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL anim, skeleton,
+ * arena or binding; a skeleton without names, a mesh with morphs but no
+ * names),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_anim_bind_size). */
+PLUMBOB_API plumbob_result plumbob_anim_bind(const plumbob_anim *anim, const plumbob_cres_skeleton *skeleton,
+                                             const plumbob_gmdc *mesh, plumbob_arena *arena,
+                                             plumbob_anim_binding *binding);
+
+/* The sampler: playback of one bound ANIM.  Built once per playing
+ * instance, it keeps per animated component the pair of keys around the
+ * current time already decoded (a cursor), so a frame of forward playback
+ * evaluates each curve without searching or decoding keys; components of
+ * one key or none, and rotations whose three angles are all constant, are
+ * computed once at init.  Any time order works: a time outside a
+ * component's span steps to the next key or searches.  The values are
+ * plumbob_anim_sample_channel's, bit for bit. */
+typedef struct plumbob_anim_sampler {
+    const plumbob_anim_binding *binding; /* for checking only: what it was made from */
+    const plumbob_anim *anim;
+    const plumbob_bone_pose *rest;       /* the skeleton's rest poses */
+    void *curves;             /* animated components (internal) */
+    uint32_t curve_count;
+    void *outputs;            /* bound channels (internal) */
+    uint32_t output_count;
+    float *values;            /* the components' current values (internal) */
+    uint32_t bone_count;      /* poses a sample writes: the binding's bone_count */
+    uint32_t morph_count;     /* morph weights likewise */
+} plumbob_anim_sampler;
+
+/* Arena bytes plumbob_anim_sampler_init needs for this binding (at most
+ * PLUMBOB_ANIM_SAMPLER_SIZE(channel_count, component_count)); SIZE_MAX for
+ * NULL.  PLUMBOB_ANIM_SAMPLER_CURVE_BYTES per animated component of a bound
+ * channel, PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES per bound channel, 4 per
+ * component of a bound channel. */
+PLUMBOB_API size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding);
+#define PLUMBOB_ANIM_SAMPLER_CURVE_BYTES 48u
+#define PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES 28u
+#define PLUMBOB_ANIM_SAMPLER_SIZE(channels, components)                                  \
+    (PLUMBOB_ARENA_NEED((components), PLUMBOB_ANIM_SAMPLER_CURVE_BYTES) +               \
+     PLUMBOB_ARENA_NEED((channels), PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES) +                 \
+     PLUMBOB_ARENA_NEED((components), 4u))
+
+/* Builds a sampler for a binding (its ANIM and skeleton must outlive the
+ * sampler; the binding need not).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL, a binding whose arrays do not fit its ANIM and skeleton),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_anim_sampler_size). */
+PLUMBOB_API plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, plumbob_arena *arena,
+                                                     plumbob_anim_sampler *sampler);
+
+/* The pose at `ticks` (1 ms each; any float: NaN plays tick 0, times before
+ * the first key or after the last, the infinities too, hold it).
+ *   poses, pose_count: the local pose of every bone in the skeleton's order
+ *     (pose_count at least sampler->bone_count): the rest pose with every
+ *     bound channel's value in place.  poses NULL skips bones.
+ *   morph_weights, morph_count: per morph pair of the mesh (morph_count at
+ *     least sampler->morph_count): bound pairs get their channel's value,
+ *     the others are left as they were.  NULL skips morphs.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL sampler, or one
+ * plumbob_anim_sampler_init did not make), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (pose_count or morph_count too small for a non-NULL array); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks,
+                                                       plumbob_bone_pose *poses, uint32_t pose_count,
+                                                       float *morph_weights, uint32_t morph_count);
 
 
 /* ===================================================================== */

@@ -32,6 +32,12 @@ plumbob_clip_binding bind;
 plumbob_clip_sampler sampler;
 const plumbob_key_table *key_table_or_NULL;
 plumbob_key_table key_table;
+plumbob_anim anim;
+plumbob_cres_skeleton sk;
+float ticks;
+/* what the caller does with values a fragment reads */
+void use(uint32_t value);
+void use_float(float a, float b);
 
 void example(void);
 void example(void) {

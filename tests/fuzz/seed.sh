@@ -63,4 +63,8 @@ fi
 mkdir -p "$out/corpus-fuzz_skin"
 find "$tmp/demo" -name '*.gmdc' -exec cp {} "$out/corpus-fuzz_skin/" \; 2>/dev/null
 find "$tmp/demo" -name '*.gmdc' -exec cp {} "$out/corpus-fuzz_gmdc/" \; 2>/dev/null
+# ANIM playback: the same ANIMs (the demo's, the body's and the real ones)
+mkdir -p "$out/corpus-fuzz_anim_pose"
+"$bin" extract "$tmp/demo/body.package" --type FB00791E -o "$tmp/body-anim" >/dev/null
+cp "$out"/corpus-fuzz_anim/*.anim "$tmp"/body-anim/*.anim "$out/corpus-fuzz_anim_pose/" 2>/dev/null
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"

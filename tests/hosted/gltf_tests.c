@@ -14,7 +14,6 @@
 #include "util/demo_data.h"
 #include "util/files.h"
 #include "util/rig.h"
-#include "util/sims2_pose.h"
 #include "pb_bytes.h"
 
 #include "hosted_check.h"
@@ -696,9 +695,21 @@ static void core_skin(const plumbob_gmdc *g, const tool_cres *tc, const plumbob_
     int32_t *map = (int32_t *)calloc(g->joint_count, sizeof *map);
     plumbob_gmdc_skin_job job;
     float *weights = (float *)calloc(g->morph_count + 1u, sizeof(float));
-    if (a) CHECK(sims2_anim_morphs(g, a, ms, weights) == 1);
-    if (a) sims2_anim_pose(&tc->sk, a, ms, poses);
-    else plumbob_skeleton_rest_pose(&tc->sk.skeleton, 0, n, poses, n);
+    if (a) { /* the core's binding and sampler */
+        plumbob_anim_binding bind;
+        plumbob_anim_sampler smp;
+        plumbob_arena arena;
+        size_t need = plumbob_anim_bind_size(a) + PLUMBOB_ANIM_SAMPLER_SIZE(a->channel_count, a->component_count);
+        unsigned char *mem = (unsigned char *)malloc(need);
+        plumbob_arena_init(&arena, mem, need);
+        CHECK(plumbob_anim_bind(a, &tc->sk, g, &arena, &bind) == PLUMBOB_OK);
+        CHECK(bind.morph_channel_count == 1);
+        CHECK(plumbob_anim_sampler_init(&bind, &arena, &smp) == PLUMBOB_OK);
+        CHECK(plumbob_anim_sampler_sample(&smp, ms, poses, n, weights, g->morph_count) == PLUMBOB_OK);
+        free(mem);
+    } else {
+        plumbob_skeleton_rest_pose(&tc->sk.skeleton, 0, n, poses, n);
+    }
     CHECK(plumbob_skeleton_model(&tc->sk.skeleton, poses, model, n) == PLUMBOB_OK);
     CHECK(plumbob_cres_joint_map(&tc->sk, g->joint_count, map) == g->joint_count);
     for (j = 0; j < g->joint_count; j++) jm[j] = model[map[j]];

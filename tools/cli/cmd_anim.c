@@ -15,7 +15,6 @@
 #include "tool_kind.h"
 #include "tool_output.h"
 #include "gltf/gltf_export.h"
-#include "util/sims2_pose.h"
 
 static int decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
     plumbob_result r = tool_anim_decode(in, a, mem);
@@ -179,7 +178,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
     unsigned char *gmem = NULL;
     gltf_export_src src;
     int rc = 1, have = 0;
-    uint32_t ch, driven = 0;
+    uint32_t driven = 0;
     memset(&src, 0, sizeof src);
     memset(&min, 0, sizeof min);
     if (mesh_path) {
@@ -197,7 +196,7 @@ static int export_gltf(const tool_input *in, const plumbob_anim *a, const char *
     else if (mesh_path && tool_cres_find(&min, g.joint_count, a, &tc)) have = 1;
     else tool_error(in->name, "anim export needs the skeleton: give --cres CRES (none found in the animation's package)");
     if (have) {
-        for (ch = 0; ch < a->channel_count; ch++) driven += sims2_channel_bone(&tc.sk, a, ch) >= 0;
+        driven = tool_cres_anim_bones(&tc, a);
         if (!tool_quiet())
             printf("skeleton: %s, %u bones; %u of the animation's %u channels drive a bone\n", tc.in.name,
                    (unsigned)tc.sk.skeleton.bone_count, (unsigned)driven, (unsigned)a->channel_count);

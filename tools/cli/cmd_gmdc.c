@@ -18,7 +18,6 @@
 #include "tool_package.h"
 #include "gltf/gltf_export.h"
 #include "gltf/gltf_import.h"
-#include "util/sims2_pose.h"
 #include "util/pose_json.h"
 #include "util/bytes.h"
 
@@ -326,10 +325,25 @@ static int skeleton_pose(const tool_input *mesh_in, const plumbob_gmdc *g, const
         poses = (plumbob_bone_pose *)calloc(tc.sk.skeleton.bone_count + 1u, sizeof *poses);
         model = (plumbob_mat34 *)calloc(tc.sk.skeleton.bone_count + 1u, sizeof *model);
         map = (int32_t *)calloc(g->joint_count + 1u, sizeof *map);
-        if (anim_path) {
-            uint32_t driven = sims2_anim_pose(&tc.sk, &a, ms, poses), morphs = sims2_anim_morphs(g, &a, ms, weights);
-            fprintf(stderr, "pose: %s at %g s: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
-                    (double)ms / 1000.0, (unsigned)driven, (unsigned)a.channel_count, (unsigned)morphs);
+        if (anim_path) { /* the core's binding and sampler: the channel rules live there */
+            plumbob_anim_binding bind;
+            plumbob_anim_sampler smp;
+            plumbob_arena arena;
+            size_t need = plumbob_anim_bind_size(&a) + PLUMBOB_ANIM_SAMPLER_SIZE(a.channel_count, a.component_count);
+            unsigned char *mem = (unsigned char *)malloc(need);
+            plumbob_arena_init(&arena, mem, mem ? need : 0);
+            if (plumbob_anim_bind(&a, &tc.sk, g, &arena, &bind) != PLUMBOB_OK ||
+                plumbob_anim_sampler_init(&bind, &arena, &smp) != PLUMBOB_OK ||
+                plumbob_anim_sampler_sample(&smp, ms, poses, tc.sk.skeleton.bone_count + 1u, weights,
+                                            g->morph_count) != PLUMBOB_OK) {
+                tool_error(ain.name, "out of memory");
+                rc = 1;
+            } else {
+                fprintf(stderr, "pose: %s at %g s: %u of its %u channels drive bones, %u drive morphs\n", ain.name,
+                        (double)ms / 1000.0, (unsigned)bind.bone_channel_count, (unsigned)a.channel_count,
+                        (unsigned)bind.morph_channel_count);
+            }
+            free(mem);
         } else {
             plumbob_skeleton_rest_pose(&tc.sk.skeleton, 0, tc.sk.skeleton.bone_count, poses, tc.sk.skeleton.bone_count + 1u);
         }

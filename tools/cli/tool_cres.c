@@ -9,7 +9,6 @@
 #include "tool_input.h"
 #include "tool_decode.h"
 #include "tool_kind.h"
-#include "util/sims2_pose.h"
 
 void tool_cres_free(tool_cres *tc) {
     free(tc->mem);
@@ -67,14 +66,25 @@ int tool_cres_load(const char *path, const char *opt, tool_cres *tc) {
 
 /* How well a skeleton fits: mesh joints it maps, or channels it drives. */
 static uint32_t fit(const tool_cres *tc, uint32_t joint_count, const plumbob_anim *anim) {
-    uint32_t n = 0, ch;
+    uint32_t n = 0;
     if (joint_count) {
         int32_t *map = (int32_t *)malloc(sizeof(int32_t) * joint_count);
         n = plumbob_cres_joint_map(&tc->sk, joint_count, map);
         free(map);
     }
-    for (ch = 0; anim && ch < anim->channel_count; ch++)
-        if (sims2_channel_bone(&tc->sk, anim, ch) >= 0) n++;
+    if (anim) n += tool_cres_anim_bones(tc, anim);
+    return n;
+}
+
+uint32_t tool_cres_anim_bones(const tool_cres *tc, const plumbob_anim *anim) {
+    size_t need = plumbob_anim_bind_size(anim);
+    unsigned char *mem = need == SIZE_MAX ? NULL : (unsigned char *)malloc(need + 1u);
+    plumbob_arena arena;
+    plumbob_anim_binding bind;
+    uint32_t n = 0;
+    plumbob_arena_init(&arena, mem, mem ? need + 1u : 0);
+    if (mem && plumbob_anim_bind(anim, &tc->sk, NULL, &arena, &bind) == PLUMBOB_OK) n = bind.bone_channel_count;
+    free(mem);
     return n;
 }
 

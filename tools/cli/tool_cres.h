@@ -23,5 +23,8 @@ int tool_cres_load(const char *path, const char *opt, tool_cres *tc);
  * NULL).  Returns 0 (silently) when there is none that fits at all. */
 int tool_cres_find(const tool_input *from, uint32_t joint_count, const plumbob_anim *anim, tool_cres *tc);
 void tool_cres_free(tool_cres *tc);
+/* How many of anim's channels drive a bone of tc's skeleton, by the core's
+ * rules (plumbob_anim_bind's bone_channel_count); 0 when it cannot bind. */
+uint32_t tool_cres_anim_bones(const tool_cres *tc, const plumbob_anim *anim);
 
 #endif

@@ -6,7 +6,6 @@
 #include "gltf_export.h"
 #include "gltf_write.h"
 #include "util/bytes.h"
-#include "util/sims2_pose.h"
 #include "util/namelist.h"
 
 static plumbob_quat quat_conj(plumbob_quat q) {
@@ -857,18 +856,31 @@ static int write_animation(scene *s) {
     return ok;
 }
 
-/* A Sims 2 ANIM on the CRES skeleton: every bone-driving channel sampled
- * 30 times a second (and at the last tick), converted to Y-up. */
+/* A Sims 2 ANIM on the CRES skeleton: the core's binding says which
+ * channel drives what (plumbob_anim_bind), its sampler gives the pose 30
+ * times a second (and at the last tick); each bound bone channel becomes a
+ * glTF channel, converted to Y-up, and the morph channels of the mesh's
+ * targets one weights channel. */
 static int write_sims2_animation(scene *s) {
     const plumbob_anim *a = s->src->anim;
     const plumbob_cres_skeleton *sk = s->src->skeleton;
+    const plumbob_gmdc *g = s->mesh_node >= 0 ? s->src->mesh : NULL;
     tool_buf samplers = {0}, channels = {0};
-    uint32_t frames = (uint32_t)(a->duration * 30u / 1000u) + 2u, f, ch, n_times = 0;
-    unsigned char *done = (unsigned char *)calloc((size_t)s->bone_count * 2u + 1u, 1);
+    uint32_t frames = (uint32_t)(a->duration * 30u / 1000u) + 2u, f, ch, t, n_times = 0, nb = sk->skeleton.bone_count;
+    uint32_t nm = g ? g->morph_count : 0u;
     unsigned char *carried = (unsigned char *)calloc((size_t)a->channel_count + 1u, 1);
-    float *times = (float *)malloc(sizeof(float) * frames), *values = (float *)malloc(sizeof(float) * 4u * frames);
-    uint32_t in = UINT32_MAX;
-    int ok = done && carried && times && values;
+    float *times = (float *)malloc(sizeof(float) * frames);
+    plumbob_bone_pose *poses = (plumbob_bone_pose *)calloc((size_t)nb * frames + 1u, sizeof *poses);
+    float *weights = (float *)calloc((size_t)nm * frames + 1u, sizeof(float));
+    float *values = (float *)malloc(sizeof(float) * 4u * frames);
+    int32_t *chan = (int32_t *)malloc(sizeof(int32_t) * (s->target_count + 1u));
+    size_t need = plumbob_anim_bind_size(a) + PLUMBOB_ANIM_SAMPLER_SIZE(a->channel_count, a->component_count);
+    unsigned char *mem = (unsigned char *)malloc(need);
+    plumbob_arena arena;
+    plumbob_anim_binding bind;
+    plumbob_anim_sampler smp;
+    uint32_t in = UINT32_MAX, any = 0;
+    int ok = carried && times && poses && weights && values && chan && mem;
     for (f = 0; ok && f < frames; f++) { /* ticks 0, 33.3, ... then the duration */
         float ticks = (float)f * (1000.0f / 30.0f);
         if (ticks >= (float)a->duration) ticks = (float)a->duration;
@@ -876,61 +888,53 @@ static int write_sims2_animation(scene *s) {
         if (ticks >= (float)a->duration) break;
     }
     if (ok && n_times < 2) times[n_times++] = 1.0f / 30.0f; /* glTF needs some time to pass; hold */
+    plumbob_arena_init(&arena, mem, mem ? need : 0);
+    ok = ok && plumbob_anim_bind(a, sk, g, &arena, &bind) == PLUMBOB_OK &&
+         plumbob_anim_sampler_init(&bind, &arena, &smp) == PLUMBOB_OK;
+    for (f = 0; ok && f < n_times; f++)
+        ok = plumbob_anim_sampler_sample(&smp, times[f] * 1000.0f, poses + (size_t)f * nb, nb,
+                                         weights + (size_t)f * nm, nm) == PLUMBOB_OK;
     for (ch = 0; ok && ch < a->channel_count; ch++) {
-        int32_t b = sims2_channel_bone(sk, a, ch);
+        uint32_t b = (uint32_t)bind.slot[ch], out;
         int rot = PLUMBOB_ANIM_ATTRIBUTE(a->channels[ch].flags) == PLUMBOB_ANIM_ATTR_ROTATION;
-        uint32_t out;
-        if (b < 0 || done[2 * b + (rot ? 0 : 1)]) continue;
-        if (rot && PLUMBOB_ANIM_VALUE_TYPE(a->channels[ch].flags) != 3) continue;
-        done[2 * b + (rot ? 0 : 1)] = 1;
+        if (bind.status[ch] != PLUMBOB_ANIM_CHANNEL_BONE) continue;
         carried[ch] = 1;
         for (f = 0; f < n_times; f++) {
-            float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-            plumbob_quat q = plumbob_quat_identity();
-            plumbob_anim_sample_channel(a, ch, times[f] * 1000.0f, v, &q);
+            const plumbob_bone_pose *p = &poses[(size_t)f * nb + b];
             if (rot) {
-                q = gltf_quat_z_up_to_y_up(q);
+                plumbob_quat q = gltf_quat_z_up_to_y_up(p->rotation);
                 if (f && q.x * values[4 * f - 4] + q.y * values[4 * f - 3] + q.z * values[4 * f - 2] +
                              q.w * values[4 * f - 1] < 0.0f) {
                     q.x = -q.x; q.y = -q.y; q.z = -q.z; q.w = -q.w; /* stay in one hemisphere */
                 }
                 values[4 * f] = q.x; values[4 * f + 1] = q.y; values[4 * f + 2] = q.z; values[4 * f + 3] = q.w;
             } else {
-                plumbob_vec3 t;
-                t.x = v[0]; t.y = v[1]; t.z = v[2];
-                put3(values + 3 * f, gltf_z_up_to_y_up(t));
+                put3(values + 3 * f, gltf_z_up_to_y_up(p->translation));
             }
         }
         if (in == UINT32_MAX) in = gltf_accessor(&s->w, times, n_times, GLTF_FLOAT, 1, 0, 1);
         out = gltf_accessor(&s->w, values, n_times, GLTF_FLOAT, rot ? 4u : 3u, 0, 0);
         add_channel(s, &samplers, &channels, in, out, s->bones[b].node, rot ? "rotation" : "translation");
     }
-    if (ok && s->mesh_node >= 0 && s->target_count) { /* morph channels: the mesh's weights */
-        const plumbob_gmdc *g = s->src->mesh;
-        int32_t *chan = (int32_t *)malloc(sizeof(int32_t) * s->target_count);
+    for (t = 0; ok && t < s->target_count; t++) { /* the morph channel of each target's pair */
+        chan[t] = -1;
+        for (ch = 0; ch < a->channel_count && chan[t] < 0; ch++)
+            if (bind.status[ch] == PLUMBOB_ANIM_CHANNEL_MORPH && (uint32_t)bind.slot[ch] == s->target_pair[t])
+                chan[t] = (int32_t)ch;
+        if (chan[t] >= 0) carried[chan[t]] = 1, any = 1;
+    }
+    if (ok && any) { /* morph channels: the mesh's weights */
         float *w = (float *)malloc(sizeof(float) * ((size_t)n_times * s->target_count + 1u));
-        uint32_t t, any = 0;
-        ok = chan && w;
-        for (t = 0; ok && t < s->target_count; t++) {
-            const plumbob_string *nm = &g->morph_names[2 * s->target_pair[t] + 1];
-            chan[t] = sims2_morph_channel(a, nm->ptr, nm->len);
-            any |= chan[t] >= 0;
-        }
-        if (ok && any) {
+        ok = w != NULL;
+        for (f = 0; ok && f < n_times; f++)
             for (t = 0; t < s->target_count; t++)
-                if (chan[t] >= 0) carried[chan[t]] = 1;
-            for (f = 0; f < n_times; f++)
-                for (t = 0; t < s->target_count; t++) {
-                    float v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-                    if (chan[t] >= 0) plumbob_anim_sample_channel(a, (uint32_t)chan[t], times[f] * 1000.0f, v, NULL);
-                    w[(size_t)f * s->target_count + t] = v[0];
-                }
+                w[(size_t)f * s->target_count + t] = chan[t] >= 0 ? weights[(size_t)f * nm + s->target_pair[t]] : 0.0f;
+        if (ok) {
             if (in == UINT32_MAX) in = gltf_accessor(&s->w, times, n_times, GLTF_FLOAT, 1, 0, 1);
             add_channel(s, &samplers, &channels, in,
                         gltf_accessor(&s->w, w, n_times * s->target_count, GLTF_FLOAT, 1, 0, 0),
                         (uint32_t)s->mesh_node, "weights");
         }
-        free(chan);
         free(w);
     }
     if (ok && s->stats->channels) {
@@ -946,17 +950,17 @@ static int write_sims2_animation(scene *s) {
     }
     for (ch = 0; ok && ch < a->channel_count; ch++) { /* what the file does not play, for the warning */
         gltf_export_stats *st = s->stats;
-        char nm[64];
+        char nmb[64];
         if (carried[ch]) continue;
         st->anim_unplayed++;
-        snprintf(nm, sizeof nm, "%.*s", (int)a->channels[ch].name.len, a->channels[ch].name.ptr);
-        tool_namelist_add(st->dropped_names, sizeof st->dropped_names, nm, 3);
+        snprintf(nmb, sizeof nmb, "%.*s", (int)a->channels[ch].name.len, a->channels[ch].name.ptr);
+        tool_namelist_add(st->dropped_names, sizeof st->dropped_names, nmb, 3);
     }
     s->stats->anim_events = a->event_count;
     ok = ok && !samplers.failed && !channels.failed;
     tb_free(&samplers);
     tb_free(&channels);
-    free(done); free(carried); free(times); free(values);
+    free(carried); free(times); free(poses); free(weights); free(values); free(chan); free(mem);
     return ok;
 }
 

@@ -57,7 +57,7 @@ typedef struct gltf_export_stats {
  * rest transform; GMDC joint j is the bone whose joint field is j (joints no
  * bone claims: flat joint_N nodes at their bind pose).  ANIM: sampled at 30
  * per second over its duration, one LINEAR channel per bone and attribute
- * its channels drive (util/sims2_pose.h), and with a mesh one weights
+ * its channels drive (plumbob_anim_bind), and with a mesh one weights
  * channel when morph channels name its targets.  Returns 0 when memory ran
  * out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);

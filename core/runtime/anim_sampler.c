@@ -1,0 +1,388 @@
+/* The ANIM sampler: a bound ANIM played frame by frame.  Each animated
+ * component keeps the pair of keys around the last time it was asked for,
+ * decoded, so a frame evaluates each curve with the arithmetic of
+ * plumbob_anim_sample_component (sims2/anim_sample.c) and the same bits,
+ * without its binary search and key decoding.  Constant components, and
+ * rotations whose three angles are constant, are computed at init. */
+#include "plumbob/runtime.h"
+#include "pb_bytes.h"
+
+/* One animated component (2 keys or more).  Timed keys: the pair
+ * (key, key + 1) with k0t the first's time, t_hi the second's (the span is
+ * [k0t, t_hi); key 0 also holds every earlier time and the last key every
+ * later one), v0 / m0 the first's value and out tangent, v1 / m1 the
+ * second's value (unwrapped for angles) and in tangent, dt the gap, k1v /
+ * k1m its stored value and out tangent (the next pair's first key).
+ * Baked keys: k0t the duration, t_hi the key count - 1, v0 / v1 the pair
+ * at `key`, m0 / m1 the first and last key values. */
+typedef struct anim_curve {
+    float k0t, t_hi, v0, m0, v1, m1, dt;
+    float k1v, k1m;           /* timed: the second key's value as stored and out tangent */
+    uint32_t component;
+    uint32_t value;           /* where its value goes in sampler->values */
+    uint16_t key;
+    uint8_t flags;
+    uint8_t reserved;
+} anim_curve;
+
+#define ANIM_CURVE_BAKED 1u
+#define ANIM_CURVE_ANGULAR 2u
+#define ANIM_CURVE_LOADED 4u       /* the pair at `key` is decoded (baked: the end values) */
+#define ANIM_CURVE_FLAT 8u         /* the pair's keys share a time */
+
+/* One bound channel. */
+typedef struct anim_output {
+    plumbob_quat q;           /* constant rotations: the quaternion */
+    uint32_t slot;            /* bone or morph pair */
+    uint32_t value;           /* its first component's value index */
+    uint8_t kind;
+    uint8_t reserved[3];
+} anim_output;
+
+enum { ANIM_OUT_ROTATION, ANIM_OUT_ROTATION_CONSTANT, ANIM_OUT_TRANSLATION, ANIM_OUT_MORPH };
+
+/* The sizes plumbob/runtime.h promises. */
+typedef char anim_curve_bytes_checked[sizeof(anim_curve) <= PLUMBOB_ANIM_SAMPLER_CURVE_BYTES ? 1 : -1];
+typedef char anim_output_bytes_checked[sizeof(anim_output) <= PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES ? 1 : -1];
+
+/* Components of a bound channel the sampler reads: 3 for bones, 1 for morphs. */
+static uint32_t anim_used_components(const plumbob_anim_binding *b, uint32_t ch) {
+    if (b->status[ch] == PLUMBOB_ANIM_CHANNEL_BONE) return 3u;
+    return b->status[ch] == PLUMBOB_ANIM_CHANNEL_MORPH ? 1u : 0u;
+}
+
+/* The binding fits its ANIM and skeleton (it may be caller-filled). */
+static bool anim_binding_ok(const plumbob_anim_binding *b) {
+    uint32_t ch, k;
+    if (!b || !b->anim || !b->skeleton || b->channel_count != b->anim->channel_count || !b->slot || !b->status ||
+        b->bone_count != b->skeleton->skeleton.bone_count || (b->bone_count && !b->skeleton->skeleton.rest))
+        return false;
+    for (ch = 0; ch < b->channel_count; ch++) {
+        const plumbob_anim_channel *c = &b->anim->channels[ch];
+        uint32_t n = anim_used_components(b, ch);
+        if (!n) continue;
+        if (b->slot[ch] < 0 || (uint32_t)b->slot[ch] >= (n == 3u ? b->bone_count : b->morph_count) ||
+            PLUMBOB_ANIM_COMPONENTS(c->flags) < n || c->first_component > b->anim->component_count ||
+            n > b->anim->component_count - c->first_component)
+            return false;
+        if (n == 3u && PLUMBOB_ANIM_ATTRIBUTE(c->flags) > PLUMBOB_ANIM_ATTR_TRANSLATION) return false;
+        for (k = 0; k < n; k++) /* curves read their channel through the component, as the reference */
+            if (b->anim->components[c->first_component + k].channel != ch) return false;
+    }
+    return true;
+}
+
+/* Whether component c moves: 2 keys or more (baked ones also need a duration). */
+static bool anim_moves(const plumbob_anim *a, uint32_t c, uint32_t flags) {
+    const plumbob_anim_component *k = &a->components[c];
+    if (k->key_count < 2u) return false;
+    return (k->packed & 3u) != PLUMBOB_ANIM_BAKED || PLUMBOB_ANIM_DURATION(flags) > 0u;
+}
+
+size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding) {
+    uint32_t ch, curves = 0, outputs = 0, values = 0;
+    size_t n = 0;
+    if (!anim_binding_ok(binding)) return SIZE_MAX;
+    for (ch = 0; ch < binding->channel_count; ch++) {
+        uint32_t k, u = anim_used_components(binding, ch);
+        const plumbob_anim_channel *c = &binding->anim->channels[ch];
+        if (!u) continue;
+        outputs++;
+        values += u;
+        for (k = 0; k < u; k++) curves += anim_moves(binding->anim, c->first_component + k, c->flags);
+    }
+    if (!plumbob_size_add(&n, plumbob_arena_need(curves, sizeof(anim_curve))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(outputs, sizeof(anim_output))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(values, sizeof(float))))
+        return SIZE_MAX;
+    return n;
+}
+
+plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, plumbob_arena *arena,
+                                         plumbob_anim_sampler *sampler) {
+    const plumbob_anim *a;
+    uint32_t ch, curves = 0, outputs = 0, values = 0;
+    anim_curve *cv;
+    anim_output *out;
+    size_t mark;
+    if (!anim_binding_ok(binding) || !arena || !sampler) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    a = binding->anim;
+    for (ch = 0; ch < binding->channel_count; ch++) {
+        uint32_t k, u = anim_used_components(binding, ch);
+        if (!u) continue;
+        outputs++;
+        values += u;
+        for (k = 0; k < u; k++) curves += anim_moves(a, a->channels[ch].first_component + k, a->channels[ch].flags);
+    }
+    mark = plumbob_arena_mark(arena);
+    cv = (anim_curve *)plumbob_arena_alloc_array(arena, curves, sizeof(anim_curve), 0);
+    out = (anim_output *)plumbob_arena_alloc_array(arena, outputs, sizeof(anim_output), 0);
+    sampler->values = (float *)plumbob_arena_alloc_array(arena, values, sizeof(float), 0);
+    if (!cv || !out || !sampler->values) {
+        plumbob_arena_reset(arena, mark);
+        return PLUMBOB_ERR_OUT_OF_MEMORY;
+    }
+    sampler->binding = binding;
+    sampler->anim = a;
+    sampler->rest = binding->skeleton->skeleton.rest;
+    sampler->curves = cv;
+    sampler->outputs = out;
+    sampler->bone_count = binding->bone_count;
+    sampler->morph_count = binding->morph_count;
+    curves = outputs = values = 0;
+    for (ch = 0; ch < binding->channel_count; ch++) {
+        const plumbob_anim_channel *c = &a->channels[ch];
+        uint32_t k, u = anim_used_components(binding, ch), moving = 0;
+        anim_output *o;
+        if (!u) continue;
+        o = &out[outputs++];
+        o->slot = (uint32_t)binding->slot[ch];
+        o->value = values;
+        o->reserved[0] = o->reserved[1] = o->reserved[2] = 0;
+        for (k = 0; k < u; k++, values++) {
+            uint32_t ci = c->first_component + k;
+            sampler->values[values] = plumbob_anim_sample_component(a, ci, 0.0f); /* constants keep it */
+            if (!anim_moves(a, ci, c->flags)) continue;
+            moving++;
+            cv[curves].component = ci;
+            cv[curves].value = values;
+            cv[curves].key = 0;
+            cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? ANIM_CURVE_BAKED : 0u) |
+                                         (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? ANIM_CURVE_ANGULAR : 0u));
+            cv[curves].reserved = 0;
+            cv[curves].k0t = cv[curves].t_hi = cv[curves].v0 = cv[curves].m0 = 0.0f;
+            cv[curves].v1 = cv[curves].m1 = cv[curves].dt = 0.0f;
+            curves++;
+        }
+        if (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
+            o->kind = (uint8_t)(moving ? ANIM_OUT_ROTATION : ANIM_OUT_ROTATION_CONSTANT);
+            o->q = plumbob_anim_euler_to_quat(sampler->values[o->value], sampler->values[o->value + 1u],
+                                              sampler->values[o->value + 2u]);
+        } else {
+            o->kind = (uint8_t)(u == 3u ? ANIM_OUT_TRANSLATION : ANIM_OUT_MORPH);
+            o->q = plumbob_quat_identity();
+        }
+    }
+    sampler->curve_count = curves;
+    sampler->output_count = outputs;
+    return PLUMBOB_OK;
+}
+
+/* b - a wrapped into [-180, 180] degrees: sims2/anim_sample.c's
+ * angle_delta, which this must match bit for bit. */
+static float anim_angle_delta(float a, float b) {
+    float d = b - a;
+    int guard = 0;
+    if (!(d == d) || d > 1e6f || d < -1e6f) return d;
+    while (d > 180.0f && guard++ < 4096) d -= 360.0f;
+    while (d < -180.0f && guard++ < 4096) d += 360.0f;
+    return d;
+}
+
+/* The time word of key k of a timed component, as the decoder reads it
+ * (sims2/pb_anim.h's pb_anim_key_time: bit 15 belongs to a fixed-point
+ * value), as plumbob_anim_key_at's time. */
+static float anim_key_time(const plumbob_anim_component *c, uint32_t k) {
+    uint32_t t = pb_le16(c->keys + (size_t)k * c->key_size);
+    return (float)((c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu);
+}
+
+/* Makes (k, k + 1) the pair of a timed curve (k + 1 may be past the end),
+ * given key k decoded. */
+static void anim_set_pair(const plumbob_anim *a, anim_curve *c, uint32_t k, float k0time, float k0value, float k0out) {
+    uint32_t count = a->components[c->component].key_count;
+    c->key = (uint16_t)k;
+    c->k0t = k0time;
+    c->v0 = k0value;
+    c->m0 = k0out;
+    c->flags = (uint8_t)((c->flags & ~ANIM_CURVE_FLAT) | ANIM_CURVE_LOADED);
+    if (k + 1u < count) {
+        plumbob_anim_key k1 = plumbob_anim_key_at(a, c->component, k + 1u);
+        c->t_hi = k1.time;
+        c->dt = k1.time - k0time;
+        c->m1 = k1.tangent_in;
+        c->k1v = k1.value;
+        c->k1m = k1.tangent_out;
+        if (c->dt <= 0.0f) { /* two keys at one time: the reference gives the second's value */
+            c->v1 = k1.value;
+            c->flags = (uint8_t)(c->flags | ANIM_CURVE_FLAT);
+        } else {
+            c->v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0value + anim_angle_delta(k0value, k1.value) : k1.value;
+        }
+    }
+}
+
+static void anim_load_timed(const plumbob_anim *a, anim_curve *c, uint32_t k) {
+    plumbob_anim_key k0 = plumbob_anim_key_at(a, c->component, k);
+    anim_set_pair(a, c, k, k0.time, k0.value, k0.tangent_out);
+}
+
+/* A timed curve at ticks (not NaN): the pair whose span holds ticks (the
+ * one the reference's search finds), then the reference's Hermite. */
+static float anim_timed_value(const plumbob_anim *a, anim_curve *c, float ticks) {
+    uint32_t last = a->components[c->component].key_count - 1u, k = c->key;
+    float dt, u;
+    if (!((c->flags & ANIM_CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && (k == last || ticks < c->t_hi))) {
+        const plumbob_anim_component *comp = &a->components[c->component];
+        if ((c->flags & ANIM_CURVE_LOADED) && k < last && ticks >= c->t_hi &&
+            (k + 1u == last || ticks < anim_key_time(comp, k + 2u))) {
+            k++; /* forward playback: the next pair starts with the old second key */
+            anim_set_pair(a, c, k, c->t_hi, c->k1v, c->k1m);
+        } else { /* the reference's search: the last key at or before ticks, else the first */
+            uint32_t lo = 0, hi = last + 1u;
+            while (hi - lo > 1u) {
+                uint32_t mid = lo + (hi - lo) / 2u;
+                if (anim_key_time(comp, mid) <= ticks) lo = mid; else hi = mid;
+            }
+            k = lo;
+            anim_load_timed(a, c, k);
+        }
+    }
+    if (k == last || ticks <= c->k0t) return c->v0;
+    if (c->flags & ANIM_CURVE_FLAT) return c->v1;
+    dt = c->dt;
+    u = (ticks - c->k0t) / dt;
+    if (u > 1.0f) u = 1.0f;
+    {
+        float u2 = u * u, u3 = u2 * u;
+        float h00 = 2.0f * u3 - 3.0f * u2 + 1.0f, h10 = u3 - 2.0f * u2 + u;
+        float h01 = 3.0f * u2 - 2.0f * u3, h11 = u3 - u2;
+        return h00 * c->v0 + h10 * dt * c->m0 + h01 * c->v1 + h11 * dt * c->m1;
+    }
+}
+
+/* A baked curve at ticks (not NaN): keys evenly spaced over the duration
+ * k0t, t_hi + 1 of them; linear between them, as the reference. */
+static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks) {
+    float pos, u;
+    uint32_t lo;
+    if (!(c->flags & ANIM_CURVE_LOADED)) {
+        uint32_t count = a->components[c->component].key_count;
+        c->k0t = (float)PLUMBOB_ANIM_DURATION(a->channels[a->components[c->component].channel].flags);
+        c->t_hi = (float)(count - 1u);
+        c->m0 = plumbob_anim_key_at(a, c->component, 0).value;
+        c->m1 = plumbob_anim_key_at(a, c->component, count - 1u).value;
+        c->key = UINT16_MAX; /* no pair yet */
+        c->flags = (uint8_t)(c->flags | ANIM_CURVE_LOADED);
+    }
+    if (ticks <= 0.0f) return c->m0;
+    pos = ticks / c->k0t * c->t_hi;
+    if (pos >= c->t_hi) return c->m1;
+    lo = (uint32_t)pos;
+    if (lo != c->key) {
+        plumbob_anim_key k0 = plumbob_anim_key_at(a, c->component, lo), k1 = plumbob_anim_key_at(a, c->component, lo + 1u);
+        c->key = (uint16_t)lo;
+        c->v0 = k0.value;
+        c->v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0.value + anim_angle_delta(k0.value, k1.value) : k1.value;
+    }
+    u = pos - (float)lo;
+    return c->v0 + (c->v1 - c->v0) * u;
+}
+
+/* plumbob_anim_euler_to_quat (sims2/anim_sample.c) of four rotations at
+ * once, with its operations in its order, lane by lane, so the compiler
+ * may run the four lanes' divisions as one vector instruction: the same
+ * bits.  Angles beyond 1e7 degrees read as 0 there, so the whole turns
+ * removed fit 32 bits (its `long` gives the same). */
+static void anim_half_angles4(const float deg[4], float s[4], float c[4]) {
+    float d[4], x[4], x2[4];
+    int l;
+    for (l = 0; l < 4; l++) {
+        float e = deg[l];
+        e = (!(e == e) || e > 1e7f || e < -1e7f) ? 0.0f : e;
+        e -= 360.0f * (float)(int32_t)(e / 360.0f);
+        e = e > 180.0f ? e - 360.0f : e;
+        e = e < -180.0f ? e + 360.0f : e;
+        d[l] = e;
+    }
+    for (l = 0; l < 4; l++) x[l] = d[l] * (3.14159265358979f / 360.0f);
+    for (l = 0; l < 4; l++) x2[l] = x[l] * x[l];
+    for (l = 0; l < 4; l++)
+        s[l] = x[l] * (1.0f - x2[l] / 6.0f * (1.0f - x2[l] / 20.0f * (1.0f - x2[l] / 42.0f *
+                                                                       (1.0f - x2[l] / 72.0f * (1.0f - x2[l] / 110.0f)))));
+    for (l = 0; l < 4; l++)
+        c[l] = 1.0f - x2[l] / 2.0f * (1.0f - x2[l] / 12.0f * (1.0f - x2[l] / 30.0f * (1.0f - x2[l] / 56.0f *
+                                                              (1.0f - x2[l] / 90.0f * (1.0f - x2[l] / 132.0f)))));
+}
+
+static void anim_euler4(const float ex[4], const float ey[4], const float ez[4], plumbob_quat q[4]) {
+    float sx[4], cx[4], sy[4], cy[4], sz[4], cz[4];
+    int l;
+    anim_half_angles4(ex, sx, cx);
+    anim_half_angles4(ey, sy, cy);
+    anim_half_angles4(ez, sz, cz);
+    for (l = 0; l < 4; l++) { /* q = qz * qy * qx: X is applied first */
+        q[l].w = cz[l] * cy[l] * cx[l] + sz[l] * sy[l] * sx[l];
+        q[l].x = cz[l] * cy[l] * sx[l] - sz[l] * sy[l] * cx[l];
+        q[l].y = cz[l] * sy[l] * cx[l] + sz[l] * cy[l] * sx[l];
+        q[l].z = sz[l] * cy[l] * cx[l] - cz[l] * sy[l] * sx[l];
+    }
+    for (l = 0; l < 4; l++) q[l] = plumbob_quat_normalize(q[l]);
+}
+
+plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks, plumbob_bone_pose *poses,
+                                           uint32_t pose_count, float *morph_weights, uint32_t morph_count) {
+    const plumbob_anim *a;
+    anim_curve *cv;
+    const anim_output *out;
+    float *v;
+    uint32_t i;
+    if (!sampler || !sampler->anim || !sampler->values || (sampler->curve_count && !sampler->curves) ||
+        (sampler->output_count && !sampler->outputs) || (sampler->bone_count && !sampler->rest))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if ((poses && pose_count < sampler->bone_count) || (morph_weights && morph_count < sampler->morph_count))
+        return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    a = sampler->anim;
+    cv = (anim_curve *)sampler->curves;
+    out = (const anim_output *)sampler->outputs;
+    v = sampler->values;
+    if (!(ticks == ticks)) ticks = 0.0f; /* NaN plays the first key */
+    for (i = 0; i < sampler->curve_count; i++)
+        v[cv[i].value] = (cv[i].flags & ANIM_CURVE_BAKED) ? anim_baked_value(a, &cv[i], ticks) : anim_timed_value(a, &cv[i], ticks);
+    if (poses)
+        for (i = 0; i < sampler->bone_count; i++) poses[i] = sampler->rest[i];
+    if (poses) { /* the moving rotations, four at a time */
+        float ex[4], ey[4], ez[4];
+        plumbob_quat q[4];
+        uint32_t slot[4], n = 0, l;
+        for (i = 0; i <= sampler->output_count; i++) {
+            if (i < sampler->output_count) {
+                const anim_output *o = &out[i];
+                if (o->kind != ANIM_OUT_ROTATION) continue;
+                ex[n] = v[o->value];
+                ey[n] = v[o->value + 1u];
+                ez[n] = v[o->value + 2u];
+                slot[n++] = o->slot;
+                if (n < 4u) continue;
+            } else if (n == 0) {
+                break;
+            }
+            for (l = n; l < 4u; l++) ex[l] = ey[l] = ez[l] = 0.0f;
+            anim_euler4(ex, ey, ez, q);
+            for (l = 0; l < n; l++) poses[slot[l]].rotation = q[l];
+            n = 0;
+        }
+    }
+    for (i = 0; i < sampler->output_count; i++) {
+        const anim_output *o = &out[i];
+        const float *x = v + o->value;
+        switch (o->kind) {
+        case ANIM_OUT_ROTATION:
+            break;
+        case ANIM_OUT_ROTATION_CONSTANT:
+            if (poses) poses[o->slot].rotation = o->q;
+            break;
+        case ANIM_OUT_TRANSLATION:
+            if (poses) {
+                poses[o->slot].translation.x = x[0];
+                poses[o->slot].translation.y = x[1];
+                poses[o->slot].translation.z = x[2];
+            }
+            break;
+        default:
+            if (morph_weights) morph_weights[o->slot] = x[0];
+            break;
+        }
+    }
+    return PLUMBOB_OK;
+}

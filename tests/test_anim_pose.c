@@ -1,0 +1,329 @@
+/* Sims 2 ANIM playback (plumbob/runtime.h Chapter 18b): binding rules and
+ * report on a hand-built ANIM (unknown channel, a second channel for a
+ * bone, an IK chain member, an IK weight, a non-Euler rotation, morphs),
+ * the sampler against plumbob_anim_sample_channel bit for bit, in every
+ * time order, output-too-small, and the three real animations on a
+ * skeleton of the Sims 2 adult bone names. */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+#include "pb_bytes.h"
+
+/* A caller-made CRES skeleton view: bones in a chain, identity rests
+ * translated 0.1 up, scale 1.  Only names, parents and rests are read. */
+#define MAX_BONES 64
+typedef struct skel {
+    plumbob_cres_skeleton sk;
+    int32_t parent[MAX_BONES];
+    plumbob_bone_pose rest[MAX_BONES];
+    plumbob_string name[MAX_BONES];
+} skel;
+
+static void make_skel(skel *s, const char *const *names, uint32_t n) {
+    uint32_t i;
+    memset(s, 0, sizeof *s);
+    for (i = 0; i < n; i++) {
+        s->parent[i] = (int32_t)i - 1;
+        s->rest[i].rotation = plumbob_quat_identity();
+        s->rest[i].translation.z = 0.1f * (float)i;
+        s->rest[i].scale.x = s->rest[i].scale.y = s->rest[i].scale.z = 1.0f;
+        s->name[i].ptr = names[i];
+        s->name[i].len = strlen(names[i]);
+    }
+    s->sk.skeleton.bone_count = n;
+    s->sk.skeleton.parent = s->parent;
+    s->sk.skeleton.rest = s->rest;
+    s->sk.skeleton.name = s->name;
+}
+
+static bool same_bits(float a, float b) {
+    uint32_t x, y;
+    memcpy(&x, &a, 4);
+    memcpy(&y, &b, 4);
+    return x == y;
+}
+
+/* Every bound channel of the sampler's pose at t equals
+ * plumbob_anim_sample_channel's value bit for bit; every other bone is at
+ * rest.  Returns the mismatches. */
+static uint32_t compare_at(plumbob_anim_sampler *s, const plumbob_anim_binding *b, float t,
+                           plumbob_bone_pose *poses, float *weights) {
+    const plumbob_anim *a = b->anim;
+    uint32_t ch, bad = 0, i;
+    unsigned char driven[MAX_BONES * 2];
+    memset(driven, 0, sizeof driven);
+    if (plumbob_anim_sampler_sample(s, t, poses, b->bone_count, weights, b->morph_count) != PLUMBOB_OK) return 1000;
+    for (ch = 0; ch < a->channel_count; ch++) {
+        float v[8];
+        plumbob_quat q = plumbob_quat_identity();
+        int32_t slot = b->slot[ch];
+        if (b->status[ch] != PLUMBOB_ANIM_CHANNEL_BONE && b->status[ch] != PLUMBOB_ANIM_CHANNEL_MORPH) continue;
+        plumbob_anim_sample_channel(a, ch, t, v, &q);
+        if (b->status[ch] == PLUMBOB_ANIM_CHANNEL_MORPH) {
+            bad += !same_bits(weights[slot], v[0]);
+        } else if (PLUMBOB_ANIM_ATTRIBUTE(a->channels[ch].flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
+            const plumbob_quat *p = &poses[slot].rotation;
+            bad += !same_bits(p->x, q.x) || !same_bits(p->y, q.y) || !same_bits(p->z, q.z) || !same_bits(p->w, q.w);
+            driven[2 * slot] = 1;
+        } else {
+            const plumbob_vec3 *p = &poses[slot].translation;
+            bad += !same_bits(p->x, v[0]) || !same_bits(p->y, v[1]) || !same_bits(p->z, v[2]);
+            driven[2 * slot + 1] = 1;
+        }
+    }
+    for (i = 0; i < b->bone_count && i < MAX_BONES; i++) {
+        const plumbob_bone_pose *r = &b->skeleton->skeleton.rest[i];
+        if (!driven[2 * i] && memcmp(&poses[i].rotation, &r->rotation, sizeof r->rotation) != 0) bad++;
+        if (!driven[2 * i + 1] && memcmp(&poses[i].translation, &r->translation, sizeof r->translation) != 0) bad++;
+        if (memcmp(&poses[i].scale, &r->scale, sizeof r->scale) != 0) bad++;
+    }
+    return bad;
+}
+
+/* The times every sampler is checked at: forward, then back, jumps, holds. */
+static uint32_t compare_everywhere(plumbob_anim_sampler *s, const plumbob_anim_binding *b,
+                                   plumbob_bone_pose *poses, float *weights) {
+    uint32_t bad = 0, i;
+    float d = (float)b->anim->duration, t;
+    uint32_t seed = 47u;
+    for (t = 0.0f; t <= d + 40.0f; t += 1000.0f / 30.0f) bad += compare_at(s, b, t, poses, weights);
+    for (t = d; t >= -10.0f; t -= 51.5f) bad += compare_at(s, b, t, poses, weights);
+    for (i = 0; i < 200; i++) bad += compare_at(s, b, (float)(t_rand(&seed) % (b->anim->duration + 200u)) - 100.0f + 0.25f, poses, weights);
+    bad += compare_at(s, b, pb_f32_from_bits(0x7FC00000u), poses, weights); /* NaN */
+    bad += compare_at(s, b, pb_f32_from_bits(0x7F800000u), poses, weights); /* +inf */
+    bad += compare_at(s, b, pb_f32_from_bits(0xFF800000u), poses, weights); /* -inf */
+    bad += compare_at(s, b, 0.0f, poses, weights);
+    return bad;
+}
+
+/* --- the hand-built ANIM --------------------------------------------- */
+
+#define HC 8   /* channels */
+#define HK 20  /* components */
+static unsigned char hkeys[HK][8];
+static const char *const hnames[HC] = {"root_rot", "ROOT_trans", "root", "l_upperarm",
+                                       "l_handcontrol0_a", "mystery", "fat", "thin_rot"};
+
+/* f32 baked keys, two per component (one for the constants); channel i:
+ * attribute, value type, IK chain, components. */
+static void make_anim(plumbob_anim *a, plumbob_anim_channel *ch, plumbob_anim_component *co) {
+    static const uint32_t attr[HC] = {0, 1, 0, 0, 3, 0, 2, 0}, type[HC] = {3, 4, 3, 3, 0, 3, 0, 4},
+                          ik[HC] = {15, 15, 15, 3, 15, 15, 15, 15}, n[HC] = {3, 3, 3, 3, 1, 3, 1, 3};
+    uint32_t i, k, c = 0;
+    memset(a, 0, sizeof *a);
+    memset(ch, 0, sizeof(*ch) * HC);
+    memset(co, 0, sizeof(*co) * HK);
+    for (i = 0; i < HC; i++) {
+        ch[i].name.ptr = hnames[i];
+        ch[i].name.len = strlen(hnames[i]);
+        ch[i].flags = 100u | 0x8000u | attr[i] << 17 | type[i] << 22 | ik[i] << 25 | n[i] << 29;
+        ch[i].first_component = c;
+        for (k = 0; k < n[i]; k++, c++) {
+            co[c].channel = i;
+            co[c].packed = PLUMBOB_ANIM_BAKED | PLUMBOB_ANIM_F32;
+            co[c].key_size = 4;
+            co[c].key_count = (uint16_t)(c % 4u == 3u ? 1u : 2u);
+            co[c].keys = hkeys[c];
+            pb_put_f32le(hkeys[c], 10.0f * (float)c - 30.0f);
+            pb_put_f32le(hkeys[c] + 4, attr[i] == 0 ? 170.0f - 20.0f * (float)k : 0.01f * (float)c);
+        }
+    }
+    a->duration = 100;
+    a->channel_count = HC;
+    a->component_count = HK;
+    a->channels = ch;
+    a->components = co;
+}
+
+void test_anim_pose_rules(void) {
+    static const char *const bones[4] = {"root", "spine", "l_upperarm", "l_hand"};
+    static plumbob_string morph_names[6];
+    static skel s;
+    plumbob_anim a;
+    plumbob_anim_channel ch[HC];
+    plumbob_anim_component co[HK];
+    plumbob_gmdc mesh;
+    plumbob_arena arena;
+    plumbob_anim_binding b;
+    plumbob_anim_sampler smp;
+    plumbob_bone_pose poses[4];
+    float weights[3] = {-1.0f, -1.0f, -1.0f};
+    static const uint8_t want[HC] = {PLUMBOB_ANIM_CHANNEL_BONE, PLUMBOB_ANIM_CHANNEL_BONE, PLUMBOB_ANIM_CHANNEL_SECOND,
+                                     PLUMBOB_ANIM_CHANNEL_BONE, PLUMBOB_ANIM_CHANNEL_OTHER, PLUMBOB_ANIM_CHANNEL_NO_BONE,
+                                     PLUMBOB_ANIM_CHANNEL_MORPH, PLUMBOB_ANIM_CHANNEL_SHAPE};
+    static const int32_t want_slot[HC] = {0, 0, -1, 2, -1, -1, 1, -1};
+    uint32_t i;
+    size_t need;
+    make_skel(&s, bones, 4);
+    make_anim(&a, ch, co);
+    memset(&mesh, 0, sizeof mesh);
+    morph_names[3].ptr = "Fat";   /* pair 1: second name, any case */
+    morph_names[3].len = 3;
+    morph_names[4].ptr = "fat";   /* pair 2: the first name only: not matched */
+    morph_names[4].len = 3;
+    mesh.morph_count = 3;
+    mesh.morph_names = morph_names;
+    plumbob_arena_init(&arena, t_arena_mem(), T_ARENA_SIZE);
+    need = plumbob_anim_bind_size(&a);
+    CHECK_EQ(need, PLUMBOB_ANIM_BIND_SIZE(HC));
+    CHECK_EQ(plumbob_anim_bind_size(NULL), SIZE_MAX);
+    CHECK_OK(plumbob_anim_bind(&a, &s.sk, &mesh, &arena, &b));
+    CHECK(arena.used <= need);
+    for (i = 0; i < HC; i++) {
+        CHECK_EQ(b.status[i], want[i]);
+        CHECK_EQ((uint32_t)b.slot[i], (uint32_t)want_slot[i]);
+    }
+    /* the report: 3 bone channels (root's rotation and translation, the arm
+     * in IK chain 3), 1 morph, 4 unbound by name in channel order, 2 bones
+     * (spine, l_hand) at rest */
+    CHECK_EQ(b.bone_channel_count, 3);
+    CHECK_EQ(b.morph_channel_count, 1);
+    CHECK_EQ(b.unbound_count, 4);
+    CHECK_EQ(b.unanimated_bone_count, 2);
+    CHECK_EQ(b.unbound_channels[0], 2);
+    CHECK_EQ(b.unbound_channels[3], 7);
+    CHECK(b.unbound_names[0].ptr == ch[2].name.ptr); /* pointers into the ANIM's names */
+    CHECK(b.unbound_names[1].len == 16 && memcmp(b.unbound_names[1].ptr, "l_handcontrol0_a", 16) == 0);
+    CHECK(b.unbound_names[2].len == 7 && memcmp(b.unbound_names[2].ptr, "mystery", 7) == 0);
+    /* the sampler: bits of the reference, the rest pose elsewhere, morph
+     * pairs without a channel left alone */
+    need = plumbob_anim_sampler_size(&b);
+    CHECK(need <= PLUMBOB_ANIM_SAMPLER_SIZE(HC, HK));
+    {
+        size_t before = arena.used;
+        CHECK_OK(plumbob_anim_sampler_init(&b, &arena, &smp));
+        CHECK(arena.used - before <= need);
+    }
+    CHECK_EQ(compare_everywhere(&smp, &b, poses, weights), 0);
+    CHECK(weights[0] == -1.0f && weights[2] == -1.0f);
+    /* the IK chain member moves its bone: not at rest at tick 50 */
+    CHECK_OK(plumbob_anim_sampler_sample(&smp, 50.0f, poses, 4, NULL, 0));
+    CHECK(poses[2].rotation.w < 0.99f);
+    /* a rotation of 170 and 150 degrees about each axis at tick 50 is 160:
+     * the double-precision quaternion of (x, y, z) = (sampled degrees) */
+    {
+        float v[8];
+        plumbob_quat q;
+        double d[3], h[3], cs[3], sn[3], w, x, y, z;
+        uint32_t k;
+        plumbob_anim_sample_channel(&a, 3, 37.0f, v, &q);
+        CHECK_OK(plumbob_anim_sampler_sample(&smp, 37.0f, poses, 4, NULL, 0));
+        for (k = 0; k < 3; k++) {
+            double r, r2;
+            d[k] = (double)v[k];
+            h[k] = d[k] * 3.14159265358979323846 / 360.0;
+            r = h[k];
+            r2 = r * r; /* series to r^17: exact to double rounding for |r| < pi/2 */
+            sn[k] = r * (1 - r2 / 6 * (1 - r2 / 20 * (1 - r2 / 42 * (1 - r2 / 72 * (1 - r2 / 110 * (1 - r2 / 156 * (1 - r2 / 210 * (1 - r2 / 272))))))));
+            cs[k] = 1 - r2 / 2 * (1 - r2 / 12 * (1 - r2 / 30 * (1 - r2 / 56 * (1 - r2 / 90 * (1 - r2 / 132 * (1 - r2 / 182 * (1 - r2 / 240)))))));
+        }
+        w = cs[2] * cs[1] * cs[0] + sn[2] * sn[1] * sn[0];
+        x = cs[2] * cs[1] * sn[0] - sn[2] * sn[1] * cs[0];
+        y = cs[2] * sn[1] * cs[0] + sn[2] * cs[1] * sn[0];
+        z = sn[2] * cs[1] * cs[0] - cs[2] * sn[1] * sn[0];
+        if (w < 0) { w = -w; x = -x; y = -y; z = -z; }
+        if (poses[2].rotation.w < 0) CHECK(0);
+        CHECK_NEAR(poses[2].rotation.x, x, 2e-6);
+        CHECK_NEAR(poses[2].rotation.y, y, 2e-6);
+        CHECK_NEAR(poses[2].rotation.z, z, 2e-6);
+        CHECK_NEAR(poses[2].rotation.w, w, 2e-6);
+    }
+    /* output counts are checked every frame; nothing is written then */
+    poses[0].translation.x = 42.0f;
+    CHECK_EQ(plumbob_anim_sampler_sample(&smp, 10.0f, poses, 3, NULL, 0), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_EQ(plumbob_anim_sampler_sample(&smp, 10.0f, NULL, 0, weights, 2), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK(poses[0].translation.x == 42.0f);
+    CHECK_OK(plumbob_anim_sampler_sample(&smp, 10.0f, NULL, 0, NULL, 0));
+    CHECK_EQ(plumbob_anim_sampler_sample(NULL, 10.0f, poses, 4, NULL, 0), PLUMBOB_ERR_INVALID_ARGUMENT);
+    /* without a mesh the morph is unbound; bad arguments; too little memory */
+    CHECK_OK(plumbob_anim_bind(&a, &s.sk, NULL, &arena, &b));
+    CHECK_EQ(b.status[6], PLUMBOB_ANIM_CHANNEL_NO_MORPH);
+    CHECK_EQ(b.unbound_count, 5);
+    CHECK_EQ(plumbob_anim_bind(NULL, &s.sk, NULL, &arena, &b), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_anim_bind(&a, NULL, NULL, &arena, &b), PLUMBOB_ERR_INVALID_ARGUMENT);
+    {
+        plumbob_arena small;
+        unsigned char mem[64];
+        plumbob_arena_init(&small, mem, sizeof mem);
+        CHECK_EQ(plumbob_anim_bind(&a, &s.sk, NULL, &small, &b), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(small.used, 0);
+    }
+    /* a binding that does not fit its ANIM is refused, not read past */
+    CHECK_OK(plumbob_anim_bind(&a, &s.sk, &mesh, &arena, &b));
+    b.slot[0] = 9;
+    CHECK_EQ(plumbob_anim_sampler_size(&b), SIZE_MAX);
+    CHECK_EQ(plumbob_anim_sampler_init(&b, &arena, &smp), PLUMBOB_ERR_INVALID_ARGUMENT);
+    co[0].channel = 5;
+    b.slot[0] = 0;
+    CHECK_EQ(plumbob_anim_sampler_init(&b, &arena, &smp), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* --- the three real animations --------------------------------------- */
+
+/* Bone names of a Sims 2 adult skeleton (auskel) that the real animations
+ * name, and some they do not; no real CRES of it is in the corpus. */
+static const char *const adult[] = {
+    "root", "pelvis", "spine0", "spine1", "spine2", "neck", "head", "l_clavicle", "l_upperarm", "l_bicep",
+    "l_forearm", "l_wrist", "l_hand", "r_clavicle", "r_upperarm", "r_bicep", "r_forearm", "r_wrist", "r_hand",
+    "l_thigh", "l_calf", "l_foot", "l_toe", "r_thigh", "r_calf", "r_foot", "r_toe", "l_thumb0", "l_thumb1",
+    "l_thumb2", "l_index0", "l_index1", "l_mid0", "l_mid1", "l_pinky0", "l_pinky1", "r_thumb0", "r_thumb1",
+    "r_thumb2", "r_index0", "r_index1", "r_mid0", "r_mid1", "r_pinky0", "r_pinky1", "l_shorts", "r_shorts",
+    "breathe", "hair"};
+
+void test_anim_pose_corpus(void) {
+    size_t size, rs, need;
+    unsigned char *data = t_corpus_load("sims2/animation.package", &size);
+    plumbob_package pkg;
+    uint32_t e, seen = 0, n_adult = (uint32_t)(sizeof adult / sizeof adult[0]);
+    static skel s;
+    if (!data) T_SKIP(t_corpus_missing());
+    make_skel(&s, adult, n_adult);
+    CHECK_OK(plumbob_package_open(&pkg, data, size));
+    for (e = 0; e < pkg.count; e++) {
+        plumbob_package_entry ent;
+        const unsigned char *res;
+        plumbob_anim a;
+        plumbob_arena arena;
+        plumbob_anim_binding b;
+        plumbob_anim_sampler smp;
+        plumbob_bone_pose poses[MAX_BONES];
+        float weights[1];
+        unsigned char *mem;
+        CHECK_OK(plumbob_package_entry_at(&pkg, e, &ent));
+        if (ent.type != PLUMBOB_TYPE_ANIM) continue;
+        CHECK_OK(plumbob_package_read(&pkg, &ent, NULL, 0, &res, &rs));
+        CHECK_OK(plumbob_anim_measure(res, rs, &need));
+        need += 64u * 1024u;
+        mem = (unsigned char *)malloc(need);
+        plumbob_arena_init(&arena, mem, need);
+        CHECK_OK(plumbob_anim_decode(res, rs, &arena, &a));
+        CHECK_OK(plumbob_anim_bind(&a, &s.sk, NULL, &arena, &b));
+        CHECK_EQ(b.bone_channel_count + b.morph_channel_count + b.unbound_count, a.channel_count);
+        if (a.duration == 2175) { /* a2o-pinball-play-lose: the IK chain 3 arm is played */
+            CHECK_EQ(a.channel_count, 87);
+            CHECK_EQ(b.bone_channel_count, 43);
+            CHECK_EQ(b.unbound_count, 44);
+            CHECK_EQ(b.unanimated_bone_count, 7);
+            CHECK_EQ(b.status[26], PLUMBOB_ANIM_CHANNEL_BONE);
+            CHECK_EQ(PLUMBOB_ANIM_IK_CHAIN(a.channels[26].flags), 3);
+            CHECK(b.unbound_names[0].len == 14 && memcmp(b.unbound_names[0].ptr, "l_handcontrol0", 14) == 0);
+        } else if (a.duration == 867) { /* o-vehiclePizza-driveOff: an object's, root alone */
+            CHECK_EQ(b.bone_channel_count, 2);
+            CHECK_EQ(b.unbound_count, 10);
+            CHECK(b.unbound_names[0].len == 10 && memcmp(b.unbound_names[0].ptr, "body_trans", 10) == 0);
+        } else { /* a2o-exerciseMachine-benchPress-start */
+            CHECK_EQ(b.bone_channel_count, 34);
+            CHECK_EQ(b.unbound_count, 55);
+            CHECK_EQ(b.unanimated_bone_count, 16);
+            CHECK_EQ(b.status[20], PLUMBOB_ANIM_CHANNEL_OTHER); /* root_trans, attribute 5 */
+            CHECK_EQ(b.status[21], PLUMBOB_ANIM_CHANNEL_BONE);  /* root_trans, the translation */
+        }
+        CHECK_OK(plumbob_anim_sampler_init(&b, &arena, &smp));
+        CHECK_EQ(compare_everywhere(&smp, &b, poses, weights), 0);
+        CHECK_OK(plumbob_anim_sampler_sample(&smp, 1000.0f, poses, n_adult, NULL, 0));
+        free(mem);
+        seen++;
+    }
+    CHECK_EQ(seen, 3);
+    free(data);
+}
