@@ -134,9 +134,11 @@ void test_sims2_rcol(void) {
         unsigned char b[16];
         plumbob_sims2_rcol rc;
         memset(b, 0, sizeof b);
-        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 8), PLUMBOB_ERR_BAD_COUNT); /* no blocks */
+        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 8), PLUMBOB_ERR_BAD_MAGIC); /* no blocks: not an RCOL */
         b[0] = 0xFF; b[1] = 0xFF; b[2] = 0x7F;
-        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 16), PLUMBOB_ERR_BAD_COUNT); /* absurd link count */
+        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 16), PLUMBOB_ERR_BAD_MAGIC); /* absurd link count: not an RCOL */
+        b[0] = 0x01; b[1] = 0x00; b[2] = 0xFF; b[3] = 0xFF; b[4] = 0x01; b[6] = 0x01; /* the marker, then 65,537 links */
+        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 16), PLUMBOB_ERR_BAD_COUNT);
     }
 }
 

@@ -14,6 +14,9 @@ plumbob_result plumbob_key_table_open_ex(plumbob_key_table *kt, const void *data
     kt->version = plumbob_read_u32le(&r);
     kt->count = plumbob_read_u32le(&r);
     if (!plumbob_reader_ok(&r)) return pb_note(err, r.error, r.pos, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(r.error));
+    /* the version (1 in every KEY table) is the only signature one has */
+    if (kt->version != PLUMBOB_KEY_TABLE_VERSION)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "header", PLUMBOB_ERROR_NO_INDEX, "version not 1: not a KEY table");
     if (kt->count > plumbob_reader_remaining(&r) / 12u) /* the input ends early */
         return pb_note(err, PLUMBOB_ERR_TRUNCATED, 4, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_TRUNCATED));
     for (i = 0; i < kt->count && plumbob_reader_ok(&r); i++) {

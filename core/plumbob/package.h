@@ -38,6 +38,13 @@ PLUMBOB_API plumbob_result plumbob_refpack_header(const void *src, size_t src_si
  * shorter than declared). */
 PLUMBOB_API plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
                                                       size_t dst_cap, size_t *out_size);
+/* plumbob_refpack_decompress that also says where it failed (plumbob_error):
+ * table "header" (offset 0 for BAD_MAGIC, the input's size for TRUNCATED,
+ * the size field for OUT_OF_MEMORY) or "command" (the offset in src of the
+ * command refused; for a short output, where the stream stopped).  Same
+ * results; err may be NULL. */
+PLUMBOB_API plumbob_result plumbob_refpack_decompress_ex(const void *src, size_t src_size, void *dst,
+                                                         size_t dst_cap, size_t *out_size, plumbob_error *err);
 
 /* Largest compressed size of n input bytes (all literals, one command byte
  * per 112 of them, the longest header and the stop command); SIZE_MAX when
@@ -239,9 +246,13 @@ typedef struct plumbob_key_table {
     uint32_t count;
 } plumbob_key_table;
 
+/* The version every KEY table has; it is the table's only signature. */
+#define PLUMBOB_KEY_TABLE_VERSION 1u
+
 /* Validates every entry.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
- * PLUMBOB_ERR_TRUNCATED (an entry runs past the end), PLUMBOB_ERR_BAD_COUNT
- * (more entries than bytes could hold). */
+ * PLUMBOB_ERR_BAD_MAGIC (a version other than PLUMBOB_KEY_TABLE_VERSION:
+ * another kind of resource), PLUMBOB_ERR_TRUNCATED (the input ends before
+ * the entries its count declares, or an entry runs past the end). */
 PLUMBOB_API plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const void *data, size_t size);
 /* plumbob_key_table_open that also says where it failed (plumbob_error):
  * table "header" or "entry" (with its index).  Same results. */
@@ -283,9 +294,17 @@ typedef struct plumbob_sims2_rcol {
 #define PLUMBOB_SIMS2_MAX_LINKS 65536u
 #define PLUMBOB_SIMS2_MAX_BLOCKS 4096u
 
-/* Reads the link list and block id list.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
- * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_COUNT (no blocks, or counts above the
- * limits or beyond the bytes present). */
+/* Reads the link list and block id list.  An RCOL has no signature bytes:
+ * its shape is its signature, so bytes no RCOL starts with are
+ * PLUMBOB_ERR_BAD_MAGIC (a first word that is neither the 0xFFFF0001 marker
+ * nor a link count up to PLUMBOB_SIMS2_MAX_LINKS, a block count of 0 or
+ * above PLUMBOB_SIMS2_MAX_BLOCKS); bytes that could begin one but end
+ * early are PLUMBOB_ERR_TRUNCATED.  The GMDC, ANIM and CRES decoders add
+ * one rule: a first block id of another kind is PLUMBOB_ERR_BAD_MAGIC, even
+ * when the rest of the id list is cut off.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
+ * PLUMBOB_ERR_BAD_MAGIC, PLUMBOB_ERR_BAD_COUNT (more than
+ * PLUMBOB_SIMS2_MAX_LINKS links after the 0xFFFF0001 marker). */
 PLUMBOB_API plumbob_result plumbob_sims2_rcol_open(plumbob_sims2_rcol *rc, const void *data, size_t size);
 /* Link i.  Errors: PLUMBOB_ERR_BAD_INDEX. */
 PLUMBOB_API plumbob_result plumbob_sims2_rcol_link(const plumbob_sims2_rcol *rc, uint32_t i,
