@@ -258,6 +258,16 @@ PLUMBOB_API plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const v
  * table "header" or "entry" (with its index).  Same results. */
 PLUMBOB_API plumbob_result plumbob_key_table_open_ex(plumbob_key_table *kt, const void *data, size_t size,
                                                      plumbob_error *err);
+/* Bytes plumbob_key_table_write produces for an opened table: the header
+ * and its entries (SIZE_MAX for NULL). */
+PLUMBOB_API size_t plumbob_key_table_write_size(const plumbob_key_table *kt);
+/* Writes an opened table again, entry by entry (version, count, then
+ * instance, length and name of each): open -> write gives the input byte
+ * for byte when nothing follows the last entry.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a table that was not opened),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap below plumbob_key_table_write_size). */
+PLUMBOB_API plumbob_result plumbob_key_table_write(const plumbob_key_table *kt, void *out, size_t out_cap,
+                                                   size_t *out_size);
 /* The name of `instance` (first match, linear scan).  Errors: PLUMBOB_ERR_NOT_FOUND. */
 PLUMBOB_API plumbob_result plumbob_key_table_find(const plumbob_key_table *kt, uint64_t instance,
                                                   plumbob_string *name);

@@ -39,4 +39,16 @@ expect sm-extract-empty-two 0 'the packages are empty' "$bin" extract "$tmp/sm/t
 expect sm-info-granny 0 'granny.rig: Sims 3 rig in the Granny 2 format, 48 bytes \(this build has no decoder for it\)' \
     "$bin" info "$tmp/sm/granny.rig"
 expect sm-dump-granny 1 'a Granny 2 rig' "$bin" rig dump "$tmp/sm/granny.rig"
+# KEY name tables: identified as such, decoded and written again by the core
+printf '\001\000\000\000\002\000\000\000\001\000\000\000\000\000\000\000\002\000\000\000ab\002\000\000\000\000\000\000\000\000\000\000\000' \
+    > "$tmp/sm/names.key"
+expect sm-key-info 0 'names.key: KEY \(type 0x0166038C\) name table, version 1, 2 names, 34 bytes' "$bin" info "$tmp/sm/names.key"
+expect sm-key-check 0 'ok: round trip identical \(34 bytes\)' "$bin" check "$tmp/sm/names.key"
+printf 'x' >> "$tmp/sm/names.key"
+expect sm-key-trailing 1 '' "$bin" check "$tmp/sm/names.key"
+if [ -n "$corpus" ] && [ -d "$corpus" ]; then
+    # every resource decoded is round-tripped: the KEY table too
+    expect sm-key-check-corpus 0 'WarriorCats.package: 38 resources: 2 decoded, 2 round-tripped identical' \
+        "$bin" check "$corpus/sims3/WarriorCats.package"
+fi
 true
