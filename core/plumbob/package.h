@@ -154,6 +154,18 @@ PLUMBOB_API plumbob_result plumbob_package_open_ex(plumbob_package *pkg, const v
 PLUMBOB_API plumbob_result plumbob_package_entry_at(const plumbob_package *pkg, uint32_t i,
                                                     plumbob_package_entry *out);
 
+/* The entries of one type, in index order, without a loop over every
+ * entry in the caller: start with *cursor = 0; each call fills *out with
+ * the next entry of `type` at or after *cursor and moves *cursor past it
+ * (so the entry's index is *cursor - 1).  Errors: PLUMBOB_ERR_NOT_FOUND
+ * (no more: *cursor is then pkg->count), PLUMBOB_ERR_INVALID_ARGUMENT.
+ *   uint32_t at = 0;
+ *   plumbob_package_entry e;
+ *   while (plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_CLIP, &at, &e) == PLUMBOB_OK)
+ *       use(&e);   (index at - 1) */
+PLUMBOB_API plumbob_result plumbob_package_next_of_type(const plumbob_package *pkg, uint32_t type,
+                                                        uint32_t *cursor, plumbob_package_entry *out);
+
 /* Arena bytes plumbob_package_sort needs for this package (SIZE_MAX for
  * NULL). */
 PLUMBOB_API size_t plumbob_package_sort_arena_size(const plumbob_package *pkg);
