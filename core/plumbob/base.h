@@ -152,8 +152,8 @@ PLUMBOB_API void plumbob_error_clear(plumbob_error *e);
  * written) or the size does not fit size_t, the answer is SIZE_MAX, and a
  * _measure also stores SIZE_MAX in *bytes.  No buffer holds SIZE_MAX
  * bytes, so a caller who forgets to check gets PLUMBOB_ERR_OUT_OF_MEMORY
- * or a failed allocation, never an overrun.  (docs/API.md lists the few
- * queries of other chapters still being brought under this rule.)
+ * or a failed allocation, never an overrun.  (docs/API.md, "The sizing
+ * rule", lists every query.)
  *
  * Where the need is a formula of counts known in advance, a macro named
  * after the query in capitals gives it at compile time, so a game can size

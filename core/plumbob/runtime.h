@@ -161,9 +161,11 @@ PLUMBOB_API plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip,
  * keys whose time has come.  Any time order works: stepping back re-seeks
  * the tracks whose span it leaves, a far jump re-seeks every track.  A
  * track of one key or none (43-68% of a sample clip's tracks) is a
- * constant: its value is computed once and copied each frame.  Costs 52
- * arena bytes per scheduled track and 20 per constant
- * (plumbob_clip_sampler_size); the plain cursor costs 2.  The schedule is optional: a sampler made without
+ * constant: its value is computed once and copied each frame.  Costs 48
+ * arena bytes per scheduled rotation track and 40 per translation (a
+ * group's bytes over its four lanes), 20 per constant rotation and 16 per
+ * constant translation (plumbob_clip_sampler_size); the plain cursor
+ * costs 2.  The schedule is optional: a sampler made without
  * one (schedule NULL) walks the clip's keys itself, checking each track's
  * span every frame, so it needs no memory per key (the schedule costs 24
  * per key) and gives the same bits, at some time per frame (docs/API.md,

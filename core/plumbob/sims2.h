@@ -238,7 +238,7 @@ PLUMBOB_API plumbob_result plumbob_gmdc_write(const plumbob_gmdc *gmdc, void *ou
 /* Chapter 12 Sims 2 ANIM animations (block 0xFB00791E in a Sims 2 RCOL) */
 /* ===================================================================== */
 
-/* Channel flag fields (NOTES.md): duration ticks, animated attribute, value
+/* Channel flag fields (docs/FORMATS.md, "Sims 2 ANIM", item 4): duration ticks, animated attribute, value
  * type, IK chain, component count. */
 #define PLUMBOB_ANIM_DURATION(flags) ((flags) & 0x7FFFu)
 #define PLUMBOB_ANIM_ATTRIBUTE(flags) (((flags) >> 17) & 0x1Fu) /* 0 rotation, 1 translation, 2 morph */
