@@ -4,7 +4,8 @@
 # guide).  The sampler's per-track bytes come from core/plumbob/runtime.h's
 # #defines (a rotation or translation group over its four lanes, a
 # constant of each kind); every place that states them must say those
-# numbers.  Prints one line per check and `N passed, N failed`.
+# numbers; and time parameters name their unit (ticks for ANIM, seconds for
+# clips).  Prints one line per check and `N passed, N failed`.
 set -u
 cd "$(dirname "$0")/.."
 pass=0 fail=0
@@ -35,5 +36,19 @@ want docs/ARCHITECTURE.md "at most $crot per bound rotation of one key or none a
 # a per-track figure no sampler has any more
 stale=$(grep -nE "(lane's|Costs) 52\b|20–52" core/plumbob/runtime.h docs/API.md docs/ARCHITECTURE.md || true)
 [ -z "$stale" ] && ok "no stale per-track sampler figure (52)" || bad "no stale per-track sampler figure (52)" "$stale"
+# time units in names (issue 47): ANIM calls take ticks, clip calls seconds, and no
+# public prototype has a time parameter whose name hides its unit
+protos=$(cat core/plumbob/sims2.h core/plumbob/sims3.h core/plumbob/runtime.h | tr '\n' ' ' |
+    grep -oE 'PLUMBOB_API [^;{]*\([^;{]*\);' | sed 's/  */ /g')
+vague=$(grep -E 'float (t|t0|t1|time|when|at)[,)]' <<<"$protos" || true)
+[ -z "$vague" ] && ok "no public time parameter without its unit in the name (t, t0, time, ...)" ||
+    bad "no public time parameter without its unit in the name (t, t0, time, ...)" "$vague"
+anim=$(grep -E 'plumbob_anim_sample_[a-z]+\(' <<<"$protos")
+if [ -n "$anim" ] && ! grep -vqE 'float ticks[,)]' <<<"$anim"; then ok "every plumbob_anim_sample_* call takes float ticks"
+else bad "every plumbob_anim_sample_* call takes float ticks" "$anim"; fi
+clip=$(grep -E 'plumbob_clip_(sampler_sample|sample_track|sample_track_cursor|sample_pose)\(' <<<"$protos")
+if [ "$(grep -c . <<<"$clip")" = 4 ] && ! grep -vqE 'float seconds[,)]' <<<"$clip"; then
+    ok "every clip sampling call takes float seconds"
+else bad "every clip sampling call takes float seconds" "$clip"; fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -338,15 +338,17 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
 
 /* --- Events during playback ------------------------------------------ */
 
-/* Events with time in the half-open window [t0, t1): indices into
- * clip->events, in event order, at most `max` of them (never more than
- * events_decoded match), *count how many were written.  With `looping`
- * and t1 < t0 the window wraps around the end of the clip ([t0, duration)
- * then [0, t1)), so each event fires once per loop.
+/* Events with time in the half-open window [from_seconds, to_seconds)
+ * (seconds, as every clip call; events keep their time in seconds too):
+ * indices into clip->events, in event order, at most `max` of them (never
+ * more than events_decoded match), *count how many were written.  With
+ * `looping` and to_seconds < from_seconds the window wraps around the end
+ * of the clip ([from, duration) then [0, to)), so each event fires once
+ * per loop.
  * Returns PLUMBOB_ERR_LIMIT_EXCEEDED when more than `max` matched (the first
  * `max` are written). */
-PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1,
-                                                       bool looping, uint32_t *indices,
+PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float from_seconds,
+                                                       float to_seconds, bool looping, uint32_t *indices,
                                                        uint32_t max, uint32_t *count);
 
 
