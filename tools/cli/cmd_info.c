@@ -27,10 +27,10 @@ int cmd_info(int argc, char **argv) {
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(argc == 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr,
                 "usage: plumbob info FILE\n"
-                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, RefPack stream)\n"
-                "  and summarises it in a few lines.  Exit 0 when it can say what FILE is (also a\n"
-                "  known type with no decoder yet), 1 when the bytes are no format it knows or\n"
-                "  do not decode.\n"
+                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, rig, KEY table,\n"
+                "  RefPack stream) and summarises it in a few lines.  Exit 0 when it can say\n"
+                "  what FILE is (also a known type with no decoder yet), 1 when the bytes are\n"
+                "  no format it knows or do not decode.\n"
                 "  example: plumbob info EWBreastfeed.package\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
