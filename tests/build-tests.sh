@@ -157,5 +157,14 @@ if command -v python3 >/dev/null 2>&1; then
     if out=$(python3 tests/mutants.py --list 2>&1); then ok "tests/mutants: $(tail -1 <<<"$out")"
     else bad "tests/mutants: the list no longer matches the code (fix the entries named)" "$out"; fi
 fi
+# numbers the docs state about the code (tests/doc-numbers.sh): each of its checks here
+while IFS= read -r line; do
+    case "$line" in
+    "ok   "*) ok "docs: ${line#ok   }" ;;
+    "FAIL "*) bad "docs: ${line#FAIL }" ;;
+    *passed,*failed) ;;
+    *) echo "     $line" ;;
+    esac
+done < <(bash tests/doc-numbers.sh 2>&1)
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

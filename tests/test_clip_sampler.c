@@ -844,6 +844,12 @@ void test_clip_sizes_match_macros(void) {
     CHECK_EQ(sizeof(pb_clip_lanes), 160u);
     CHECK_EQ(PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES, sizeof(pb_clip_vlanes) + 32u);
     CHECK_EQ(sizeof(pb_clip_vlanes), 128u);
+    /* per track, as the header's sampler comment, API.md and ARCHITECTURE.md
+     * state them (tests/doc-numbers.sh reads the docs against these) */
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_GROUP_BYTES / 4u, 48u);
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_VECTOR_GROUP_BYTES / 4u, 40u);
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_CONSTANT_BYTES, 20u);
+    CHECK_EQ(PLUMBOB_CLIP_SAMPLER_TRANSLATION_BYTES, 16u);
     for (i = 0; i < 40; i++) hashes[i] = c.tracks[i].hash;
     for (shift = 0; shift < 8; shift++) {
         need = plumbob_clip_bind_size(&c);

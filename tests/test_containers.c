@@ -1,5 +1,6 @@
 /* KEY name tables, 7-bit strings and the Sims 2 RCOL wrapper. */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include "test.h"
 #include "pb_bytes.h"
@@ -40,6 +41,24 @@ void test_key_table(void) {
         plumbob_error err;
         CHECK_EQ(plumbob_key_table_open_ex(&kt, b, len, &err), PLUMBOB_ERR_TRUNCATED);
         CHECK(err.result == PLUMBOB_ERR_TRUNCATED && err.offset <= len);
+    }
+    { /* open -> write gives the bytes back; a short output, an unopened table refused */
+        unsigned char out[64];
+        size_t w = 0;
+        plumbob_key_table none;
+        memset(&none, 0, sizeof none);
+        CHECK_OK(plumbob_key_table_open(&kt, b, n));
+        CHECK_EQ(plumbob_key_table_write_size(&kt), n);
+        CHECK(n <= sizeof out);
+        CHECK_OK(plumbob_key_table_write(&kt, out, sizeof out, &w));
+        CHECK(w == n && memcmp(out, b, n) == 0);
+        CHECK_EQ(plumbob_key_table_write(&kt, out, n - 1, &w), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(plumbob_key_table_write_size(&none), SIZE_MAX);
+        CHECK_EQ(plumbob_key_table_write(&none, out, sizeof out, &w), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_key_table_write_size(NULL), SIZE_MAX);
+        b[0] = 2; /* the version is the signature: another is another kind */
+        CHECK_EQ(plumbob_key_table_open(&kt, b, n), PLUMBOB_ERR_BAD_MAGIC);
+        b[0] = 1;
     }
     b[4] = 0xFF; /* count far beyond the bytes: the input ends early (issue 47) */
     CHECK_EQ(plumbob_key_table_open(&kt, b, n), PLUMBOB_ERR_TRUNCATED);
@@ -134,9 +153,11 @@ void test_sims2_rcol(void) {
         unsigned char b[16];
         plumbob_sims2_rcol rc;
         memset(b, 0, sizeof b);
-        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 8), PLUMBOB_ERR_BAD_COUNT); /* no blocks */
+        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 8), PLUMBOB_ERR_BAD_MAGIC); /* no blocks: not an RCOL */
         b[0] = 0xFF; b[1] = 0xFF; b[2] = 0x7F;
-        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 16), PLUMBOB_ERR_BAD_COUNT); /* absurd link count */
+        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 16), PLUMBOB_ERR_BAD_MAGIC); /* absurd link count: not an RCOL */
+        b[0] = 0x01; b[1] = 0x00; b[2] = 0xFF; b[3] = 0xFF; b[4] = 0x01; b[6] = 0x01; /* the marker, then 65,537 links */
+        CHECK_EQ(plumbob_sims2_rcol_open(&rc, b, 16), PLUMBOB_ERR_BAD_COUNT);
     }
 }
 

@@ -361,7 +361,7 @@ void test_geom_malformed(void) {
     FLIP32(48, 4, PLUMBOB_ERR_UNSUPPORTED_VERSION, "geom");
     FLIP32(0, 2, PLUMBOB_ERR_BAD_MAGIC, "rcol");                /* not a Sims 3 RCOL */
     FLIP32(44, 0x4D4F4548u, PLUMBOB_ERR_BAD_MAGIC, "geom");     /* not GEOM */
-    FLIP32(16, 2, PLUMBOB_ERR_BAD_COUNT, "rcol");               /* two internal chunks */
+    FLIP32(16, 2, PLUMBOB_ERR_BAD_MAGIC, "rcol");               /* two internal chunks: the table so read names no GEOM chunk */
     FLIP32(12, 0x7FFFFFFFu, PLUMBOB_ERR_BAD_COUNT, "rcol");     /* external keys */
     FLIP32(12, 1, PLUMBOB_ERR_BAD_OFFSET, "rcol");              /* one key: the table moves */
     FLIP32(36, 48, PLUMBOB_ERR_BAD_OFFSET, "rcol");             /* chunk offset */

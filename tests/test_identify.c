@@ -45,7 +45,23 @@ void test_identify_formats(void) {
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_GMDC), "gmdc") == 0);
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_SIMS2_RCOL), "sims2-rcol") == 0);
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_CRES), "cres") == 0);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_KEY), "key") == 0);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_GEOM), "geom") == 0);
     CHECK(strcmp(plumbob_format_name((plumbob_format)99), "unknown") == 0);
+    { /* a KEY table: version 1, entries that end exactly at the end */
+        static const unsigned char key[] = {1, 0, 0, 0, 2, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 1, 0, 0, 0, 'a',
+                                            9, 9, 9, 9, 9, 9, 9, 9, 3, 0, 0, 0, 'b', 'c', 'd'};
+        static const unsigned char empty[] = {1, 0, 0, 0, 0, 0, 0, 0};
+        unsigned char k2[sizeof key + 1];
+        CHECK_EQ(plumbob_identify(key, sizeof key), PLUMBOB_FORMAT_KEY);
+        CHECK_EQ(plumbob_identify(empty, sizeof empty), PLUMBOB_FORMAT_KEY);
+        CHECK(plumbob_identify(key, sizeof key - 1) != PLUMBOB_FORMAT_KEY); /* cut */
+        memcpy(k2, key, sizeof key);
+        k2[sizeof key] = 0;
+        CHECK(plumbob_identify(k2, sizeof k2) != PLUMBOB_FORMAT_KEY); /* a byte too many */
+        k2[0] = 2;
+        CHECK(plumbob_identify(k2, sizeof key) != PLUMBOB_FORMAT_KEY); /* version 2 */
+    }
 }
 
 /* A Sims 3 RCOL whose one internal chunk starts with "GEOM", found through

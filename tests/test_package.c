@@ -245,6 +245,24 @@ void test_package_many_entries(void) {
         CHECK(a->type < b->type || (a->type == b->type && (a->group < b->group ||
               (a->group == b->group && a->instance <= b->instance))));
     }
+    { /* the entries of one type: every third one, in index order, then none */
+        plumbob_package_entry e, f;
+        uint32_t at = 0, seen = 0;
+        while (plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_KEY, &at, &e) == PLUMBOB_OK) {
+            CHECK_EQ((at - 1u) % 3u, 0);
+            CHECK_OK(plumbob_package_entry_at(&pkg, at - 1u, &f));
+            CHECK(memcmp(&e, &f, sizeof e) == 0);
+            seen++;
+        }
+        CHECK_EQ(seen, N / 3);
+        CHECK_EQ(at, N);
+        CHECK_EQ(plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_KEY, &at, &e), PLUMBOB_ERR_NOT_FOUND);
+        at = 0;
+        CHECK_EQ(plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_RIG, &at, &e), PLUMBOB_ERR_NOT_FOUND);
+        CHECK_EQ(plumbob_package_next_of_type(NULL, PLUMBOB_TYPE_KEY, &at, &e), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_KEY, NULL, &e), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_KEY, &at, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
     plumbob_arena_init(&arena, t_arena_mem(), 100);
     CHECK_EQ(plumbob_package_sort(&pkg, &arena), PLUMBOB_ERR_OUT_OF_MEMORY);
     t_digest_u32(pkg.sorted[0].index);
@@ -303,6 +321,21 @@ void test_package_corpus(void) {
         CHECK_EQ(jazz, c->jazz);
         CHECK_EQ(anims, c->anims);
         CHECK_EQ(gmdcs, c->gmdcs);
+        { /* the iterator finds the same (compression from the 1.x directory too) */
+            static const uint32_t types[4] = {PLUMBOB_TYPE_CLIP, PLUMBOB_TYPE_JAZZ, PLUMBOB_TYPE_ANIM, PLUMBOB_TYPE_GMDC};
+            const uint32_t want[4] = {c->clips, c->jazz, c->anims, c->gmdcs};
+            uint32_t t;
+            for (t = 0; t < 4; t++) {
+                plumbob_package_entry e, f;
+                uint32_t at = 0, n = 0;
+                while (plumbob_package_next_of_type(&pkg, types[t], &at, &e) == PLUMBOB_OK) {
+                    CHECK_OK(plumbob_package_entry_at(&pkg, at - 1u, &f));
+                    CHECK(memcmp(&e, &f, sizeof e) == 0);
+                    n++;
+                }
+                CHECK_EQ(n, want[t]);
+            }
+        }
         free(data);
     }
 }

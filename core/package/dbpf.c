@@ -183,6 +183,19 @@ plumbob_result plumbob_package_entry_at(const plumbob_package *pkg, uint32_t i,
     return PLUMBOB_OK;
 }
 
+plumbob_result plumbob_package_next_of_type(const plumbob_package *pkg, uint32_t type, uint32_t *cursor,
+                                            plumbob_package_entry *out) {
+    if (!pkg || !cursor || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    while (*cursor < pkg->count) {
+        uint32_t i = (*cursor)++;
+        decode_entry(pkg, i, out); /* the directory is looked up only for a match */
+        if (out->type != type) continue;
+        if (pkg->dir_count && out->type != PLUMBOB_TYPE_SIMS2_DIR) apply_sims2_directory(pkg, out);
+        return PLUMBOB_OK;
+    }
+    return PLUMBOB_ERR_NOT_FOUND;
+}
+
 const unsigned char *plumbob_package_raw(const plumbob_package *pkg, const plumbob_package_entry *e) {
     if (!pkg || !e || e->offset > pkg->size || e->file_size > pkg->size - e->offset) return NULL;
     return pkg->data + e->offset;

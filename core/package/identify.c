@@ -29,6 +29,26 @@ static bool looks_like_geom(const unsigned char *p, size_t n) {
     return at <= n - 4u && p[at] == 'G' && p[at + 1] == 'E' && p[at + 2] == 'O' && p[at + 3] == 'M';
 }
 
+/* A KEY table: version 1, then its count of {u64, u32 length, chars}
+ * entries ending exactly at the end (a Sims 2 RCOL of one link starts with
+ * 1 too, but its bytes do not walk that way). */
+static bool looks_like_key(const unsigned char *p, size_t n) {
+    uint32_t count, i;
+    size_t at = 8;
+    if (n < 8 || pb_le32(p) != PLUMBOB_KEY_TABLE_VERSION) return false;
+    count = pb_le32(p + 4);
+    if (count > (n - 8u) / 12u) return false;
+    for (i = 0; i < count; i++) {
+        uint32_t len;
+        if (n - at < 12u) return false;
+        len = pb_le32(p + at + 8);
+        at += 12u;
+        if (len > n - at) return false;
+        at += len;
+    }
+    return at == n;
+}
+
 static bool looks_like_rig(const unsigned char *p, size_t n) {
     uint32_t major, minor, bones;
     if (n >= 8 && pb_le32(p) == PLUMBOB_TYPE_RIG && pb_le32(p + 4) == 0) return true;
@@ -61,6 +81,7 @@ plumbob_format plumbob_identify(const void *data, size_t size) {
     if (size >= 36 && pb_le32(p) == 3 && pb_le32(p + 28) == TYPE_JAZZ) return PLUMBOB_FORMAT_JAZZ;
     if (looks_like_geom(p, size)) return PLUMBOB_FORMAT_GEOM;
     if (looks_like_rig(p, size)) return PLUMBOB_FORMAT_RIG;
+    if (looks_like_key(p, size)) return PLUMBOB_FORMAT_KEY;
     block = sims2_rcol_first_block(p, size);
     if (block == BLOCK_GMDC) return PLUMBOB_FORMAT_GMDC;
     if (block == BLOCK_ANIM) return PLUMBOB_FORMAT_ANIM;
@@ -82,6 +103,7 @@ const char *plumbob_format_name(plumbob_format f) {
     case PLUMBOB_FORMAT_RIG: return "rig";
     case PLUMBOB_FORMAT_CRES: return "cres";
     case PLUMBOB_FORMAT_GEOM: return "geom";
+    case PLUMBOB_FORMAT_KEY: return "key";
     case PLUMBOB_FORMAT_UNKNOWN: break;
     }
     return "unknown";

@@ -2,6 +2,8 @@
  * ANIM and every other Sims 2 scenegraph resource). */
 #include "plumbob/package.h"
 #include "pb_bytes.h"
+#include "pb_error.h"
+#include "pb_rcol2.h"
 
 plumbob_string plumbob_read_string7(plumbob_reader *r) {
     plumbob_string s = {NULL, 0};
@@ -29,31 +31,54 @@ plumbob_string plumbob_read_string7(plumbob_reader *r) {
     return s;
 }
 
-plumbob_result plumbob_sims2_rcol_open(plumbob_sims2_rcol *rc, const void *data, size_t size) {
+plumbob_result pb_rcol2_open(plumbob_sims2_rcol *rc, const void *data, size_t size, uint32_t kind,
+                             plumbob_error *err) {
+    static const char not_rcol[] = "neither a link count nor the 0xFFFF0001 marker: not a Sims 2 RCOL";
     plumbob_reader r;
     uint32_t first;
-    size_t link_size;
-    if (!rc || (!data && size)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    size_t link_size, fit;
+    if (!rc || (!data && size))
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     plumbob_reader_init(&r, data, size);
     rc->data = (const unsigned char *)data;
     rc->size = size;
     first = plumbob_read_u32le(&r);
+    if (plumbob_reader_ok(&r) && first != 0xFFFF0001u && first > PLUMBOB_SIMS2_MAX_LINKS)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "rcol", PLUMBOB_ERROR_NO_INDEX, not_rcol);
     rc->long_links = first == 0xFFFF0001u;
     rc->link_count = rc->long_links ? plumbob_read_u32le(&r) : first;
-    if (!plumbob_reader_ok(&r)) return r.error;
+    if (!plumbob_reader_ok(&r))
+        return pb_note(err, r.error, size, "rcol", PLUMBOB_ERROR_NO_INDEX, "the link count runs past the end");
+    if (rc->link_count > PLUMBOB_SIMS2_MAX_LINKS)
+        return pb_note(err, PLUMBOB_ERR_BAD_COUNT, 4, "rcol", PLUMBOB_ERROR_NO_INDEX, "more than 65,536 links");
     link_size = rc->long_links ? 16u : 12u;
-    if (rc->link_count > PLUMBOB_SIMS2_MAX_LINKS) return PLUMBOB_ERR_BAD_COUNT;
-    if (rc->link_count > plumbob_reader_remaining(&r) / link_size) return PLUMBOB_ERR_TRUNCATED;
     rc->links_offset = r.pos;
+    fit = plumbob_reader_remaining(&r) / link_size;
+    if (rc->link_count > fit)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, r.pos + fit * link_size, "link", (uint32_t)fit,
+                       "the link list runs past the end");
     plumbob_reader_skip(&r, rc->link_count * link_size);
     rc->block_count = plumbob_read_u32le(&r);
-    if (!plumbob_reader_ok(&r)) return r.error;
-    if (rc->block_count == 0 || rc->block_count > PLUMBOB_SIMS2_MAX_BLOCKS) return PLUMBOB_ERR_BAD_COUNT;
+    if (!plumbob_reader_ok(&r))
+        return pb_note(err, r.error, r.pos, "rcol", PLUMBOB_ERROR_NO_INDEX, "the block count runs past the end");
+    if (rc->block_count == 0 || rc->block_count > PLUMBOB_SIMS2_MAX_BLOCKS)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, r.pos - 4u, "rcol", PLUMBOB_ERROR_NO_INDEX,
+                       "a block count of 0 or above 4,096: not a Sims 2 RCOL");
     rc->block_ids_offset = r.pos;
+    /* the kind is known from the first id, before the rest must fit */
+    if (kind && plumbob_reader_remaining(&r) >= 4u && pb_le32(rc->data + r.pos) != kind)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, r.pos, "rcol", 0, "the first block is of another kind");
+    fit = plumbob_reader_remaining(&r) / 4u;
+    if (rc->block_count > fit)
+        return pb_note(err, PLUMBOB_ERR_TRUNCATED, r.pos + fit * 4u, "block id", (uint32_t)fit,
+                       "the block id list runs past the end");
     plumbob_reader_skip(&r, (size_t)rc->block_count * 4u);
-    if (!plumbob_reader_ok(&r)) return r.error;
     rc->first_block_offset = r.pos;
     return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_sims2_rcol_open(plumbob_sims2_rcol *rc, const void *data, size_t size) {
+    return pb_rcol2_open(rc, data, size, 0, NULL);
 }
 
 plumbob_result plumbob_sims2_rcol_link(const plumbob_sims2_rcol *rc, uint32_t i,

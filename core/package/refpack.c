@@ -9,6 +9,7 @@
  *             1 byte   0xFC..0xFF: stop, 0..3 trailing literals */
 #include "plumbob/package.h"
 #include "pb_copy.h"
+#include "pb_error.h"
 
 plumbob_result plumbob_refpack_header(const void *src, size_t src_size, size_t *decompressed_size,
                                       size_t *header_size) {
@@ -112,17 +113,28 @@ static void decompress_fast(const unsigned char **ipp, const unsigned char *iend
     *opp = op;
 }
 
-plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
-                                          size_t dst_cap, size_t *out_size) {
-    const unsigned char *ip, *iend;
+/* A refusal of the command at `at` (an offset in src), noted in err. */
+#define CMD_FAIL(code, why) \
+    return pb_note(err, (code), (size_t)(cmd - (const unsigned char *)src), "command", PLUMBOB_ERROR_NO_INDEX, (why))
+
+plumbob_result plumbob_refpack_decompress_ex(const void *src, size_t src_size, void *dst, size_t dst_cap,
+                                             size_t *out_size, plumbob_error *err) {
+    const unsigned char *ip, *iend, *cmd;
     unsigned char *op, *oend, *obase;
     size_t size, hdr;
     plumbob_result r;
-    if ((!dst && dst_cap) || !out_size) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    plumbob_error_clear(err);
+    if ((!dst && dst_cap) || !out_size || !src)
+        return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     *out_size = 0;
     r = plumbob_refpack_header(src, src_size, &size, &hdr);
-    if (r != PLUMBOB_OK) return r;
-    if (size > dst_cap) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    if (r == PLUMBOB_ERR_BAD_MAGIC)
+        return pb_note(err, r, 0, "header", PLUMBOB_ERROR_NO_INDEX, "not a RefPack header (flags, then 0xFB)");
+    if (r != PLUMBOB_OK)
+        return pb_note(err, r, src_size, "header", PLUMBOB_ERROR_NO_INDEX, "the header runs past the end");
+    if (size > dst_cap)
+        return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, hdr - ((((const unsigned char *)src)[0] & 0x80u) ? 4u : 3u),
+                       "header", PLUMBOB_ERROR_NO_INDEX, "the declared size is above dst_cap");
     ip = (const unsigned char *)src + hdr;
     iend = (const unsigned char *)src + src_size;
     obase = op = (unsigned char *)dst;
@@ -132,26 +144,27 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
         size_t lit, len = 0, off = 0, avail = (size_t)(iend - ip), k;
         unsigned b0;
         int stop = 0;
+        cmd = ip;
         if (avail == 0) {
             /* A stream that fills its output exactly may end without a stop. */
             if (op == oend) break;
-            return PLUMBOB_ERR_TRUNCATED;
+            CMD_FAIL(PLUMBOB_ERR_TRUNCATED, "the stream ends before its output is complete");
         }
         b0 = ip[0];
         if (b0 < 0x80u) {
-            if (avail < 2) return PLUMBOB_ERR_TRUNCATED;
+            if (avail < 2) CMD_FAIL(PLUMBOB_ERR_TRUNCATED, "a 2-byte command runs past the end");
             lit = b0 & 3u;
             len = ((b0 >> 2) & 7u) + 3u;
             off = (((size_t)b0 & 0x60u) << 3) + ip[1] + 1u;
             ip += 2;
         } else if (b0 < 0xC0u) {
-            if (avail < 3) return PLUMBOB_ERR_TRUNCATED;
+            if (avail < 3) CMD_FAIL(PLUMBOB_ERR_TRUNCATED, "a 3-byte command runs past the end");
             lit = (size_t)ip[1] >> 6;
             len = (b0 & 0x3Fu) + 4u;
             off = (((size_t)ip[1] & 0x3Fu) << 8) + ip[2] + 1u;
             ip += 3;
         } else if (b0 < 0xE0u) {
-            if (avail < 4) return PLUMBOB_ERR_TRUNCATED;
+            if (avail < 4) CMD_FAIL(PLUMBOB_ERR_TRUNCATED, "a 4-byte command runs past the end");
             lit = b0 & 3u;
             len = (((size_t)b0 & 0x0Cu) << 6) + ip[3] + 5u;
             off = (((size_t)b0 & 0x10u) << 12) + ((size_t)ip[1] << 8) + ip[2] + 1u;
@@ -164,8 +177,8 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
             stop = 1;
             ip += 1;
         }
-        if (lit > (size_t)(iend - ip)) return PLUMBOB_ERR_TRUNCATED;
-        if (lit > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
+        if (lit > (size_t)(iend - ip)) CMD_FAIL(PLUMBOB_ERR_TRUNCATED, "the command's literals run past the end");
+        if (lit > (size_t)(oend - op)) CMD_FAIL(PLUMBOB_ERR_BAD_COUNT, "literals past the declared size");
         /* only the stream's last bytes (and broken streams) get here, so
          * literals go byte by byte; a match that leaves copy_match its
          * 15 bytes of room still moves in words */
@@ -173,15 +186,23 @@ plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void
         op += lit;
         ip += lit;
         if (len) {
-            if (off > (size_t)(op - obase)) return PLUMBOB_ERR_BAD_OFFSET;
-            if (len > (size_t)(oend - op)) return PLUMBOB_ERR_BAD_COUNT;
+            if (off > (size_t)(op - obase)) CMD_FAIL(PLUMBOB_ERR_BAD_OFFSET, "a copy from before the output's start");
+            if (len > (size_t)(oend - op)) CMD_FAIL(PLUMBOB_ERR_BAD_COUNT, "a copy past the declared size");
             if (len + 15u <= (size_t)(oend - op)) copy_match(op, off, len);
             else for (k = 0; k < len; k++) op[k] = (op - off)[k];
             op += len;
         }
         if (stop) break;
     }
-    if (op != oend) return PLUMBOB_ERR_BAD_COUNT;
+    if (op != oend)
+        return pb_note(err, PLUMBOB_ERR_BAD_COUNT, (size_t)(ip - (const unsigned char *)src), "command",
+                       PLUMBOB_ERROR_NO_INDEX, "the stop command comes before the declared size is filled");
     *out_size = size;
     return PLUMBOB_OK;
+}
+#undef CMD_FAIL
+
+plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
+                                          size_t dst_cap, size_t *out_size) {
+    return plumbob_refpack_decompress_ex(src, src_size, dst, dst_cap, out_size, NULL);
 }

@@ -152,8 +152,8 @@ PLUMBOB_API void plumbob_error_clear(plumbob_error *e);
  * written) or the size does not fit size_t, the answer is SIZE_MAX, and a
  * _measure also stores SIZE_MAX in *bytes.  No buffer holds SIZE_MAX
  * bytes, so a caller who forgets to check gets PLUMBOB_ERR_OUT_OF_MEMORY
- * or a failed allocation, never an overrun.  (docs/API.md lists the few
- * queries of other chapters still being brought under this rule.)
+ * or a failed allocation, never an overrun.  (docs/API.md, "The sizing
+ * rule", lists every query.)
  *
  * Where the need is a formula of counts known in advance, a macro named
  * after the query in capitals gives it at compile time, so a game can size
@@ -420,7 +420,9 @@ typedef enum plumbob_format {
     PLUMBOB_FORMAT_REFPACK = 7,    /* a bare RefPack-compressed stream */
     PLUMBOB_FORMAT_RIG = 8,        /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
     PLUMBOB_FORMAT_CRES = 9,       /* Sims 2 RCOL whose first block is a cResourceNode (0xE519C933) */
-    PLUMBOB_FORMAT_GEOM = 10       /* Sims 3 RCOL holding a GEOM chunk (0x015A1849) */
+    PLUMBOB_FORMAT_GEOM = 10,      /* Sims 3 RCOL holding a GEOM chunk (0x015A1849) */
+    PLUMBOB_FORMAT_KEY = 11        /* Sims 3 KEY name table (0x0166038C): version 1,
+                                    * entries filling the bytes exactly */
 } plumbob_format;
 
 /* Guesses what data[0..size) is from its first bytes.  Cheap and never
@@ -429,7 +431,7 @@ typedef enum plumbob_format {
 PLUMBOB_API plumbob_format plumbob_identify(const void *data, size_t size);
 
 /* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig",
- * "cres" or "unknown". */
+ * "cres", "geom", "key" or "unknown". */
 PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
 
 #ifdef __cplusplus

@@ -38,6 +38,13 @@ PLUMBOB_API plumbob_result plumbob_refpack_header(const void *src, size_t src_si
  * shorter than declared). */
 PLUMBOB_API plumbob_result plumbob_refpack_decompress(const void *src, size_t src_size, void *dst,
                                                       size_t dst_cap, size_t *out_size);
+/* plumbob_refpack_decompress that also says where it failed (plumbob_error):
+ * table "header" (offset 0 for BAD_MAGIC, the input's size for TRUNCATED,
+ * the size field for OUT_OF_MEMORY) or "command" (the offset in src of the
+ * command refused; for a short output, where the stream stopped).  Same
+ * results; err may be NULL. */
+PLUMBOB_API plumbob_result plumbob_refpack_decompress_ex(const void *src, size_t src_size, void *dst,
+                                                         size_t dst_cap, size_t *out_size, plumbob_error *err);
 
 /* Largest compressed size of n input bytes (all literals, one command byte
  * per 112 of them, the longest header and the stop command); SIZE_MAX when
@@ -148,6 +155,18 @@ PLUMBOB_API plumbob_result plumbob_package_open_ex(plumbob_package *pkg, const v
 PLUMBOB_API plumbob_result plumbob_package_entry_at(const plumbob_package *pkg, uint32_t i,
                                                     plumbob_package_entry *out);
 
+/* The entries of one type, in index order, without a loop over every
+ * entry in the caller: start with *cursor = 0; each call fills *out with
+ * the next entry of `type` at or after *cursor and moves *cursor past it
+ * (so the entry's index is *cursor - 1).  Errors: PLUMBOB_ERR_NOT_FOUND
+ * (no more: *cursor is then pkg->count), PLUMBOB_ERR_INVALID_ARGUMENT.
+ *   uint32_t at = 0;
+ *   plumbob_package_entry e;
+ *   while (plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_CLIP, &at, &e) == PLUMBOB_OK)
+ *       use(&e);   (index at - 1) */
+PLUMBOB_API plumbob_result plumbob_package_next_of_type(const plumbob_package *pkg, uint32_t type,
+                                                        uint32_t *cursor, plumbob_package_entry *out);
+
 /* Arena bytes plumbob_package_sort needs for this package (SIZE_MAX for
  * NULL). */
 PLUMBOB_API size_t plumbob_package_sort_arena_size(const plumbob_package *pkg);
@@ -240,14 +259,28 @@ typedef struct plumbob_key_table {
     uint32_t count;
 } plumbob_key_table;
 
+/* The version every KEY table has; it is the table's only signature. */
+#define PLUMBOB_KEY_TABLE_VERSION 1u
+
 /* Validates every entry.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
- * PLUMBOB_ERR_TRUNCATED (an entry runs past the end), PLUMBOB_ERR_BAD_COUNT
- * (more entries than bytes could hold). */
+ * PLUMBOB_ERR_BAD_MAGIC (a version other than PLUMBOB_KEY_TABLE_VERSION:
+ * another kind of resource), PLUMBOB_ERR_TRUNCATED (the input ends before
+ * the entries its count declares, or an entry runs past the end). */
 PLUMBOB_API plumbob_result plumbob_key_table_open(plumbob_key_table *kt, const void *data, size_t size);
 /* plumbob_key_table_open that also says where it failed (plumbob_error):
  * table "header" or "entry" (with its index).  Same results. */
 PLUMBOB_API plumbob_result plumbob_key_table_open_ex(plumbob_key_table *kt, const void *data, size_t size,
                                                      plumbob_error *err);
+/* Bytes plumbob_key_table_write produces for an opened table: the header
+ * and its entries (SIZE_MAX for NULL). */
+PLUMBOB_API size_t plumbob_key_table_write_size(const plumbob_key_table *kt);
+/* Writes an opened table again, entry by entry (version, count, then
+ * instance, length and name of each): open -> write gives the input byte
+ * for byte when nothing follows the last entry.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a table that was not opened),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap below plumbob_key_table_write_size). */
+PLUMBOB_API plumbob_result plumbob_key_table_write(const plumbob_key_table *kt, void *out, size_t out_cap,
+                                                   size_t *out_size);
 /* The name of `instance` (first match, linear scan).  Errors: PLUMBOB_ERR_NOT_FOUND. */
 PLUMBOB_API plumbob_result plumbob_key_table_find(const plumbob_key_table *kt, uint64_t instance,
                                                   plumbob_string *name);
@@ -284,9 +317,17 @@ typedef struct plumbob_sims2_rcol {
 #define PLUMBOB_SIMS2_MAX_LINKS 65536u
 #define PLUMBOB_SIMS2_MAX_BLOCKS 4096u
 
-/* Reads the link list and block id list.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT,
- * PLUMBOB_ERR_TRUNCATED, PLUMBOB_ERR_BAD_COUNT (no blocks, or counts above the
- * limits or beyond the bytes present). */
+/* Reads the link list and block id list.  An RCOL has no signature bytes:
+ * its shape is its signature, so bytes no RCOL starts with are
+ * PLUMBOB_ERR_BAD_MAGIC (a first word that is neither the 0xFFFF0001 marker
+ * nor a link count up to PLUMBOB_SIMS2_MAX_LINKS, a block count of 0 or
+ * above PLUMBOB_SIMS2_MAX_BLOCKS); bytes that could begin one but end
+ * early are PLUMBOB_ERR_TRUNCATED.  The GMDC, ANIM and CRES decoders add
+ * one rule: a first block id of another kind is PLUMBOB_ERR_BAD_MAGIC, even
+ * when the rest of the id list is cut off.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_TRUNCATED,
+ * PLUMBOB_ERR_BAD_MAGIC, PLUMBOB_ERR_BAD_COUNT (more than
+ * PLUMBOB_SIMS2_MAX_LINKS links after the 0xFFFF0001 marker). */
 PLUMBOB_API plumbob_result plumbob_sims2_rcol_open(plumbob_sims2_rcol *rc, const void *data, size_t size);
 /* Link i.  Errors: PLUMBOB_ERR_BAD_INDEX. */
 PLUMBOB_API plumbob_result plumbob_sims2_rcol_link(const plumbob_sims2_rcol *rc, uint32_t i,

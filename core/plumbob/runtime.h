@@ -220,9 +220,11 @@ PLUMBOB_API plumbob_result plumbob_clip_schedule_build(const plumbob_clip *clip,
  * keys whose time has come.  Any time order works: stepping back re-seeks
  * the tracks whose span it leaves, a far jump re-seeks every track.  A
  * track of one key or none (43-68% of a sample clip's tracks) is a
- * constant: its value is computed once and copied each frame.  Costs 52
- * arena bytes per scheduled track and 20 per constant
- * (plumbob_clip_sampler_size); the plain cursor costs 2.  The schedule is optional: a sampler made without
+ * constant: its value is computed once and copied each frame.  Costs 48
+ * arena bytes per scheduled rotation track and 40 per translation (a
+ * group's bytes over its four lanes), 20 per constant rotation and 16 per
+ * constant translation (plumbob_clip_sampler_size); the plain cursor
+ * costs 2.  The schedule is optional: a sampler made without
  * one (schedule NULL) walks the clip's keys itself, checking each track's
  * span every frame, so it needs no memory per key (the schedule costs 24
  * per key) and gives the same bits, at some time per frame (docs/API.md,
@@ -395,15 +397,17 @@ PLUMBOB_API plumbob_result plumbob_clip_sample_pose(const plumbob_clip *clip,
 
 /* --- Events during playback ------------------------------------------ */
 
-/* Events with time in the half-open window [t0, t1): indices into
- * clip->events, in event order, at most `max` of them (never more than
- * events_decoded match), *count how many were written.  With `looping`
- * and t1 < t0 the window wraps around the end of the clip ([t0, duration)
- * then [0, t1)), so each event fires once per loop.
+/* Events with time in the half-open window [from_seconds, to_seconds)
+ * (seconds, as every clip call; events keep their time in seconds too):
+ * indices into clip->events, in event order, at most `max` of them (never
+ * more than events_decoded match), *count how many were written.  With
+ * `looping` and to_seconds < from_seconds the window wraps around the end
+ * of the clip ([from, duration) then [0, to)), so each event fires once
+ * per loop.
  * Returns PLUMBOB_ERR_LIMIT_EXCEEDED when more than `max` matched (the first
  * `max` are written). */
-PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1,
-                                                       bool looping, uint32_t *indices,
+PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float from_seconds,
+                                                       float to_seconds, bool looping, uint32_t *indices,
                                                        uint32_t max, uint32_t *count);
 
 

@@ -238,7 +238,12 @@ PLUMBOB_API plumbob_result plumbob_gmdc_write(const plumbob_gmdc *gmdc, void *ou
 /* Chapter 12 Sims 2 ANIM animations (block 0xFB00791E in a Sims 2 RCOL) */
 /* ===================================================================== */
 
-/* Channel flag fields (NOTES.md): duration ticks, animated attribute, value
+/* Time units: every ANIM call takes and gives ticks of 1 ms (1000 per
+ * second; parameters named `ticks`, the duration and event and key times
+ * too), as the format stores them, where the Sims 3 clip calls (Chapter
+ * 14) take seconds: multiply seconds by 1000 to sample an ANIM. */
+
+/* Channel flag fields (docs/FORMATS.md, "Sims 2 ANIM", item 4): duration ticks, animated attribute, value
  * type, IK chain, component count. */
 #define PLUMBOB_ANIM_DURATION(flags) ((flags) & 0x7FFFu)
 #define PLUMBOB_ANIM_ATTRIBUTE(flags) (((flags) >> 17) & 0x1Fu) /* 0 rotation, 1 translation, 2 morph */
@@ -372,15 +377,16 @@ PLUMBOB_API plumbob_result plumbob_anim_decode_ex(const void *data, size_t size,
  * key {0, 0, 0, 0}: check the counts first when that matters. */
 PLUMBOB_API plumbob_anim_key plumbob_anim_key_at(const plumbob_anim *anim, uint32_t c, uint32_t k);
 
-/* Component c at `ticks`: baked keys linear between their evenly spaced
- * times, continuous and discontinuous keys cubic Hermite with the stored
- * tangents; held outside the keys.  Components of rotation channels are
+/* Component c at `ticks` (1 ms each, not seconds): baked keys linear
+ * between their evenly spaced times, continuous and discontinuous keys
+ * cubic Hermite with the stored tangents; held outside the keys.  Components of rotation channels are
  * angles in degrees and interpolate the shorter way round.  Any time is
  * defined: NaN plays the first key, the infinities hold the end keys.  0
  * when c is out of range or has no keys. */
 PLUMBOB_API float plumbob_anim_sample_component(const plumbob_anim *anim, uint32_t c, float ticks);
 
-/* Channel ch at `ticks`: out[0..components-1] raw component values;
+/* Channel ch at `ticks` (1 ms each, not seconds): out[0..components-1]
+ * raw component values;
  * returns the component count (0 for a bad index).  For rotation channels
  * of Euler type, *rotation (if not NULL) gets the unit quaternion of the
  * angles (degrees, applied X then Y then Z: q = qz * qy * qx). */

@@ -19,7 +19,13 @@ extern "C" {
 /* A CLIP holds one animation for one actor: tracks of quantized keys (bone
  * rotations and translations, morph weights), the IK slot table and timed
  * events.  Decoding builds small tables in the arena; key data stays in the
- * caller's buffer (zero copy), which must outlive the clip. */
+ * caller's buffer (zero copy), which must outlive the clip.
+ *
+ * Time units: every clip call takes and gives seconds (parameters named
+ * `seconds`, `from_seconds`, ...; event times and plumbob_clip_duration
+ * too).  Ticks (frame_duration seconds each, 1/30) appear only where the
+ * format stores them: key ticks (`ticks`, `tick`) and tick_count.  The
+ * Sims 2 ANIM calls (Chapter 12) take ticks of 1 ms instead. */
 
 /* --- Clip names and package keys --- */
 

@@ -295,15 +295,15 @@ void pb_clip_store(const plumbob_clip_track *t, int32_t bone, int32_t morph, con
     }
 }
 
-plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float t0, float t1, bool looping,
-                                           uint32_t *indices, uint32_t max, uint32_t *count) {
+plumbob_result plumbob_clip_events_between(const plumbob_clip *clip, float from_seconds, float to_seconds,
+                                           bool looping, uint32_t *indices, uint32_t max, uint32_t *count) {
     uint32_t i, n = 0, matched = 0;
     bool wrap;
     if (!clip || !count || (!indices && max)) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    wrap = looping && t1 < t0;
+    wrap = looping && to_seconds < from_seconds;
     for (i = 0; i < clip->events_decoded; i++) {
         float t = clip->events[i].time;
-        bool in = wrap ? (t >= t0 || t < t1) : (t >= t0 && t < t1);
+        bool in = wrap ? (t >= from_seconds || t < to_seconds) : (t >= from_seconds && t < to_seconds);
         if (!in) continue;
         matched++;
         if (n < max) indices[n++] = i;

@@ -192,47 +192,83 @@ static void set_actor(run *r, plumbob_jazz_action *a, uint32_t actor) {
     a->handle = a->actor != PLUMBOB_JAZZ_NONE ? r->inst->actor_handles[actor] : 0;
 }
 
-/* xorshift64*: 53 random bits as a double in [0, 1). */
-static double next_unit(plumbob_jazz_instance *inst) {
+/* xorshift64*: 64 random bits. */
+static uint64_t next_random(plumbob_jazz_instance *inst) {
     uint64_t x = inst->rng;
     x ^= x >> 12;
     x ^= x << 25;
     x ^= x >> 27;
     inst->rng = x;
-    return (double)((x * 0x2545F4914F6CDD1Dull) >> 11) * (1.0 / 9007199254740992.0);
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* The high 64 bits of a * b, from 32-bit halves: no 128-bit type, no
+ * library call, on any target. */
+static uint64_t mul_high64(uint64_t a, uint64_t b) {
+    uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
 static bool weight_ok(float w) {
     return w > 0.0f && w <= FLT_MAX; /* false for NaN, zero, negative, infinity */
 }
 
-/* Weighted pick among a Random node's branches, summed and compared in
- * double precision: a float sum overflows for weights near FLT_MAX and
- * loses every denormal weight to rounding; in double, sums of up to 2^24
- * float weights are exact enough never to starve a branch, and plain IEEE
- * add/multiply/compare give the same bits on every target.  AvoidRepeats
- * skips branches already taken until every valid one has been, then starts
- * over (keeping the last pick out, so no branch repeats back to back while
- * another is valid).  Returns the branch or NONE when no weight is valid. */
+/* A valid weight as m * 2^(e - 150): m its 24-bit significand (a
+ * denormal's is smaller), e its biased exponent (1 for denormals). */
+static void weight_parts(float w, uint64_t *m, uint32_t *e) {
+    uint32_t b = pb_bits_from_f32(w), ef = (b >> 23) & 0xFFu;
+    *m = ef ? (uint64_t)((b & 0x7FFFFFu) | 0x800000u) : (uint64_t)(b & 0x7FFFFFu);
+    *e = ef ? ef : 1u;
+}
+
+/* Weighted pick among a Random node's branches, in integers: every valid
+ * weight scaled to fixed point against the largest exponent among them
+ * (m << s >> (emax - e), s leaving room for the sum in 64 bits), so
+ * weights near FLT_MAX do not overflow, equal denormal weights split
+ * evenly, a weight below about 2^-(s+23) of the largest counts as none
+ * (as in a double sum), and every target gives the same bits without
+ * floating-point helpers (a single-precision FPU pays no library call).
+ * The draw is the high half of a 64-bit random number times the total.
+ * AvoidRepeats skips branches already taken until every valid one has
+ * been, then starts over (keeping the last pick out, so no branch repeats
+ * back to back while another is valid).  Returns the branch or NONE when
+ * no weight is valid. */
 static uint32_t pick_random(run *r, uint32_t node) {
     const plumbob_jazz_node *n = &r->j->nodes[node];
     uint32_t *used = r->inst->random_used, first = r->inst->random_first[node], i, pick = PLUMBOB_JAZZ_NONE;
+    uint32_t emax = 0, e, bits = 0, shift;
     bool avoid = (n->u.random.flags & PLUMBOB_JAZZ_RANDOM_AVOID_REPEATS) != 0, any_free = false;
-    double total = 0.0, x, acc = 0.0;
+    uint64_t total = 0, x, acc = 0, m;
 #define USED(b) ((used[(first + (b)) / 32u] >> ((first + (b)) % 32u)) & 1u)
+#define TAKES(b) (weight_ok(n->branches[b].weight) && !(avoid && any_free && USED(b)))
     for (i = 0; i < n->branch_count; i++)
         if (weight_ok(n->branches[i].weight) && !(avoid && USED(i))) any_free = true;
     for (i = 0; i < n->branch_count; i++)
-        if (weight_ok(n->branches[i].weight) && !(avoid && any_free && USED(i)))
-            total += (double)n->branches[i].weight;
-    if (!(total > 0.0)) return PLUMBOB_JAZZ_NONE;
-    x = next_unit(r->inst) * total;
+        if (TAKES(i)) {
+            weight_parts(n->branches[i].weight, &m, &e);
+            if (e > emax) emax = e;
+        }
+    while (bits < 32u && ((uint64_t)1 << bits) < (uint64_t)n->branch_count) bits++;
+    shift = 40u - bits; /* each term below 2^(64 - bits): the sum fits */
+#define SCALED(b) (weight_parts(n->branches[b].weight, &m, &e), \
+                   emax - e >= 64u ? 0u : (m << shift) >> (emax - e))
+    for (i = 0; i < n->branch_count; i++)
+        if (TAKES(i)) total += SCALED(i);
+    if (total == 0) return PLUMBOB_JAZZ_NONE;
+    x = mul_high64(next_random(r->inst), total); /* in [0, total) */
     for (i = 0; i < n->branch_count; i++) {
-        if (!weight_ok(n->branches[i].weight) || (avoid && any_free && USED(i))) continue;
+        uint64_t v;
+        if (!TAKES(i)) continue;
+        v = SCALED(i);
+        if (v == 0) continue; /* too small beside the largest: never drawn */
         pick = i;
-        acc += (double)n->branches[i].weight;
+        acc += v;
         if (x < acc) break;
     }
+#undef SCALED
+#undef TAKES
     if (avoid) {
         bool all = true;
         used[(first + pick) / 32u] |= 1u << ((first + pick) % 32u);

@@ -10,7 +10,7 @@
 
 /* Dequantization, defined once: value = raw * (+-scale/max) + offset.  The
  * sign bit picks the multiplier's sign, which equals negating raw/max
- * before scaling (NOTES.md: sign before scale and offset). */
+ * before scaling (docs/FORMATS.md, Sims 3 CLIP: sign before scale and offset). */
 static inline float pb_clip_dequant(unsigned raw, unsigned negative, float q, float offset) {
     return (float)raw * (negative ? -q : q) + offset;
 }

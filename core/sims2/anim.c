@@ -4,6 +4,7 @@
 #include "plumbob/sims2.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_rcol2.h"
 #include "pb_anim.h"
 
 /* Pad bytes after a string section of `len` bytes: an even section is
@@ -80,7 +81,8 @@ static int fits(plumbob_reader *r, size_t count, size_t size) {
     return 1;
 }
 
-static plumbob_result open_block(const unsigned char *d, size_t size, plumbob_anim *a, plumbob_reader *r) {
+static plumbob_result open_block(const unsigned char *d, size_t size, plumbob_anim *a, plumbob_reader *r,
+                                 plumbob_error *err) {
     plumbob_result res;
     {
         plumbob_anim empty = {0};
@@ -88,9 +90,8 @@ static plumbob_result open_block(const unsigned char *d, size_t size, plumbob_an
     }
     a->data = d;
     a->size = size;
-    res = plumbob_sims2_rcol_open(&a->rcol, d, size);
+    res = pb_rcol2_open(&a->rcol, d, size, PLUMBOB_TYPE_ANIM, err); /* notes where it refused */
     if (res != PLUMBOB_OK) return res;
-    if (plumbob_sims2_rcol_block_id(&a->rcol, 0) != PLUMBOB_TYPE_ANIM) return PLUMBOB_ERR_BAD_MAGIC;
     plumbob_reader_init(r, d, size);
     plumbob_reader_seek(r, a->rcol.first_block_offset);
     res = plumbob_sims2_block_head_read(r, &a->head);
@@ -283,7 +284,7 @@ plumbob_result plumbob_anim_measure_ex(const void *data, size_t size, size_t *ar
     if (!data || !arena_bytes)
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     plumbob_reader_init(&r, data, size);
-    res = open_block((const unsigned char *)data, size, &a, &r);
+    res = open_block((const unsigned char *)data, size, &a, &r, err);
     if (res == PLUMBOB_OK) res = walk(&r, &a, 0);
     if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     plumbob_size_add(&need, plumbob_arena_need(a.target_count, sizeof(plumbob_anim_target)));
@@ -310,10 +311,10 @@ plumbob_result plumbob_anim_decode_ex(const void *data, size_t size, plumbob_are
     if (!data || !arena || !a)
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     plumbob_reader_init(&r, data, size);
-    res = open_block((const unsigned char *)data, size, &counted, &r);
+    res = open_block((const unsigned char *)data, size, &counted, &r, err);
     if (res == PLUMBOB_OK) res = walk(&r, &counted, 0);
     if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
-    res = open_block((const unsigned char *)data, size, a, &r);
+    res = open_block((const unsigned char *)data, size, a, &r, err);
     if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     mark = plumbob_arena_mark(arena);
     a->targets = (plumbob_anim_target *)plumbob_arena_alloc_array(arena, counted.target_count, sizeof(plumbob_anim_target), 0);

@@ -6,6 +6,7 @@
 #include "plumbob/sims2.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_rcol2.h"
 
 typedef struct walk {
     plumbob_reader r;
@@ -338,7 +339,8 @@ static plumbob_result run(walk *w, const plumbob_cres *c, plumbob_cres_block *bl
     return w->error;
 }
 
-static plumbob_result open_cres(const void *data, size_t size, plumbob_cres *c, walk *w, plumbob_arena *arena) {
+static plumbob_result open_cres(const void *data, size_t size, plumbob_cres *c, walk *w, plumbob_arena *arena,
+                                plumbob_error *err) {
     plumbob_result res;
     {
         plumbob_cres empty = {0};
@@ -346,14 +348,13 @@ static plumbob_result open_cres(const void *data, size_t size, plumbob_cres *c, 
     }
     c->data = (const unsigned char *)data;
     c->size = size;
-    res = plumbob_sims2_rcol_open(&c->rcol, data, size);
-    if (res != PLUMBOB_OK) return res;
-    if (plumbob_sims2_rcol_block_id(&c->rcol, 0) != PLUMBOB_TYPE_CRES) return PLUMBOB_ERR_BAD_MAGIC;
-    c->block_count = c->rcol.block_count;
     plumbob_reader_init(&w->r, data, size);
     w->arena = arena;
     w->need = 0;
     w->error = PLUMBOB_OK;
+    res = pb_rcol2_open(&c->rcol, data, size, PLUMBOB_TYPE_CRES, err); /* notes where it refused */
+    if (res != PLUMBOB_OK) return res;
+    c->block_count = c->rcol.block_count;
     return PLUMBOB_OK;
 }
 
@@ -375,7 +376,7 @@ plumbob_result plumbob_cres_measure_ex(const void *data, size_t size, size_t *ar
     *arena_bytes = SIZE_MAX; /* the sizing rule: bad input is SIZE_MAX, never 0 */
     if (!data)
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
-    res = open_cres(data, size, &c, &w, NULL);
+    res = open_cres(data, size, &c, &w, NULL, err);
     if (res != PLUMBOB_OK) return cres_fail(err, res, &w, false, data, size);
     plumbob_size_add(&w.need, plumbob_arena_need(c.block_count, sizeof(plumbob_cres_block)));
     res = run(&w, &c, NULL);
@@ -398,7 +399,7 @@ plumbob_result plumbob_cres_decode_ex(const void *data, size_t size, plumbob_are
     if (!data || !arena || !c)
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     mark = plumbob_arena_mark(arena);
-    res = open_cres(data, size, c, &w, arena);
+    res = open_cres(data, size, c, &w, arena, err);
     if (res != PLUMBOB_OK) return cres_fail(err, res, &w, false, data, size);
     blocks = (plumbob_cres_block *)plumbob_arena_alloc_array(arena, c->block_count, sizeof *blocks, 0);
     if (!blocks)

@@ -6,6 +6,7 @@
 #include "plumbob/sims2.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_rcol2.h"
 #include "pb_sort.h"
 
 uint32_t plumbob_gmdc_index(const plumbob_gmdc *g, const plumbob_gmdc_indices *idx, uint32_t i) {
@@ -203,10 +204,8 @@ static plumbob_result open_block(const unsigned char *d, size_t size, plumbob_gm
     }
     g->data = d;
     g->size = size;
-    res = plumbob_sims2_rcol_open(&g->rcol, d, size);
-    if (res != PLUMBOB_OK) return pb_note(err, res, 0, "rcol", PLUMBOB_ERROR_NO_INDEX, "RCOL link or block list");
-    if (plumbob_sims2_rcol_block_id(&g->rcol, 0) != PLUMBOB_TYPE_GMDC)
-        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, g->rcol.block_ids_offset, "rcol", 0, "first block is not a GMDC");
+    res = pb_rcol2_open(&g->rcol, d, size, PLUMBOB_TYPE_GMDC, err);
+    if (res != PLUMBOB_OK) return res;
     plumbob_reader_init(r, d, size);
     plumbob_reader_seek(r, g->rcol.first_block_offset);
     res = plumbob_sims2_block_head_read(r, &g->head);

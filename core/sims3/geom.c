@@ -39,8 +39,18 @@ static plumbob_result parse_rcol(const unsigned char *d, size_t size, plumbob_ge
     /* the RCOL version is the wrapper's only signature (as for jazz) */
     if (g->rcol_version != PB_RCOL3_VERSION)
         return NOTE(PLUMBOB_ERR_BAD_MAGIC, 0, "rcol", PLUMBOB_ERROR_NO_INDEX, "RCOL version not 3: not a Sims 3 RCOL");
-    if (internal != 1u)
+    if (internal != 1u) {
+        /* another kind of Sims 3 RCOL (jazz has several chunks) is the wrong
+         * kind, not a bad count: only a first chunk tagged GEOM makes it one */
+        size_t first = internal && internal <= PLUMBOB_GEOM_MAX_TGIS && g->rcol_external_count <= PLUMBOB_GEOM_MAX_TGIS
+                           ? pb_rcol3_chunk_table_at(internal, g->rcol_external_count)
+                           : SIZE_MAX;
+        size_t tag_at = size >= 4u && first <= size - 4u ? pb_le32(d + first) : SIZE_MAX;
+        if (tag_at == SIZE_MAX || tag_at > size - 4u || pb_le32(d + tag_at) != PB_GEOM_TAG)
+            return NOTE(PLUMBOB_ERR_BAD_MAGIC, 16, "rcol", PLUMBOB_ERROR_NO_INDEX,
+                        "the first chunk is not tagged GEOM: not a GEOM resource");
         return NOTE(PLUMBOB_ERR_BAD_COUNT, 16, "rcol", PLUMBOB_ERROR_NO_INDEX, "internal chunk count not 1");
+    }
     if (g->rcol_external_count > PLUMBOB_GEOM_MAX_TGIS)
         return NOTE(PLUMBOB_ERR_BAD_COUNT, 12, "rcol", PLUMBOB_ERROR_NO_INDEX, "external key count above the limit");
     table = pb_rcol3_chunk_table_at(1u, g->rcol_external_count);

@@ -374,6 +374,12 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
      * value is another kind of resource (issue 47's rule), not a version */
     if (j->rcol_version != PB_JAZZ_RCOL_VERSION)
         return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "header", PLUMBOB_ERROR_NO_INDEX, "RCOL version not 3: not a jazz resource");
+    /* chunk 0 is the S_SM, keyed by the jazz type: another type is another
+     * Sims 3 RCOL (GEOM, VPXY, ...) or a rig 3.1, told before its counts
+     * can mislead (bytes that end before the key fall through: TRUNCATED) */
+    if (size >= PB_JAZZ_HEADER_BYTES + 12u && pb_le32(d + PB_JAZZ_HEADER_BYTES + 8u) != PLUMBOB_TYPE_JAZZ)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, PB_JAZZ_HEADER_BYTES + 8u, "chunk", 0,
+                       "chunk 0 is not keyed by the jazz type: another kind of resource");
     if (count == 0 || count > PLUMBOB_JAZZ_MAX_CHUNKS || ext > PLUMBOB_JAZZ_MAX_CHUNKS)
         return pb_note(err, PLUMBOB_ERR_BAD_COUNT, 12, "header", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
     if ((size_t)count * 24u + (size_t)ext * 16u > size - PB_JAZZ_HEADER_BYTES)

@@ -159,9 +159,28 @@ static size_t view_need(uint32_t n, bool reorder) {
     return need;
 }
 
-/* The first failure of open_rig or walk, at the reader's position. */
+/* The first failure of open_rig or walk, at the reader's position.  A
+ * rig's only signature is its version pair, which other resources can
+ * share (a jazz or GEOM resource starts 3, then 1 or 0; a KEY table 1): so
+ * when the walk fails on bytes plumbob_identify names as such a kind,
+ * the refusal is that (BAD_MAGIC), never what the walk tripped on.  A rig,
+ * whole or cut short, is never named another kind. */
 static plumbob_result rig_fail(plumbob_error *err, plumbob_result res, const plumbob_reader *r,
                                const void *data, size_t size) {
+    plumbob_format f = plumbob_identify(data, size);
+    /* only kinds with more signature than a rig's own (a Sims 2 RCOL's
+     * shape is weaker: a broken rig can take it) */
+    if (f == PLUMBOB_FORMAT_DBPF || f == PLUMBOB_FORMAT_CLIP || f == PLUMBOB_FORMAT_JAZZ ||
+        f == PLUMBOB_FORMAT_GEOM || f == PLUMBOB_FORMAT_KEY)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "rig", PLUMBOB_ERROR_NO_INDEX,
+                       "another kind of resource (plumbob_identify names it), not a rig");
+    /* every Sims 3 RCOL (VPXY, MODL, FTPT, ...) starts 3, 1, 0: as a rig,
+     * version 3.1 without bones, which then does not end where it should
+     * (a rig cut short fails as TRUNCATED, and stays so) */
+    if (res != PLUMBOB_ERR_TRUNCATED && size >= 12 && pb_le32((const unsigned char *)data) == 3u &&
+        pb_le32((const unsigned char *)data + 8) == 0)
+        return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "rig", PLUMBOB_ERROR_NO_INDEX,
+                       "a Sims 3 RCOL header (3, 1, 0), not a rig");
     return pb_note(err, res, pb_reader_at(r, (const unsigned char *)data, size), "rig", PLUMBOB_ERROR_NO_INDEX,
                    pb_reason(res));
 }

@@ -47,7 +47,7 @@ static int check_package(const tool_input *in) {
         sub.from_package = 1;
         sub.entry = e;
         tf = tool_format_for_type(e.type);
-        if (!tf && e.type != PLUMBOB_TYPE_KEY) {
+        if (!tf) {
             unsupported++;
             for (t = 0; t < nt && ut[t] != e.type; t++) {}
             if (t == nt && nt < 32) { ut[nt] = e.type; uc[nt++] = 0; }
@@ -70,17 +70,6 @@ static int check_package(const tool_input *in) {
         }
         if (res != sub.data) memcpy(sub.data, res, rs);
         sub.size = rs;
-        if (!tf) { /* KEY: the core reads it; there is no writer to compare with */
-            plumbob_key_table kt;
-            r = plumbob_key_table_open(&kt, sub.data, sub.size);
-            if (r == PLUMBOB_OK) decoded++;
-            else {
-                printf("FAIL %s, %s: does not decode: %s\n", sub.name, label, plumbob_result_str(r));
-                failed++;
-            }
-            free(sub.data);
-            continue;
-        }
         r = tf->reencode(&sub, &out, &out_size);
         if (r != PLUMBOB_OK) {
             printf("FAIL %s, %s: does not decode: %s\n", sub.name, label,

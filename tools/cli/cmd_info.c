@@ -1,4 +1,5 @@
 /* plumbob info FILE: what the file is, in one short human summary. */
+#include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
 #include "util/files.h"
@@ -10,21 +11,10 @@
 #include "tool_types.h"
 
 /* A package resource of a type the tool has no decoder for: named by the
- * index's type; a KEY name table is summarised (the core reads those). */
+ * index's type. */
 static int resource_info(const tool_input *in) {
     char label[64];
     tool_type_label(in->entry.type, label, sizeof label);
-    if (in->entry.type == PLUMBOB_TYPE_KEY) {
-        plumbob_key_table kt;
-        plumbob_result r = plumbob_key_table_open(&kt, in->data, in->size);
-        if (r != PLUMBOB_OK) {
-            tool_error(in->name, "%s that does not decode: %s", label, plumbob_result_str(r));
-            return 1;
-        }
-        printf("%s: %s name table, version %u, %u names, %zu bytes\n", in->name, label, (unsigned)kt.version,
-               (unsigned)kt.count, in->size);
-        return 0;
-    }
     printf("%s: %s, %zu bytes (this build has no decoder for this type)\n", in->name, label, in->size);
     return 0;
 }
@@ -37,10 +27,10 @@ int cmd_info(int argc, char **argv) {
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(argc == 2 && strcmp(argv[1], "--help") == 0 ? stdout : stderr,
                 "usage: plumbob info FILE\n"
-                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, RefPack stream)\n"
-                "  and summarises it in a few lines.  Exit 0 when it can say what FILE is (also a\n"
-                "  known type with no decoder yet), 1 when the bytes are no format it knows or\n"
-                "  do not decode.\n"
+                "  Says what FILE is (package, CLIP, jazz, GMDC, ANIM, CRES, rig, KEY table,\n"
+                "  RefPack stream) and summarises it in a few lines.  Exit 0 when it can say\n"
+                "  what FILE is (also a known type with no decoder yet), 1 when the bytes are\n"
+                "  no format it knows or do not decode.\n"
                 "  example: plumbob info EWBreastfeed.package\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "plumbob.h"
+#include "util/bytes.h"
 #include "util/dirs.h"
 #include "util/files.h"
 #include "commands.h"
@@ -114,6 +115,7 @@ typedef struct extract_filter {
 
 typedef struct extract_count {
     uint32_t written, failed, matched, skipped_dir;
+    uint32_t resources; /* in the packages, the Sims 2 compression directory not counted */
 } extract_count;
 
 static int extract_wants(const extract_filter *x, const plumbob_package_entry *e) {
@@ -217,6 +219,7 @@ static int extract_package(const char *path, const char *dir, const extract_filt
         const char *ext;
         plumbob_result r;
         plumbob_package_entry_at(&pkg, k, &e);
+        if (!(pkg.major == 1 && e.type == PLUMBOB_TYPE_SIMS2_DIR)) n->resources++;
         if (!extract_wants(x, &e)) continue;
         /* A Sims 2 compression directory is part of the index (which entries
          * are compressed), not a resource: `pack --sims2` writes its own.
@@ -352,6 +355,12 @@ int cmd_extract(int argc, char **argv) {
         }
         if (!extract_package(paths[i], sub, &x, tty, &n)) unread++;
     }
+    if (!unread && n.resources == 0) { /* nothing to match: no filter's fault, nothing to do */
+        printf("%s: %s empty: no resources to extract, nothing written\n", np == 1 ? paths[0] : dir,
+               np == 1 ? "the package is" : "the packages are");
+        free(paths);
+        return 0;
+    }
     if (!unread || n.written) /* after a failure and nothing written: the failure was said, no count */
         printf("extracted %u of %u resources %s%s%s%s\n", n.written, n.matched, np > 1 ? "from the packages to " : "to ", dir,
            n.skipped_dir ? " (the compression directory is index data: not extracted, pack --sims2 writes its own)" : "",
@@ -364,6 +373,24 @@ int cmd_extract(int argc, char **argv) {
     }
     free(paths);
     return n.failed || unread ? 1 : 0;
+}
+
+/* The game that writes a package's header, from its version and index
+ * version (docs/TOOL.md, "info"): The Sims 2 writes DBPF 1.0 or 1.1 with
+ * index 7.1 or 7.2 (index minor 1 or 2; SimCity 4's 1.0 has 0 there); The
+ * Sims 3 writes 2.0 with index minor 3 (as Spore does: the header cannot
+ * tell them apart).  Anything else (The Sims 4's 2.1, SimCity 4) is said
+ * to be of an unknown game rather than guessed. */
+static const char *dbpf_game(const unsigned char *p, size_t size) {
+    uint32_t major, minor, index_major, index_minor;
+    if (size < 64) return "unknown game";
+    major = tool_le32(p + 4);
+    minor = tool_le32(p + 8);
+    index_major = tool_le32(p + 32);
+    index_minor = tool_le32(p + 60);
+    if (major == 1 && minor <= 1 && index_major == 7 && (index_minor == 1 || index_minor == 2)) return "The Sims 2";
+    if (major == 2 && minor == 0 && index_minor == 3) return "The Sims 3";
+    return "unknown game";
 }
 
 int package_info(const tool_input *in, FILE *out) {
@@ -386,7 +413,7 @@ int package_info(const tool_input *in, FILE *out) {
         if (t < ntypes) counts[t]++;
     }
     fprintf(out, "%s: DBPF %u.%u package (%s), %zu bytes\n", in->name, (unsigned)pkg.major,
-            (unsigned)pkg.minor, pkg.major == 2 ? "The Sims 3" : "The Sims 2", in->size);
+            (unsigned)pkg.minor, dbpf_game(in->data, in->size), in->size);
     fprintf(out, "  %u resources, %u compressed, %llu bytes decompressed\n", (unsigned)pkg.count,
             (unsigned)compressed, (unsigned long long)mem);
     for (k = 0; k < ntypes; k++) {

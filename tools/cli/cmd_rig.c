@@ -73,6 +73,14 @@ static void dump_text(FILE *out, const tool_input *in, const plumbob_rig *rig, c
 
 int rig_info(const tool_input *in, FILE *out) {
     tool_rig_res tr;
+    size_t need;
+    /* a Granny 2 rig is a known format this build has no decoder for: said
+     * as such, exit 0 (docs/TOOL.md, "info") */
+    if (plumbob_rig_measure(in->data, in->size, &need) == PLUMBOB_ERR_UNSUPPORTED) {
+        fprintf(out, "%s: Sims 3 rig in the Granny 2 format, %zu bytes (this build has no decoder for it)\n",
+                in->name, in->size);
+        return 0;
+    }
     if (!tool_rig_decode_or_say(in, &tr)) return 1;
     fprintf(out, "%s: Sims 3 rig %.*s (version %u.%u), %u bones, %u IK chains, %zu bytes\n", in->name,
             (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr, (unsigned)tr.rig.major, (unsigned)tr.rig.minor,

@@ -46,5 +46,7 @@ int rig_info(const tool_input *in, FILE *out);
 plumbob_result rig_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int jazz_info(const tool_input *in, FILE *out);
 plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int key_info(const tool_input *in, FILE *out);
+plumbob_result key_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 
 #endif

@@ -90,18 +90,17 @@ uint32_t tool_cres_anim_bones(const tool_cres *tc, const plumbob_anim *anim) {
 
 int tool_cres_find(const tool_input *from, uint32_t joint_count, const plumbob_anim *anim, tool_cres *tc) {
     plumbob_package pkg;
+    plumbob_package_entry e;
     uint32_t i, best_fit = 0;
     int found = 0;
     memset(tc, 0, sizeof *tc);
     if (!from->from_package || plumbob_package_open(&pkg, from->package_data, from->package_size) != PLUMBOB_OK)
         return 0;
-    for (i = 0; i < pkg.count; i++) {
-        plumbob_package_entry e;
+    for (i = 0; plumbob_package_next_of_type(&pkg, PLUMBOB_TYPE_CRES, &i, &e) == PLUMBOB_OK;) {
         tool_cres cand;
         const unsigned char *res;
         size_t rs;
         uint32_t f;
-        if (plumbob_package_entry_at(&pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_CRES) continue;
         memset(&cand, 0, sizeof cand);
         cand.in.data = tool_entry_buffer(&pkg, &e, NULL);
         if (!cand.in.data || plumbob_package_read(&pkg, &e, cand.in.data, e.mem_size, &res, &rs) != PLUMBOB_OK) {

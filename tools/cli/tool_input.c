@@ -176,13 +176,12 @@ void tool_free(tool_input *in) {
 }
 
 void tool_names_load(const plumbob_package *pkg, tool_names *names) {
-    uint32_t i;
+    uint32_t i = 0;
+    plumbob_package_entry e;
     memset(names, 0, sizeof *names);
-    for (i = 0; i < pkg->count; i++) {
-        plumbob_package_entry e;
+    while (plumbob_package_next_of_type(pkg, PLUMBOB_TYPE_KEY, &i, &e) == PLUMBOB_OK) {
         const unsigned char *res;
         size_t rs;
-        if (plumbob_package_entry_at(pkg, i, &e) != PLUMBOB_OK || e.type != PLUMBOB_TYPE_KEY) continue;
         names->buf = tool_entry_buffer(pkg, &e, NULL);
         if (names->buf && plumbob_package_read(pkg, &e, names->buf, e.mem_size, &res, &rs) == PLUMBOB_OK &&
             plumbob_key_table_open(&names->kt, res, rs) == PLUMBOB_OK) {

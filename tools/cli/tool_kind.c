@@ -36,8 +36,8 @@ static int from_package(const char *path, const tool_kind *want, tool_input *in)
         return 0;
     }
     memset(&only, 0, sizeof only);
-    for (i = 0; i < pkg.count; i++)
-        if (plumbob_package_entry_at(&pkg, i, &e) == PLUMBOB_OK && e.type == want->type && n++ == 0) only = e;
+    for (i = 0; plumbob_package_next_of_type(&pkg, want->type, &i, &e) == PLUMBOB_OK;)
+        if (n++ == 0) only = e;
     if (n == 1) { /* the package's only one: that is the one meant */
         snprintf(spec, sizeof spec, "%s@%08X:%08X:%016llX", path, (unsigned)only.type, (unsigned)only.group,
                  (unsigned long long)only.instance);
@@ -51,8 +51,7 @@ static int from_package(const char *path, const tool_kind *want, tool_input *in)
     tool_error(in->name, "is a DBPF package holding %u resources of kind %s; name one as PACKAGE@INSTANCE:",
                (unsigned)n, want->name);
     tool_names_load(&pkg, &names);
-    for (i = 0; i < pkg.count && shown < 20; i++) {
-        if (plumbob_package_entry_at(&pkg, i, &e) != PLUMBOB_OK || e.type != want->type) continue;
+    for (i = 0; shown < 20 && plumbob_package_next_of_type(&pkg, want->type, &i, &e) == PLUMBOB_OK;) {
         if (!tool_resource_name(&pkg, &names, &e, nm, sizeof nm)) nm[0] = 0;
         fprintf(stderr, "    %s@%016llX  %s\n", path, (unsigned long long)e.instance, nm);
         shown++;

@@ -80,6 +80,7 @@ plumbob_format tool_format_of_type(uint32_t type) {
     case PLUMBOB_TYPE_ANIM: return PLUMBOB_FORMAT_ANIM;
     case PLUMBOB_TYPE_RIG: return PLUMBOB_FORMAT_RIG;
     case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_CRES;
+    case PLUMBOB_TYPE_KEY: return PLUMBOB_FORMAT_KEY;
     }
     return PLUMBOB_FORMAT_UNKNOWN;
 }

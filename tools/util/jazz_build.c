@@ -3,7 +3,7 @@
 #include <string.h>
 #include "jazz_build.h"
 
-/* Versions and RCOL types the game writes for each node kind (NOTES.md). */
+/* Versions and RCOL types the game writes for each node kind (../shared/specs/NOTES.md, outside the project; docs/FORMATS.md). */
 static const uint32_t node_versions[PLUMBOB_JAZZ_NODE_KIND_COUNT] = {0x105, 0x104, 0x101, 0x101,
                                                                      0x101, 0x101, 0x100, 0x100};
 static const uint32_t node_types[PLUMBOB_JAZZ_NODE_KIND_COUNT] = {
