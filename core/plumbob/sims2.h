@@ -574,8 +574,11 @@ PLUMBOB_API plumbob_result plumbob_cres_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_INDEX (an internal reference past the last block),
  * PLUMBOB_ERR_BAD_DATA (resource form not 0 or 1, data list item type
  * unknown or nested too deep, bad string prefix, bytes after the last
- * block), PLUMBOB_ERR_UNSUPPORTED (a block of unknown kind before the
- * last), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * block; an infinite or NaN translation or rotation of a transform or
+ * shape reference node, or stretch or orientation of a bone data
+ * extension: the `_ex` location is that float's offset, table "block",
+ * the block's index, reason "non-finite ..."), PLUMBOB_ERR_UNSUPPORTED (a
+ * block of unknown kind before the last), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_cres *cres);
 
@@ -607,7 +610,9 @@ PLUMBOB_API plumbob_result plumbob_cres_write(const plumbob_cres *cres, void *ou
 /* The skeleton of a CRES: every cTransformNode and cShapeRefNode block is a
  * bone, named by its tag, with its translation and rotation as the local
  * rest transform (scale 1; a rotation off unit length by more than 1e-5 in
- * squared length is normalized, a zero or non-finite one is the identity).  Parents follow child references, starting at
+ * squared length is normalized, a zero one is the identity, one whose
+ * squared length overflows keeps its direction; a non-finite translation or
+ * rotation is refused, see plumbob_cres_skeleton_build).  Parents follow child references, starting at
  * the resource node (whose children are roots), depth first in listed
  * order, so bones come parent before child whatever the block order is; a
  * block reached twice keeps its first parent (so cycles end).  Node blocks
@@ -626,7 +631,10 @@ typedef struct plumbob_cres_skeleton {
 PLUMBOB_API size_t plumbob_cres_skeleton_size(const plumbob_cres *cres);
 
 /* Builds the skeleton of a decoded CRES (the CRES and its input must outlive
- * it).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * it).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_BAD_DATA (a
+ * transform or shape reference node with an infinite or NaN translation or
+ * rotation: the decoder never gives one, a CRES built by the caller may;
+ * nothing is replaced), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_cres_skeleton_build(const plumbob_cres *cres, plumbob_arena *arena,
                                                        plumbob_cres_skeleton *skeleton);
 

@@ -186,9 +186,12 @@ PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_MAGIC (type id or "_pilC3S_" wrong),
  * PLUMBOB_ERR_UNSUPPORTED_VERSION (S3Clip version not 2), PLUMBOB_ERR_BAD_OFFSET,
  * PLUMBOB_ERR_BAD_COUNT (counts beyond the limits or the bytes),
- * PLUMBOB_ERR_BAD_DATA (ticks out of order, frame duration not positive,
- * a palette index out of range, a bad event or slot header),
- * PLUMBOB_ERR_UNSUPPORTED (keys of an unknown data type),
+ * PLUMBOB_ERR_BAD_DATA (ticks out of order, frame duration not positive
+ * and at most 1e6 (so NaN and infinity are refused), a palette index out
+ * of range, a bad event or slot header; an infinite or NaN track offset or
+ * scale, palette value or event time: the `_ex` location is that float's
+ * offset, table "track", "palette" or "event", its index, reason
+ * "non-finite ..."), PLUMBOB_ERR_UNSUPPORTED (keys of an unknown data type),
  * PLUMBOB_ERR_OUT_OF_MEMORY (arena too small: see plumbob_clip_measure). */
 PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_clip *clip);
@@ -596,7 +599,9 @@ PLUMBOB_API plumbob_result plumbob_rig_measure(const void *data, size_t size, si
  * PLUMBOB_ERR_BAD_COUNT (more bones or chains than the limits allow; more
  * than the bytes hold is PLUMBOB_ERR_TRUNCATED), PLUMBOB_ERR_BAD_INDEX (a parent or chain index out of
  * range, a bone its own parent, a parent cycle), PLUMBOB_ERR_BAD_DATA
- * (bytes after the last chain), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * (bytes after the last chain; an infinite or NaN position, orientation or
+ * scale: the `_ex` location is that float's offset, table "bone", the
+ * bone's file index, reason "non-finite ..."), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena,
                                               plumbob_rig *rig);
 
