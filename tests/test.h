@@ -73,6 +73,7 @@ void t_error_sweep(const char *format, const unsigned char *d, size_t n);
 size_t t_build_clip(unsigned char *out, size_t cap);
 size_t t_build_rig(unsigned char *out, size_t cap, uint32_t bones);
 size_t t_build_cres(unsigned char *out, size_t cap);
+size_t t_build_anim(unsigned char *out, size_t cap);
 
 /* Declarations of every test. */
 #define T(name) void test_##name(void);

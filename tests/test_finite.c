@@ -107,6 +107,34 @@ static void poke(fmt f, unsigned char *d, size_t n, size_t at, const char *table
     memcpy(d + at, keep, 4);
 }
 
+/* Every non-finite half float (exponent all ones) at d[at..at+2) is
+ * refused like poke's floats; d is restored. */
+static void poke_half(fmt f, unsigned char *d, size_t n, size_t at, const char *table, uint32_t index) {
+    static const uint16_t bad_half[4] = {0x7C00u, 0xFC00u, 0x7E00u, 0x7C01u};
+    unsigned char keep[2];
+    size_t b;
+    CHECK(at + 2 <= n);
+    if (at + 2 > n) return;
+    memcpy(keep, d + at, 2);
+    for (b = 0; b < 4; b++) {
+        decoded out;
+        unsigned char *mem;
+        plumbob_error err;
+        plumbob_result r;
+        d[at] = (unsigned char)(bad_half[b] & 0xFFu);
+        d[at + 1] = (unsigned char)(bad_half[b] >> 8);
+        r = decode_any(f, d, n, &out, &mem, &err);
+        CHECK_EQ(r, PLUMBOB_ERR_BAD_DATA);
+        CHECK_EQ(err.offset, at);
+        CHECK(same_text(err.table, table));
+        CHECK_EQ(err.index, index);
+        CHECK(starts_with(err.reason, "non-finite "));
+        t_digest_u32((uint32_t)err.offset);
+        free(mem);
+    }
+    memcpy(d + at, keep, 2);
+}
+
 /* The first k-byte match of needle in hay[from..n), or n. */
 static size_t find_bytes(const unsigned char *hay, size_t n, size_t from, const void *needle, size_t k) {
     size_t i;
@@ -411,6 +439,53 @@ void test_finite_cres_skeleton_refuses(void) {
     }
     free(smem);
     free(mem);
+}
+
+/* --- ANIM ---------------------------------------------------------------- */
+
+/* f32 key values (baked and timed) and half-float tangents (one or two per
+ * key) of every component, at its first and last key. */
+void test_finite_anim(void) {
+    unsigned char *d = t_scratch();
+    size_t n = t_build_anim(d, T_SCRATCH_SIZE);
+    decoded out;
+    unsigned char *mem;
+    plumbob_error err;
+    uint32_t c, count, values = 0, tangents = 0;
+    struct {
+        size_t keys;
+        uint32_t key_count, key_size;
+        uint8_t packed;
+    } comp[32];
+    CHECK(n > 0);
+    CHECK_OK(decode_any(F_ANIM, d, n, &out, &mem, &err));
+    count = out.anim.component_count < 32 ? out.anim.component_count : 32;
+    for (c = 0; c < count; c++) {
+        const plumbob_anim_component *k = &out.anim.components[c];
+        comp[c].keys = (size_t)(k->keys - d);
+        comp[c].key_count = k->key_count;
+        comp[c].key_size = k->key_size;
+        comp[c].packed = k->packed;
+    }
+    free(mem);
+    for (c = 0; c < count; c++) {
+        unsigned kind = comp[c].packed & 3u, f32 = (comp[c].packed & PLUMBOB_ANIM_F32) != 0;
+        uint32_t k, t;
+        for (k = 0; k < comp[c].key_count; k += comp[c].key_count > 1 ? comp[c].key_count - 1u : 1u) {
+            size_t key = comp[c].keys + (size_t)k * comp[c].key_size;
+            if (f32) {
+                poke(F_ANIM, d, n, key + (kind == PLUMBOB_ANIM_BAKED ? 0u : 2u), "component", c);
+                values++;
+            }
+            for (t = 0; kind != PLUMBOB_ANIM_BAKED && t < kind; t++) {
+                poke_half(F_ANIM, d, n, key + (f32 ? 6u : 4u) + 2u * t, "component", c);
+                tangents++;
+            }
+        }
+    }
+    CHECK(values > 0 && tangents > 0);
+    t_digest_u32(values);
+    t_digest_u32(tangents);
 }
 
 /* --- the corpus ------------------------------------------------------------ */

@@ -351,7 +351,11 @@ PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_COUNT (counts beyond limits or bytes, size field wrong),
  * PLUMBOB_ERR_BAD_DATA (string without terminator or with the wrong length,
  * bad padding, a filler word other than 0x11BA05F0, key encoding 3, keys
- * out of order), PLUMBOB_ERR_BAD_INDEX
+ * out of order; an infinite or NaN f32 key value or half-float tangent:
+ * the `_ex` location is its offset, table "component", the component's
+ * index, reason "non-finite ..."; fixed-point values cannot be
+ * non-finite, and the header's nine floats and the IK records, which no
+ * call uses, are kept unchecked), PLUMBOB_ERR_BAD_INDEX
  * (IK target naming a missing chain), PLUMBOB_ERR_UNSUPPORTED (fixed-point
  * choice 2, which no known file uses), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena,
