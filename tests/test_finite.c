@@ -488,6 +488,59 @@ void test_finite_anim(void) {
     t_digest_u32(tangents);
 }
 
+/* --- GMDC ---------------------------------------------------------------- */
+
+/* Every float of every element skinning reads (first, middle and last) and
+ * of every joint, in versions 1, 2 and 4; a UV-like element is not
+ * checked, so nothing else is refused. */
+void test_finite_gmdc(void) {
+    static const uint32_t versions[3] = {1, 2, 4};
+    uint32_t v, checked = 0;
+    for (v = 0; v < 3; v++) {
+        unsigned char *d = t_scratch();
+        size_t n = t_build_gmdc(versions[v], d, T_SCRATCH_SIZE), joints;
+        decoded out;
+        unsigned char *mem;
+        plumbob_error err;
+        uint32_t i, count, jc;
+        struct {
+            size_t at, floats;
+            uint32_t identity, format;
+        } el[32];
+        CHECK(n > 0);
+        CHECK_OK(decode_any(F_GMDC, d, n, &out, &mem, &err));
+        count = out.gmdc.element_count < 32 ? out.gmdc.element_count : 32;
+        for (i = 0; i < count; i++) {
+            const plumbob_gmdc_element *e = &out.gmdc.elements[i];
+            el[i].at = e->data ? (size_t)(e->data - d) : 0u;
+            el[i].floats = e->byte_size / 4u;
+            el[i].identity = e->identity;
+            el[i].format = e->format;
+        }
+        jc = out.gmdc.joint_count;
+        joints = out.gmdc.joints ? (size_t)(out.gmdc.joints - d) : 0u;
+        free(mem);
+        for (i = 0; i < count; i++) {
+            size_t k;
+            if (el[i].format > 2u || el[i].floats == 0) continue;
+            CHECK(el[i].identity == PLUMBOB_GMDC_VERTICES || el[i].identity == PLUMBOB_GMDC_NORMALS ||
+                  el[i].identity == PLUMBOB_GMDC_BONE_WEIGHTS || el[i].identity == PLUMBOB_GMDC_MORPH_VERTEX_DELTAS);
+            for (k = 0; k < el[i].floats; k += el[i].floats > 2 ? el[i].floats / 2u : 1u) {
+                poke(F_GMDC, d, n, el[i].at + 4u * k, "element", i);
+                checked++;
+            }
+            poke(F_GMDC, d, n, el[i].at + 4u * (el[i].floats - 1u), "element", i);
+        }
+        CHECK(jc > 0);
+        for (i = 0; i < jc; i++) {
+            size_t k;
+            for (k = 0; k < 7; k++) poke(F_GMDC, d, n, joints + 28u * i + 4u * k, "joint", i);
+            checked++;
+        }
+    }
+    t_digest_u32(checked);
+}
+
 /* --- the corpus ------------------------------------------------------------ */
 
 /* Every real resource of the six formats still decodes (the finite rule

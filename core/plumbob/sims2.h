@@ -148,7 +148,12 @@ PLUMBOB_API plumbob_result plumbob_gmdc_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_INDEX (any index out of range), PLUMBOB_ERR_BAD_DATA
  * (element size not matching its count or item list and format, unknown
  * format, a bone assignment or morph map element not of format 4, a bad
- * string prefix), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * string prefix; an infinite or NaN float in a float element skinning
+ * reads (vertices, normals, bone weights, morph vertex and normal deltas)
+ * or in a joint's rotation or translation: the `_ex` location is that
+ * float's offset, table "element" or "joint", its index, reason
+ * "non-finite ..."; UVs, colours, the bounding mesh and the other elements
+ * are kept unchecked), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_gmdc_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_gmdc *gmdc);
 
