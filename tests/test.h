@@ -75,6 +75,7 @@ size_t t_build_rig(unsigned char *out, size_t cap, uint32_t bones);
 size_t t_build_cres(unsigned char *out, size_t cap);
 size_t t_build_anim(unsigned char *out, size_t cap);
 size_t t_build_gmdc(uint32_t version, unsigned char *out, size_t cap);
+size_t t_build_jazz(unsigned char *out, size_t cap); /* builds in t_scratch(), then copies */
 
 /* Declarations of every test. */
 #define T(name) void test_##name(void);

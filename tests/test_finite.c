@@ -541,6 +541,91 @@ void test_finite_gmdc(void) {
     t_digest_u32(checked);
 }
 
+/* --- jazz ---------------------------------------------------------------- */
+
+/* The blend-in and blend-out times and the speed of every Play and Stop
+ * node, and the weight of every Random branch, each found by its
+ * neighbours' bytes, searching on from the last one found (nodes are
+ * decoded in chunk order, and chunks lie in that order). */
+void test_finite_jazz(void) {
+    unsigned char *d = (unsigned char *)malloc(T_SCRATCH_SIZE);
+    size_t n, at, from = 0;
+    decoded out;
+    unsigned char *mem;
+    plumbob_error err;
+    uint32_t i, b, anims = 0, weights = 0;
+    struct {
+        size_t at;
+        uint32_t chunk, kind;
+    } found[64];
+    uint32_t nf = 0;
+    if (!d) {
+        CHECK(d != NULL);
+        return;
+    }
+    n = t_build_jazz(d, T_SCRATCH_SIZE);
+    CHECK(n > 0);
+    CHECK_OK(decode_any(F_JAZZ, d, n, &out, &mem, &err));
+    for (i = 0; i < out.jazz.node_count && nf < 64; i++) {
+        const plumbob_jazz_node *node = &out.jazz.nodes[i];
+        const plumbob_jazz_anim *a = node->kind == PLUMBOB_JAZZ_PLAY   ? &node->u.play.anim
+                                     : node->kind == PLUMBOB_JAZZ_STOP ? &node->u.stop
+                                                                       : NULL;
+        if (a) { /* flags, priority, then the five floats */
+            unsigned char pat[28];
+            float v[5];
+            v[0] = a->unknown1; v[1] = a->blend_in; v[2] = a->blend_out; v[3] = a->unknown2; v[4] = a->speed;
+            pat[0] = (unsigned char)(a->flags & 0xFFu); pat[1] = (unsigned char)((a->flags >> 8) & 0xFFu);
+            pat[2] = (unsigned char)((a->flags >> 16) & 0xFFu); pat[3] = (unsigned char)(a->flags >> 24);
+            pat[4] = (unsigned char)(a->priority & 0xFFu); pat[5] = (unsigned char)((a->priority >> 8) & 0xFFu);
+            pat[6] = (unsigned char)((a->priority >> 16) & 0xFFu); pat[7] = (unsigned char)(a->priority >> 24);
+            floats_le(v, 5, pat + 8);
+            at = find_bytes(d, n, from, pat, 28);
+            CHECK(at < n);
+            if (at < n) {
+                from = at + 28u;
+                found[nf].at = at + 8u;
+                found[nf].chunk = node->chunk;
+                found[nf].kind = 0;
+                nf++;
+            }
+        }
+        for (b = 0; node->kind == PLUMBOB_JAZZ_RANDOM && b < node->branch_count && nf < 64; b++) {
+            unsigned char pat[8]; /* the weight, then the child count */
+            floats_le(&node->branches[b].weight, 1, pat);
+            pat[4] = (unsigned char)(node->branches[b].child_count & 0xFFu);
+            pat[5] = (unsigned char)((node->branches[b].child_count >> 8) & 0xFFu);
+            pat[6] = (unsigned char)((node->branches[b].child_count >> 16) & 0xFFu);
+            pat[7] = (unsigned char)(node->branches[b].child_count >> 24);
+            at = find_bytes(d, n, from, pat, 8);
+            CHECK(at < n);
+            if (at < n) {
+                from = at + 8u;
+                found[nf].at = at;
+                found[nf].chunk = node->chunk;
+                found[nf].kind = 1;
+                nf++;
+            }
+        }
+    }
+    free(mem);
+    for (i = 0; i < nf; i++) {
+        if (found[i].kind == 0) {
+            poke(F_JAZZ, d, n, found[i].at + 4u, "chunk", found[i].chunk);  /* blend in */
+            poke(F_JAZZ, d, n, found[i].at + 8u, "chunk", found[i].chunk);  /* blend out */
+            poke(F_JAZZ, d, n, found[i].at + 16u, "chunk", found[i].chunk); /* speed */
+            anims++;
+        } else {
+            poke(F_JAZZ, d, n, found[i].at, "chunk", found[i].chunk);
+            weights++;
+        }
+    }
+    CHECK(anims > 0 && weights > 0);
+    t_digest_u32(anims);
+    t_digest_u32(weights);
+    free(d);
+}
+
 /* --- the corpus ------------------------------------------------------------ */
 
 /* Every real resource of the six formats still decodes (the finite rule

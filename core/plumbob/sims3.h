@@ -480,7 +480,11 @@ PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, s
  * counts, more than PLUMBOB_JAZZ_MAX_CHUNKS chunks), PLUMBOB_ERR_BAD_INDEX (a
  * reference out of range, of the wrong kind, or null where one is needed),
  * PLUMBOB_ERR_BAD_DATA (fillers, padding, chunk size not matching its
- * contents, bytes after the last chunk), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * contents, bytes after the last chunk; an infinite or NaN blend-in or
+ * blend-out time or speed of a Play or Stop node, or weight of a Random
+ * branch: the `_ex` location is that float's offset, table "chunk", the
+ * chunk's index, reason "non-finite ..."; the two unknown floats are kept
+ * unchecked), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_jazz *jazz);
 
