@@ -143,6 +143,12 @@ static size_t find_bytes(const unsigned char *hay, size_t n, size_t from, const 
     return n;
 }
 
+static bool pb_finite_test(float v) {
+    union { float f; uint32_t u; } x;
+    x.f = v;
+    return (x.u & 0x7F800000u) != 0x7F800000u;
+}
+
 static void put_f32(unsigned char *p, float v) {
     union { float f; uint32_t u; } x;
     x.f = v;
@@ -321,6 +327,45 @@ void test_finite_clip_palette(void) {
     pal = (size_t)(back.palette - d);
     free(mem);
     for (k = 0; k < 4; k++) poke(F_CLIP, d, n, pal + 4u * k, "palette", k);
+}
+
+/* The writer's range fit stays finite for finite values of any size, so a
+ * track encoded from them decodes (the decoder refuses what is not). */
+void test_finite_clip_fit_range_huge(void) {
+    static const float sets[3][2] = {{-3e38f, 3e38f}, {3e38f, 3.4e38f}, {-3.4e38f, -1e38f}};
+    uint32_t k;
+    for (k = 0; k < 3; k++) {
+        float off = 0.0f, sc = 0.0f, values[6];
+        uint16_t ticks[2] = {0, 4};
+        unsigned char keys[16], *d = t_scratch();
+        plumbob_clip c;
+        plumbob_clip_track t;
+        size_t n = 0;
+        decoded out;
+        unsigned char *mem;
+        plumbob_error err;
+        plumbob_clip_fit_range(sets[k], 2, 1, &off, &sc);
+        CHECK(pb_finite_test(off) && pb_finite_test(sc) && sc > 0.0f);
+        t_digest_f32(off);
+        t_digest_f32(sc);
+        values[0] = values[1] = values[2] = sets[k][0];
+        values[3] = values[4] = values[5] = sets[k][1];
+        memset(&c, 0, sizeof c);
+        memset(&t, 0, sizeof t);
+        CHECK_OK(plumbob_clip_encode_track(&t, 0x57884BB9u, 0x12, PLUMBOB_CLIP_TARGET_TRANSLATION, 2, ticks, values, keys));
+        c.version = 2;
+        c.frame_duration = 1.0f / 30.0f;
+        c.tick_count = 5;
+        c.name.ptr = "a_huge_x";
+        c.name.len = 8;
+        c.source.ptr = "a_huge.ma";
+        c.source.len = 9;
+        c.track_count = 1;
+        c.tracks = &t;
+        CHECK_OK(plumbob_clip_write(&c, d, T_SCRATCH_SIZE, &n));
+        CHECK_OK(decode_any(F_CLIP, d, n, &out, &mem, &err));
+        free(mem);
+    }
 }
 
 /* --- CRES ---------------------------------------------------------------- */

@@ -258,7 +258,8 @@ PLUMBOB_API plumbob_result plumbob_clip_encode_track(plumbob_clip_track *track, 
 
 /* An offset and scale that cover values[0 .. count*components) for a curve
  * whose magnitudes run 0..1 with sign bits: offset is the midpoint, scale
- * the half range (1 when every value is equal). */
+ * the half range (1 when every value is equal); both finite when the values
+ * are, however large (a clip decoder refuses non-finite ones). */
 PLUMBOB_API void plumbob_clip_fit_range(const float *values, uint32_t count, uint32_t components,
                                         float *offset, float *scale);
 
