@@ -250,6 +250,10 @@ void test_finite_clip(void) {
         poke(F_CLIP, d, n, table + 20u * i + 12u, "track", i); /* scale */
     }
     for (i = 0; i < events; i++) poke(F_CLIP, d, n, event_time[i], "event", i);
+    CHECK_OK(decode_any(F_CLIP, d, n, &out, &mem, &err));
+    table = out.clip.s3clip_pos + 16u; /* the frame duration */
+    free(mem);
+    poke(F_CLIP, d, n, table, "s3clip", PLUMBOB_ERROR_NO_INDEX);
 }
 
 /* Issue 47's scenario: a clip with an infinite track offset decoded and

@@ -128,7 +128,9 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
     if (!plumbob_reader_ok(&s)) return pb_note(err, s.error, pb_reader_at(&s, d, size), "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(s.error));
     if (c->version != 2) return pb_note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, c->s3clip_pos + 8u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_UNSUPPORTED_VERSION));
     if (!(c->frame_duration > 0.0f) || c->frame_duration > 1e6f)
-        return pb_note(err, PLUMBOB_ERR_BAD_DATA, c->s3clip_pos + 16u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_DATA));
+        return pb_note(err, PLUMBOB_ERR_BAD_DATA, c->s3clip_pos + 16u, "s3clip", PLUMBOB_ERROR_NO_INDEX,
+                       pb_finite(c->frame_duration) ? "frame duration not in (0, 1e6] seconds"
+                                                    : "non-finite frame duration");
     if (c->track_count > PLUMBOB_CLIP_MAX_TRACKS) return pb_note(err, PLUMBOB_ERR_BAD_COUNT, c->s3clip_pos + 24u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
     if (tto > c->s3clip_size || c->track_count > (c->s3clip_size - tto) / TRACK_RECORD_SIZE)
         return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, c->s3clip_pos + 32u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
