@@ -266,7 +266,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=al
 FUZZ_STAMP = $$(call flags_stamp,$(FUZZ_DIR),$$(FUZZ_CC) $$(FUZZ_FLAGS))
 FUZZ_CORE_OBJ := $(CORE_SRC:%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_TOOL_OBJ := $(filter-out $(FUZZ_DIR)/obj/tools/cli/plumbob.o,$(TOOL_SRC:%.c=$(FUZZ_DIR)/obj/%.o))
-$(FUZZ_DIR)/obj/%.o: %.c $(HEADERS) $(wildcard tools/*/*.h) $(FUZZ_STAMP)
+$(FUZZ_DIR)/obj/%.o: %.c $(HEADERS) $(wildcard tools/*/*.h) $(wildcard tests/fuzz/*.h) $(FUZZ_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
 $(FUZZ_DIR)/libcore.a: $(FUZZ_CORE_OBJ)

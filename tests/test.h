@@ -67,6 +67,16 @@ static inline uint32_t t_rand(uint32_t *state) {
  * d.  The codes feed the digest. */
 void t_error_sweep(const char *format, const unsigned char *d, size_t n);
 
+/* Writer-built resources of the format test files, for other test files
+ * (test_finite.c pokes non-finite floats into them); each returns the
+ * size written into out, 0 when it does not fit. */
+size_t t_build_clip(unsigned char *out, size_t cap);
+size_t t_build_rig(unsigned char *out, size_t cap, uint32_t bones);
+size_t t_build_cres(unsigned char *out, size_t cap);
+size_t t_build_anim(unsigned char *out, size_t cap);
+size_t t_build_gmdc(uint32_t version, unsigned char *out, size_t cap);
+size_t t_build_jazz(unsigned char *out, size_t cap); /* builds in t_scratch(), then copies */
+
 /* Declarations of every test. */
 #define T(name) void test_##name(void);
 #include "test_list.h"

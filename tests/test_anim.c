@@ -442,3 +442,8 @@ void test_anim_error_sweep(void) {
     size_t n = build_anim(buf, 65536);
     t_error_sweep("anim", buf, n);
 }
+
+/* The synthetic ANIM for other test files (test_finite.c). */
+size_t t_build_anim(unsigned char *out, size_t cap) {
+    return build_anim(out, cap);
+}

@@ -617,3 +617,8 @@ void test_clip_error_sweep(void) {
     size_t n = build_clip(buf, 65536);
     t_error_sweep("clip", buf, n);
 }
+
+/* The synthetic clip for other test files (test_finite.c). */
+size_t t_build_clip(unsigned char *out, size_t cap) {
+    return build_clip(out, cap);
+}

@@ -881,3 +881,8 @@ void test_cres_error_sweep(void) {
     size_t n = write_body(buf, 65536);
     t_error_sweep("cres", buf, n);
 }
+
+/* The synthetic CRES body for other test files (test_finite.c). */
+size_t t_build_cres(unsigned char *out, size_t cap) {
+    return write_body(out, cap);
+}

@@ -687,3 +687,9 @@ void test_gmdc_error_sweep(void) {
     n = build_gmdc(2, buf, 65536);
     t_error_sweep("gmdc", buf, n);
 }
+
+/* The synthetic GMDC of a version (1, 2 or 4) for other test files
+ * (test_finite.c). */
+size_t t_build_gmdc(uint32_t version, unsigned char *out, size_t cap) {
+    return build_gmdc(version, out, cap);
+}

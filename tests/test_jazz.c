@@ -1602,3 +1602,13 @@ void test_jazz_error_sweep(void) {
     size_t n = build_bytes();
     t_error_sweep("jazz", t_scratch(), n);
 }
+
+/* The synthetic machine's bytes for other test files (test_finite.c). */
+size_t t_build_jazz(unsigned char *out, size_t cap) {
+    size_t n = build_bytes();
+    if (out != t_scratch()) {
+        if (n > cap) return 0;
+        memcpy(out, t_scratch(), n);
+    }
+    return n;
+}

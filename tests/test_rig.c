@@ -749,3 +749,9 @@ void test_rig_error_sweep(void) {
     n = build_rig(buf, 65536, 3, 40, 1, 0x5A5Au);
     t_error_sweep("rig", buf, n);
 }
+
+/* A synthetic version 4 rig of n bones (n <= 64) for other test files
+ * (test_finite.c), in file order (no child before its parent). */
+size_t t_build_rig(unsigned char *out, size_t cap, uint32_t n) {
+    return build_rig(out, cap, 4, n, 0, 0x5EEDu);
+}

@@ -148,7 +148,12 @@ PLUMBOB_API plumbob_result plumbob_gmdc_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_INDEX (any index out of range), PLUMBOB_ERR_BAD_DATA
  * (element size not matching its count or item list and format, unknown
  * format, a bone assignment or morph map element not of format 4, a bad
- * string prefix), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * string prefix; an infinite or NaN float in a float element skinning
+ * reads (vertices, normals, bone weights, morph vertex and normal deltas)
+ * or in a joint's rotation or translation: the `_ex` location is that
+ * float's offset, table "element" or "joint", its index, reason
+ * "non-finite ..."; UVs, colours, the bounding mesh and the other elements
+ * are kept unchecked), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_gmdc_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_gmdc *gmdc);
 
@@ -356,7 +361,11 @@ PLUMBOB_API plumbob_result plumbob_anim_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_COUNT (counts beyond limits or bytes, size field wrong),
  * PLUMBOB_ERR_BAD_DATA (string without terminator or with the wrong length,
  * bad padding, a filler word other than 0x11BA05F0, key encoding 3, keys
- * out of order), PLUMBOB_ERR_BAD_INDEX
+ * out of order; an infinite or NaN f32 key value or half-float tangent:
+ * the `_ex` location is its offset, table "component", the component's
+ * index, reason "non-finite ..."; fixed-point values cannot be
+ * non-finite, and the header's nine floats and the IK records, which no
+ * call uses, are kept unchecked), PLUMBOB_ERR_BAD_INDEX
  * (IK target naming a missing chain), PLUMBOB_ERR_UNSUPPORTED (fixed-point
  * choice 2, which no known file uses), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_anim_decode(const void *data, size_t size, plumbob_arena *arena,
@@ -580,8 +589,11 @@ PLUMBOB_API plumbob_result plumbob_cres_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_INDEX (an internal reference past the last block),
  * PLUMBOB_ERR_BAD_DATA (resource form not 0 or 1, data list item type
  * unknown or nested too deep, bad string prefix, bytes after the last
- * block), PLUMBOB_ERR_UNSUPPORTED (a block of unknown kind before the
- * last), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * block; an infinite or NaN translation or rotation of a transform or
+ * shape reference node, or stretch or orientation of a bone data
+ * extension: the `_ex` location is that float's offset, table "block",
+ * the block's index, reason "non-finite ..."), PLUMBOB_ERR_UNSUPPORTED (a
+ * block of unknown kind before the last), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_cres_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_cres *cres);
 
@@ -613,7 +625,9 @@ PLUMBOB_API plumbob_result plumbob_cres_write(const plumbob_cres *cres, void *ou
 /* The skeleton of a CRES: every cTransformNode and cShapeRefNode block is a
  * bone, named by its tag, with its translation and rotation as the local
  * rest transform (scale 1; a rotation off unit length by more than 1e-5 in
- * squared length is normalized, a zero or non-finite one is the identity).  Parents follow child references, starting at
+ * squared length is normalized, a zero one is the identity, one whose
+ * squared length overflows keeps its direction; a non-finite translation or
+ * rotation is refused, see plumbob_cres_skeleton_build).  Parents follow child references, starting at
  * the resource node (whose children are roots), depth first in listed
  * order, so bones come parent before child whatever the block order is; a
  * block reached twice keeps its first parent (so cycles end).  Node blocks
@@ -632,7 +646,10 @@ typedef struct plumbob_cres_skeleton {
 PLUMBOB_API size_t plumbob_cres_skeleton_size(const plumbob_cres *cres);
 
 /* Builds the skeleton of a decoded CRES (the CRES and its input must outlive
- * it).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * it).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT, PLUMBOB_ERR_BAD_DATA (a
+ * transform or shape reference node with an infinite or NaN translation or
+ * rotation: the decoder never gives one, a CRES built by the caller may;
+ * nothing is replaced), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_cres_skeleton_build(const plumbob_cres *cres, plumbob_arena *arena,
                                                        plumbob_cres_skeleton *skeleton);
 

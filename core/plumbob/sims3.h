@@ -231,9 +231,12 @@ PLUMBOB_API plumbob_result plumbob_clip_measure(const void *data, size_t size, s
  * PLUMBOB_ERR_BAD_MAGIC (type id or "_pilC3S_" wrong),
  * PLUMBOB_ERR_UNSUPPORTED_VERSION (S3Clip version not 2), PLUMBOB_ERR_BAD_OFFSET,
  * PLUMBOB_ERR_BAD_COUNT (counts beyond the limits or the bytes),
- * PLUMBOB_ERR_BAD_DATA (ticks out of order, frame duration not positive,
- * a palette index out of range, a bad event or slot header),
- * PLUMBOB_ERR_UNSUPPORTED (keys of an unknown data type),
+ * PLUMBOB_ERR_BAD_DATA (ticks out of order, frame duration not positive
+ * and at most 1e6 (so NaN and infinity are refused), a palette index out
+ * of range, a bad event or slot header; an infinite or NaN track offset or
+ * scale, palette value or event time: the `_ex` location is that float's
+ * offset, table "track", "palette" or "event", its index, reason
+ * "non-finite ..."), PLUMBOB_ERR_UNSUPPORTED (keys of an unknown data type),
  * PLUMBOB_ERR_OUT_OF_MEMORY (arena too small: see plumbob_clip_measure). */
 PLUMBOB_API plumbob_result plumbob_clip_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_clip *clip);
@@ -300,7 +303,8 @@ PLUMBOB_API plumbob_result plumbob_clip_encode_track(plumbob_clip_track *track, 
 
 /* An offset and scale that cover values[0 .. count*components) for a curve
  * whose magnitudes run 0..1 with sign bits: offset is the midpoint, scale
- * the half range (1 when every value is equal). */
+ * the half range (1 when every value is equal); both finite when the values
+ * are, however large (a clip decoder refuses non-finite ones). */
 PLUMBOB_API void plumbob_clip_fit_range(const float *values, uint32_t count, uint32_t components,
                                         float *offset, float *scale);
 
@@ -522,7 +526,11 @@ PLUMBOB_API plumbob_result plumbob_jazz_measure(const void *data, size_t size, s
  * counts, more than PLUMBOB_JAZZ_MAX_CHUNKS chunks), PLUMBOB_ERR_BAD_INDEX (a
  * reference out of range, of the wrong kind, or null where one is needed),
  * PLUMBOB_ERR_BAD_DATA (fillers, padding, chunk size not matching its
- * contents, bytes after the last chunk), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * contents, bytes after the last chunk; an infinite or NaN blend-in or
+ * blend-out time or speed of a Play or Stop node, or weight of a Random
+ * branch: the `_ex` location is that float's offset, table "chunk", the
+ * chunk's index, reason "non-finite ..."; the two unknown floats are kept
+ * unchecked), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_jazz_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_jazz *jazz);
 
@@ -641,7 +649,9 @@ PLUMBOB_API plumbob_result plumbob_rig_measure(const void *data, size_t size, si
  * PLUMBOB_ERR_BAD_COUNT (more bones or chains than the limits allow; more
  * than the bytes hold is PLUMBOB_ERR_TRUNCATED), PLUMBOB_ERR_BAD_INDEX (a parent or chain index out of
  * range, a bone its own parent, a parent cycle), PLUMBOB_ERR_BAD_DATA
- * (bytes after the last chain), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * (bytes after the last chain; an infinite or NaN position, orientation or
+ * scale: the `_ex` location is that float's offset, table "bone", the
+ * bone's file index, reason "non-finite ..."), PLUMBOB_ERR_OUT_OF_MEMORY. */
 PLUMBOB_API plumbob_result plumbob_rig_decode(const void *data, size_t size, plumbob_arena *arena,
                                               plumbob_rig *rig);
 

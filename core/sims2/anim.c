@@ -6,6 +6,7 @@
 #include "pb_error.h"
 #include "pb_rcol2.h"
 #include "pb_anim.h"
+#include "pb_finite.h"
 
 /* Pad bytes after a string section of `len` bytes: an even section is
  * padded to a multiple of 4, an odd one to 2 more than a multiple of 4
@@ -111,8 +112,31 @@ static plumbob_result check_key_order(const plumbob_anim_component *c) {
     return PLUMBOB_OK;
 }
 
+/* The first non-finite float of n keys of `packed` at p (issue 47): an f32
+ * value, or a half-float tangent whose exponent is all ones.  Returns the
+ * byte offset from p and sets *why, or returns SIZE_MAX when all are
+ * finite.  Fixed-point values cannot be non-finite. */
+static size_t first_nonfinite_key(const unsigned char *p, uint32_t n, unsigned packed, uint32_t ksize,
+                                  const char **why) {
+    unsigned kind = packed & 3u, f32 = (packed & PLUMBOB_ANIM_F32) != 0;
+    uint32_t k, t, tangents = kind == PLUMBOB_ANIM_BAKED ? 0u : kind; /* 1 continuous, 2 discontinuous */
+    size_t value_at = kind == PLUMBOB_ANIM_BAKED ? 0u : 2u, tangent_at = f32 ? 6u : 4u;
+    for (k = 0; k < n; k++, p += ksize) {
+        if (f32 && !pb_finite_bits(pb_le32(p + value_at))) {
+            *why = "non-finite key value";
+            return (size_t)k * ksize + value_at;
+        }
+        for (t = 0; t < tangents; t++)
+            if ((pb_le16(p + tangent_at + 2u * t) & 0x7C00u) == 0x7C00u) {
+                *why = "non-finite key tangent";
+                return (size_t)k * ksize + tangent_at + 2u * t;
+            }
+    }
+    return SIZE_MAX;
+}
+
 /* Walks the block.  store: fill the arrays (sized by a counting walk). */
-static plumbob_result walk(plumbob_reader *r, plumbob_anim *a, int store) {
+static plumbob_result walk(plumbob_reader *r, plumbob_anim *a, int store, plumbob_error *err) {
     uint32_t i, k, size_field, dlen, tlen, sum;
     size_t body, start;
     plumbob_result why = PLUMBOB_OK;
@@ -215,6 +239,14 @@ static plumbob_result walk(plumbob_reader *r, plumbob_anim *a, int store) {
             break;
         }
         if (!fits(r, keys, ksize)) break;
+        {
+            const char *bad_why = NULL;
+            size_t bad = first_nonfinite_key(r->data + r->pos, keys, rec[2], ksize, &bad_why);
+            if (bad != SIZE_MAX) {
+                plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
+                return pb_note(err, PLUMBOB_ERR_BAD_DATA, r->pos + bad, "component", i, bad_why);
+            }
+        }
         if (store) {
             a->components[i].key_size = ksize;
             a->components[i].keys = r->data + r->pos;
@@ -285,7 +317,7 @@ plumbob_result plumbob_anim_measure_ex(const void *data, size_t size, size_t *ar
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     plumbob_reader_init(&r, data, size);
     res = open_block((const unsigned char *)data, size, &a, &r, err);
-    if (res == PLUMBOB_OK) res = walk(&r, &a, 0);
+    if (res == PLUMBOB_OK) res = walk(&r, &a, 0, err);
     if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     plumbob_size_add(&need, plumbob_arena_need(a.target_count, sizeof(plumbob_anim_target)));
     plumbob_size_add(&need, plumbob_arena_need(a.channel_count, sizeof(plumbob_anim_channel)));
@@ -312,7 +344,7 @@ plumbob_result plumbob_anim_decode_ex(const void *data, size_t size, plumbob_are
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     plumbob_reader_init(&r, data, size);
     res = open_block((const unsigned char *)data, size, &counted, &r, err);
-    if (res == PLUMBOB_OK) res = walk(&r, &counted, 0);
+    if (res == PLUMBOB_OK) res = walk(&r, &counted, 0, err);
     if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
     res = open_block((const unsigned char *)data, size, a, &r, err);
     if (res != PLUMBOB_OK) return anim_fail(err, res, &r, data, size);
@@ -328,7 +360,7 @@ plumbob_result plumbob_anim_decode_ex(const void *data, size_t size, plumbob_are
         return pb_note(err, PLUMBOB_ERR_OUT_OF_MEMORY, 0, "arena", PLUMBOB_ERROR_NO_INDEX,
                        "the arena is smaller than plumbob_anim_measure says");
     }
-    res = walk(&r, a, 1);
+    res = walk(&r, a, 1, err);
     if (res != PLUMBOB_OK) {
         plumbob_arena_reset(arena, mark);
         return anim_fail(err, res, &r, data, size);

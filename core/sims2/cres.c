@@ -7,12 +7,16 @@
 #include "pb_bytes.h"
 #include "pb_error.h"
 #include "pb_rcol2.h"
+#include "pb_finite.h"
 
 typedef struct walk {
     plumbob_reader r;
     plumbob_arena *arena;  /* NULL: measure only */
     size_t need;           /* measure: arena bytes so far */
     plumbob_result error;  /* first non-reader error (out of memory) */
+    uint32_t block;        /* the block being read */
+    size_t bad_at;         /* a non-finite float: where, and what it is (NULL: none) */
+    const char *bad_why;
 } walk;
 
 static void fail(walk *w, plumbob_result e) {
@@ -33,6 +37,19 @@ static void *take(walk *w, size_t n, size_t size) {
     p = plumbob_arena_alloc_array(w->arena, n, size, 0);
     if (!p && w->error == PLUMBOB_OK) w->error = PLUMBOB_ERR_OUT_OF_MEMORY;
     return p;
+}
+
+/* The n floats that start `skip` floats after the reader's position must be
+ * finite (issue 47): else the reader fails with PLUMBOB_ERR_BAD_DATA and the
+ * walk keeps the float's offset. */
+static void need_finite(walk *w, size_t skip, size_t n, const char *why) {
+    size_t k;
+    if (!ok(w) || plumbob_reader_remaining(&w->r) < 4 * (skip + n)) return; /* the reads fail by themselves */
+    k = pb_first_nonfinite_le(w->r.data + w->r.pos + 4 * skip, n);
+    if (k == n) return;
+    w->bad_at = w->r.pos + 4 * (skip + k);
+    w->bad_why = why;
+    fail(w, PLUMBOB_ERR_BAD_DATA);
 }
 
 static int same(plumbob_string s, const char *lit) {
@@ -111,6 +128,8 @@ static void read_tree(walk *w, plumbob_cres_node *n) {
 
 static void read_transform(walk *w, plumbob_cres_transform *t) {
     read_tree(w, &t->node);
+    need_finite(w, 0, 3, "non-finite translation");
+    need_finite(w, 3, 4, "non-finite rotation");
     t->translation.x = plumbob_read_f32le(&w->r);
     t->translation.y = plumbob_read_f32le(&w->r);
     t->translation.z = plumbob_read_f32le(&w->r);
@@ -230,9 +249,11 @@ static void read_bone_data(walk *w, uint32_t version, plumbob_cres_bone_data *b)
     b->heading_axis = (int32_t)plumbob_read_u32le(&w->r);
     b->mirror_axis = (int32_t)plumbob_read_u32le(&w->r);
     b->stretch_axis = (int32_t)plumbob_read_u32le(&w->r);
+    need_finite(w, 0, 1, "non-finite stretch");
     b->stretch = plumbob_read_f32le(&w->r);
     b->orientation = plumbob_quat_identity();
     if (version >= 4) {
+        need_finite(w, 0, 4, "non-finite joint orientation");
         b->orientation.x = plumbob_read_f32le(&w->r);
         b->orientation.y = plumbob_read_f32le(&w->r);
         b->orientation.z = plumbob_read_f32le(&w->r);
@@ -332,6 +353,7 @@ static plumbob_result run(walk *w, const plumbob_cres *c, plumbob_cres_block *bl
     plumbob_reader_seek(&w->r, c->rcol.first_block_offset);
     for (i = 0; i < c->block_count && ok(w); i++) {
         plumbob_cres_block scratch, *b = blocks ? &blocks[i] : &scratch;
+        w->block = i;
         read_block(w, &c->rcol, i, b);
     }
     if (ok(w) && plumbob_reader_remaining(&w->r) != 0) fail(w, PLUMBOB_ERR_BAD_DATA);
@@ -352,6 +374,9 @@ static plumbob_result open_cres(const void *data, size_t size, plumbob_cres *c, 
     w->arena = arena;
     w->need = 0;
     w->error = PLUMBOB_OK;
+    w->block = 0;
+    w->bad_at = 0;
+    w->bad_why = NULL;
     res = pb_rcol2_open(&c->rcol, data, size, PLUMBOB_TYPE_CRES, err); /* notes where it refused */
     if (res != PLUMBOB_OK) return res;
     c->block_count = c->rcol.block_count;
@@ -363,6 +388,8 @@ static plumbob_result open_cres(const void *data, size_t size, plumbob_cres *c, 
 static plumbob_result cres_fail(plumbob_error *err, plumbob_result res, const walk *w, bool opened,
                                 const void *data, size_t size) {
     size_t at = opened ? pb_reader_at(&w->r, (const unsigned char *)data, size) : 0u;
+    if (opened && res == PLUMBOB_ERR_BAD_DATA && w->bad_why)
+        return pb_note(err, res, w->bad_at, "block", w->block, w->bad_why);
     return pb_note(err, res, at, opened ? "cres" : "rcol", PLUMBOB_ERROR_NO_INDEX, pb_reason(res));
 }
 

@@ -3,6 +3,7 @@
  * Every block is expanded at most once, so a hostile reference graph (cycles,
  * shared children) costs at most one stack entry per reference. */
 #include "plumbob/sims2.h"
+#include "pb_finite.h"
 
 static int is_node(const plumbob_cres_block *b) {
     return b->kind == PLUMBOB_CRES_KIND_TRANSFORM || b->kind == PLUMBOB_CRES_KIND_SHAPE_REF;
@@ -22,13 +23,36 @@ static const plumbob_cres_node *node_of(const plumbob_cres_block *b) {
     }
 }
 
-/* A stored rotation as a unit quaternion: kept bit for bit when it is unit
- * to within 1e-5 in squared length, else normalized (zero or non-finite:
- * identity). */
+/* A stored rotation (finite: checked by the caller) as a unit quaternion:
+ * kept bit for bit when it is unit to within 1e-5 in squared length, else
+ * normalized (zero: identity).  A rotation so long that its squared length
+ * overflows is first divided by its largest component (exact enough: the
+ * result is normalized anyway), so it keeps its direction. */
 static plumbob_quat unit(plumbob_quat q) {
     float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
     if (n2 >= 0.99999f && n2 <= 1.00001f) return q;
+    if (!pb_finite(n2)) {
+        float m = q.x < 0 ? -q.x : q.x, a;
+        a = q.y < 0 ? -q.y : q.y;
+        if (a > m) m = a;
+        a = q.z < 0 ? -q.z : q.z;
+        if (a > m) m = a;
+        a = q.w < 0 ? -q.w : q.w;
+        if (a > m) m = a;
+        q.x /= m;
+        q.y /= m;
+        q.z /= m;
+        q.w /= m;
+    }
     return plumbob_quat_normalize(q);
+}
+
+/* A transform the skeleton can use: every float finite (issue 47: the
+ * builder refuses, it does not replace). */
+static bool finite_transform(const plumbob_cres_transform *t) {
+    return pb_finite(t->translation.x) && pb_finite(t->translation.y) && pb_finite(t->translation.z) &&
+           pb_finite(t->rotation.x) && pb_finite(t->rotation.y) && pb_finite(t->rotation.z) &&
+           pb_finite(t->rotation.w);
 }
 
 static uint32_t bone_total(const plumbob_cres *c) {
@@ -134,6 +158,10 @@ plumbob_result plumbob_cres_skeleton_build(const plumbob_cres *c, plumbob_arena 
     size_t mark;
     if (!c || !arena || !out || (!c->blocks && c->block_count)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (c->block_count > (uint32_t)INT32_MAX) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    /* the decoder refuses non-finite transforms; a caller-built CRES may
+     * still carry one, and a skeleton made of it would spread NaN */
+    for (i = 0; i < c->block_count; i++)
+        if (is_node(&c->blocks[i]) && !finite_transform(transform_of(&c->blocks[i]))) return PLUMBOB_ERR_BAD_DATA;
     mark = plumbob_arena_mark(arena);
     bones = bone_total(c);
     k.c = c;

@@ -7,6 +7,7 @@
 #include "pb_bytes.h"
 #include "pb_error.h"
 #include "pb_rcol2.h"
+#include "pb_finite.h"
 #include "pb_sort.h"
 
 uint32_t plumbob_gmdc_index(const plumbob_gmdc *g, const plumbob_gmdc_indices *idx, uint32_t i) {
@@ -82,12 +83,30 @@ static uint32_t item_size(uint32_t format) {
     return format <= 2 ? 4u * (format + 1u) : format == 4 ? 4u : 0u;
 }
 
+/* Whether skinning reads the element's floats: positions, normals, bone
+ * weights and the morph deltas added to the first two (issue 47 refuses
+ * non-finite ones; UVs, colours and the rest are passed on, not used). */
+static int skinning_input(uint32_t identity) {
+    return identity == PLUMBOB_GMDC_VERTICES || identity == PLUMBOB_GMDC_NORMALS ||
+           identity == PLUMBOB_GMDC_BONE_WEIGHTS || identity == PLUMBOB_GMDC_MORPH_VERTEX_DELTAS ||
+           identity == PLUMBOB_GMDC_MORPH_NORMAL_DELTAS;
+}
+
 /* Checks element e (read at offset `at`) against its format, count and item
  * list. */
 static plumbob_result check_element(const plumbob_gmdc *g, const plumbob_gmdc_element *e, uint32_t i,
                                     size_t at, plumbob_error *err) {
     uint32_t isz = item_size(e->format), k;
     if (!isz) return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 12u, "element", i, "format not 0, 1, 2 or 4");
+    if (e->format <= 2u && skinning_input(e->identity)) {
+        size_t floats = e->byte_size / 4u, bad = pb_first_nonfinite_le(e->data, floats);
+        if (bad < floats)
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, off(g, e->data) + 4u * bad, "element", i,
+                           e->identity == PLUMBOB_GMDC_BONE_WEIGHTS ? "non-finite bone weight"
+                           : e->identity == PLUMBOB_GMDC_VERTICES   ? "non-finite vertex position"
+                           : e->identity == PLUMBOB_GMDC_NORMALS    ? "non-finite vertex normal"
+                                                                    : "non-finite morph delta");
+    }
     if (e->items.count == 0) {
         if ((uint64_t)e->count * isz != e->byte_size)
             return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 20u, "element", i,
@@ -169,6 +188,13 @@ static plumbob_result walk(plumbob_reader *r, plumbob_gmdc *g, int store, size_t
     g->joint_count = read_count(r, PLUMBOB_GMDC_MAX_JOINTS, 28);
     g->joints = plumbob_read_bytes(r, (size_t)g->joint_count * 28u);
     WALK_CHECK("joints", PLUMBOB_ERROR_NO_INDEX);
+    {
+        /* each joint's rotation and translation: the bind pose skinning inverts */
+        size_t floats = (size_t)g->joint_count * 7u, bad = pb_first_nonfinite_le(g->joints, floats);
+        if (bad < floats)
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, off(g, g->joints) + 4u * bad, "joint", (uint32_t)(bad / 7u),
+                           bad % 7u < 4u ? "non-finite joint rotation" : "non-finite joint translation");
+    }
     g->morph_count = read_count(r, PLUMBOB_GMDC_MAX_MORPHS, 2);
     WALK_CHECK("morphs", PLUMBOB_ERROR_NO_INDEX);
     for (i = 0; i < g->morph_count; i++) {

@@ -3,6 +3,7 @@
 #include "plumbob/sims3.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_finite.h"
 #include "pb_clip.h"
 
 #define CLIP_TYPE_ID 0x6B20C4F3u
@@ -127,7 +128,9 @@ static plumbob_result read_headers(const unsigned char *d, size_t size, plumbob_
     if (!plumbob_reader_ok(&s)) return pb_note(err, s.error, pb_reader_at(&s, d, size), "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(s.error));
     if (c->version != 2) return pb_note(err, PLUMBOB_ERR_UNSUPPORTED_VERSION, c->s3clip_pos + 8u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_UNSUPPORTED_VERSION));
     if (!(c->frame_duration > 0.0f) || c->frame_duration > 1e6f)
-        return pb_note(err, PLUMBOB_ERR_BAD_DATA, c->s3clip_pos + 16u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_DATA));
+        return pb_note(err, PLUMBOB_ERR_BAD_DATA, c->s3clip_pos + 16u, "s3clip", PLUMBOB_ERROR_NO_INDEX,
+                       pb_finite(c->frame_duration) ? "frame duration not in (0, 1e6] seconds"
+                                                    : "non-finite frame duration");
     if (c->track_count > PLUMBOB_CLIP_MAX_TRACKS) return pb_note(err, PLUMBOB_ERR_BAD_COUNT, c->s3clip_pos + 24u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_COUNT));
     if (tto > c->s3clip_size || c->track_count > (c->s3clip_size - tto) / TRACK_RECORD_SIZE)
         return pb_note(err, PLUMBOB_ERR_BAD_OFFSET, c->s3clip_pos + 32u, "s3clip", PLUMBOB_ERROR_NO_INDEX, pb_reason(PLUMBOB_ERR_BAD_OFFSET));
@@ -203,19 +206,28 @@ plumbob_result plumbob_clip_measure(const void *data, size_t size, size_t *arena
     return plumbob_clip_measure_ex(data, size, arena_bytes, NULL);
 }
 
-static plumbob_result decode_tracks(plumbob_clip *c, plumbob_reader *s) {
+/* Tracks, then the palette: every float a sample is made of must be finite
+ * (issue 47); a non-finite one is noted at its own offset. */
+static plumbob_result decode_tracks(plumbob_clip *c, plumbob_reader *s, plumbob_error *err) {
     uint32_t i, k;
+    size_t bad = pb_first_nonfinite_le(c->palette, c->palette_count);
+    if (bad < c->palette_count)
+        return pb_note(err, PLUMBOB_ERR_BAD_DATA, (size_t)(c->palette - c->data) + 4u * bad, "palette", (uint32_t)bad,
+                       "non-finite palette value");
     for (i = 0; i < c->track_count; i++) {
         plumbob_clip_track *t = &c->tracks[i];
-        size_t bytes;
+        size_t bytes, at;
         t->data_offset = plumbob_read_u32le(s);
         t->hash = plumbob_read_u32le(s);
+        at = pb_reader_at(s, c->data, c->size);
         t->offset = plumbob_read_f32le(s);
         t->scale = plumbob_read_f32le(s);
         t->key_count = plumbob_read_u16le(s);
         t->curve = plumbob_read_u8(s);
         t->target = plumbob_read_u8(s);
         if (!plumbob_reader_ok(s)) return s->error;
+        if (!pb_finite(t->offset)) return pb_note(err, PLUMBOB_ERR_BAD_DATA, at, "track", i, "non-finite track offset");
+        if (!pb_finite(t->scale)) return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 4u, "track", i, "non-finite track scale");
         t->type = (uint16_t)(t->target << 8 | t->curve);
         pb_clip_key_layout(t->curve, t->target, t->key_count, &t->key_size, &t->components);
         if (t->key_count && !t->key_size) return PLUMBOB_ERR_UNSUPPORTED;
@@ -270,7 +282,7 @@ static plumbob_result decode_slots(plumbob_clip *c) {
     return n == c->slot_count ? PLUMBOB_OK : PLUMBOB_ERR_BAD_COUNT;
 }
 
-static plumbob_result decode_events(plumbob_clip *c) {
+static plumbob_result decode_events(plumbob_clip *c, plumbob_error *err) {
     plumbob_reader r, e;
     uint32_t i, start;
     size_t pos;
@@ -288,10 +300,15 @@ static plumbob_result decode_events(plumbob_clip *c) {
         uint32_t name_len, k;
         long psize;
         const unsigned char *p;
+        size_t at;
         ev->type = plumbob_read_u16le(&e);
         ev->marker = plumbob_read_u16le(&e);
         ev->id = plumbob_read_u32le(&e);
+        at = pb_reader_at(&e, c->data, c->size);
         ev->time = plumbob_read_f32le(&e);
+        /* the time plumbob_clip_events_between compares (the two unknown floats are only kept) */
+        if (plumbob_reader_ok(&e) && !pb_finite(ev->time))
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, at, "event", i, "non-finite event time");
         ev->unknown[0] = plumbob_read_f32le(&e);
         ev->unknown[1] = plumbob_read_f32le(&e);
         ev->unknown3 = plumbob_read_u32le(&e);
@@ -376,13 +393,13 @@ plumbob_result plumbob_clip_decode_ex(const void *data, size_t size, plumbob_are
     plumbob_reader_init(&r, data, size);
     s = plumbob_reader_sub(&r, clip->s3clip_pos, clip->s3clip_size);
     plumbob_reader_seek(&s, pb_le32(clip->data + clip->s3clip_pos + 32)); /* track table */
-    res = decode_tracks(clip, &s);
+    res = decode_tracks(clip, &s, err);
     if (res != PLUMBOB_OK) {
         pb_note(err, res, pb_reader_at(&s, (const unsigned char *)data, size), "track", PLUMBOB_ERROR_NO_INDEX,
                 pb_reason(res));
     } else if (clip->slot_pos && (res = decode_slots(clip)) != PLUMBOB_OK) {
         pb_note(err, res, clip->slot_pos, "slot", PLUMBOB_ERROR_NO_INDEX, pb_reason(res));
-    } else if (clip->event_pos && (res = decode_events(clip)) != PLUMBOB_OK) {
+    } else if (clip->event_pos && (res = decode_events(clip, err)) != PLUMBOB_OK) {
         pb_note(err, res, clip->event_pos, "event", PLUMBOB_ERROR_NO_INDEX, pb_reason(res));
     }
     if (res != PLUMBOB_OK) plumbob_arena_reset(arena, mark);

@@ -271,8 +271,12 @@ void plumbob_clip_fit_range(const float *values, uint32_t count, uint32_t compon
         if (i == 0 || values[i] < lo) lo = values[i];
         if (i == 0 || values[i] > hi) hi = values[i];
     }
-    *offset = 0.5f * (lo + hi);
-    *scale = hi > lo ? 0.5f * (hi - lo) : 1.0f;
+    /* halved before adding: the same bits for normal values (a power of two
+     * commutes with rounding), and finite for any finite ones, where
+     * lo + hi or hi - lo could overflow into an infinity that the decoder
+     * refuses (issue 47) */
+    *offset = 0.5f * lo + 0.5f * hi;
+    *scale = hi > lo ? 0.5f * hi - 0.5f * lo : 1.0f;
 }
 
 /* Nearest integer magnitude of |v| in 0..max, and its sign bit. */

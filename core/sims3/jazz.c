@@ -4,6 +4,7 @@
 #include "plumbob/sims3.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_finite.h"
 #include "pb_jazz.h"
 
 #define TAG(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
@@ -64,7 +65,25 @@ typedef struct jz_ctx {
     plumbob_jazz_animation *animations;
     jz_pools used;
     uint32_t kind_count[PLUMBOB_JAZZ_NODE + 1];
+    const unsigned char *bad_at; /* a non-finite float: where, and what (NULL: none) */
+    const char *bad_why;
 } jz_ctx;
+
+/* A float the runtime hands on (blend times, speed, random weights): an
+ * infinite or NaN one fails the reader with PLUMBOB_ERR_BAD_DATA and the
+ * context keeps where it stood (issue 47). */
+static float read_finite(jz_ctx *c, plumbob_reader *r, const char *why) {
+    const unsigned char *at = r->data + r->pos;
+    float v = plumbob_read_f32le(r);
+    if (plumbob_reader_ok(r) && !pb_finite(v)) {
+        if (!c->bad_why) {
+            c->bad_at = at;
+            c->bad_why = why;
+        }
+        plumbob_reader_fail(r, PLUMBOB_ERR_BAD_DATA);
+    }
+    return v;
+}
 
 static void expect(plumbob_reader *r, uint32_t want) {
     uint32_t v = plumbob_read_u32le(r);
@@ -140,10 +159,10 @@ static void read_anim(jz_ctx *c, plumbob_reader *r, plumbob_jazz_anim *a) {
     a->flags = plumbob_read_u32le(r);
     a->priority = plumbob_read_u32le(r);
     a->unknown1 = plumbob_read_f32le(r);
-    a->blend_in = plumbob_read_f32le(r);
-    a->blend_out = plumbob_read_f32le(r);
+    a->blend_in = read_finite(c, r, "non-finite blend-in time");
+    a->blend_out = read_finite(c, r, "non-finite blend-out time");
     a->unknown2 = plumbob_read_f32le(r);
-    a->speed = plumbob_read_f32le(r);
+    a->speed = read_finite(c, r, "non-finite speed");
     a->actor = read_ref(c, r, PLUMBOB_JAZZ_ACTOR, true);
     a->timing_priority = plumbob_read_u32le(r);
     for (i = 0; i < 6; i++) a->unknown[i] = plumbob_read_u32le(r);
@@ -202,7 +221,7 @@ static const plumbob_jazz_branch *read_branches(jz_ctx *c, plumbob_reader *r, ui
         plumbob_jazz_branch b;
         b.value = 0;
         b.weight = 0.0f;
-        if (node_kind == PLUMBOB_JAZZ_RANDOM) b.weight = plumbob_read_f32le(r);
+        if (node_kind == PLUMBOB_JAZZ_RANDOM) b.weight = read_finite(c, r, "non-finite random weight");
         else if (node_kind == PLUMBOB_JAZZ_SELECT_DEST) b.value = read_ref(c, r, PLUMBOB_JAZZ_STATE, false);
         else b.value = plumbob_read_u32le(r);
         b.children = read_list(c, r, PLUMBOB_JAZZ_NODE, &b.child_count);
@@ -362,6 +381,8 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
     plumbob_reader r;
     uint32_t count, ext, k;
     size_t keys_at, table_at, pos;
+    c->bad_at = NULL;
+    c->bad_why = NULL;
     plumbob_reader_init(&r, d, size);
     j->rcol_version = plumbob_read_u32le(&r);
     j->public_count = plumbob_read_u32le(&r);
@@ -430,6 +451,8 @@ static plumbob_result walk(jz_ctx *c, const unsigned char *d, size_t size, plumb
         plumbob_result res;
         plumbob_reader_init(&cr, d + pos, len);
         res = read_chunk(c, &cr, t, k, c->kind_count[t->kind]++);
+        if (res == PLUMBOB_ERR_BAD_DATA && c->bad_why)
+            return pb_note(err, res, (size_t)(c->bad_at - d), "chunk", k, c->bad_why);
         if (res != PLUMBOB_OK) return pb_note(err, res, pb_reader_at(&cr, d, size), "chunk", k, pb_reason(res));
         pos += len;
     }

@@ -6,6 +6,7 @@
 #include "plumbob/sims3.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_finite.h"
 
 /* Smallest bone record: 10 floats, an empty name's length, 4 words. */
 #define BONE_MIN 60u
@@ -72,7 +73,8 @@ static plumbob_result open_rig(const unsigned char *p, size_t size, plumbob_rig 
  * bone_count, ik_chain_count and *chain_bones (the chains' bones in all).
  * Storing pass: fills the arrays the caller allocated from those counts. */
 static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size_t *chain_bones,
-                           int32_t *chain_pool) {
+                           int32_t *chain_pool, plumbob_error *err) {
+    static const char *const why[3] = {"non-finite position", "non-finite orientation", "non-finite scale"};
     uint32_t n, i, c;
     n = plumbob_read_u32le(r);
     if (!plumbob_reader_ok(r)) return r->error;
@@ -81,6 +83,7 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
     rig->bone_count = n;
     for (i = 0; i < n && plumbob_reader_ok(r); i++) {
         plumbob_rig_bone b;
+        size_t at = r->pos, bad;
         b.position.x = plumbob_read_f32le(r);
         b.position.y = plumbob_read_f32le(r);
         b.position.z = plumbob_read_f32le(r);
@@ -91,6 +94,9 @@ static plumbob_result walk(plumbob_reader *r, plumbob_rig *rig, bool store, size
         b.scale.x = plumbob_read_f32le(r);
         b.scale.y = plumbob_read_f32le(r);
         b.scale.z = plumbob_read_f32le(r);
+        /* every transform float is used by the skeleton: infinity or NaN is refused where it stands */
+        if (plumbob_reader_ok(r) && (bad = pb_first_nonfinite_le(r->data + at, 10)) < 10)
+            return pb_note(err, PLUMBOB_ERR_BAD_DATA, at + 4u * bad, "bone", i, why[bad < 3 ? 0 : bad < 7 ? 1 : 2]);
         b.name = read_name(r);
         b.opposite = (int32_t)plumbob_read_u32le(r); /* not checked: a sample rig has one past the end */
         b.parent = read_index(r, n, -1);
@@ -195,7 +201,7 @@ plumbob_result plumbob_rig_measure_ex(const void *data, size_t size, size_t *are
     if (!data || !arena_bytes)
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     res = open_rig((const unsigned char *)data, size, &rig, &r);
-    if (res == PLUMBOB_OK) res = walk(&r, &rig, false, &pool, NULL);
+    if (res == PLUMBOB_OK) res = walk(&r, &rig, false, &pool, NULL, err);
     if (res != PLUMBOB_OK) return rig_fail(err, res, &r, data, size);
     if (!plumbob_size_add(&need, plumbob_arena_need(rig.bone_count, sizeof(plumbob_rig_bone))) ||
         !plumbob_size_add(&need, plumbob_arena_need(rig.ik_chain_count, sizeof(plumbob_rig_ik_chain))) ||
@@ -300,7 +306,7 @@ plumbob_result plumbob_rig_decode_ex(const void *data, size_t size, plumbob_aren
     if (!data || !arena || !rig)
         return pb_note(err, PLUMBOB_ERR_INVALID_ARGUMENT, 0, "arguments", PLUMBOB_ERROR_NO_INDEX, "NULL pointer");
     res = open_rig((const unsigned char *)data, size, &counted, &r);
-    if (res == PLUMBOB_OK) res = walk(&r, &counted, false, &pool, NULL);
+    if (res == PLUMBOB_OK) res = walk(&r, &counted, false, &pool, NULL, err);
     if (res != PLUMBOB_OK) return rig_fail(err, res, &r, data, size);
     mark = plumbob_arena_mark(arena);
     *rig = counted;
@@ -314,7 +320,7 @@ plumbob_result plumbob_rig_decode_ex(const void *data, size_t size, plumbob_aren
                        "the arena is smaller than plumbob_rig_measure says");
     }
     res = open_rig((const unsigned char *)data, size, rig, &r);
-    if (res == PLUMBOB_OK) res = walk(&r, rig, true, &pool, chain_pool);
+    if (res == PLUMBOB_OK) res = walk(&r, rig, true, &pool, chain_pool, err);
     if (res != PLUMBOB_OK) {
         plumbob_arena_reset(arena, mark);
         return rig_fail(err, res, &r, data, size);

@@ -1,11 +1,16 @@
 /* libFuzzer target for Sims 2 ANIM: measure (SIZE_MAX on error, the
  * header's PLUMBOB_ANIM_DECODE_SIZE on success), decode into an arena of
  * exactly the measured size, sample every component and channel, and
- * re-encode: the writer must reproduce the input exactly. */
+ * re-encode: the writer must reproduce the input exactly.  Samples are
+ * finite wherever overflow cannot happen (issue 47's property,
+ * finite_prop.h): Hermite terms stay within four times the largest key
+ * value plus the largest tangent over the longest gap (2^16 ticks times
+ * 65504 / 150 per tick, below 1e8). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* The measure call through its _ex twin: the location it reports is the
  * code it returns and lies inside the input (issue 47). */
@@ -36,10 +41,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         volatile float sink = 0;
         float out[8];
         plumbob_quat q;
-        for (i = 0; i < an.component_count; i++) sink += plumbob_anim_sample_component(&an, i, (float)(i * 37u % 4000u));
+        double vmax = 0;
+        int bounded;
+        for (i = 0; i < an.component_count; i++) {
+            uint32_t k;
+            for (k = 0; k < an.components[i].key_count; k++) {
+                plumbob_anim_key key = plumbob_anim_key_at(&an, i, k);
+                fp_require_finite(&key.value, 1); /* what the decoder hands on is finite (issue 47) */
+                fp_require_finite(&key.tangent_in, 1);
+                fp_require_finite(&key.tangent_out, 1);
+                if (fp_max_abs(&key.value, 1) > vmax) vmax = fp_max_abs(&key.value, 1);
+            }
+        }
+        bounded = 4.0 * vmax + 1e8 < FP_SAFE;
+        for (i = 0; i < an.component_count; i++) {
+            float v = plumbob_anim_sample_component(&an, i, (float)(i * 37u % 4000u));
+            if (bounded) fp_require_finite(&v, 1);
+            sink += v;
+        }
         for (i = 0; i < an.channel_count; i++) {
             /* at most 7 components per channel fit the flags; out has 8 */
-            if (plumbob_anim_sample_channel(&an, i, 100.0f, out, &q)) sink += out[0];
+            uint32_t got;
+            q = plumbob_quat_identity();
+            got = plumbob_anim_sample_channel(&an, i, 100.0f, out, &q);
+            if (got) sink += out[0];
+            if (bounded) {
+                fp_require_finite(out, got);
+                fp_require_finite(&q.x, 4);
+            }
         }
         (void)sink;
         {

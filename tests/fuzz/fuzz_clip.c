@@ -4,11 +4,15 @@
  * header's macro), sample every track (random access and cursor), run the
  * sampler with the port's kernel and the scalar reference (same finite
  * values), look up events, and re-encode: a decoded clip must write back to
- * the same bytes when the input was a complete, canonical clip. */
+ * the same bytes when the input was a complete, canonical clip.  Issue 47's
+ * property (finite_prop.h): wherever overflow cannot happen, every sample
+ * is finite, and so are the model matrices of the sampled poses put on a
+ * chain of bones. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* The measure call through its _ex twin: the location it reports is the
  * code it returns and lies inside the input (issue 47). */
@@ -67,6 +71,40 @@ static void check_report(const plumbob_clip *c, const plumbob_clip_binding *b, c
 /* Every track's hash as a bone and as a morph; both samplers at a few
  * times in a jumpy order must agree wherever the values are finite, and
  * the sampler without a schedule must give the scheduled one's bits. */
+/* The largest magnitude a sample can reach: a dequantized value (within 1,
+ * or a palette value) times the track's scale plus its offset, for the
+ * worst track; lerps between two keys stay within it. */
+static double clip_bound(const plumbob_clip *c) {
+    double pal = 1.0, worst = 0;
+    uint32_t i;
+    for (i = 0; i < c->palette_count; i++) {
+        float f;
+        memcpy(&f, c->palette + 4u * i, 4);
+        if (fp_max_abs(&f, 1) > pal) pal = fp_max_abs(&f, 1);
+    }
+    for (i = 0; i < c->track_count; i++) {
+        double b = fp_max_abs(&c->tracks[i].offset, 1) + fp_max_abs(&c->tracks[i].scale, 1) * pal;
+        if (b > worst) worst = b;
+    }
+    return 2.0 * worst;
+}
+
+/* The sampled poses as the local poses of a chain (bone k's parent k - 1):
+ * their model matrices hold no NaN or infinity where no overflow can. */
+static void chain_model(const plumbob_bone_pose *poses, uint32_t n) {
+    int32_t *parent = (int32_t *)malloc(sizeof(int32_t) * n);
+    plumbob_skeleton sk;
+    uint32_t k;
+    if (!parent) __builtin_trap();
+    for (k = 0; k < n; k++) parent[k] = (int32_t)k - 1;
+    memset(&sk, 0, sizeof sk);
+    sk.bone_count = n;
+    sk.parent = parent;
+    sk.rest = poses;
+    fp_check_model(&sk, poses);
+    free(parent);
+}
+
 static void run_samplers(const plumbob_clip *c) {
     size_t n = c->track_count, need, i, j;
     uint32_t *hashes = (uint32_t *)malloc(sizeof(uint32_t) * (n + 1));
@@ -81,6 +119,7 @@ static void run_samplers(const plumbob_clip *c) {
     plumbob_clip_sampler s0, s1, s2;
     unsigned char *smem;
     static const float times[] = {0.0f, 0.02f, 0.5f, 0.51f, 0.1f, 9.0f, -1.0f, 0.26f};
+    int bounded = clip_bound(c) < FP_SAFE;
     for (i = 0; i < n; i++) hashes[i] = c->tracks[i].hash;
     need = plumbob_clip_bind_size(c);
     if (need != PLUMBOB_CLIP_BIND_SIZE(n)) __builtin_trap();
@@ -113,6 +152,13 @@ static void run_samplers(const plumbob_clip *c) {
             plumbob_clip_sampler_sample(&s2, times[i], p2, (uint32_t)n + 1u, m2, (uint32_t)n + 1u) != PLUMBOB_OK)
             __builtin_trap();
         if (memcmp(p0, p2, (n + 1) * sizeof *p0) != 0 || memcmp(m0, m2, (n + 1) * sizeof *m0) != 0) __builtin_trap();
+        if (bounded) { /* issue 47: finite decoded values, finite samples */
+            fp_require_finite(&p0[0].rotation.x, (n + 1) * 10u);
+            fp_require_finite(&p1[0].rotation.x, (n + 1) * 10u);
+            fp_require_finite(m0, n + 1);
+            fp_require_finite(m1, n + 1);
+        }
+        if (i == 2 && bounded) chain_model(p0, (uint32_t)n + 1u);
         for (j = 0; j < n; j++) {
             const float *x = &p0[j].rotation.x, *y = &p1[j].rotation.x;
             int k;
@@ -150,6 +196,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (need != PLUMBOB_CLIP_DECODE_SIZE(c.track_count, c.slot_count, c.event_count) ||
             cneed != PLUMBOB_CLIP_CURSOR_SIZE(c.track_count))
             __builtin_trap();
+        int bounded = clip_bound(&c) < FP_SAFE;
+        /* what the decoder hands on is finite (issue 47) */
+        for (tr = 0; tr < c.track_count; tr++) {
+            fp_require_finite(&c.tracks[tr].offset, 1);
+            fp_require_finite(&c.tracks[tr].scale, 1);
+        }
+        for (tr = 0; tr < c.palette_count; tr++) {
+            float f;
+            memcpy(&f, c.palette + 4u * tr, 4);
+            fp_require_finite(&f, 1);
+        }
+        for (tr = 0; tr < c.events_decoded; tr++) fp_require_finite(&c.events[tr].time, 1);
         plumbob_arena_init(&a, mem + need, cneed);
         if (plumbob_clip_cursor_init(&c, &a, &cur) != PLUMBOB_OK) __builtin_trap();
         for (i = 0; i < 5; i++) {
@@ -160,6 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     plumbob_clip_sample_track_cursor(&c, &cur, tr, t, y) != PLUMBOB_OK)
                     __builtin_trap();
                 if (memcmp(x, y, sizeof(float) * c.tracks[tr].components) != 0 && x[0] == x[0]) __builtin_trap();
+                if (bounded) fp_require_finite(x, c.tracks[tr].components);
             }
         }
         run_samplers(&c);

@@ -1,10 +1,13 @@
 /* libFuzzer target for CRES: measure, decode into an arena of exactly the
  * measured size, re-encode (the writer must reproduce the input exactly),
- * then build the skeleton, check its order and run the model job on it. */
+ * then build the skeleton, check its order and run the model job on it:
+ * its model matrices are finite wherever overflow cannot happen (issue
+ * 47's property, finite_prop.h). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* The measure call through its _ex twin: the location it reports is the
  * code it returns and lies inside the input (issue 47). */
@@ -43,6 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             int32_t map[64];
             if (plumbob_skeleton_model(&sk.skeleton, NULL, model, sk.skeleton.bone_count + 1u) != PLUMBOB_OK) __builtin_trap();
             plumbob_cres_joint_map(&sk, 64, map);
+            fp_check_model(&sk.skeleton, NULL);
             free(model);
         }
         free(skmem);

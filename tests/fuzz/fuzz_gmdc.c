@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* The measure call through its _ex twin: the location it reports is the
  * code it returns and lies inside the input (issue 47). */
@@ -49,14 +50,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             plumbob_mat34 *palette = (plumbob_mat34 *)malloc(sizeof(plumbob_mat34) * (g.joint_count + 1u));
             float morphs[256];
             for (k = 0; k < 256; k++) morphs[k] = 1.0f;
+            double gmax = fp_gmdc_max(&g) /* 1e300 for a non-finite one: refused by the decoder (issue 47) */, pmax;
+            int bounded;
+            if (gmax >= 1e300) __builtin_trap();
             plumbob_gmdc_palette(&g, NULL, palette, g.joint_count + 1u);
+            /* the bind palette: joint inverses, entries within 9 times the largest joint float */
+            if (9.0 * gmax < FP_SAFE) fp_require_finite(&palette[0].m[0][0], 12u * (size_t)g.joint_count);
+            pmax = fp_max_abs(&palette[0].m[0][0], 12u * (size_t)g.joint_count);
+            bounded = fp_skin_bound(gmax, pmax, 1.0) < FP_SAFE;
             for (i = 0; i < g.group_count; i++) {
                 uint32_t n = g.linkages[g.groups[i].link].vertex_count;
                 plumbob_gmdc_skin_job job;
                 float *pos, *nrm;
                 if (n > (1u << 20)) continue;
-                pos = (float *)malloc(sizeof(float) * 3u * (n + 1u));
-                nrm = (float *)malloc(sizeof(float) * 3u * (n + 1u));
+                pos = (float *)calloc(3u * (n + 1u), sizeof(float));
+                nrm = (float *)calloc(3u * (n + 1u), sizeof(float));
                 memset(&job, 0, sizeof job);
                 job.work = skin_work;
                 job.gmdc = &g;
@@ -71,7 +79,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 job.normals = nrm;
                 job.normal_stride = 3;
                 job.normal_count = n + 1u;
-                plumbob_gmdc_skin(&job);
+                /* issue 47's property: from finite decoded values, finite
+                 * outputs wherever overflow cannot happen (finite_prop.h) */
+                if (plumbob_gmdc_skin(&job) == PLUMBOB_OK && bounded) {
+                    fp_require_finite(pos, 3u * (size_t)(n + 1u));
+                    fp_require_finite(nrm, 3u * (size_t)(n + 1u));
+                }
                 free(pos);
                 free(nrm);
             }

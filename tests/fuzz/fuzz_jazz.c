@@ -2,11 +2,14 @@
  * the measured size, re-encode (the writer must reproduce the input), then
  * run the machine: enter every entry state, request every state and tick,
  * with small limits so cyclic graphs end quickly; every call stays within
- * them.  fuzz_jazz_run.c drives random machines built directly. */
+ * them.  The floats the runtime hands on (blend times, speeds, random
+ * weights) are finite (issue 47).  fuzz_jazz_run.c drives random machines
+ * built directly. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* The measure call through its _ex twin: the location it reports is the
  * code it returns and lies inside the input (issue 47). */
@@ -33,6 +36,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         plumbob_jazz_instance inst;
         plumbob_arena ia;
         uint32_t s, t;
+        for (s = 0; s < j.node_count; s++) {
+            const plumbob_jazz_node *nd = &j.nodes[s];
+            const plumbob_jazz_anim *an = nd->kind == PLUMBOB_JAZZ_PLAY   ? &nd->u.play.anim
+                                          : nd->kind == PLUMBOB_JAZZ_STOP ? &nd->u.stop
+                                                                          : NULL;
+            if (an) {
+                fp_require_finite(&an->blend_in, 1);
+                fp_require_finite(&an->blend_out, 1);
+                fp_require_finite(&an->speed, 1);
+            }
+            for (t = 0; nd->kind == PLUMBOB_JAZZ_RANDOM && t < nd->branch_count; t++)
+                fp_require_finite(&nd->branches[t].weight, 1);
+        }
         if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */
         if (plumbob_jazz_write(&j, o, ws, &got) != PLUMBOB_OK || got != size || memcmp(o, data, size) != 0)
             __builtin_trap();

@@ -1,10 +1,13 @@
 /* libFuzzer target for Sims 3 rigs: measure, decode into an arena of
  * exactly the measured size, pose the skeleton view at rest, and
- * re-encode: the writer must reproduce the input exactly. */
+ * re-encode: the writer must reproduce the input exactly.  The rest pose's
+ * model matrices are finite wherever overflow cannot happen (issue 47's
+ * property, finite_prop.h). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* The measure call through its _ex twin: the location it reports is the
  * code it returns and lies inside the input (issue 47). */
@@ -29,6 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         unsigned char *o;
         uint32_t k;
         if (plumbob_skeleton_model(&rig.skeleton, NULL, model, rig.bone_count ? rig.bone_count : 1u) != PLUMBOB_OK) __builtin_trap();
+        fp_check_model(&rig.skeleton, NULL);
         for (k = 0; k < rig.bone_count; k++)
             if (rig.skeleton_index[rig.file_index[k]] != k) __builtin_trap();
         if (ws == SIZE_MAX) __builtin_trap(); /* everything decoded must be writable */

@@ -7,11 +7,14 @@
  * packed stores), interleaved in one (strides 6, normals 3 floats in: the
  * kernels' interleaved stores), or positions only.  Skinning must stay
  * inside its outputs, and the twins must give the same bits (NaN compared
- * as NaN). */
+ * as NaN).  Issue 47's property (finite_prop.h): when the pose and the
+ * morph weights drawn are finite and nothing can overflow, the palette and
+ * every output are finite. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "finite_prop.h"
 
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
@@ -70,8 +73,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 for (c = 0; c < 4; c++) model[j].m[r][c] = value(&seed);
         }
         for (j = 0; j < g.morph_count; j++) weights[j] = value(&seed);
-        if (plumbob_gmdc_palette(&g, next(&seed) % 4 == 0 ? NULL : model, palette, g.joint_count + 1u) != PLUMBOB_OK)
+        int bind = next(&seed) % 4 == 0, bounded;
+        double gmax = fp_gmdc_max(&g) /* 1e300 for a non-finite one: refused by the decoder (issue 47) */, mmax = bind ? 1.0 : fp_max_abs(&model[0].m[0][0], 12u * (size_t)g.joint_count);
+        double wmax = fp_max_abs(weights, g.morph_count), pmax;
+        if (gmax >= 1e300) __builtin_trap();
+        if (plumbob_gmdc_palette(&g, bind ? NULL : model, palette, g.joint_count + 1u) != PLUMBOB_OK)
             __builtin_trap(); /* a decoded mesh always has a palette */
+        /* a model matrix times an inverse bind (entries within 9 times the largest joint float) */
+        if (fp_cap(3.0 * mmax * (9.0 * gmax + 1.0)) < FP_SAFE)
+            fp_require_finite(&palette[0].m[0][0], 12u * (size_t)g.joint_count);
+        pmax = fp_max_abs(&palette[0].m[0][0], 12u * (size_t)g.joint_count);
         for (i = 0; i < g.group_count && i < 64; i++) {
             uint32_t n = g.linkages[g.groups[i].link].vertex_count, layout = next(&seed) % 4, k;
             uint32_t stride = layout == 1 ? 6u : 3u + next(&seed) % 3; /* 0, 3: arrays; 1: interleaved; 2: no normals */
@@ -80,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             float *out[2], *nrm[2];
             plumbob_result r[2];
             if (n > (1u << 16)) continue; /* bounded work per input */
+            bounded = fp_skin_bound(gmax, pmax, wmax) < FP_SAFE; /* the weights even when unused: conservative */
             for (k = 0; k < 2; k++) {
                 plumbob_gmdc_skin_job job;
                 uint32_t q;
@@ -107,6 +119,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                         __builtin_trap();
             }
             if (r[0] != r[1]) __builtin_trap();
+            if (r[0] == PLUMBOB_OK && bounded) { /* guard and gap floats are -12345: finite too */
+                fp_require_finite(out[0], floats);
+                fp_require_finite(nrm[0], floats);
+            }
             if (r[0] == PLUMBOB_OK && (!same_bits(out[0], out[1], floats) || !same_bits(nrm[0], nrm[1], floats)))
                 __builtin_trap();
             for (k = 0; k < 2; k++) {
