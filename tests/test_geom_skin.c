@@ -550,7 +550,7 @@ void test_geom_skin_corpus(void) {
     unsigned char *gdata = t_corpus_load("sims3/afTopBlouseOffShoulder_lod1.simgeom", &gsize);
     unsigned char *rdata = gdata ? t_corpus_load("sims3/auRig.rig", &rsize) : NULL;
     unsigned char *pdata = rdata ? t_corpus_load("sims3/EWBreastfeed.package", &psize) : NULL;
-    unsigned char *gmem, *rmem, *amem, *work = (unsigned char *)malloc(PLUMBOB_SKIN_WORK_SIZE);
+    unsigned char *gmem, *rmem, *amem, *work;
     plumbob_arena ga, ra, a;
     plumbob_geom g;
     plumbob_rig rig;
@@ -567,9 +567,9 @@ void test_geom_skin_corpus(void) {
     if (!gdata || !rdata || !pdata) {
         free(gdata);
         free(rdata);
-        free(work);
         T_SKIP(t_corpus_missing());
     }
+    work = (unsigned char *)malloc(PLUMBOB_SKIN_WORK_SIZE);
     CHECK_OK(plumbob_geom_measure(gdata, gsize, &need));
     gmem = (unsigned char *)malloc(need);
     plumbob_arena_init(&ga, gmem, need);

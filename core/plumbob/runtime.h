@@ -1,7 +1,7 @@
 /* plumbob/runtime.h: the runtime of plumbob.h (docs/ARCHITECTURE.md):
  * the per-frame jobs over prepared objects: skeleton
  * rest pose and model space, CLIP playback (bind, schedule, sampler),
- * skinning (the format-neutral job, GMDC's preparer), the jazz runtime.
+ * skinning (the format-neutral job, GMDC's and GEOM's preparers), the jazz runtime.
  * A game includes plumbob.h, which includes every layer; this file may be
  * included alone and brings the layers it builds on. */
 #ifndef PLUMBOB_RUNTIME_H
