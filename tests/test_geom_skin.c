@@ -235,8 +235,6 @@ static double gs_error(const gs_m *pal, const float *out, uint32_t offset, int p
     return worst;
 }
 
-static unsigned char gs_work[PLUMBOB_SKIN_WORK_SIZE];
-
 static plumbob_result gs_skin(const plumbob_skin_mesh *m, const plumbob_mat34 *palette, float *pos, float *nrm) {
     plumbob_skin_job job;
     memset(&job, 0, sizeof job);
@@ -249,7 +247,7 @@ static plumbob_result gs_skin(const plumbob_skin_mesh *m, const plumbob_mat34 *p
     job.normals = nrm;
     job.normal_stride = 3;
     job.normal_count = GS_V;
-    job.work = gs_work;
+    job.work = t_work(); /* PLUMBOB_SKIN_WORK_SIZE bytes of the shared test work memory */
     return plumbob_skin(&job);
 }
 

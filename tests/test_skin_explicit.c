@@ -63,6 +63,9 @@ static int ex_same_or_both_nan(const float *a, const float *b, size_t n) {
     return 1;
 }
 
+#define EX_IN_BYTES (301u * 44u + 8u)
+#define EX_OUT_FLOATS (301u * 9u + 8u)
+
 /* Every explicit weight count (1..4), normals or not, normalized or not,
  * the three output layouts (any strides, packed triples, positions and
  * normals interleaved), unused slots and slots past the table, runs of
@@ -75,11 +78,11 @@ static int ex_same_or_both_nan(const float *a, const float *b, size_t n) {
 void test_skin_explicit_port_matches_scalar(void) {
     static const float odd[] = {0.0f, -0.0f, 1.0f / 0.0f, -1.0f / 0.0f, 3e38f, -3e38f, 0.5f, 1.0f, -1.0f,
                                 0.0f / 0.0f, 1e-40f, -1e-40f}; /* subnormals last */
-    static float rows_mem[256 * PB_SKIN_ENTRY + 16];
     static uint16_t offsets[256];
-    static unsigned char in[301 * 44 + 8];
-    static float out_a[301 * 9 + 8], out_b[301 * 9 + 8];
-    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 63u) & ~(uintptr_t)63u);
+    /* the large buffers in the shared test work memory (bare metal's RAM is small) */
+    float *rows = (float *)(void *)(((uintptr_t)t_work() + 63u) & ~(uintptr_t)63u);
+    unsigned char *in = (unsigned char *)(rows + 256 * PB_SKIN_ENTRY);
+    float *out_a = (float *)(void *)(in + EX_IN_BYTES), *out_b = out_a + EX_OUT_FLOATS;
     uint32_t seed = 0xE8B1u, i, round, n_odd = (uint32_t)(sizeof odd / sizeof odd[0]);
 #if defined(PLUMBOB_PORT_NEON) && !defined(__aarch64__)
     n_odd -= 2; /* ARMv7 NEON flushes subnormals (kernels.h) */
@@ -149,15 +152,15 @@ void test_skin_explicit_port_matches_scalar(void) {
             nrm_off = 3;
             floats = 6u * count;
         }
-        memset(out_a, 0xAB, sizeof out_a);
-        memset(out_b, 0xAB, sizeof out_b);
+        memset(out_a, 0xAB, sizeof(float) * EX_OUT_FLOATS);
+        memset(out_b, 0xAB, sizeof(float) * EX_OUT_FLOATS);
         r.out_positions = out_a;
         r.out_normals = normals ? out_a + nrm_off : NULL;
         pb_skin_scalar(&r);
         r.out_positions = out_b;
         r.out_normals = normals ? out_b + nrm_off : NULL;
         PB_SKIN(&r);
-        CHECK(ex_same_or_both_nan(out_a, out_b, sizeof out_a / sizeof out_a[0]));
+        CHECK(ex_same_or_both_nan(out_a, out_b, EX_OUT_FLOATS));
         CHECK(pb_le32((const unsigned char *)&out_b[floats]) == 0xABABABABu);
         if (!special) CHECK_NEAR(explicit_contract_error(&r), 0.0, 1e-4);
     }
@@ -167,11 +170,10 @@ void test_skin_explicit_port_matches_scalar(void) {
  * added), which an implied-weight mesh's unused terms would turn to +0;
  * a weight of -1 on an identity entry gives -x for a point x, -0 for 0. */
 void test_skin_explicit_one_influence(void) {
-    static float rows_mem[256 * PB_SKIN_ENTRY + 16];
     static uint16_t offsets[256];
     static unsigned char in[8 * 28];
     static float out_a[8 * 3], out_b[8 * 3];
-    float *rows = (float *)(void *)(((uintptr_t)rows_mem + 63u) & ~(uintptr_t)63u);
+    float *rows = (float *)(void *)(((uintptr_t)t_work() + 63u) & ~(uintptr_t)63u);
     float ident[12] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
     pb_skin_range r;
     uint32_t i;
@@ -219,7 +221,7 @@ void test_skin_explicit_one_influence(void) {
 void test_skin_explicit_job(void) {
     static unsigned char mesh_bytes[EX_V * EX_STRIDE], packed[EX_V * 44u];
     static float out_a[EX_V * 3], nrm_a[EX_V * 4], out_b[EX_V * 3], nrm_b[EX_V * 4];
-    static unsigned char work[PLUMBOB_SKIN_WORK_SIZE + 3];
+    unsigned char *work = t_work(); /* PLUMBOB_SKIN_WORK_SIZE + 3 of its bytes */
     static const uint16_t slot_joint[5] = {4, 2, 1, 0, 3};
     plumbob_mat34 palette[5];
     plumbob_skin_mesh m, p;
