@@ -435,6 +435,12 @@ void test_geom_malformed(void) {
     s->g.bone_hashes = NULL;
     CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX);
     s->g.bone_hashes = s->bones;
+    s->g.elements = NULL;
+    CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX);
+    s->g.elements = s->el;
+    s->g.element_count = PLUMBOB_GEOM_MAX_ELEMENTS + 1u;
+    CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX);
+    s->g.element_count = 7;
     s->el[0].size = 16;
     s->g.vertex_stride += 4;
     CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX); /* a position of 16 bytes */
@@ -454,7 +460,7 @@ void test_geom_truncation_and_bitflips(void) {
     unsigned char *d = t_scratch();
     plumbob_geom g;
     plumbob_error err;
-    size_t n, bit;
+    size_t n, bit, need = 0;
     uint32_t oks = 0, codes[PLUMBOB_RESULT_COUNT] = {0}, i;
     static const uint32_t mixed[5] = {PLUMBOB_GEOM_UV, PLUMBOB_GEOM_WEIGHTS, PLUMBOB_GEOM_POSITION,
                                       PLUMBOB_GEOM_ASSIGNMENT, PLUMBOB_GEOM_UV};
@@ -462,9 +468,22 @@ void test_geom_truncation_and_bitflips(void) {
     n = g_write(&s->g);
     if (!n) return;
     t_error_sweep("geom", d, n);
+    /* the chunk cut with its size saying so: the chunk ends early, at every length */
+    for (bit = 0; bit + 60u < n; bit++) {
+        uint32_t old = g_get32(d + 56);
+        g_put32(d + 56, (uint32_t)bit);
+        CHECK_EQ(plumbob_geom_measure_ex(d, 60u + bit, &need, &err), PLUMBOB_ERR_TRUNCATED);
+        CHECK(err.offset <= 60u + bit);
+        g_put32(d + 56, old);
+    }
+    /* four bytes more in the chunk, after the TGI table */
+    g_put32(d + n, 0);
+    g_put32(d + 56, g_get32(d + 56) + 4u);
+    CHECK_EQ(plumbob_geom_measure_ex(d, n + 4u, &need, &err), PLUMBOB_ERR_BAD_DATA);
+    CHECK(err.offset == n && strcmp(err.table, "tgi") == 0);
+    g_put32(d + 56, g_get32(d + 56) - 4u);
     for (bit = 0; bit < n * 8u; bit++) {
         plumbob_result r;
-        size_t need = 0;
         d[bit / 8] ^= (unsigned char)(1u << (bit % 8));
         r = plumbob_geom_measure_ex(d, n, &need, &err);
         CHECK((unsigned)r < PLUMBOB_RESULT_COUNT && err.result == r && err.offset <= n);
