@@ -53,6 +53,8 @@ if [ -d "$corpus" ]; then
     cp "$tmp"/jazz/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
     mkdir -p "$out/corpus-fuzz_geom"
     cp "$corpus"/sims3/*.simgeom "$out/corpus-fuzz_geom/" 2>/dev/null
+    mkdir -p "$out/corpus-fuzz_geom_skin"
+    cp "$corpus"/sims3/*.simgeom "$out/corpus-fuzz_geom_skin/" 2>/dev/null
     "$bin" extract "$corpus/sims3/EWWheatAndFlour.package" --type 8EAF13DE -o "$tmp/rig" >/dev/null
     cp "$tmp"/rig/* "$out/corpus-fuzz_rig/" 2>/dev/null
     for f in "$tmp"/jazz/*.jazz; do
