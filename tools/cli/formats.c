@@ -17,6 +17,7 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_JAZZ, jazz_info, jazz_reencode},
     {PLUMBOB_FORMAT_RIG, rig_info, rig_reencode},
     {PLUMBOB_FORMAT_CRES, cres_info, cres_reencode},
+    {PLUMBOB_FORMAT_GEOM, geom_info, geom_reencode},
 };
 
 const tool_format *tool_format_for_type(uint32_t type) {
