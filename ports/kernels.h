@@ -23,13 +23,16 @@
  * slot, 256 entries of which entry 255 is all zeros, written by
  * pb_skin_put_entry.  Per
  * vertex (pb_skin_influences): slot k is byte k of the assignment; 0xFF is
- * unused and weighs 0; stored weight k < weight_count, the weight right
- * after the stored ones is 1 - the sum of the used ones, later ones 0; a
+ * unused and weighs 0; stored weight k < weight_count, and with implied
+ * weights (explicit_weights 0) the weight right after the stored ones is
+ * 1 - the sum of the used ones, later ones 0; a
  * slot >= slot_count reads the zero entry (slot_offset, from
  * pb_skin_slot_offsets, maps each byte to its entry, so the kernels test no
  * bound per influence).  With terms t_k = w_k M_k, the blended rows are
  * R = t0, t0 + t1, (t0 + t1) + t2 or (t0 + t1) + (t2 + t3) for 1..4
- * influences (influences = weight_count + 1, at most 4); output component
+ * influences (influences = weight_count + 1 with implied weights, at most
+ * 4; weight_count itself with explicit ones, where no sum is taken and
+ * every weight is a stored one, the same order); output component
  * j is p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t and n'j = (Rj.a x + Rj.b y)
  * + Rj.c z times pb_normal_scale((n'x n'x + n'y n'y) + n'z n'z). */
 typedef struct pb_skin_range {
@@ -38,7 +41,8 @@ typedef struct pb_skin_range {
     const unsigned char *normals;     /* float3 per vertex; NULL: no normal output */
     const unsigned char *assignments; /* u32 per vertex */
     const unsigned char *weights;     /* weight_count floats per vertex */
-    uint32_t weight_count;            /* 0..3: the kernels specialize on it */
+    uint32_t weight_count;            /* 0..3 implied, 1..4 explicit: the kernels specialize on it */
+    uint32_t explicit_weights;        /* 1: every influence's weight stored (GEOM); 0: the last implied */
     uint32_t slot_count;              /* <= 255 */
     const float *slot_table;          /* 256 * PB_SKIN_ENTRY floats, 16-byte aligned */
     const uint16_t *slot_offset;      /* 256: slot byte -> float offset of its entry in slot_table */
@@ -130,10 +134,11 @@ PB_FORCE_INLINE void pb_skin_influence(const pb_skin_range *r, const unsigned ch
 
 /* Weights and matrices of the influences of the vertex whose assignment
  * bytes are at ab and stored weights at wp (shared by every port so all
- * of them see the same numbers); influences is weight_count + 1. */
+ * of them see the same numbers); stored is the weight count: influences -
+ * 1 with the last implied, influences with explicit weights (then the
+ * sum is never used). */
 PB_FORCE_INLINE void pb_skin_influences_at(const pb_skin_range *r, const unsigned char *ab, const unsigned char *wp,
-                                           uint32_t influences, float w[4], const float *m[4]) {
-    uint32_t stored = influences - 1u;
+                                           uint32_t influences, uint32_t stored, float w[4], const float *m[4]) {
     float sum = 0.0f;
     pb_skin_influence(r, ab, wp, 0, stored, &sum, &w[0], &m[0]);
     if (influences > 1) pb_skin_influence(r, ab, wp, 1, stored, &sum, &w[1], &m[1]);
@@ -142,12 +147,11 @@ PB_FORCE_INLINE void pb_skin_influences_at(const pb_skin_range *r, const unsigne
 }
 
 /* Those of vertex v of the range's streams. */
-PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences,
+PB_FORCE_INLINE void pb_skin_influences(const pb_skin_range *r, uint32_t v, uint32_t influences, uint32_t stored,
                                         float w[4], const float *m[4]) {
-    uint32_t stored = influences - 1u;
     /* no stored weights: the stream may be NULL, and NULL + 0 is undefined */
     pb_skin_influences_at(r, r->assignments + 4u * v, stored ? r->weights + 4u * stored * v : r->weights,
-                          influences, w, m);
+                          influences, stored, w, m);
 }
 
 /* CLIP sampling in lanes: four tracks of one kind (12-bit rotations or

@@ -1035,7 +1035,7 @@ static void skin_neutral_job(void) {
     job.palette_count = 3; /* slot 0 names palette[3] */
     CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_BAD_INDEX);
     job.palette_count = 4;
-    m.weight_mode = PLUMBOB_SKIN_WEIGHTS_EXPLICIT;
+    m.weight_mode = 2u; /* neither mode */
     CHECK_EQ(plumbob_skin(&job), PLUMBOB_ERR_UNSUPPORTED);
     m.weight_mode = PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
     m.weight_count = 4;

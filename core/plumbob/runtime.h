@@ -357,13 +357,16 @@ PLUMBOB_API plumbob_result plumbob_clip_events_between(const plumbob_clip *clip,
  * format's preparer (plumbob_gmdc_skin is one).  The blend is of matrices:
  * C = sum w_k palette[joint_k]; p' = C p; n' = C n (3x3), renormalized
  * unless PLUMBOB_SKIN_UNNORMALIZED; the port's kernel (ports/kernels.h)
- * does it, and every port gives the same bits. */
+ * does it, and every port gives the same bits.  The sum's order, for 1..4
+ * influences with terms t_k = w_k palette[joint_k]: t0, t0 + t1,
+ * (t0 + t1) + t2, (t0 + t1) + (t2 + t3), with either weight mode. */
 
 /* How a vertex's weights are stored (plumbob_skin_mesh.weight_mode). */
 #define PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST 0u /* weight_count (0..3) stored, the next implied:
                                               * 1 - the sum of the used ones (GMDC) */
-#define PLUMBOB_SKIN_WEIGHTS_EXPLICIT 1u     /* one stored weight per influence (GEOM): reserved,
-                                              * plumbob_skin refuses it as unsupported today */
+#define PLUMBOB_SKIN_WEIGHTS_EXPLICIT 1u     /* weight_count (1..4) stored, one per influence,
+                                              * none implied (GEOM): C = sum over k below
+                                              * weight_count of w_k palette[slot_k] */
 
 /* The prepared input: where each stream's vertex v starts is
  * stream + v * stride (bytes); values are little-endian on every host.
@@ -381,8 +384,9 @@ typedef struct plumbob_skin_mesh {
     size_t joint_stride;            /* bytes, 4 or more */
     const unsigned char *weights;   /* weight_count floats per vertex (NULL when weight_count is 0) */
     size_t weight_stride;           /* bytes, 4 * weight_count or more */
-    uint32_t weight_count;          /* stored weights: 0..3 (implied last: 1..4 influences) */
-    uint32_t weight_mode;           /* PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST */
+    uint32_t weight_count;          /* stored weights: 0..3 with the last implied (1..4
+                                     * influences), 1..4 explicit (as many influences) */
+    uint32_t weight_mode;           /* PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST or _EXPLICIT */
     uint32_t slot_count;            /* slots that name a matrix, 0..255; bytes from slot_count on
                                      * (and 0xFF) weigh a zero matrix */
     const uint16_t *slot_joint;     /* slot -> palette index (a GMDC group's bone list), or NULL:
@@ -425,11 +429,12 @@ typedef struct plumbob_skin_job {
  * blocks through job->work.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
  * job, mesh, positions or work; NULL mesh positions with vertices; NULL
  * palette with slots; an output stride below 3 or a stream stride below
- * its values; weight_count above 3 or NULL weights with some; slot_count
- * above 255; a range past vertex_count; unknown flags),
+ * its values; weight_count above 3 (implied) or outside 1..4 (explicit),
+ * or NULL weights with some; slot_count above 255; a range past
+ * vertex_count; unknown flags),
  * PLUMBOB_ERR_BAD_INDEX (a slot naming a matrix at or past palette_count),
- * PLUMBOB_ERR_UNSUPPORTED (weight_mode other than
- * PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * PLUMBOB_ERR_UNSUPPORTED (weight_mode neither
+ * PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST nor _EXPLICIT), PLUMBOB_ERR_OUTPUT_TOO_SMALL
  * (position_count, or normal_count with normals, below the range's end);
  * nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);

@@ -50,6 +50,7 @@ void pb_skin_mesh_run(const plumbob_skin_mesh *m, const pb_skin_work *w, uint32_
     int packed = m->position_stride == 12u && (!out_normals || (m->normals && m->normal_stride == 12u)) &&
                  (!skinned || (m->joint_stride == 4u && (!wc || m->weight_stride == 4u * wc)));
     r.weight_count = wc;
+    r.explicit_weights = skinned && m->weight_mode == PLUMBOB_SKIN_WEIGHTS_EXPLICIT;
     r.slot_count = slots;
     r.slot_table = w->table;
     r.slot_offset = w->offsets;
@@ -67,9 +68,11 @@ void pb_skin_mesh_run(const plumbob_skin_mesh *m, const pb_skin_work *w, uint32_
         r.out_normals = out_normals ? out_normals + normal_stride * first : NULL;
         run(&r, skinned, flags);
     } else { /* strided streams or made-up normals: packed blocks in the work memory */
-        uint32_t v0, i, c;
-        for (v0 = first; v0 < end; v0 += PB_SKIN_STAGE) {
-            uint32_t count = end - v0 < PB_SKIN_STAGE ? end - v0 : PB_SKIN_STAGE;
+        /* the weight staging holds 3 floats a vertex for PB_SKIN_STAGE
+         * vertices: four explicit weights stage 3/4 as many a block */
+        uint32_t v0, i, c, stage = wc > 3u ? PB_SKIN_STAGE / 4u * 3u : PB_SKIN_STAGE;
+        for (v0 = first; v0 < end; v0 += stage) {
+            uint32_t count = end - v0 < stage ? end - v0 : stage;
             for (i = 0; i < count; i++) {
                 size_t v = (size_t)v0 + i;
                 copy_bytes(w->positions + 12u * i, m->positions + m->position_stride * v, 12u);
@@ -106,8 +109,10 @@ plumbob_result plumbob_skin(const plumbob_skin_job *job) {
     if ((first < end && !m->positions) || m->position_stride < 12u || (m->normals && m->normal_stride < 12u))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (m->joints) {
-        if (m->weight_mode != PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST) return PLUMBOB_ERR_UNSUPPORTED;
-        if (m->joint_stride < 4u || m->weight_count > 3u || m->slot_count > 255u ||
+        int explicit_weights = m->weight_mode == PLUMBOB_SKIN_WEIGHTS_EXPLICIT;
+        if (!explicit_weights && m->weight_mode != PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST) return PLUMBOB_ERR_UNSUPPORTED;
+        if (m->joint_stride < 4u || m->slot_count > 255u ||
+            (explicit_weights ? m->weight_count - 1u > 3u : m->weight_count > 3u) ||
             (m->weight_count && (!m->weights || m->weight_stride < 4u * m->weight_count)) ||
             (m->slot_count && !job->palette))
             return PLUMBOB_ERR_INVALID_ARGUMENT;

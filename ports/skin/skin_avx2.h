@@ -34,12 +34,12 @@ typedef struct skin_coef8 {
  * stored weights at wp: x and y as one 256-bit vector (a b c t of row x,
  * then of row y), z as a 128-bit one. */
 PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, const unsigned char *ab, const unsigned char *wp,
-                                uint32_t influences, __m256 *xy, __m128 *z) {
+                                uint32_t influences, uint32_t stored, __m256 *xy, __m128 *z) {
     float w[4];
     const float *m[4];
     __m256 c, t, w0, w1, w2, w3;
     __m128 cz, tz;
-    pb_skin_influences_at(r, ab, wp, influences, w, m);
+    pb_skin_influences_at(r, ab, wp, influences, stored, w, m);
     w0 = _mm256_set1_ps(w[0]);
     c = _mm256_mul_ps(w0, _mm256_loadu_ps(m[0]));
     cz = _mm_mul_ps(_mm256_castps256_ps128(w0), _mm_load_ps(m[0] + 8));
@@ -67,15 +67,15 @@ PB_FORCE_INLINE void blend_xy_z(const pb_skin_range *r, const unsigned char *ab,
 }
 
 /* The four vertices whose assignment bytes are at a and stored weights at
- * w, blended and transposed. */
+ * w (stored floats each), blended and transposed. */
 PB_FORCE_INLINE skin_coef8 blend_avx(const pb_skin_range *r, const unsigned char *a, const unsigned char *w,
-                                     uint32_t influences) {
-    size_t stored = 4u * (influences - 1u); /* weight bytes per vertex */
+                                     uint32_t influences, uint32_t stored) {
+    size_t bytes = 4u * stored; /* weight bytes per vertex */
     skin_coef8 c;
-    blend_xy_z(r, a, w, influences, &c.a, &c.az);
-    blend_xy_z(r, a + 4, w + stored, influences, &c.b, &c.bz);
-    blend_xy_z(r, a + 8, w + 2u * stored, influences, &c.c, &c.cz);
-    blend_xy_z(r, a + 12, w + 3u * stored, influences, &c.t, &c.tz);
+    blend_xy_z(r, a, w, influences, stored, &c.a, &c.az);
+    blend_xy_z(r, a + 4, w + bytes, influences, stored, &c.b, &c.bz);
+    blend_xy_z(r, a + 8, w + 2u * bytes, influences, stored, &c.c, &c.cz);
+    blend_xy_z(r, a + 12, w + 3u * bytes, influences, stored, &c.t, &c.tz);
     /* in each half, rows of vertices -> coefficients of lanes: a = (a of row x | a of row y) per vertex */
     pb_v8_transpose_halves(&c.a, &c.b, &c.c, &c.t);
     _MM_TRANSPOSE4_PS(c.az, c.bz, c.cz, c.tz);

@@ -9,11 +9,11 @@ static void store3(float *o, float x, float y, float z) {
 }
 
 /* One port-independent vertex: blended rows, then point and normal. */
-PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences) {
+PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t influences, uint32_t stored) {
     float w[4], c[12], t[12], p[3], q[3];
     const float *m[4];
     uint32_t j;
-    pb_skin_influences(r, v, influences, w, m);
+    pb_skin_influences(r, v, influences, stored, w, m);
     for (j = 0; j < 12; j++) c[j] = w[0] * m[0][j];
     if (influences >= 2)
         for (j = 0; j < 12; j++) c[j] = c[j] + w[1] * m[1][j];
@@ -45,10 +45,19 @@ PB_FORCE_INLINE void skin_vertex(const pb_skin_range *r, uint32_t v, uint32_t in
 
 void pb_skin_scalar(const pb_skin_range *r) {
     uint32_t v;
+    if (r->explicit_weights) { /* every weight stored: influences = weight_count (1..4) */
+        switch (r->weight_count) {
+        case 1: for (v = 0; v < r->count; v++) skin_vertex(r, v, 1, 1); break;
+        case 2: for (v = 0; v < r->count; v++) skin_vertex(r, v, 2, 2); break;
+        case 3: for (v = 0; v < r->count; v++) skin_vertex(r, v, 3, 3); break;
+        default: for (v = 0; v < r->count; v++) skin_vertex(r, v, 4, 4); break;
+        }
+        return;
+    }
     switch (r->weight_count) { /* one straight-line loop per influence count */
-    case 0: for (v = 0; v < r->count; v++) skin_vertex(r, v, 1); break;
-    case 1: for (v = 0; v < r->count; v++) skin_vertex(r, v, 2); break;
-    case 2: for (v = 0; v < r->count; v++) skin_vertex(r, v, 3); break;
-    default: for (v = 0; v < r->count; v++) skin_vertex(r, v, 4); break;
+    case 0: for (v = 0; v < r->count; v++) skin_vertex(r, v, 1, 0); break;
+    case 1: for (v = 0; v < r->count; v++) skin_vertex(r, v, 2, 1); break;
+    case 2: for (v = 0; v < r->count; v++) skin_vertex(r, v, 3, 2); break;
+    default: for (v = 0; v < r->count; v++) skin_vertex(r, v, 4, 3); break;
     }
 }

@@ -9,7 +9,7 @@
  *   than the work they lay out when a vertex has one matrix; where every
  *   weight is exactly 1 the matrix is used as it is.
  * - Other blocks: four vertices per step.  The four's weights are decoded
- *   side by side (one lane each, unused slots masked to +0, the implied
+ *   side by side (one lane each, unused slots masked to +0, the implied (or explicit)
  *   last weight from their sum); each vertex's blended rows take one
  *   multiply and one add per row and influence; the rows of the four are
  *   then transposed, so the transforms run with one vertex per lane on
@@ -118,41 +118,52 @@ PB_FORCE_INLINE void emit4(const pb_skin_range *r, uint32_t v, uint32_t n, int o
 #if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
 #include "skin_avx2.h" /* rows x and y in one 256-bit half each */
 #define SKIN_COEF skin_coef8
-#define BLEND4(r, a, w, influences) blend_avx(r, a, w, influences)
+#define BLEND4(r, a, w, influences, stored) blend_avx(r, a, w, influences, stored)
 #define TRANSFORM4 transform4_avx
 #else
 /* Weights of four vertices, one vector per influence (lane i: vertex i),
- * from their 16 assignment bytes at a and stored weights at w (influences
- * - 1 floats a vertex, the four back to back): pb_skin_influences's
- * numbers.  An
- * unused slot's weight is +0; adding it to the running sum (never -0, as
- * it starts at +0) changes nothing, so every lane sums as the reference
- * does, which skips it.  Written out per count, so nothing goes through
- * memory. */
+ * from their 16 assignment bytes at a and stored weights at w (`stored`
+ * floats a vertex, the four back to back): pb_skin_influences's numbers.
+ * An unused slot's weight is +0; with the last weight implied, adding it
+ * to the running sum (never -0, as it starts at +0) changes nothing, so
+ * every lane sums as the reference does, which skips it; with explicit
+ * weights (stored == influences) there is no sum.  Written out per count,
+ * so nothing goes through memory. */
 typedef struct skin_w4 {
     pb_v4 w0, w1, w2, w3;
 } skin_w4;
-PB_FORCE_INLINE skin_w4 weights4(const unsigned char *a, const unsigned char *w, uint32_t influences) {
+PB_FORCE_INLINE skin_w4 weights4(const unsigned char *a, const unsigned char *w, uint32_t influences,
+                                 uint32_t stored) {
     pb_v4 words = pb_v4_load_le(a), sum, one = pb_v4_set1(1.0f), zero = pb_v4_set1(0.0f);
     skin_w4 k;
-    k.w1 = k.w2 = k.w3 = zero;
-    if (influences == 2) {
-        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), pb_v4_load_le(w));
-        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), pb_v4_sub(one, pb_v4_add(zero, k.w0)));
-    } else if (influences == 3) {
+    k.w0 = k.w1 = k.w2 = k.w3 = zero;
+    if (stored == 1) {
+        k.w0 = pb_v4_load_le(w);
+    } else if (stored == 2) {
         pb_v4_unzip(pb_v4_load_le(w), pb_v4_load_le(w + 16), &k.w0, &k.w1);
-        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
-        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
-        sum = pb_v4_add(pb_v4_add(zero, k.w0), k.w1);
-        k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), pb_v4_sub(one, sum));
-    } else {
+    } else if (stored == 3) {
         pb_v4_load_xyz4(w, &k.w0, &k.w1, &k.w2);
-        k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
-        k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
-        k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), k.w2);
-        sum = pb_v4_add(pb_v4_add(pb_v4_add(zero, k.w0), k.w1), k.w2);
-        k.w3 = pb_v4_andnot(pb_m4_byte_ff(words, 3), pb_v4_sub(one, sum));
+    } else if (stored == 4) { /* a vertex's four weights a row: transposed to one influence a row */
+        k.w0 = pb_v4_load_le(w);
+        k.w1 = pb_v4_load_le(w + 16);
+        k.w2 = pb_v4_load_le(w + 32);
+        k.w3 = pb_v4_load_le(w + 48);
+        pb_v4_transpose(&k.w0, &k.w1, &k.w2, &k.w3);
     }
+    if (stored > 0) k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), k.w0);
+    if (stored > 1) k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), k.w1);
+    if (stored > 2) k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), k.w2);
+    if (stored > 3) k.w3 = pb_v4_andnot(pb_m4_byte_ff(words, 3), k.w3);
+    if (stored == influences) return k; /* explicit: every weight stored */
+    sum = zero;
+    if (stored > 0) sum = pb_v4_add(sum, k.w0);
+    if (stored > 1) sum = pb_v4_add(sum, k.w1);
+    if (stored > 2) sum = pb_v4_add(sum, k.w2);
+    sum = pb_v4_sub(one, sum); /* the implied weight, influence `stored` */
+    if (stored == 0) k.w0 = pb_v4_andnot(pb_m4_byte_ff(words, 0), sum);
+    else if (stored == 1) k.w1 = pb_v4_andnot(pb_m4_byte_ff(words, 1), sum);
+    else if (stored == 2) k.w2 = pb_v4_andnot(pb_m4_byte_ff(words, 2), sum);
+    else k.w3 = pb_v4_andnot(pb_m4_byte_ff(words, 3), sum);
     return k;
 }
 
@@ -237,7 +248,7 @@ PB_FORCE_INLINE void transform4(const pb_skin_range *r, uint32_t v, skin_coef c,
     emit4(r, v, n, out, defer, ox, oy, oz, nrm != NULL, qx, qy, qz);
 }
 #define SKIN_COEF skin_coef
-#define BLEND4(r, a, w, influences) blend4(r, a, weights4(a, w, influences), influences)
+#define BLEND4(r, a, w, influences, stored) blend4(r, a, weights4(a, w, influences, stored), influences)
 #define TRANSFORM4 transform4
 #endif
 
@@ -277,9 +288,9 @@ PB_FORCE_INLINE void normalize_block(const pb_skin_range *r, const pb_v4 *defer,
  * of the next group waited behind the transforms of this one: 5-8% of the
  * time; 8 groups ahead measured the same as 4, 2 up to 8% slower).  What
  * normalize_block stores is left in defer, DEFER rows a group. */
-PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int out,
-                               pb_v4 *defer) {
-    uint32_t stored = 4u * (influences - 1u); /* weight bytes per vertex */
+PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences,
+                               uint32_t weights, int out, pb_v4 *defer) {
+    uint32_t stored = 4u * weights; /* weight bytes per vertex */
     uint32_t g, groups = (end - v0) / 4u, v = v0 + 4u * groups;
     SKIN_COEF coef[AHEAD];
     uint32_t h, k;
@@ -287,7 +298,8 @@ PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end
         uint32_t hn = groups - h < AHEAD ? groups - h : AHEAD;
         for (k = 0; k < hn; k++) {
             g = h + k;
-            coef[k] = BLEND4(r, r->assignments + 4u * (v0 + 4u * g), r->weights + stored * (v0 + 4u * g), influences);
+            coef[k] = BLEND4(r, r->assignments + 4u * (v0 + 4u * g), r->weights + stored * (v0 + 4u * g), influences,
+                             weights);
         }
         for (k = 0; k < hn; k++) {
             uint32_t u = v0 + 4u * (h + k);
@@ -299,7 +311,7 @@ PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end
         /* the last one to three: spare lanes repeat the last vertex, read
          * from local copies so no load passes the streams' ends; stored
          * through the strides */
-        unsigned char pos[48], nrm[48], asg[16], wts[48];
+        unsigned char pos[48], nrm[48], asg[16], wts[64];
         uint32_t n = end - v, i, b;
         for (i = 0; i < 4; i++) {
             uint32_t u = i < n ? v + i : end - 1u;
@@ -310,7 +322,7 @@ PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end
             for (b = 0; b < 4u; b++) asg[4u * i + b] = r->assignments[4u * u + b];
             for (b = 0; b < stored; b++) wts[stored * i + b] = r->weights[stored * u + b];
         }
-        TRANSFORM4(r, v, BLEND4(r, asg, wts, influences), pos, r->normals ? nrm : NULL, n,
+        TRANSFORM4(r, v, BLEND4(r, asg, wts, influences, weights), pos, r->normals ? nrm : NULL, n,
                    out == OUT_PN6 && r->normalize ? OUT_PN6 : OUT_ROWS, defer + DEFER * groups);
     }
     if (r->normals && r->normalize) normalize_block(r, defer, v0, end - v0, out);
@@ -332,14 +344,18 @@ PB_FORCE_INLINE void skin_rows(const pb_skin_range *r, uint32_t v0, uint32_t end
 enum { RIGID, LONE, MIXED };
 #define PB_SKIN_SLOT0_ONLY 0xFFFFFF00FFFFFF00ull /* two assignments: slots 1..3 unused */
 #define PB_SKIN_TWO_ONES 0x3F8000003F800000ull  /* two little-endian 1.0f */
-PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences) {
+PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences,
+                               uint32_t stored) {
     const unsigned char *a = r->assignments + 4u * v0, *w, *a_end = r->assignments + 4u * end;
-    size_t stride = 4u * (influences - 1u); /* weight bytes per vertex */
+    size_t stride = 4u * stored; /* weight bytes per vertex */
     uint32_t not_one = 0; /* weight 0's bits ^ 1.0f's, or'ed */
-    if (influences == 1) return RIGID;
+    /* one influence has no other slots to test (explicit weights: its
+     * weight decides between RIGID and LONE) */
+    uint64_t others = influences == 1 ? 0u : PB_SKIN_SLOT0_ONLY;
+    if (stored == 0) return RIGID; /* the one implied weight is 1 */
     w = r->weights + stride * v0;
     for (; a_end - a >= 16; a += 16, w += 4u * stride) { /* four at a time: ~3 instructions a vertex */
-        if ((pb_le64(a) & pb_le64(a + 8) & PB_SKIN_SLOT0_ONLY) != PB_SKIN_SLOT0_ONLY) return MIXED;
+        if ((pb_le64(a) & pb_le64(a + 8) & others) != others) return MIXED;
         if (stride == 4u) { /* one stored weight: the four lie side by side */
             uint64_t d = (pb_le64(w) ^ PB_SKIN_TWO_ONES) | (pb_le64(w + 8) ^ PB_SKIN_TWO_ONES);
             not_one |= (uint32_t)d | (uint32_t)(d >> 32);
@@ -348,7 +364,7 @@ PB_FORCE_INLINE int block_kind(const pb_skin_range *r, uint32_t v0, uint32_t end
                        (pb_le32(w + 2u * stride) ^ 0x3F800000u) | (pb_le32(w + 3u * stride) ^ 0x3F800000u);
     }
     for (; a < a_end; a += 4, w += stride) {
-        if ((pb_le32(a) & 0xFFFFFF00u) != 0xFFFFFF00u) return MIXED;
+        if ((pb_le32(a) & (uint32_t)others) != (uint32_t)others) return MIXED;
         not_one |= pb_le32(w) ^ 0x3F800000u;
     }
     return not_one ? LONE : RIGID;
@@ -375,23 +391,31 @@ PB_FORCE_INLINE pb_v4 transform_col(pb_v4 a, pb_v4 b, pb_v4 c, const unsigned ch
  * splatted.  normals: 0 none, 1 stored as they come, 2 left in defer for
  * normalize_columns (a constant, like kind and wide, so each case is its
  * own loop). */
-PB_FORCE_INLINE void skin_cols_run(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int kind,
-                                   int normals, int wide, pb_v4 *defer) {
+PB_FORCE_INLINE void skin_cols_run(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences,
+                                   uint32_t stored, int kind, int normals, int wide, pb_v4 *defer) {
     const unsigned char *a = r->assignments + 4u * v0, *a_end = r->assignments + 4u * end;
     const unsigned char *p = r->positions + 12u * v0, *q = normals ? r->normals + 12u * v0 : NULL;
-    size_t stride = 4u * (influences - 1u);
+    size_t stride = 4u * stored;
     const unsigned char *w = kind == LONE ? r->weights + stride * v0 : NULL;
     float *op = r->out_positions + r->position_stride * v0, *on = normals == 1 ? r->out_normals + r->normal_stride * v0 : NULL;
     for (; a < a_end; a += 4, p += 12, op += r->position_stride) {
         const float *e = pb_skin_matrix(r, a[0]) + PB_SKIN_COLUMNS;
         pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8), ct = pb_v4_load(e + 12);
         if (kind == LONE) {
-            /* pb_skin_influence's first weight: the stored one, 0 when unused */
+            /* pb_skin_influence's first weight: the stored one, 0 when
+             * unused; the other influences' +0 terms added once (none
+             * with one explicit influence: R = t0, a -0 kept) */
             pb_v4 s = pb_v4_set1(a[0] == 0xFFu ? 0.0f : pb_f32le(w)), zero = pb_v4_set1(0.0f);
-            ca = pb_v4_add(pb_v4_mul(s, ca), zero);
-            cb = pb_v4_add(pb_v4_mul(s, cb), zero);
-            cc = pb_v4_add(pb_v4_mul(s, cc), zero);
-            ct = pb_v4_add(pb_v4_mul(s, ct), zero);
+            ca = pb_v4_mul(s, ca);
+            cb = pb_v4_mul(s, cb);
+            cc = pb_v4_mul(s, cc);
+            ct = pb_v4_mul(s, ct);
+            if (influences > 1) {
+                ca = pb_v4_add(ca, zero);
+                cb = pb_v4_add(cb, zero);
+                cc = pb_v4_add(cc, zero);
+                ct = pb_v4_add(ct, zero);
+            }
             w += stride;
         }
         pb_v4_store3(op, pb_v4_add(transform_col(ca, cb, cc, p, wide), ct));
@@ -408,11 +432,11 @@ PB_FORCE_INLINE void skin_cols_run(const pb_skin_range *r, uint32_t v0, uint32_t
 }
 
 /* skin_cols_run with 16-byte point loads, but for the streams' last vertex. */
-PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences, int kind,
-                               int normals, pb_v4 *defer) {
+PB_FORCE_INLINE void skin_cols(const pb_skin_range *r, uint32_t v0, uint32_t end, uint32_t influences,
+                               uint32_t stored, int kind, int normals, pb_v4 *defer) {
     uint32_t stop = end == r->count ? end - 1u : end;
-    skin_cols_run(r, v0, stop, influences, kind, normals, 1, defer);
-    if (stop < end) skin_cols_run(r, stop, end, influences, kind, normals, 0, defer + (stop - v0));
+    skin_cols_run(r, v0, stop, influences, stored, kind, normals, 1, defer);
+    if (stop < end) skin_cols_run(r, stop, end, influences, stored, kind, normals, 0, defer + (stop - v0));
 }
 
 /* The deferred normalization of n normals (x y z in lanes) of vertices
@@ -443,7 +467,7 @@ PB_FORCE_INLINE void normalize_columns(const pb_skin_range *r, pb_v4 *defer, uin
 /* All vertices with a fixed influence count (a constant after inlining, so
  * each count gets its own straight-line loops), BLOCK at a time, each
  * block in the shape its kind runs fastest in. */
-PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
+PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences, uint32_t stored) {
     uint32_t v = 0;
     pb_v4 defer[BLOCK / 4u * DEFER]; /* what the block's normalization stores (at least BLOCK rows) */
     int normals = !r->normals ? 0 : r->normalize ? 2 : 1, out = OUT_ROWS;
@@ -453,20 +477,20 @@ PB_FORCE_INLINE void skin_all(const pb_skin_range *r, uint32_t influences) {
         out = OUT_PACKED;
     while (v < r->count) {
         uint32_t bend = r->count - v < BLOCK ? r->count : v + BLOCK;
-        int kind = block_kind(r, v, bend, influences);
+        int kind = block_kind(r, v, bend, influences, stored);
         if (kind == MIXED) { /* each output layout its own loop */
-            if (out == OUT_PN6) skin_rows(r, v, bend, influences, OUT_PN6, defer);
-            else if (out == OUT_PACKED) skin_rows(r, v, bend, influences, OUT_PACKED, defer);
-            else skin_rows(r, v, bend, influences, OUT_ROWS, defer);
+            if (out == OUT_PN6) skin_rows(r, v, bend, influences, stored, OUT_PN6, defer);
+            else if (out == OUT_PACKED) skin_rows(r, v, bend, influences, stored, OUT_PACKED, defer);
+            else skin_rows(r, v, bend, influences, stored, OUT_ROWS, defer);
         } else {
             if (kind == RIGID) {
-                if (normals == 0) skin_cols(r, v, bend, influences, RIGID, 0, defer);
-                else if (normals == 1) skin_cols(r, v, bend, influences, RIGID, 1, defer);
-                else skin_cols(r, v, bend, influences, RIGID, 2, defer);
+                if (normals == 0) skin_cols(r, v, bend, influences, stored, RIGID, 0, defer);
+                else if (normals == 1) skin_cols(r, v, bend, influences, stored, RIGID, 1, defer);
+                else skin_cols(r, v, bend, influences, stored, RIGID, 2, defer);
             } else {
-                if (normals == 0) skin_cols(r, v, bend, influences, LONE, 0, defer);
-                else if (normals == 1) skin_cols(r, v, bend, influences, LONE, 1, defer);
-                else skin_cols(r, v, bend, influences, LONE, 2, defer);
+                if (normals == 0) skin_cols(r, v, bend, influences, stored, LONE, 0, defer);
+                else if (normals == 1) skin_cols(r, v, bend, influences, stored, LONE, 1, defer);
+                else skin_cols(r, v, bend, influences, stored, LONE, 2, defer);
             }
             if (normals == 2) normalize_columns(r, defer, v, bend - v);
         }
@@ -483,11 +507,20 @@ void pb_skin_neon(const pb_skin_range *r)
     /* a private copy: the compiler keeps its fields in registers, where
      * stores through the output pointers would make it reload *r */
     pb_skin_range local = *r;
+    if (local.explicit_weights) { /* every weight stored: influences = weight_count (1..4) */
+        switch (local.weight_count) {
+        case 1: skin_all(&local, 1, 1); break;
+        case 2: skin_all(&local, 2, 2); break;
+        case 3: skin_all(&local, 3, 3); break;
+        default: skin_all(&local, 4, 4); break;
+        }
+        return;
+    }
     switch (local.weight_count) {
-    case 0: skin_all(&local, 1); break;
-    case 1: skin_all(&local, 2); break;
-    case 2: skin_all(&local, 3); break;
-    default: skin_all(&local, 4); break;
+    case 0: skin_all(&local, 1, 0); break;
+    case 1: skin_all(&local, 2, 1); break;
+    case 2: skin_all(&local, 3, 2); break;
+    default: skin_all(&local, 4, 3); break;
     }
 }
 #else

@@ -1,6 +1,6 @@
 /* libFuzzer target for the format-neutral skinning job (plumbob_skin): the
  * input's first bytes choose the mesh's shape (vertex count, every stride,
- * stored weight count, slot count, a slot -> palette map or none, normals
+ * stored weight count and weight mode (implied last or explicit), slot count, a slot -> palette map or none, normals
  * and joints present or not, the range, the flags, the output strides) and
  * the rest are its streams, read as they lie; the palette comes from the
  * input's bytes too (NaN, infinities and huge values among them).  The job
@@ -91,14 +91,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (i = 0; i < size && i < 64; i++) seed = (seed ^ data[i]) * 0x01000193u;
     if (!seed) seed = 1;
     memset(&mesh, 0, sizeof mesh);
-    n = mesh.vertex_count = p[0] % 97u; /* over one 64-vertex staging block */
+    n = mesh.vertex_count = p[0] % 97u; /* over one staging block (64 vertices, 48 with 4 explicit weights) */
     mesh.position_stride = 12u + p[1] % 9u;
     mesh.normal_stride = 12u + p[2] % 9u;
     mesh.joint_stride = 4u + p[3] % 5u;
-    mesh.weight_count = p[4] % 5u;            /* 4: refused */
+    mesh.weight_count = p[4] % 5u;            /* implied: 4 refused; explicit: 0 refused */
     mesh.weight_stride = 4u * (mesh.weight_count ? mesh.weight_count : 1u) + p[5] % 5u;
     mesh.slot_count = p[6] % 2u ? p[7] : 256u; /* 256: refused */
-    mesh.weight_mode = p[8] % 8u == 0 ? 1u : PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
+    mesh.weight_mode = p[8] % 8u == 0 ? 2u /* neither: refused */
+                       : p[8] % 2u ? PLUMBOB_SKIN_WEIGHTS_EXPLICIT : PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
     palette_count = 1u + p[9];
     stride = 3u + p[10] % 3u;
     normals = p[11] % 3u != 0;
