@@ -60,7 +60,7 @@ static inline uint32_t t_rand(uint32_t *state) {
 }
 
 /* Issue 47's sweep (test_errors.c): the measure_ex of `format` ("gmdc",
- * "anim", "cres", "clip", "rig", "jazz") accepts d[0..n) and refuses every
+ * "anim", "cres", "clip", "rig", "jazz", "geom") accepts d[0..n) and refuses every
  * shorter prefix with PLUMBOB_ERR_TRUNCATED (a CRES cut after a block may
  * still decode: an unknown kind of block takes the rest), err.result the
  * code and err.offset <= the prefix's length; every other decoder refuses

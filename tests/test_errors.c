@@ -15,6 +15,7 @@ static const struct {
 } decoders[] = {
     {"gmdc", plumbob_gmdc_measure_ex}, {"anim", plumbob_anim_measure_ex}, {"cres", plumbob_cres_measure_ex},
     {"clip", plumbob_clip_measure_ex}, {"rig", plumbob_rig_measure_ex},   {"jazz", plumbob_jazz_measure_ex},
+    {"geom", plumbob_geom_measure_ex},
 };
 #define N_DECODERS (sizeof decoders / sizeof decoders[0])
 

@@ -47,3 +47,34 @@ void test_identify_formats(void) {
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_CRES), "cres") == 0);
     CHECK(strcmp(plumbob_format_name((plumbob_format)99), "unknown") == 0);
 }
+
+/* A Sims 3 RCOL whose one internal chunk starts with "GEOM", found through
+ * the chunk table (the keys are zero in real files), past external keys. */
+void test_identify_geom(void) {
+    unsigned char b[80];
+    memset(b, 0, sizeof b);
+    b[0] = 3;
+    b[16] = 1;  /* one internal chunk, no external keys */
+    b[36] = 44; /* its offset: right after the chunk table */
+    b[40] = 36;
+    memcpy(b + 44, "GEOM\x05", 5);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_GEOM);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_GEOM), "geom") == 0);
+    CHECK_EQ(plumbob_identify(b, 47), PLUMBOB_FORMAT_UNKNOWN); /* cut inside the tag */
+    b[47] = 'X';
+    CHECK(plumbob_identify(b, sizeof b) != PLUMBOB_FORMAT_GEOM);
+    b[47] = 'M';
+    b[0] = 2; /* not version 3 */
+    CHECK(plumbob_identify(b, sizeof b) != PLUMBOB_FORMAT_GEOM);
+    /* one external key moves the table and the chunk by 16 */
+    memset(b, 0, sizeof b);
+    b[0] = 3;
+    b[12] = 1;
+    b[16] = 1;
+    b[52] = 60;
+    memcpy(b + 60, "GEOM", 4);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_GEOM);
+    /* a jazz resource stays jazz: its first key's type names it */
+    memcpy(b + 28, "\x13\xDF\xD5\x02", 4);
+    CHECK_EQ(plumbob_identify(b, sizeof b), PLUMBOB_FORMAT_JAZZ);
+}

@@ -86,6 +86,7 @@ PLUMBOB_API plumbob_result plumbob_refpack_compress(const void *src, size_t src_
 #define PLUMBOB_TYPE_ANIM 0xFB00791Eu
 #define PLUMBOB_TYPE_RIG 0x8EAF13DEu
 #define PLUMBOB_TYPE_CRES 0xE519C933u
+#define PLUMBOB_TYPE_GEOM 0x015A1849u /* Sims 3 body mesh (Chapter 16b) */
 #define PLUMBOB_TYPE_SIMS2_DIR 0xE86B1EEFu /* DBPF 1.x compression directory */
 
 typedef struct plumbob_package_entry {

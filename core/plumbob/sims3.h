@@ -638,7 +638,6 @@ PLUMBOB_API plumbob_result plumbob_rig_write(const plumbob_rig *rig, void *out, 
  * refused (PLUMBOB_ERR_UNSUPPORTED_VERSION).  Vertex and index bytes stay
  * in the caller's buffer (zero copy); layout in docs/FORMATS.md. */
 
-#define PLUMBOB_TYPE_GEOM 0x015A1849u
 #define PLUMBOB_GEOM_MAX_VERTICES 16777216u
 #define PLUMBOB_GEOM_MAX_ELEMENTS 64u
 #define PLUMBOB_GEOM_MAX_BONES 255u      /* assignment bytes index the bone list */
@@ -646,7 +645,8 @@ PLUMBOB_API plumbob_result plumbob_rig_write(const plumbob_rig *rig, void *out, 
 #define PLUMBOB_GEOM_EMBEDDED_SIMSKIN 0x548394B9u /* FNV-32 of "SimSkin" */
 #define PLUMBOB_GEOM_TYPE_SKIN_CONTROLLER 0x00AE6C67u
 
-/* Element usages (plumbob_geom_element.usage) and the bytes each takes. */
+/* Element usages (plumbob_geom_element.usage) and the bytes each takes
+ * (the resource type, PLUMBOB_TYPE_GEOM, is listed in Chapter 9). */
 #define PLUMBOB_GEOM_POSITION 1u   /* 3 floats */
 #define PLUMBOB_GEOM_NORMAL 2u     /* 3 floats */
 #define PLUMBOB_GEOM_UV 3u         /* 2 floats; may repeat */
@@ -711,23 +711,33 @@ typedef struct plumbob_geom {
  * error).  Errors: as plumbob_geom_decode. */
 PLUMBOB_API plumbob_result plumbob_geom_measure(const void *data, size_t size, size_t *arena_bytes);
 
-/* Decodes and validates a GEOM resource: the RCOL wrapper (one internal
- * chunk, inside the input), the chunk's tag and version, the TGI offset
- * and size against where the table really lies, the material block, the
- * element table (any order and subset; known usages must have their
- * sizes above; stride at most 255 * 64), every vertex, index and table
- * inside the input, every index below vertex_count, every assignment byte
- * with a non-zero weight below bone_count, the skin controller inside the
- * TGI table, nothing after the TGI table.  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_TRUNCATED (the input
- * ends early), PLUMBOB_ERR_BAD_MAGIC (not an RCOL holding a GEOM chunk),
- * PLUMBOB_ERR_UNSUPPORTED_VERSION (an RCOL or GEOM version other than 3
- * and 5; The Sims 4's 12 and up), PLUMBOB_ERR_BAD_COUNT (counts past the
- * limits, an index count not a multiple of 3), PLUMBOB_ERR_BAD_OFFSET (the
- * TGI offset or size disagreeing with the table), PLUMBOB_ERR_BAD_INDEX
- * (an index or bone slot out of range), PLUMBOB_ERR_BAD_DATA (an element
- * size wrong for its usage, a non-finite position, normal, UV, weight or
- * tangent, bytes after the TGI table), PLUMBOB_ERR_OUT_OF_MEMORY. */
+/* Decodes and validates a GEOM resource: the RCOL wrapper (version 3, one
+ * internal chunk starting right after the chunk table and ending where the
+ * input ends), the chunk's tag and version, the TGI offset and size
+ * against where the table really lies, the material block (present only
+ * when embedded_id is not 0), the element table (any order and subset;
+ * known usages must have their sizes above, other usages any size),
+ * every vertex, index and table inside the chunk, every index below
+ * vertex_count, position, normal, UV, weight and tangent floats finite,
+ * every assignment byte whose weight (the first assignment and weights
+ * elements pair up) is not zero below bone_count, the skin controller
+ * inside the TGI table (0 when the table is empty), nothing after the TGI
+ * table.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL),
+ * PLUMBOB_ERR_TRUNCATED (the input, or the chunk, ends early),
+ * PLUMBOB_ERR_BAD_MAGIC (an RCOL version other than 3 (the wrapper's only
+ * signature, as for jazz), a chunk tag other than GEOM),
+ * PLUMBOB_ERR_UNSUPPORTED_VERSION (a GEOM version other than 5; The Sims
+ * 4's 12 and up say so in err.reason), PLUMBOB_ERR_BAD_COUNT (an internal
+ * chunk count other than 1, counts past the limits, an index count not a
+ * multiple of 3), PLUMBOB_ERR_BAD_OFFSET (the chunk not right after the
+ * chunk table; the TGI offset or size disagreeing with the table),
+ * PLUMBOB_ERR_BAD_INDEX (an index, weighted bone slot or the skin
+ * controller out of range), PLUMBOB_ERR_BAD_DATA (an element size wrong
+ * for its usage, bytes per index other than 2 and 4, a non-finite
+ * position, normal, UV, weight or tangent (err.offset: the vertex), bytes
+ * after the TGI table or after the chunk), PLUMBOB_ERR_OUT_OF_MEMORY.
+ * item_count is kept as stored (readers take one index group whatever it
+ * says; real files say 1). */
 PLUMBOB_API plumbob_result plumbob_geom_decode(const void *data, size_t size, plumbob_arena *arena,
                                                plumbob_geom *geom);
 
@@ -753,17 +763,24 @@ PLUMBOB_API uint32_t plumbob_geom_index(const plumbob_geom *geom, uint32_t i);
 
 /* Bytes plumbob_geom_write produces (SIZE_MAX when it cannot be written).
  * The writer takes a decoded GEOM or one the caller filled in: the RCOL
- * fields, version, embedded_id and material, merge group, sort order, the
- * element table (offsets are recomputed from the sizes), vertices
- * (vertex_count * vertex_stride bytes), indices, bone hashes, TGIs; the TGI
- * offset and size are computed. */
+ * fields (rcol_version 3), version (5), embedded_id and material (the
+ * material block is written only when embedded_id is not 0), merge group,
+ * sort order, the element table (offsets are recomputed from the sizes),
+ * vertices (vertex_count * vertex_stride bytes), item_count, indices, skin
+ * controller, bone hashes, TGIs; data, size, chunk_offset and chunk_size
+ * are ignored: the chunk goes right after the chunk table, and its size
+ * and the TGI offset and size are computed.  Contents (indices, floats,
+ * bone slots) are written as given. */
 PLUMBOB_API size_t plumbob_geom_write_size(const plumbob_geom *geom);
 
 /* Writes the GEOM: decode -> write gives the input byte for byte.  Errors:
  * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or a geom that cannot be written:
- * vertex_stride not the sum of the element sizes, an index_size other
- * than 2 or 4, NULL arrays where counted), PLUMBOB_ERR_OUT_OF_MEMORY
- * (out_cap too small). */
+ * an RCOL version other than 3 or a version other than 5, counts past the
+ * decoder's limits, a known usage with another size, an element size above
+ * 255, vertex_stride not the sum of the element sizes, an index_size other
+ * than 2 or 4, an index count not a multiple of 3, a material with
+ * embedded_id 0, NULL arrays where counted, a chunk past 4 GiB),
+ * PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too small). */
 PLUMBOB_API plumbob_result plumbob_geom_write(const plumbob_geom *geom, void *out, size_t out_cap,
                                               size_t *out_size);
 

@@ -4,13 +4,14 @@
 #define PLUMBOB_PB_JAZZ_H
 
 #include "plumbob/sims3.h"
+#include "pb_rcol3.h"
 
 #define PB_JAZZ_DEADBEEF 0xDEADBEEFu
 #define PB_JAZZ_END_DGN 0x4E47442Fu /* "/DGN" read as a little-endian u32 */
 #define PB_JAZZ_REF_PRIVATE 0x10000000u
-#define PB_JAZZ_RCOL_VERSION 3u
-#define PB_JAZZ_HEADER_BYTES 20u
-#define PB_JAZZ_KEY_BYTES 16u
+#define PB_JAZZ_RCOL_VERSION PB_RCOL3_VERSION
+#define PB_JAZZ_HEADER_BYTES PB_RCOL3_HEADER_BYTES
+#define PB_JAZZ_KEY_BYTES PB_RCOL3_KEY_BYTES
 
 /* One row per chunk kind a jazz resource holds: the tag as a little-endian
  * u32, the RCOL key type, the only version decoded, and what it is. */

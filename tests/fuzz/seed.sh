@@ -51,6 +51,8 @@ if [ -d "$corpus" ]; then
         "$bin" extract "$corpus/sims3/$p.package" --type 02D5DF13 -o "$tmp/jazz" >/dev/null
     done
     cp "$tmp"/jazz/*.jazz "$out/corpus-fuzz_jazz/" 2>/dev/null
+    mkdir -p "$out/corpus-fuzz_geom"
+    cp "$corpus"/sims3/*.simgeom "$out/corpus-fuzz_geom/" 2>/dev/null
     "$bin" extract "$corpus/sims3/EWWheatAndFlour.package" --type 8EAF13DE -o "$tmp/rig" >/dev/null
     cp "$tmp"/rig/* "$out/corpus-fuzz_rig/" 2>/dev/null
     for f in "$tmp"/jazz/*.jazz; do
