@@ -591,7 +591,7 @@ static void geom_influences(const plumbob_geom *g, const plumbob_geom_element *a
         weights[0] = 1.0f;
         return;
     }
-    for (k = 0; k < 4; k++) weights[k] /= total;
+    for (m = 0; m < 4; m++) weights[m] /= total; /* glTF asks sum 1 */
 }
 
 /* GEOM mesh gi as a mesh node with its own skin; 0 when memory ran out,
