@@ -560,15 +560,22 @@ typedef struct plumbob_geom_binding {
     uint32_t bound, unbound;      /* how many mesh bones found a rig bone, how many did not */
 } plumbob_geom_binding;
 
-/* Arena bytes plumbob_geom_bind needs (SIZE_MAX for NULL arguments). */
+/* Arena bytes plumbob_geom_bind needs (SIZE_MAX for NULL arguments): the
+ * binding's two arrays, and the rig's rest model matrices while binding
+ * (given back before it returns). */
 PLUMBOB_API size_t plumbob_geom_bind_size(const plumbob_geom *geom, const plumbob_rig *rig);
 
 /* Binds a mesh's bone hashes to a rig's skeleton view and computes the
  * inverse rest transforms.  A hash the rig lacks is not an error: its
  * rig_bone is -1, counted in `unbound`, and its palette entry is the
  * identity (those influences keep the vertex's rest place); callers
- * report it (the tool warns with the hash).  Errors:
- * PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_OUT_OF_MEMORY. */
+ * report it (the tool warns with the hash).  The rest transforms are
+ * plumbob_skeleton_model's with local NULL; each bound one is inverted
+ * (adjugate over determinant), so scales are allowed.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, or NULL bone_hashes with bones),
+ * PLUMBOB_ERR_OUT_OF_MEMORY, PLUMBOB_ERR_BAD_INDEX (the rig's parents out
+ * of order, as plumbob_skeleton_model), PLUMBOB_ERR_BAD_DATA (a bound
+ * bone's rest transform has no inverse: a zero scale, or not finite). */
 PLUMBOB_API plumbob_result plumbob_geom_bind(const plumbob_geom *geom, const plumbob_rig *rig,
                                              plumbob_arena *arena, plumbob_geom_binding *binding);
 
@@ -589,22 +596,42 @@ PLUMBOB_API plumbob_result plumbob_geom_palette(const plumbob_geom_binding *bind
  * stored weights (PLUMBOB_SKIN_WEIGHTS_EXPLICIT), slot k = palette[k] (the
  * mesh's bone list order).  A mesh without assignment or weights is
  * unskinned (joints NULL).  Skin tangents by a second job with
- * PLUMBOB_GEOM_TANGENT.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL),
+ * PLUMBOB_GEOM_TANGENT.  Every stream points into geom->vertices (stride
+ * vertex_stride; plumbob_skin stages them in blocks).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, `vectors` another usage, an element
+ * smaller than its usage's bytes or past vertex_stride, weights not 4
+ * floats, bone_count above 255: a hand-filled geom no decode gives),
  * PLUMBOB_ERR_NOT_FOUND (no position element, or no element of `vectors`). */
 PLUMBOB_API plumbob_result plumbob_geom_skin_mesh(const plumbob_geom *geom, uint32_t vectors,
                                                   plumbob_skin_mesh *mesh);
 
-/* Applies a morph mesh (position, normal, vertex id only) to its base:
- * for each morph vertex, the base vertices with the same vertex id get
- * weight x the morph's position and normal deltas added to positions and
- * normals (float spans in the base's vertex order, as plumbob_skin's
- * outputs; normals may be NULL).  Run it on the rest-pose streams before
- * skinning.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a base or morph
- * without vertex ids, non-finite weight), PLUMBOB_ERR_OUTPUT_TOO_SMALL
- * (count below the base's vertex_count). */
+/* Scratch bytes plumbob_geom_morph needs for this morph (its vertex
+ * indices sorted by vertex id: 4 per vertex, plus 3 to align them inside
+ * work); SIZE_MAX for NULL. */
+PLUMBOB_API size_t plumbob_geom_morph_work_size(const plumbob_geom *morph);
+
+/* Applies a morph mesh (position, normal, vertex id only) to its base.  A
+ * morph GEOM's positions and normals are deltas from the base (the Sims 3
+ * GEOM Blender add-on adds them to the base on import and writes morph -
+ * base on export; docs/API.md).  Each base vertex gets weight x the deltas
+ * of the morph vertex with its vertex id, added to positions and normals
+ * (float spans in the base's vertex order, vertex v at v * stride, as
+ * plumbob_skin's inputs and outputs; normals may be NULL, and a morph
+ * without normals moves positions only): the morph vertex at the same
+ * index when its id matches, else the first morph vertex with the id.
+ * Several base vertices sharing an id (a seam) all get it; a base vertex
+ * whose id the morph lacks is left as it is.  Run it on the rest-pose
+ * streams (copied out of the base) before skinning them.  work: any
+ * alignment, work_size at least plumbob_geom_morph_work_size(morph); the
+ * lookup is a heap sort there and a binary search per base vertex, so
+ * O((n + m) log m).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a base or
+ * morph without vertex ids, a morph without positions, an element that
+ * does not fit a vertex, a stride below 3, non-finite weight, work NULL
+ * or short), PLUMBOB_ERR_OUTPUT_TOO_SMALL (count below the base's
+ * vertex_count); nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_geom_morph(const plumbob_geom *base, const plumbob_geom *morph, float weight,
                                               float *positions, size_t position_stride, float *normals,
-                                              size_t normal_stride, uint32_t count);
+                                              size_t normal_stride, uint32_t count, void *work, size_t work_size);
 
 /* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */
