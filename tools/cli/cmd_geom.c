@@ -158,7 +158,13 @@ static int apply_morph(const plumbob_geom *base, const char *arg, float *pos, fl
     if (!tool_arg_number("--morph weight", eq + 1, -HUGE_VAL, HUGE_VAL, &w)) return 2;
     snprintf(path, sizeof path, "%.*s", (int)(eq - arg), arg);
     if (!tool_geom_load(path, "--morph", &m)) return 1;
-    r = plumbob_geom_morph(base, &m.geom, (float)w, pos, 3, nrm, 3, base->vertex_count);
+    {
+        size_t ws = plumbob_geom_morph_work_size(&m.geom);
+        void *work = ws != SIZE_MAX ? malloc(ws ? ws : 1) : NULL;
+        r = work ? plumbob_geom_morph(base, &m.geom, (float)w, pos, 3, nrm, 3, base->vertex_count, work, ws)
+                 : PLUMBOB_ERR_OUT_OF_MEMORY;
+        free(work);
+    }
     if (r != PLUMBOB_OK)
         tool_error(m.in.name, "cannot apply this morph: %s%s", plumbob_result_str(r),
                    r == PLUMBOB_ERR_INVALID_ARGUMENT ? " (the mesh or the morph has no vertex ids?)" : "");
