@@ -103,8 +103,8 @@ expect geom-skin-clip-moves 0 '^differ' geom_same "$tmp/geom/posed.json" "$tmp/g
 expect geom-skin-clip-pivot 0 '^on the axis$' python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))["positions"][0]; print("on the axis" if abs(p[0]) < 1e-5 and abs(p[2]) < 1e-5 and p[1] >= 1 - 1e-5 else p)' "$tmp/geom/posed.json"
 expect geom-skin-morph 0 '^moved$' sh -c "\"$bin\" geom skin \"$quad\" --rig \"$grig\" --morph \"$tmp/geom/quad-morph.simgeom=0.5\" --json 2>/dev/null | python3 -c 'import json, sys; p = json.load(sys.stdin)[\"positions\"]; print(\"moved\" if abs(p[1][0] - 0.25) < 1e-5 and abs(p[0][0]) < 1e-6 else p)'"
 # export: the rig's skeleton, the skin, the clip; our checker; import back
-expect geom-export 0 'wrote .*quad.glb \([0-9]+ bytes\): 6 nodes, 1 primitives with 4 vertices and 0 morph targets, 3 joints' "$bin" geom export "$quad" --rig "$grig" -o "$tmp/geom/quad.glb"
-expect geom-export-check 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 6 nodes, 1 meshes \(1 primitives, 4 vertices, 0 morph targets\), 1 skins \(3 joints\)' "$bin" check "$tmp/geom/quad.glb"
+expect geom-export 0 'wrote .*quad.glb \([0-9]+ bytes\): 7 nodes, 1 primitives with 4 vertices and 0 morph targets, 3 joints' "$bin" geom export "$quad" --rig "$grig" -o "$tmp/geom/quad.glb"
+expect geom-export-check 0 'ok: valid glTF 2.0 \(GLB, [0-9]+ bytes\): 7 nodes, 1 meshes \(1 primitives, 4 vertices, 0 morph targets\), 1 skins \(3 joints\)' "$bin" check "$tmp/geom/quad.glb"
 expect geom-export-clip 0 'animation channels' "$bin" geom export "$quad" --rig "$grig" --clip "$gclip" -o "$tmp/geom/quad-clip.gltf"
 expect geom-export-clip-check 0 '1 animations' "$bin" check "$tmp/geom/quad-clip.gltf"
 expect geom-export-from-clip 0 'animation channels' "$bin" clip export "$gclip" --rig "$grig" --geom "$quad" -o "$tmp/geom/clip-quad.glb"

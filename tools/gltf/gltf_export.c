@@ -103,11 +103,14 @@ static int collect_skeleton(scene *s) {
     return 1;
 }
 
-/* A root bone at the origin, named 0xHASH, for each GEOM bone hash the
- * rig lacks (its vertices keep their rest place, as plumbob_geom_bind
- * leaves them). */
-static void collect_geom_bones(scene *s) {
-    uint32_t m, k;
+/* A bone at the origin, named 0xHASH, for each GEOM bone hash the rig
+ * lacks (its vertices keep their rest place, as plumbob_geom_bind leaves
+ * them).  A skin's joints need a common root (glTF), so when there are
+ * such bones they and the rig's roots hang under one more root at the
+ * origin, GEOM_ROOT_NAME, written last (write_bone_nodes links it). */
+#define GEOM_ROOT_NAME "plumbob_unbound_root"
+static void collect_geom_bones(scene *s, uint32_t rig_count) {
+    uint32_t m, k, first = s->bone_count;
     for (m = 0; m < s->src->geom_count; m++) {
         const plumbob_geom *g = s->src->geoms[m];
         for (k = 0; k < g->bone_count; k++) {
@@ -117,6 +120,12 @@ static void collect_geom_bones(scene *s) {
             add_bone(s, name, -1);
             s->bones[s->bone_count - 1].hash = g->bone_hashes[k];
         }
+    }
+    if (s->bone_count > first) {
+        int32_t root = (int32_t)s->bone_count;
+        add_bone(s, GEOM_ROOT_NAME, -1);
+        for (k = 0; k < (uint32_t)root; k++)
+            if (s->bones[k].parent < 0 && (k < rig_count || k >= first)) s->bones[k].parent = root;
     }
 }
 
@@ -129,7 +138,7 @@ static int collect_bones(scene *s) {
     s->joint_count = src->mesh ? src->mesh->joint_count : 0u;
     if (src->skeleton) return collect_skeleton(s);
     cap = s->joint_count + rig_count + (src->clip ? src->clip->track_count : 0u) + 1u;
-    for (j = 0; j < src->geom_count; j++) cap += src->geoms[j]->bone_count;
+    for (j = 0; j < src->geom_count; j++) cap += src->geoms[j]->bone_count + 1u;
     s->bones = (bone *)calloc(cap, sizeof *s->bones);
     s->joint_bone = (int32_t *)calloc(s->joint_count + 1u, sizeof *s->joint_bone);
     if (!s->bones || !s->joint_bone) return 0;
@@ -150,7 +159,7 @@ static int collect_bones(scene *s) {
             s->bones[j].has_model = 1;
         }
     }
-    collect_geom_bones(s);
+    collect_geom_bones(s, rig_count);
     if (src->clip)
         for (j = 0; j < src->clip->track_count; j++) {
             const plumbob_clip_track *t = &src->clip->tracks[j];
@@ -186,9 +195,10 @@ static int write_bone_nodes(scene *s) {
         return 0;
     }
     for (i = 0; i < s->bone_count; i++) first_child[i] = next_sibling[i] = NO_CHILD;
-    for (k = s->bone_count; k-- > 0;) { /* children always come later than their parent */
+    for (k = s->bone_count; k-- > 0;) { /* children come later than their parent, but for a root */
         int32_t p = s->bones[k].parent;
-        if (p >= 0 && (uint32_t)p < k) {
+        /* a later parent only as a root (collect_geom_bones' common root): no cycle */
+        if (p >= 0 && (uint32_t)p != k && (uint32_t)p < s->bone_count && ((uint32_t)p < k || s->bones[p].parent < 0)) {
             next_sibling[k] = first_child[p];
             first_child[p] = k;
         }
