@@ -200,7 +200,10 @@ static void g_check_shape(g_shape *s) {
     unsigned char *d = t_scratch();
     if (!n) return;
     CHECK_EQ(plumbob_identify(d, n), PLUMBOB_FORMAT_GEOM);
-    if (g_decode(d, n, &g, &err) != PLUMBOB_OK) return;
+    if (g_decode(d, n, &g, &err) != PLUMBOB_OK) {
+        CHECK_EQ(err.result, PLUMBOB_OK); /* what the writer made must decode */
+        return;
+    }
     CHECK_EQ(g.rcol_version, 3);
     CHECK_EQ(g.rcol_external_count, want->rcol_external_count);
     for (i = 0; i < g.rcol_external_count; i++)
@@ -285,11 +288,20 @@ void test_geom_writer_shapes(void) {
     static const uint32_t plain[3] = {PLUMBOB_GEOM_NORMAL, PLUMBOB_GEOM_POSITION, PLUMBOB_GEOM_UV};
     static const uint32_t morph[3] = {PLUMBOB_GEOM_POSITION, PLUMBOB_GEOM_NORMAL, PLUMBOB_GEOM_VERTEX_ID};
     g_shape *s = &g_shapes[0];
+    size_t n;
     g_build(s, g_full, 7, 12, 2, 4, 3, 1, 0);
     g_check_shape(s);
     g_build(s, mixed, 8, 40, 4, 3, 2, 1, 2);
     g_check_shape(s);
     CHECK(plumbob_geom_find_element(&s->g, PLUMBOB_GEOM_UV, 1) == &s->el[4]);
+    s->idx[4 * 7 + 2] = 1; /* index 7 = 0x10000 + x: past 40 vertices by its high half */
+    n = g_write(&s->g);
+    if (n) {
+        plumbob_geom g;
+        plumbob_error err;
+        CHECK_EQ(g_decode(t_scratch(), n, &g, &err), PLUMBOB_ERR_BAD_INDEX);
+        CHECK(err.index == 7 && strcmp(err.table, "index") == 0);
+    }
     g_build(s, plain, 3, 9, 2, 0, 1, 0, 0);
     g_check_shape(s);
     g_build(s, morph, 3, 30, 4, 0, 0, 0, 0);
@@ -423,6 +435,12 @@ void test_geom_malformed(void) {
     s->g.bone_hashes = NULL;
     CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX);
     s->g.bone_hashes = s->bones;
+    s->g.elements = NULL;
+    CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX);
+    s->g.elements = s->el;
+    s->g.element_count = PLUMBOB_GEOM_MAX_ELEMENTS + 1u;
+    CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX);
+    s->g.element_count = 7;
     s->el[0].size = 16;
     s->g.vertex_stride += 4;
     CHECK_EQ(plumbob_geom_write_size(&s->g), SIZE_MAX); /* a position of 16 bytes */
@@ -442,7 +460,7 @@ void test_geom_truncation_and_bitflips(void) {
     unsigned char *d = t_scratch();
     plumbob_geom g;
     plumbob_error err;
-    size_t n, bit;
+    size_t n, bit, need = 0;
     uint32_t oks = 0, codes[PLUMBOB_RESULT_COUNT] = {0}, i;
     static const uint32_t mixed[5] = {PLUMBOB_GEOM_UV, PLUMBOB_GEOM_WEIGHTS, PLUMBOB_GEOM_POSITION,
                                       PLUMBOB_GEOM_ASSIGNMENT, PLUMBOB_GEOM_UV};
@@ -450,9 +468,22 @@ void test_geom_truncation_and_bitflips(void) {
     n = g_write(&s->g);
     if (!n) return;
     t_error_sweep("geom", d, n);
+    /* the chunk cut with its size saying so: the chunk ends early, at every length */
+    for (bit = 0; bit + 60u < n; bit++) {
+        uint32_t old = g_get32(d + 56);
+        g_put32(d + 56, (uint32_t)bit);
+        CHECK_EQ(plumbob_geom_measure_ex(d, 60u + bit, &need, &err), PLUMBOB_ERR_TRUNCATED);
+        CHECK(err.offset <= 60u + bit);
+        g_put32(d + 56, old);
+    }
+    /* four bytes more in the chunk, after the TGI table */
+    g_put32(d + n, 0);
+    g_put32(d + 56, g_get32(d + 56) + 4u);
+    CHECK_EQ(plumbob_geom_measure_ex(d, n + 4u, &need, &err), PLUMBOB_ERR_BAD_DATA);
+    CHECK(err.offset == n && strcmp(err.table, "tgi") == 0);
+    g_put32(d + 56, g_get32(d + 56) - 4u);
     for (bit = 0; bit < n * 8u; bit++) {
         plumbob_result r;
-        size_t need = 0;
         d[bit / 8] ^= (unsigned char)(1u << (bit % 8));
         r = plumbob_geom_measure_ex(d, n, &need, &err);
         CHECK((unsigned)r < PLUMBOB_RESULT_COUNT && err.result == r && err.offset <= n);
@@ -473,7 +504,7 @@ void test_geom_truncation_and_bitflips(void) {
 /* The real top: counts, the first vertices, the bone list, the skin
  * controller, byte-exact rewrite, the sweeps over its head and tail. */
 void test_geom_corpus(void) {
-    size_t size, need, got, len, bit, w;
+    size_t size, need, got, bit, w;
     unsigned char *data = t_corpus_load("sims3/afTopBlouseOffShoulder_lod1.simgeom", &size), *mem, *out;
     plumbob_geom g;
     plumbob_arena arena;
@@ -550,12 +581,8 @@ void test_geom_corpus(void) {
     CHECK(got == size && memcmp(out, data, size) == 0);
     free(out);
     free(mem);
-    /* every prefix, then bit flips over the head and the tail */
-    for (len = 0; len < size; len += len < 1024u ? 1u : 61u) {
-        size_t m = 0;
-        CHECK_EQ(plumbob_geom_measure_ex(data, len, &m, &err), PLUMBOB_ERR_TRUNCATED);
-        CHECK(err.offset <= len);
-    }
+    /* issue 47's sweep (prefixes, the other decoders), then bit flips over the head and the tail */
+    t_error_sweep("geom", data, size);
     for (bit = 0; bit < size * 8u; bit += bit == 0x200u * 8u ? (size - 0x200u * 2u) * 8u : 1u) {
         plumbob_result r;
         size_t m = 0;
