@@ -4,6 +4,7 @@
  * reference; the rest pose gives the stored positions; tangents by a
  * second job; morphs by vertex id; refusals.  Checks only: nothing feeds
  * the unit digest. */
+#include <stdlib.h>
 #include <string.h>
 #include "test.h"
 #include "pb_bytes.h"
@@ -474,4 +475,236 @@ void test_geom_skin_morph(void) {
     CHECK_EQ(plumbob_geom_morph(&g, &mg, 1.0f, pos, 4, NULL, 0, GS_V, work, sizeof work), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK(memcmp(pos, before, sizeof pos) == 0);
     CHECK_EQ(plumbob_geom_morph_work_size(NULL), SIZE_MAX);
+}
+
+/* --- the corpus: a real top on auRig ------------------------------------- */
+
+/* Model transforms of a skeleton's poses (NULL: its rest) in doubles. */
+static void gs_skel_model(const plumbob_skeleton *s, const plumbob_bone_pose *poses, gs_m *out) {
+    uint32_t b;
+    for (b = 0; b < s->bone_count; b++) {
+        gs_m l = gs_local(poses ? &poses[b] : &s->rest[b]);
+        out[b] = s->parent[b] < 0 ? l : gs_mul(&out[s->parent[b]], &l);
+    }
+}
+
+/* The worst distance of skinned positions from the double reference: the
+ * geom's stored weights over palette entries posed model x inverse rest
+ * model (identity unbound), all in doubles from the same local poses. */
+static double gs_corpus_error(const plumbob_geom *g, const plumbob_geom_binding *bind, const plumbob_skeleton *s,
+                              const plumbob_bone_pose *poses, const float *out, double *moved) {
+    gs_m *rest = (gs_m *)malloc(sizeof(gs_m) * s->bone_count), *posed = (gs_m *)malloc(sizeof(gs_m) * s->bone_count);
+    gs_m *pal = (gs_m *)malloc(sizeof(gs_m) * (g->bone_count + 1u));
+    const plumbob_geom_element *pe = plumbob_geom_find_element(g, PLUMBOB_GEOM_POSITION, 0),
+                               *ae = plumbob_geom_find_element(g, PLUMBOB_GEOM_ASSIGNMENT, 0),
+                               *we = plumbob_geom_find_element(g, PLUMBOB_GEOM_WEIGHTS, 0);
+    double worst = 0;
+    uint32_t k, v, c;
+    gs_skel_model(s, NULL, rest);
+    gs_skel_model(s, poses, posed);
+    for (k = 0; k < g->bone_count; k++) {
+        memset(&pal[k], 0, sizeof pal[k]);
+        pal[k].m[0][0] = pal[k].m[1][1] = pal[k].m[2][2] = 1;
+        if (bind->rig_bone[k] >= 0) {
+            gs_m inv = gs_inverse(&rest[bind->rig_bone[k]]);
+            pal[k] = gs_mul(&posed[bind->rig_bone[k]], &inv);
+        }
+    }
+    *moved = 0;
+    for (v = 0; v < g->vertex_count; v++) {
+        const unsigned char *b = g->vertices + (size_t)g->vertex_stride * v;
+        double M[3][4] = {{0}};
+        for (k = 0; k < 4; k++) {
+            uint32_t slot = b[ae->offset + k];
+            double w = pb_f32le(b + we->offset + 4 * k);
+            int i, j;
+            if (slot >= g->bone_count || w == 0.0) continue;
+            for (i = 0; i < 3; i++)
+                for (j = 0; j < 4; j++) M[i][j] += w * pal[slot].m[i][j];
+        }
+        for (c = 0; c < 3; c++) {
+            double q = M[c][3], d, p0 = pb_f32le(b + pe->offset + 4 * c);
+            for (k = 0; k < 3; k++) q += M[c][k] * pb_f32le(b + pe->offset + 4 * k);
+            d = q - out[3 * v + c];
+            if (d < 0) d = -d;
+            if (d > worst) worst = d;
+            d = q - p0;
+            if (d < 0) d = -d;
+            if (d > *moved) *moved = d;
+        }
+    }
+    free(rest);
+    free(posed);
+    free(pal);
+    return worst;
+}
+
+/* The corpus top (afTopBlouseOffShoulder, 2,011 vertices, 51 bones) on the
+ * adult rig: every bone hash binds; at the rest pose the skinned vertices
+ * are the stored ones (1e-5); posed by the corpus clip that binds the most
+ * auRig bones, at its start, middle and end, they match the double
+ * reference within 1e-4 m (and moved), positions and normals both through
+ * plumbob_skin's port, with the reference kernel's bits. */
+void test_geom_skin_corpus(void) {
+    size_t gsize, rsize, psize, need;
+    unsigned char *gdata = t_corpus_load("sims3/afTopBlouseOffShoulder_lod1.simgeom", &gsize);
+    unsigned char *rdata = gdata ? t_corpus_load("sims3/auRig.rig", &rsize) : NULL;
+    unsigned char *pdata = rdata ? t_corpus_load("sims3/EWBreastfeed.package", &psize) : NULL;
+    unsigned char *gmem, *rmem, *amem, *work = (unsigned char *)malloc(PLUMBOB_SKIN_WORK_SIZE);
+    plumbob_arena ga, ra, a;
+    plumbob_geom g;
+    plumbob_rig rig;
+    plumbob_geom_binding bind;
+    plumbob_skin_mesh mesh;
+    plumbob_skin_job job;
+    plumbob_package pkg;
+    plumbob_mat34 *model, palette[255];
+    plumbob_bone_pose *poses;
+    float *pos, *nrm, *pos_ref, *nrm_ref;
+    uint32_t v, c, i, best_bound = 0, n;
+    uint64_t best = 0;
+    double worst, moved;
+    if (!gdata || !rdata || !pdata) {
+        free(gdata);
+        free(rdata);
+        free(work);
+        T_SKIP(t_corpus_missing());
+    }
+    CHECK_OK(plumbob_geom_measure(gdata, gsize, &need));
+    gmem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&ga, gmem, need);
+    CHECK_OK(plumbob_geom_decode(gdata, gsize, &ga, &g));
+    CHECK_OK(plumbob_rig_measure(rdata, rsize, &need));
+    rmem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&ra, rmem, need);
+    CHECK_OK(plumbob_rig_decode(rdata, rsize, &ra, &rig));
+    n = rig.skeleton.bone_count;
+    need = plumbob_geom_bind_size(&g, &rig) + (4u << 20);
+    amem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&a, amem, need);
+    CHECK_OK(plumbob_geom_bind(&g, &rig, &a, &bind));
+    CHECK_EQ(bind.bone_count, g.bone_count);
+    CHECK_EQ(bind.unbound, 0u); /* every bone of the top is an auRig bone */
+    CHECK_OK(plumbob_geom_skin_mesh(&g, PLUMBOB_GEOM_NORMAL, &mesh));
+    CHECK(mesh.joints != NULL);
+    model = (plumbob_mat34 *)malloc(sizeof(plumbob_mat34) * n);
+    poses = (plumbob_bone_pose *)malloc(sizeof(plumbob_bone_pose) * n);
+    pos = (float *)malloc(12u * g.vertex_count);
+    nrm = (float *)malloc(12u * g.vertex_count);
+    pos_ref = (float *)malloc(12u * g.vertex_count);
+    nrm_ref = (float *)malloc(12u * g.vertex_count);
+    memset(&job, 0, sizeof job);
+    job.mesh = &mesh;
+    job.palette = palette;
+    job.palette_count = g.bone_count;
+    job.positions = pos;
+    job.position_stride = 3;
+    job.position_count = g.vertex_count;
+    job.normals = nrm;
+    job.normal_stride = 3;
+    job.normal_count = g.vertex_count;
+    job.work = work;
+    /* the rest pose */
+    CHECK_OK(plumbob_skeleton_model(&rig.skeleton, NULL, model, n));
+    CHECK_OK(plumbob_geom_palette(&bind, model, n, palette, g.bone_count));
+    CHECK_OK(plumbob_skin(&job));
+    worst = 0;
+    for (v = 0; v < g.vertex_count; v++)
+        for (c = 0; c < 3; c++) {
+            double d = pos[3 * v + c] - plumbob_geom_float(&g, plumbob_geom_find_element(&g, PLUMBOB_GEOM_POSITION, 0), v, c);
+            if (d < 0) d = -d;
+            if (d > worst) worst = d;
+        }
+    CHECK_NEAR(worst, 0.0, 1e-5);
+    /* the clip that binds the most auRig bones */
+    CHECK_OK(plumbob_package_open(&pkg, pdata, psize));
+    for (i = 0; i < pkg.count; i++) {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        unsigned char *buf, *cmem;
+        plumbob_arena ca;
+        plumbob_clip clip;
+        plumbob_clip_binding cb;
+        uint32_t t, bound = 0;
+        CHECK_OK(plumbob_package_entry_at(&pkg, i, &e));
+        if (e.type != PLUMBOB_TYPE_CLIP) continue;
+        buf = (unsigned char *)malloc(e.mem_size);
+        CHECK_OK(plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs));
+        CHECK_OK(plumbob_clip_measure(res, rs, &need));
+        need += 1u << 20; /* the binding */
+        cmem = (unsigned char *)malloc(need);
+        plumbob_arena_init(&ca, cmem, need);
+        CHECK_OK(plumbob_clip_decode(res, rs, &ca, &clip));
+        CHECK_OK(plumbob_rig_bind(&clip, &rig, NULL, 0, &ca, &cb));
+        for (t = 0; t < cb.track_count; t++) bound += cb.bone_of_track[t] >= 0;
+        if (bound > best_bound) {
+            best_bound = bound;
+            best = e.instance;
+        }
+        free(cmem);
+        free(buf);
+    }
+    CHECK(best_bound >= 50u);
+    {
+        plumbob_package_entry e;
+        const unsigned char *res;
+        size_t rs;
+        unsigned char *buf, *cmem;
+        plumbob_arena ca;
+        plumbob_clip clip;
+        plumbob_clip_binding cb;
+        plumbob_clip_sampler s;
+        uint32_t step;
+        CHECK_OK(plumbob_package_find(&pkg, PLUMBOB_TYPE_CLIP, 0, best, &e, NULL));
+        buf = (unsigned char *)malloc(e.mem_size);
+        CHECK_OK(plumbob_package_read(&pkg, &e, buf, e.mem_size, &res, &rs));
+        CHECK_OK(plumbob_clip_measure(res, rs, &need));
+        need += 4u << 20;
+        cmem = (unsigned char *)malloc(need);
+        plumbob_arena_init(&ca, cmem, need);
+        CHECK_OK(plumbob_clip_decode(res, rs, &ca, &clip));
+        CHECK_OK(plumbob_rig_bind(&clip, &rig, NULL, 0, &ca, &cb));
+        CHECK_OK(plumbob_clip_sampler_init(NULL, &cb, 0, &ca, &s));
+        for (step = 0; step < 3; step++) {
+            float seconds = plumbob_clip_duration(&clip) * 0.5f * (float)step;
+            CHECK_OK(plumbob_skeleton_rest_pose(&rig.skeleton, 0, n, poses, n));
+            CHECK_OK(plumbob_clip_sampler_sample(&s, seconds, poses, n, NULL, 0));
+            CHECK_OK(plumbob_skeleton_model(&rig.skeleton, poses, model, n));
+            CHECK_OK(plumbob_geom_palette(&bind, model, n, palette, g.bone_count));
+            job.flags = 0;
+            job.positions = pos;
+            job.normals = nrm;
+            CHECK_OK(plumbob_skin(&job));
+            worst = gs_corpus_error(&g, &bind, &rig.skeleton, poses, pos, &moved);
+            CHECK_NEAR(worst, 0.0, 1e-4);
+            CHECK(moved > 0.01); /* the clip moves the top */
+            job.flags = PLUMBOB_SKIN_REFERENCE;
+            job.positions = pos_ref;
+            job.normals = nrm_ref;
+            CHECK_OK(plumbob_skin(&job));
+            CHECK(memcmp(pos, pos_ref, 12u * g.vertex_count) == 0);
+            CHECK(memcmp(nrm, nrm_ref, 12u * g.vertex_count) == 0);
+            for (v = 0; v < g.vertex_count; v++) { /* normals: unit */
+                double l = 0;
+                for (c = 0; c < 3; c++) l += (double)nrm[3 * v + c] * nrm[3 * v + c];
+                CHECK_NEAR(l, 1.0, 1e-5);
+            }
+        }
+        free(cmem);
+        free(buf);
+    }
+    free(model);
+    free(poses);
+    free(pos);
+    free(nrm);
+    free(pos_ref);
+    free(nrm_ref);
+    free(amem);
+    free(rmem);
+    free(gmem);
+    free(work);
+    free(pdata);
+    free(rdata);
+    free(gdata);
 }
