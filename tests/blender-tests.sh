@@ -166,5 +166,37 @@ if [ -f "$corpus/sims3/EWBreastfeed.package" ] && [ -f "$corpus/sims3/auRig.rig"
         fi
     done
 fi
+# a Sims 3 body mesh on its rig with a clip (issue 48): `geom export --clip` opened in
+# Blender: the rig's bone names, the action's frame range, and at two frames every
+# skinned vertex against `plumbob geom skin --clip --time`
+top="$corpus/sims3/afTopBlouseOffShoulder_lod1.simgeom"
+if [ -f "$top" ] && [ -f "$corpus/sims3/auRig.rig" ] && [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
+    stop="$corpus/sims3/EWBreastfeed.package@a2o_bassinet_feed_stop_x"
+    if "$bin" geom export "$top" --rig "$corpus/sims3/auRig.rig" --clip "$stop" -o "$b/top.glb" >"$b/top-export.log" 2>&1; then
+        # every bone of the rig, as rig dump names them
+        gbones=$("$bin" rig dump "$corpus/sims3/auRig.rig" --json | python3 -c 'import json, sys; print(json.dumps([b["name"] for b in json.load(sys.stdin)["bones"]]))')
+        cat >"$b/geom.json" <<JSON
+{"label": "GEOM top on auRig", "gltf": "$b/top.glb", "plumbob": "$bin", "geom": "$top", "rig": "$corpus/sims3/auRig.rig",
+ "clip_file": "$stop", "bones": $gbones, "frames": [10, 40]}
+JSON
+        # bone names, the action's frame range, skinned vertices at 2 frames
+        gcase() {
+            local log="$b/geom.log" line p f
+            blender -b --factory-startup --python-exit-code 1 --python tests/blender/geom_check.py -- "$b/geom.json" >"$log" 2>&1
+            grep -E '^(ok|FAIL) ' "$log"
+            line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+            if [ -z "$line" ]; then
+                echo "FAIL geom: no result from Blender; last lines:"; tail -15 "$log" | sed 's/^/   | /'
+                fail=$((fail + 1)); return
+            fi
+            p=${line%% passed*} f=${line#*passed, }; f=${f%% failed*}
+            pass=$((pass + p)) fail=$((fail + f))
+            [ $((p + f)) -ge 4 ] || { echo "FAIL geom: $((p + f)) checks, pinned at least 4"; fail=$((fail + 1)); }
+        }
+        gcase
+    else
+        echo "FAIL plumbob geom export $top"; cat "$b/top-export.log"; fail=$((fail + 1))
+    fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -22,7 +22,7 @@ for src in tests/fuzz/fuzz_*.c; do
         fuzz_smooth_jazz) extra=(-Itools $(ls tools/smooth_jazz/*.c) tools/util/jazz_build.c) ;;
         fuzz_gltf_check) extra=(-Itools tools/gltf/gltf_check.c tools/util/json_parse.c) ;;
         fuzz_tool_text) extra=(-Itools tools/util/rig.c tools/util/pose_json.c tools/util/json_parse.c) ;;
-        fuzz_gltf_import) extra=(-Itools tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c tools/util/namelist.c -lm) ;;
+        fuzz_gltf_import) extra=(-Itools tools/gltf/gltf_read.c tools/gltf/gltf_import_clip.c tools/gltf/gltf_import_gmdc.c tools/gltf/gltf_import_cres.c tools/gltf/gltf_import_geom.c tools/gltf/gltf_axes.c tools/util/json_parse.c tools/util/cres_build.c tools/util/namelist.c -lm) ;;
     esac
     if [ "$t" = fuzz_gltf_check ]; then core=(); else core=(core/*/*.c ports/*.c ports/*/*.c); fi
     clang $flags -fsanitize=fuzzer -ffp-contract=off -DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports -o "$out/$t" "$src" "${extra[@]}" "${core[@]}" 2>"$out/$t.build.log" || {

@@ -56,6 +56,12 @@ if [ -d "$corpus" ]; then
     "$bin" clip export "$corpus/sims3/EWBreastfeed.package@3D40CC19DAAFD164" \
         --rig "$corpus/sims3/EWWheatAndFlour.package@023ECBDB12A4B889" -o "$tmp/feed-rig.glb" >/dev/null || exit 1
     files+=("$tmp/teapot.glb" "$tmp/fight.glb" "$tmp/feed-rig.glb")
+    # a Sims 3 body mesh on auRig with a clip (geom export; tests/tool/geom.sh carries more)
+    if [ -f "$corpus/sims3/afTopBlouseOffShoulder_lod1.simgeom" ]; then
+        "$bin" geom export "$corpus/sims3/afTopBlouseOffShoulder_lod1.simgeom" --rig "$corpus/sims3/auRig.rig" \
+            --clip "$corpus/sims3/EWBreastfeed.package@7B3E677B55DC6E2A" -o "$tmp/geom-top.glb" >/dev/null 2>&1 || exit 1
+        files+=("$tmp/geom-top.glb")
+    fi
 fi
 # and every glTF the tool tests wrote (run-all.sh keeps them there)
 echo "${#files[@]} exports of this script, ${#carried[@]} files carried from the tool tests${PLUMBOB_KEEP_EXPORTS:+ ($PLUMBOB_KEEP_EXPORTS)}"

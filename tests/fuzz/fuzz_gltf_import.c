@@ -87,6 +87,23 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
             gmdc_import_free(&gi);
         }
     }
+    if (parsed) { /* geom import's streams: indices inside, influences on the skin's joints, weights summing to 1 or 0 */
+        geom_import gg;
+        if (gltf_import_geom(&doc, &gg, why, sizeof why)) {
+            uint32_t v, k;
+            for (v = 0; v < gg.ni; v++)
+                if (gg.idx[v] >= gg.n) abort();
+            for (v = 0; gg.jnt && v < gg.n; v++) {
+                float total = 0.0f;
+                for (k = 0; k < 4; k++) {
+                    if (gg.w[4 * v + k] > 0.0f && gg.jnt[4 * v + k] >= gg.joint_count) abort();
+                    total += gg.w[4 * v + k];
+                }
+                if (total != 0.0f && (total < 0.999f || total > 1.001f)) abort();
+            }
+            geom_import_free(&gg);
+        }
+    }
     if (parsed) cres_round_trip(&doc);
     gltf_doc_free(&doc);
     return 0;

@@ -10,6 +10,7 @@
 #include "tool_args.h"
 #include "tool_batch.h"
 #include "tool_decode.h"
+#include "tool_geom.h"
 #include "tool_input.h"
 #include "tool_kind.h"
 #include "tool_output.h"
@@ -158,6 +159,7 @@ static int usage(FILE *f, int rc) {
                "       plumbob clip plot FILE [--track HASH_OR_NAME ...] [--rig RIG ...] -o OUT.svg\n"
                "       plumbob clip export FILE -o OUT.gltf|OUT.glb [--rig RIG] [--rig MESH]\n"
                "       plumbob clip export --all FILE... -o DIR [--gltf] [--rig RIG] [--rig MESH]\n"
+               "       plumbob clip export FILE --rig RIG --geom MESH... -o OUT.gltf|OUT.glb\n"
                "       plumbob clip import IN.glb|IN.gltf -o OUT.clip|--package PKG [--animation NAME|INDEX] [--fps N]\n"
                "              [--name NAME] [--like ORIGINAL | --no-carry] [--max-error-rotation DEG]\n"
                "              [--max-error-translation M] [--max-error-morph W] [--verbose]\n"
@@ -176,6 +178,8 @@ static int usage(FILE *f, int rc) {
                "        [PARENT]` per line; tracks match FNV-32 of the name).  MESH, a GMDC, adds\n"
                "        the skinned mesh (its joints in list order) and drives its morph targets.\n"
                "        Tracks of bones the rig does not have get root nodes, named as below.\n"
+               "        --geom MESH (Sims 3 GEOMs, with one --rig RIG resource): the meshes skinned\n"
+               "        on the rig's skeleton, as geom export --clip writes them.\n"
                "        --all: every clip of every FILE (a package: each CLIP in it; a clip file:\n"
                "        itself) to DIR/NAME.glb (.gltf with --gltf), NAME the clip's KEY name or\n"
                "        instance; the same --rig for each; a summary at the end.\n"
@@ -247,6 +251,8 @@ static int dict_add_rig_arg(tool_dict *d, const char *path);
 typedef struct export_job {
     const char *const *rigs;
     int rig_count;
+    const char *const *geoms; /* --geom meshes: skinned on the one --rig (tool_geom_export) */
+    int geom_count;
 } export_job;
 
 static int export_one(const char *file, const char *out_path, void *ctx) {
@@ -264,7 +270,10 @@ static int export_one(const char *file, const char *out_path, void *ctx) {
     if (in.package_data) tool_dict_add_package(&names, in.package_data, in.package_size);
     for (i = 0; i < job->rig_count && rc == 0; i++)
         if (!dict_add_rig_arg(&names, job->rigs[i])) rc = 1; /* said why; not again from the export */
-    if (rc == 0) rc = export_clip(&tc.clip, in.name, job->rigs, job->rig_count, out_path, &names);
+    if (rc == 0 && job->geom_count)
+        rc = tool_geom_export(job->geoms, job->geom_count, job->rigs[0], &tc.clip, in.name, &names, out_path);
+    else if (rc == 0)
+        rc = export_clip(&tc.clip, in.name, job->rigs, job->rig_count, out_path, &names);
     tool_dict_free(&names);
     tool_clip_free(&tc);
     tool_free(&in);
@@ -632,17 +641,16 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
                          const tool_dict *names) {
     tool_input rin;
     tool_rig_res tr;
-    plumbob_clip_binding bind;
-    plumbob_arena a;
-    unsigned char *mem = NULL;
     plumbob_bone_pose *poses = NULL;
     plumbob_mat34 *model = NULL;
     plumbob_quat *mq = NULL;
-    unsigned char *tracked = NULL;
+    unsigned char *tracked = NULL, *mem = NULL;
+    plumbob_arena a;
+    plumbob_clip_binding bind;
     uint32_t *hashes = NULL, *unbound = NULL, n, f, k;
     plumbob_clip_bind_report rep;
     size_t mem_size;
-    int rc = 1;
+    int rc = 1, sampled;
     if (!tool_load_kind(rig_path, PLUMBOB_TYPE_RIG, "--rig", &rin)) return 1;
     if (!tool_rig_decode_or_say(&rin, &tr)) {
         tool_free(&rin);
@@ -656,7 +664,7 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
     mq = (plumbob_quat *)calloc(n + 1u, sizeof *mq);
     tracked = (unsigned char *)calloc(n + 1u, 1);
     hashes = (uint32_t *)calloc(n + 1u, sizeof *hashes);
-    if (!mem || !poses || !model || !mq || !tracked || !hashes) {
+    if (!poses || !model || !mq || !tracked || !hashes) {
         tool_error(rin.name, "out of memory");
         goto done;
     }
@@ -666,22 +674,19 @@ static int sample_on_rig(const plumbob_clip *clip, const char *clip_where, const
             PLUMBOB_OK ||
         !(unbound = (uint32_t *)calloc(rep.unbound_hash_count + 1u, sizeof *unbound)) ||
         plumbob_clip_binding_report(&bind, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len, &a, unbound,
-                                    rep.unbound_hash_count, &rep) != PLUMBOB_OK ||
-        plumbob_skeleton_rest_pose(&tr.rig.skeleton, 0, n, poses, n + 1u) != PLUMBOB_OK) {
+                                    rep.unbound_hash_count, &rep) != PLUMBOB_OK) {
         tool_error(rin.name, "cannot bind the clip to this rig");
         goto done;
     }
-    for (k = 0; k < clip->track_count; k++)
-        if (bind.bone_of_track[k] >= 0) tracked[bind.bone_of_track[k]] = 1;
     for (k = 0; k < n; k++) hashes[k] = tr.rig.bones[k].hash;
     {
         char rn[64];
         snprintf(rn, sizeof rn, "%.*s", (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
         tool_warn_pairing(clip, clip_where, hashes, n, rn);
     }
-    plumbob_clip_sample_pose(clip, &bind, NULL, t, poses, NULL);
-    if (!tool_skeleton_pose(&tr.rig.skeleton, poses, model, mq)) {
-        tool_error(rin.name, "the rig's skeleton is refused");
+    sampled = tool_rig_sample(clip, &tr.rig, t, poses, model, mq, tracked);
+    if (sampled != 1) {
+        tool_error(rin.name, sampled == 0 ? "cannot bind the clip to this rig" : "the rig's skeleton is refused");
         goto done;
     }
     if (json) {
@@ -728,26 +733,27 @@ int cmd_clip(int argc, char **argv) {
     const char **lists = (const char **)calloc((size_t)argc + 1u, sizeof *lists); /* --track or --rig values */
     const char **name_rigs = (const char **)calloc((size_t)argc + 1u, sizeof *name_rigs); /* dump/plot --rig */
     const char **files = (const char **)calloc((size_t)argc + 1u, sizeof *files); /* export --all inputs */
-    int json = 0, i, rc = 0, nl = 0, nr = 0, all = 0, gltf_text = 0, nf = 0;
+    const char **geoms = (const char **)calloc((size_t)argc + 1u, sizeof *geoms); /* export --geom meshes */
+    int json = 0, i, rc = 0, nl = 0, nr = 0, all = 0, gltf_text = 0, nf = 0, ng = 0;
     tool_dict names;
     tool_input in;
     tool_clip tc;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) {
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
     }
     sub = argv[1];
     if (strcmp(sub, "import") == 0) {
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return import_clip(argc, argv);
     }
     if (strcmp(sub, "diff") == 0) {
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return clip_diff(argc, argv);
     }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return usage(stderr, 2);
     }
     for (i = 2; i < argc; i++) {
@@ -760,51 +766,61 @@ int cmd_clip(int argc, char **argv) {
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && !strcmp(sub, "sample") && !rig_arg) rig_arg = argv[++i];
         else if (strcmp(argv[i], "--rig") == 0 && i + 1 < argc && (!strcmp(sub, "dump") || !strcmp(sub, "plot")))
             name_rigs[nr++] = argv[++i];
+        else if (strcmp(argv[i], "--geom") == 0 && i + 1 < argc && !strcmp(sub, "export")) geoms[ng++] = argv[++i];
         else if (strcmp(argv[i], "--all") == 0 && !strcmp(sub, "export")) all = 1;
         else if (strcmp(argv[i], "--gltf") == 0 && !strcmp(sub, "export")) gltf_text = 1;
-        else if (strcmp(argv[i], "--help") == 0) { free(lists); free(name_rigs); free(files); return usage(stdout, 0); }
+        else if (strcmp(argv[i], "--help") == 0) { free(lists); free(name_rigs); free(files); free(geoms); return usage(stdout, 0); }
         else if (argv[i][0] != '-' && !strcmp(sub, "export")) { files[nf++] = argv[i]; if (!file) file = argv[i]; }
         else if (!file && argv[i][0] != '-') file = argv[i];
         else {
-            free(lists); free(name_rigs); free(files);
+            free(lists); free(name_rigs); free(files); free(geoms);
             return tool_bad_argument(argc, argv, i);
         }
     }
     if (!file) {
         tool_error(NULL, "which clip? (plumbob clip %s FILE ...)", sub);
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return usage(stderr, 2);
     }
     if (strcmp(sub, "sample") == 0 && !time_arg && !frame_arg) {
         tool_error(NULL, "--time SECONDS or --frame N is required");
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return 2;
     }
     if ((strcmp(sub, "plot") == 0 || strcmp(sub, "export") == 0) && !out_path) {
         tool_error(NULL, strcmp(sub, "plot") == 0 ? "-o OUT.svg is required" : "-o OUT.gltf or OUT.glb is required");
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
+        return 2;
+    }
+    if (ng && (all || nf > 1 || gltf_text || nl != 1)) {
+        tool_error(NULL, nl != 1 ? "--geom needs one --rig RIG (the Sims 3 rig resource the meshes skin on)"
+                                 : "--geom exports one clip: no --all, --gltf or several clips");
+        free(lists); free(name_rigs); free(files); free(geoms);
         return 2;
     }
     if (strcmp(sub, "export") == 0 && (all || nf > 1 || gltf_text)) { /* batch: --all FILE... -o DIR */
         export_job job;
+        memset(&job, 0, sizeof job);
         job.rigs = lists;
         job.rig_count = nl;
         rc = tool_batch_export(PLUMBOB_TYPE_CLIP, "clip", "clips", files, nf, all, gltf_text, out_path, export_one, &job);
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return rc;
     }
     if (strcmp(sub, "export") == 0) {
         export_job job;
         job.rigs = lists;
         job.rig_count = nl;
+        job.geoms = geoms;
+        job.geom_count = ng;
         rc = tool_arg_extension(out_path, ".gltf", ".glb", NULL) ? export_one(file, out_path, &job) : 2;
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return rc;
     }
-    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) { free(lists); free(name_rigs); free(files); return 1; }
+    if (!tool_load_kind(file, PLUMBOB_TYPE_CLIP, NULL, &in)) { free(lists); free(name_rigs); free(files); free(geoms); return 1; }
     if (!decode_or_say(&in, &tc)) {
         tool_free(&in);
-        free(lists); free(name_rigs); free(files);
+        free(lists); free(name_rigs); free(files); free(geoms);
         return 1;
     }
     /* names: the built-in list, the clip's own package (KEY table, rigs), rigs given with --rig */
@@ -865,6 +881,6 @@ int cmd_clip(int argc, char **argv) {
     tool_dict_free(&names);
     tool_clip_free(&tc);
     tool_free(&in);
-    free(lists); free(name_rigs); free(files);
+    free(lists); free(name_rigs); free(files); free(geoms);
     return rc;
 }

@@ -25,8 +25,11 @@ int cmd_anim(int argc, char **argv);
 int cmd_cres(int argc, char **argv);
 int cmd_rig(int argc, char **argv);
 int cmd_jazz(int argc, char **argv);
+int cmd_geom(int argc, char **argv);
 /* plumbob clip diff A B [--json] (cmd_clip_diff.c): 0 identical, 1 differ, 2 trouble. */
 int clip_diff(int argc, char **argv);
+/* geom import (cmd_geom_import.c). */
+int import_geom(int argc, char **argv);
 /* jazz decompile / compile (cmd_smooth_jazz.c). */
 int jazz_decompile(const tool_input *in, const plumbob_jazz *jazz, const tool_names *names, const char *out_path);
 int jazz_compile(int argc, char **argv);
@@ -44,6 +47,8 @@ int cres_info(const tool_input *in, FILE *out);
 plumbob_result cres_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int rig_info(const tool_input *in, FILE *out);
 plumbob_result rig_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int geom_info(const tool_input *in, FILE *out);
+plumbob_result geom_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int jazz_info(const tool_input *in, FILE *out);
 plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int key_info(const tool_input *in, FILE *out);

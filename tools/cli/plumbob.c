@@ -22,6 +22,7 @@ static const command commands[] = {
     {"clip", cmd_clip, "Sims 3 CLIP animations: dump, sample, plot (SVG), export/import (glTF), diff"},
     {"rig", cmd_rig, "Sims 3 rigs: dump bones, rest pose (local and model space), IK chains"},
     {"gmdc", cmd_gmdc, "Sims 2 GMDC meshes: dump, skin, export (glTF, GLB, OBJ)"},
+    {"geom", cmd_geom, "Sims 3 GEOM body meshes: dump, skin, export (glTF on a rig, with a clip), import"},
     {"anim", cmd_anim, "Sims 2 ANIM animations: dump, sample, plot (SVG), export (glTF on a CRES skeleton)"},
     {"cres", cmd_cres, "Sims 2 CRES resource nodes: dump (blocks, the skeleton)"},
     {"jazz", cmd_jazz, "Sims 3 jazz state machines: dump, run, decompile, compile"},

@@ -67,6 +67,25 @@ const char *tool_why(const tool_input *in, plumbob_result r) {
     return in->why && in->why == in->why_text && in->why_text[0] ? in->why_text : plumbob_result_str(r);
 }
 
+plumbob_result tool_geom_decode(const tool_input *in, plumbob_geom *g, unsigned char **mem) {
+    size_t need;
+    plumbob_arena arena;
+    plumbob_error err;
+    plumbob_result r = plumbob_geom_measure_ex(in->data, in->size, &need, &err);
+    *mem = NULL;
+    if (r == PLUMBOB_OK) {
+        *mem = (unsigned char *)malloc(need ? need : 1);
+        plumbob_arena_init(&arena, *mem, need);
+        r = plumbob_geom_decode_ex(in->data, in->size, &arena, g, &err);
+    }
+    if (r != PLUMBOB_OK) {
+        free(*mem);
+        *mem = NULL;
+        tool_say_where(in, &err);
+    }
+    return r;
+}
+
 plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem) {
     size_t need;
     plumbob_arena arena;
@@ -157,6 +176,32 @@ int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *loca
                        plumbob_quat *model_rotation) {
     return plumbob_skeleton_model(sk, local, model, sk->bone_count) == PLUMBOB_OK &&
            plumbob_skeleton_model_rotations(sk, local, model_rotation, sk->bone_count) == PLUMBOB_OK;
+}
+
+int tool_rig_sample(const plumbob_clip *clip, const plumbob_rig *rig, float t, plumbob_bone_pose *poses,
+                    plumbob_mat34 *model, plumbob_quat *model_rotation, unsigned char *tracked) {
+    uint32_t n = rig->skeleton.bone_count, k;
+    size_t need = plumbob_rig_bind_size(clip, rig);
+    unsigned char *mem = need != SIZE_MAX ? (unsigned char *)malloc(need ? need : 1) : NULL;
+    plumbob_clip_binding bind;
+    plumbob_arena a;
+    int ok;
+    if (!mem) return 0;
+    plumbob_arena_init(&a, mem, need);
+    ok = plumbob_rig_bind(clip, rig, NULL, 0, &a, &bind) == PLUMBOB_OK &&
+         plumbob_skeleton_rest_pose(&rig->skeleton, 0, n, poses, n + 1u) == PLUMBOB_OK;
+    if (ok && tracked) {
+        memset(tracked, 0, n);
+        for (k = 0; k < clip->track_count; k++)
+            if (bind.bone_of_track[k] >= 0) tracked[bind.bone_of_track[k]] = 1;
+    }
+    if (ok) plumbob_clip_sample_pose(clip, &bind, NULL, t, poses, NULL);
+    free(mem);
+    if (!ok) return 0;
+    if (model_rotation ? !tool_skeleton_pose(&rig->skeleton, poses, model, model_rotation)
+                       : plumbob_skeleton_model(&rig->skeleton, poses, model, n) != PLUMBOB_OK)
+        return -1;
+    return 1;
 }
 
 void tool_warn_scaled_binds(const char *where, uint32_t n, const char *effect) {

@@ -35,6 +35,15 @@ void tool_rig_res_free(tool_rig_res *tr);
  * pose `local` (NULL: rest).  0 when the skeleton is refused. */
 int tool_skeleton_pose(const plumbob_skeleton *sk, const plumbob_bone_pose *local, plumbob_mat34 *model,
                        plumbob_quat *model_rotation);
+/* A clip at t seconds on a rig (clip sample --rig, geom skin --clip): the
+ * rig's rest pose, the clip's bone tracks bound by the rig's name hashes
+ * sampled over it, then model space.  poses, model (and model_rotation,
+ * tracked when not NULL) hold rig->skeleton.bone_count entries, in the
+ * skeleton view's order; tracked[k] is 1 when a track drives bone k.
+ * Returns 1; 0 when the clip cannot be bound (or memory ran out); -1 when
+ * the rig's skeleton is refused.  Prints nothing. */
+int tool_rig_sample(const plumbob_clip *clip, const plumbob_rig *rig, float t, plumbob_bone_pose *poses,
+                    plumbob_mat34 *model, plumbob_quat *model_rotation, unsigned char *tracked);
 /* Decodes in->data as a GMDC; the arena (*mem, free it) comes from malloc.
  * Prints nothing; on failure in->why (when set) says where and why. */
 plumbob_result tool_gmdc_decode(const tool_input *in, plumbob_gmdc *g, unsigned char **mem);
@@ -52,6 +61,9 @@ const char *tool_package_why(const void *data, size_t size, plumbob_result r, ch
 /* Puts a failed decode's location (tool_error_detail) into in->why_text,
  * when in->why points there (a struct copy keeps the old pointer). */
 void tool_say_where(const tool_input *in, const plumbob_error *err);
+/* Decodes in->data as a Sims 3 GEOM (arena from malloc, *mem); prints
+ * nothing; on failure in->why (when set) says where and why. */
+plumbob_result tool_geom_decode(const tool_input *in, plumbob_geom *g, unsigned char **mem);
 /* Decodes in->data as a Sims 2 ANIM (arena from malloc, *mem); prints nothing. */
 plumbob_result tool_anim_decode(const tool_input *in, plumbob_anim *a, unsigned char **mem);
 /* The warning gmdc import and clip import give for a skin whose n inverse

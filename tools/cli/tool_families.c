@@ -16,6 +16,7 @@ static const struct {
     {"gmdc", "dump skin export import"},
     {"anim", "dump sample plot export"},
     {"cres", "dump"},
+    {"geom", "dump skin export import"},
     {"jazz", "dump run decompile compile"},
 };
 

@@ -14,6 +14,7 @@ static const tool_kind kinds[] = {
     {PLUMBOB_TYPE_ANIM, "Sims 2 ANIM", "anim"},
     {PLUMBOB_TYPE_CRES, "Sims 2 CRES", "cres"},
     {PLUMBOB_TYPE_RIG, "Sims 3 rig", "rig"},
+    {PLUMBOB_TYPE_GEOM, "Sims 3 GEOM mesh", "geom"},
 };
 
 const tool_kind *tool_kind_of_type(uint32_t type) {

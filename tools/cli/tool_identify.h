@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 /* A kind of resource a command reads: its package type (PLUMBOB_TYPE_CLIP,
- * _GMDC, _ANIM, _CRES, _JAZZ, _RIG), what to call it, its command family. */
+ * _GMDC, _ANIM, _CRES, _JAZZ, _RIG, _GEOM), what to call it, its command family. */
 typedef struct tool_kind {
     uint32_t type;
     const char *name;   /* what to call it in a message */

@@ -15,7 +15,8 @@
  * (a model's OBJD, MODL and rig share instances) means the decodable one. */
 static int decodable_type(uint32_t type) {
     return type == PLUMBOB_TYPE_CLIP || type == PLUMBOB_TYPE_JAZZ || type == PLUMBOB_TYPE_GMDC ||
-           type == PLUMBOB_TYPE_ANIM || type == 0xE519C933u /* CRES */ || type == 0x8EAF13DEu /* rig */;
+           type == PLUMBOB_TYPE_ANIM || type == 0xE519C933u /* CRES */ || type == 0x8EAF13DEu /* rig */ ||
+           type == PLUMBOB_TYPE_GEOM;
 }
 
 /* Is e the resource `spec` names: its instance (by_name 0), or the name `ls`

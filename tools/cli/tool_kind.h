@@ -7,7 +7,7 @@
 #include "util/rig.h"
 
 /* tool_load for a command that wants one kind of resource (a package type:
- * PLUMBOB_TYPE_CLIP, _GMDC, _ANIM, _CRES, _JAZZ, _RIG).  An input of another
+ * PLUMBOB_TYPE_CLIP, _GMDC, _ANIM, _CRES, _JAZZ, _RIG, _GEOM).  An input of another
  * kind is refused naming what it is and the command that fits; a whole
  * package stands for its only resource of that kind, and with several lists
  * them (PACKAGE@INSTANCE and name).  opt: the option that named the file

@@ -20,7 +20,7 @@ static const struct {
     {0xF3A38370u, "NGMP", "ngmp"},
     /* Sims 3: objects, models, materials */
     {0x319E4F1Du, "OBJD", "objd"}, {0x02DC343Fu, "OBJK", "objk"}, {0x01661233u, "MODL", "modl"},
-    {0x01D10F34u, "MLOD", "mlod"}, {0x015A1849u, "GEOM", "geom"}, {0x01D0E75Du, "MATD", "matd"},
+    {0x01D10F34u, "MLOD", "mlod"}, {0x015A1849u, "GEOM", "simgeom"}, {0x01D0E75Du, "MATD", "matd"},
     {0x02019972u, "MTST", "mtst"}, {0x736884F1u, "VPXY", "vpxy"}, {0x03B4C61Du, "LITE", "lite"},
     {0xD3044521u, "RSLT", "rslt"}, {0xD382BF57u, "FTPT", "ftpt"}, {0x034AEECBu, "CASP", "casp"},
     {0x067CAA11u, "BGEO", "bgeo"}, {0x0354796Au, "TONE", "tone"}, {0x0358B08Au, "FACE", "face"},
@@ -81,6 +81,7 @@ plumbob_format tool_format_of_type(uint32_t type) {
     case PLUMBOB_TYPE_RIG: return PLUMBOB_FORMAT_RIG;
     case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_CRES;
     case PLUMBOB_TYPE_KEY: return PLUMBOB_FORMAT_KEY;
+    case PLUMBOB_TYPE_GEOM: return PLUMBOB_FORMAT_GEOM;
     }
     return PLUMBOB_FORMAT_UNKNOWN;
 }

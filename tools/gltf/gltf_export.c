@@ -102,14 +102,42 @@ static int collect_skeleton(scene *s) {
     return 1;
 }
 
+/* A bone at the origin, named 0xHASH, for each GEOM bone hash the rig
+ * lacks (its vertices keep their rest place, as plumbob_geom_bind leaves
+ * them).  A skin's joints need a common root (glTF), so when there are
+ * such bones they and the rig's roots hang under one more root at the
+ * origin, GEOM_ROOT_NAME, written last (write_bone_nodes links it). */
+#define GEOM_ROOT_NAME "plumbob_unbound_root"
+static void collect_geom_bones(scene *s, uint32_t rig_count) {
+    uint32_t m, k, first = s->bone_count;
+    for (m = 0; m < s->src->geom_count; m++) {
+        const plumbob_geom *g = s->src->geoms[m];
+        for (k = 0; k < g->bone_count; k++) {
+            char name[16];
+            if (find_bone(s, g->bone_hashes[k]) >= 0) continue;
+            snprintf(name, sizeof name, "0x%08X", (unsigned)g->bone_hashes[k]);
+            add_bone(s, name, -1);
+            s->bones[s->bone_count - 1].hash = g->bone_hashes[k];
+        }
+    }
+    if (s->bone_count > first) {
+        int32_t root = (int32_t)s->bone_count;
+        add_bone(s, GEOM_ROOT_NAME, -1);
+        for (k = 0; k < (uint32_t)root; k++)
+            if (s->bones[k].parent < 0 && (k < rig_count || k >= first)) s->bones[k].parent = root;
+    }
+}
+
 /* Joints first (named by the rig), then the rig's other bones, then the
- * bones of clip tracks no rig names. */
+ * GEOM bone hashes no rig bone has, then the bones of clip tracks no rig
+ * names. */
 static int collect_bones(scene *s) {
     const gltf_export_src *src = s->src;
     uint32_t j, cap, rig_count = src->rig ? src->rig->count : 0u;
     s->joint_count = src->mesh ? src->mesh->joint_count : 0u;
     if (src->skeleton) return collect_skeleton(s);
     cap = s->joint_count + rig_count + (src->clip ? src->clip->track_count : 0u) + 1u;
+    for (j = 0; j < src->geom_count; j++) cap += src->geoms[j]->bone_count + 1u;
     s->bones = (bone *)calloc(cap, sizeof *s->bones);
     s->joint_bone = (int32_t *)calloc(s->joint_count + 1u, sizeof *s->joint_bone);
     if (!s->bones || !s->joint_bone) return 0;
@@ -130,6 +158,7 @@ static int collect_bones(scene *s) {
             s->bones[j].has_model = 1;
         }
     }
+    collect_geom_bones(s, rig_count);
     if (src->clip)
         for (j = 0; j < src->clip->track_count; j++) {
             const plumbob_clip_track *t = &src->clip->tracks[j];
@@ -165,9 +194,10 @@ static int write_bone_nodes(scene *s) {
         return 0;
     }
     for (i = 0; i < s->bone_count; i++) first_child[i] = next_sibling[i] = NO_CHILD;
-    for (k = s->bone_count; k-- > 0;) { /* children always come later than their parent */
+    for (k = s->bone_count; k-- > 0;) { /* children come later than their parent, but for a root */
         int32_t p = s->bones[k].parent;
-        if (p >= 0 && (uint32_t)p < k) {
+        /* a later parent only as a root (collect_geom_bones' common root): no cycle */
+        if (p >= 0 && (uint32_t)p != k && (uint32_t)p < s->bone_count && ((uint32_t)p < k || s->bones[p].parent < 0)) {
             next_sibling[k] = first_child[p];
             first_child[p] = k;
         }
@@ -499,6 +529,201 @@ static int write_mesh(scene *s) {
     s->mesh_node = (int32_t)node;
     s->stats->nodes++;
     return 1;
+}
+
+/* The inverse of an affine transform (a rest model transform: rotation,
+ * translation and the rig's scale); the identity when it is singular. */
+static plumbob_mat34 affine_inverse(const plumbob_mat34 *m) {
+    double a = m->m[0][0], b = m->m[0][1], c = m->m[0][2], d = m->m[1][0], e = m->m[1][1], f = m->m[1][2];
+    double g = m->m[2][0], h = m->m[2][1], i = m->m[2][2], det, inv[3][3];
+    plumbob_mat34 r = plumbob_mat34_identity();
+    int row, col;
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+    if (!(fabs(det) > 1e-20)) return r;
+    inv[0][0] = (e * i - f * h) / det; inv[0][1] = (c * h - b * i) / det; inv[0][2] = (b * f - c * e) / det;
+    inv[1][0] = (f * g - d * i) / det; inv[1][1] = (a * i - c * g) / det; inv[1][2] = (c * d - a * f) / det;
+    inv[2][0] = (d * h - e * g) / det; inv[2][1] = (b * g - a * h) / det; inv[2][2] = (a * e - b * d) / det;
+    for (row = 0; row < 3; row++) {
+        double t = 0.0;
+        for (col = 0; col < 3; col++) {
+            r.m[row][col] = (float)inv[row][col];
+            t -= inv[row][col] * m->m[col][3];
+        }
+        r.m[row][3] = (float)t;
+    }
+    return r;
+}
+
+/* Each bone's rest model transform: its local rest composed down from its
+ * root (parents come first); the identity for a bone with no rest. */
+static plumbob_mat34 *rest_models(const scene *s) {
+    plumbob_mat34 *model = (plumbob_mat34 *)malloc(sizeof *model * (s->bone_count + 1u));
+    uint32_t i;
+    if (!model) return NULL;
+    for (i = 0; i < s->bone_count; i++) {
+        const bone *b = &s->bones[i];
+        plumbob_mat34 local;
+        if (!b->has_local) {
+            model[i] = plumbob_mat34_identity();
+            continue;
+        }
+        local = plumbob_mat34_from_pose(&b->local);
+        model[i] = b->parent >= 0 && (uint32_t)b->parent < i ? plumbob_mat34_mul(&model[b->parent], &local) : local;
+    }
+    return model;
+}
+
+/* JOINTS_0 / WEIGHTS_0 of GEOM vertex v: the four stored weights (slots at
+ * or past the bone list, or weighing nothing, left out), a joint named
+ * twice counted once, normalized as glTF asks (no weight: joint 0, 1). */
+static void geom_influences(const plumbob_geom *g, const plumbob_geom_element *asg, const plumbob_geom_element *wts,
+                            const uint32_t *joint_of_slot, uint32_t v, uint16_t joints[4], float weights[4]) {
+    const unsigned char *slots = g->vertices + (size_t)v * g->vertex_stride + asg->offset;
+    float total = 0.0f;
+    uint32_t k, m;
+    for (k = 0; k < 4; k++) {
+        float w = plumbob_geom_float(g, wts, v, k);
+        joints[k] = 0;
+        weights[k] = 0.0f;
+        if (!(w > 0.0f) || slots[k] >= g->bone_count) continue;
+        total += w;
+        for (m = 0; m < k; m++)
+            if (weights[m] > 0.0f && joints[m] == joint_of_slot[slots[k]]) break;
+        if (m < k) {
+            weights[m] += w;
+            continue;
+        }
+        joints[k] = (uint16_t)joint_of_slot[slots[k]];
+        weights[k] = w;
+    }
+    if (!(total > 0.0f)) {
+        weights[0] = 1.0f;
+        return;
+    }
+    for (m = 0; m < 4; m++) weights[m] /= total; /* glTF asks sum 1 */
+}
+
+/* GEOM mesh gi as a mesh node with its own skin; 0 when memory ran out,
+ * 2 when it has no position, vertices or triangles (left out). */
+static int write_geom(scene *s, uint32_t gi, const plumbob_mat34 *rest) {
+    const plumbob_geom *g = s->src->geoms[gi];
+    const char *name = s->src->geom_names ? s->src->geom_names[gi] : "geom";
+    const plumbob_geom_element *pos = plumbob_geom_find_element(g, PLUMBOB_GEOM_POSITION, 0);
+    const plumbob_geom_element *nrm = plumbob_geom_find_element(g, PLUMBOB_GEOM_NORMAL, 0);
+    const plumbob_geom_element *tan = plumbob_geom_find_element(g, PLUMBOB_GEOM_TANGENT, 0);
+    const plumbob_geom_element *asg = plumbob_geom_find_element(g, PLUMBOB_GEOM_ASSIGNMENT, 0);
+    const plumbob_geom_element *wts = plumbob_geom_find_element(g, PLUMBOB_GEOM_WEIGHTS, 0);
+    uint32_t n = g->vertex_count, nf = g->index_count / 3u * 3u, v, k, uv_count = 0, a_uv[8];
+    uint32_t a_pos, a_nrm = 0, a_tan = 0, a_j = 0, a_w = 0, a_idx, mesh, skin = 0, node, joints = 0;
+    int skinned = asg && wts && g->bone_count > 0, ok;
+    float *f = (float *)malloc(sizeof(float) * 4u * (n + 1u));
+    uint16_t *j16 = (uint16_t *)malloc(sizeof(uint16_t) * 4u * (n + 1u));
+    uint32_t *idx = (uint32_t *)malloc(sizeof(uint32_t) * (nf + 1u));
+    uint32_t *joint_of_slot = (uint32_t *)calloc(g->bone_count + 1u, sizeof(uint32_t));
+    int32_t *joint_bone = (int32_t *)calloc(g->bone_count + 1u, sizeof(int32_t));
+    tool_buf *b;
+    if (!f || !j16 || !idx || !joint_of_slot || !joint_bone || !pos || !n || !nf) {
+        ok = f && j16 && idx && joint_of_slot && joint_bone;
+        free(f); free(j16); free(idx); free(joint_of_slot); free(joint_bone);
+        return ok ? 2 : 0;
+    }
+    for (v = 0; v < n; v++)
+        for (k = 0; k < 3; k++) f[3 * v + k] = plumbob_geom_float(g, pos, v, k);
+    a_pos = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 1);
+    if (nrm) {
+        for (v = 0; v < n; v++) {
+            plumbob_vec3 p = {plumbob_geom_float(g, nrm, v, 0), plumbob_geom_float(g, nrm, v, 1),
+                              plumbob_geom_float(g, nrm, v, 2)};
+            put3(f + 3 * v, unit(p));
+        }
+        a_nrm = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 3, GLTF_ARRAY_BUFFER, 0);
+    }
+    if (nrm && tan) { /* tangents need normals (glTF ignores them otherwise); GEOM keeps no handedness */
+        for (v = 0; v < n; v++) {
+            plumbob_vec3 t = {plumbob_geom_float(g, tan, v, 0), plumbob_geom_float(g, tan, v, 1),
+                              plumbob_geom_float(g, tan, v, 2)};
+            put3(f + 4 * v, unit(t));
+            f[4 * v + 3] = 1.0f;
+        }
+        a_tan = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
+    }
+    for (uv_count = 0; uv_count < 8; uv_count++) {
+        const plumbob_geom_element *uv = plumbob_geom_find_element(g, PLUMBOB_GEOM_UV, uv_count);
+        if (!uv) break;
+        for (v = 0; v < n; v++) {
+            f[2 * v] = plumbob_geom_float(g, uv, v, 0);
+            f[2 * v + 1] = plumbob_geom_float(g, uv, v, 1);
+        }
+        a_uv[uv_count] = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 2, GLTF_ARRAY_BUFFER, 0);
+    }
+    if (skinned) { /* the skin's joints: the bone list's bones, each once */
+        for (k = 0; k < g->bone_count; k++) {
+            int32_t bi = find_bone(s, g->bone_hashes[k]);
+            uint32_t m;
+            if (bi < 0) bi = 0; /* collect_geom_bones added every hash */
+            for (m = 0; m < joints && joint_bone[m] != bi; m++) {}
+            if (m == joints) joint_bone[joints++] = bi;
+            joint_of_slot[k] = m;
+        }
+        for (v = 0; v < n; v++) geom_influences(g, asg, wts, joint_of_slot, v, j16 + 4 * v, f + 4 * v);
+        a_j = gltf_accessor(&s->w, j16, n, GLTF_USHORT, 4, GLTF_ARRAY_BUFFER, 0);
+        a_w = gltf_accessor(&s->w, f, n, GLTF_FLOAT, 4, GLTF_ARRAY_BUFFER, 0);
+    }
+    for (k = 0; k < nf; k++) idx[k] = plumbob_geom_index(g, k);
+    a_idx = gltf_accessor(&s->w, idx, nf, GLTF_UINT, 1, GLTF_ELEMENT_ARRAY_BUFFER, 0);
+    b = gltf_begin(&s->w, GLTF_MESHES, &mesh);
+    tb_str(b, "\"name\": ");
+    tb_json_string(b, name, strlen(name));
+    tb_printf(b, ", \"primitives\": [{\"mode\": 4, \"indices\": %u, \"attributes\": {\"POSITION\": %u", (unsigned)a_idx,
+              (unsigned)a_pos);
+    if (nrm) tb_printf(b, ", \"NORMAL\": %u", (unsigned)a_nrm);
+    if (nrm && tan) tb_printf(b, ", \"TANGENT\": %u", (unsigned)a_tan);
+    for (k = 0; k < uv_count; k++) tb_printf(b, ", \"TEXCOORD_%u\": %u", (unsigned)k, (unsigned)a_uv[k]);
+    if (skinned) tb_printf(b, ", \"JOINTS_0\": %u, \"WEIGHTS_0\": %u", (unsigned)a_j, (unsigned)a_w);
+    tb_str(b, "}}]");
+    gltf_end(&s->w, GLTF_MESHES);
+    if (skinned) {
+        float *ibm = (float *)calloc(16u * joints, sizeof(float));
+        uint32_t j, r, c, t;
+        if (!ibm) {
+            free(f); free(j16); free(idx); free(joint_of_slot); free(joint_bone);
+            return 0;
+        }
+        for (j = 0; j < joints; j++) {
+            plumbob_mat34 m = affine_inverse(&rest[joint_bone[j]]);
+            for (c = 0; c < 4; c++)
+                for (r = 0; r < 3; r++) ibm[16 * j + 4 * c + r] = m.m[r][c];
+            ibm[16 * j + 15] = 1.0f;
+        }
+        t = gltf_accessor(&s->w, ibm, joints, GLTF_FLOAT, 16, 0, 0);
+        free(ibm);
+        b = gltf_begin(&s->w, GLTF_SKINS, &skin);
+        tb_printf(b, "\"inverseBindMatrices\": %u, \"joints\": [", (unsigned)t);
+        for (j = 0; j < joints; j++) tb_printf(b, j ? ", %u" : "%u", (unsigned)s->bones[joint_bone[j]].node);
+        tb_str(b, "]");
+        gltf_end(&s->w, GLTF_SKINS);
+    }
+    b = gltf_begin(&s->w, GLTF_NODES, &node);
+    tb_str(b, "\"name\": ");
+    tb_json_string(b, name, strlen(name));
+    tb_printf(b, ", \"mesh\": %u", (unsigned)mesh);
+    if (skinned) tb_printf(b, ", \"skin\": %u", (unsigned)skin);
+    gltf_end(&s->w, GLTF_NODES);
+    gltf_scene_root(&s->w, node);
+    s->stats->nodes++;
+    s->stats->primitives++;
+    s->stats->vertices += n;
+    free(f); free(j16); free(idx); free(joint_of_slot); free(joint_bone);
+    return 1;
+}
+
+static int write_geoms(scene *s) {
+    plumbob_mat34 *rest = rest_models(s);
+    uint32_t i;
+    int ok = rest != NULL;
+    for (i = 0; ok && i < s->src->geom_count; i++) ok = write_geom(s, i, rest) != 0;
+    free(rest);
+    return ok;
 }
 
 /* A last key at the clip's duration holding the value before it, when the
@@ -975,6 +1200,7 @@ int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, glt
     ok = collect_bones(&s);
     ok = ok && write_bone_nodes(&s);
     if (ok && src->mesh) ok = write_mesh(&s);
+    if (ok && src->geom_count) ok = write_geoms(&s);
     if (ok && src->clip) ok = write_animation(&s);
     if (ok && src->anim && src->skeleton) ok = write_sims2_animation(&s);
     ok = ok && gltf_finish(&s.w, binary, "plumbob " PLUMBOB_VERSION_STRING, out);

@@ -15,6 +15,11 @@ typedef struct gltf_export_src {
     const tool_dict *names;     /* names for tracks of bones not in the rig, or NULL */
     const plumbob_cres_skeleton *skeleton; /* Sims 2 CRES skeleton (Z-up), or NULL; wins over rig */
     const plumbob_anim *anim;   /* Sims 2 ANIM to put on the skeleton, or NULL */
+    /* Sims 3 GEOM meshes (Y-up, at the rig's rest pose), each skinned to
+     * the rig's bones by bone hash; geom_names name their mesh nodes */
+    const plumbob_geom *const *geoms;
+    const char *const *geom_names;
+    uint32_t geom_count;
 } gltf_export_src;
 
 /* What went into the file, for the tool's message. */
@@ -61,6 +66,14 @@ typedef struct gltf_export_stats {
  * channel when morph channels name its targets.  Returns 0 when memory ran
  * out. */
 int gltf_export_build(const gltf_export_src *src, int binary, tool_buf *out, gltf_export_stats *stats);
+
+/* GEOM meshes (src->geoms, with a rig resource's rest pose): each a mesh
+ * node with one triangle primitive (POSITION, NORMAL, TANGENT with w = 1,
+ * every UV set as TEXCOORD_n, JOINTS_0/WEIGHTS_0 from the assignment bytes
+ * and the four stored weights, normalized, a joint named twice in a vertex
+ * counted once) and a skin of its own: its bone list's rig bones (a hash
+ * the rig lacks: a root node named 0xHASH at the origin), inverse bind
+ * matrices the inverse of each bone's rest model transform. */
 
 /* Bytes of each of a clip IK slot's two name fields (the actor, the slot). */
 #define GLTF_CLIP_SLOT_FIELD 512u

@@ -77,6 +77,16 @@ uint32_t clip_import_reduce(const float *samples, uint32_t n, uint32_t comps, do
  * distance between translations, difference of morph weights. */
 double clip_import_error(const float *a, const float *b, uint32_t comps);
 
+/* An attribute accessor of a primitive (attrs: its "attributes" or a
+ * target), as n items of comps floats; 1 when absent (*out NULL), 0 on a
+ * malformed one or another count (why says so, naming `what`). */
+int gltf_attribute(const gltf_doc *doc, const json_value *attrs, const char *key, uint32_t comps, uint32_t n,
+                   float **out, const char *what, char *why, size_t cap);
+/* Eight influences a vertex (JOINTS_0/WEIGHTS_0 in jnt, w; JOINTS_1/
+ * WEIGHTS_1 in j1, w1) to the four heaviest, into jnt and w; returns how
+ * many vertices lost a weight above 0. */
+uint32_t gltf_heaviest_four(uint32_t *jnt, float *w, const uint32_t *j1, const float *w1, uint32_t n);
+
 /* A node's local matrix: its "matrix" (column-major), else T R S. */
 plumbob_mat34 gltf_node_local(const json_value *node);
 /* Each node's parent (the first node listing it as a child), UINT32_MAX
@@ -162,5 +172,28 @@ void cres_import_free(cres_import *ci);
 int gltf_match_cres(const gltf_doc *doc, const plumbob_cres_skeleton *sk, gmdc_import_joints *out, char *why,
                     size_t why_cap);
 void gmdc_import_joints_free(gmdc_import_joints *j);
+
+/* glTF in, Sims 3 GEOM streams out (the command builds the GEOM): the
+ * first node with a mesh, every triangle primitive of its mesh appended in
+ * order (positions, normals, TEXCOORD_0, TANGENT's xyz as they are: both
+ * are Y-up), JOINTS_0/WEIGHTS_0 (and _1: the four heaviest) as influences
+ * on the node's skin's joints, named by their nodes' names; zero weights
+ * left out, the rest renormalized to sum 1. */
+typedef struct geom_import {
+    char name[256];             /* the node's (else the mesh's) name */
+    uint32_t n, ni;             /* vertices, indices */
+    float *pos, *nrm, *uv, *tan; /* 3, 3, 2, 3 floats a vertex; nrm, uv, tan NULL when absent */
+    uint32_t *idx;
+    uint32_t *jnt;              /* 4 skin joint indices a vertex (NULL: no skin) */
+    float *w;                   /* 4 weights a vertex, summing to 1 (or all 0: unweighted) */
+    uint32_t joint_count;
+    char (*joint_name)[128];    /* each skin joint's node name ("" when it has none) */
+    uint32_t skipped;           /* primitives not carried (not triangles, no POSITION) */
+    uint32_t dropped_influences, unweighted;
+} geom_import;
+
+/* Returns 0 with the reason in why. */
+int gltf_import_geom(const gltf_doc *doc, geom_import *gi, char *why, size_t why_cap);
+void geom_import_free(geom_import *gi);
 
 #endif

@@ -249,9 +249,7 @@ static void prim_free(prim_in *p) {
     memset(p, 0, sizeof *p);
 }
 
-/* An attribute accessor of a primitive, as floats of comps; 1 when absent
- * (out NULL), 0 on a malformed one (why said). */
-static int attribute(const gltf_doc *doc, const json_value *attrs, const char *key, uint32_t comps, uint32_t n,
+int gltf_attribute(const gltf_doc *doc, const json_value *attrs, const char *key, uint32_t comps, uint32_t n,
                      float **out, const char *what, char *why, size_t cap) {
     uint32_t a, count = 0;
     *out = NULL;
@@ -290,6 +288,24 @@ plumbob_mat34 gltf_node_local(const json_value *node) {
     for (k = 0; sc && sc->kind == JSON_ARRAY && sc->count == 3 && k < 3; k++)
         if (sc->items[k].kind == JSON_NUMBER) s3[k] = (float)sc->items[k].number;
     return plumbob_mat34_from_pose(&pose);
+}
+
+uint32_t gltf_heaviest_four(uint32_t *jnt, float *w, const uint32_t *j1, const float *w1, uint32_t n) {
+    uint32_t v, x, y, dropped = 0;
+    for (v = 0; v < n; v++) {
+        uint32_t jj[8];
+        float ww[8];
+        for (x = 0; x < 4; x++) {
+            jj[x] = jnt[4 * v + x]; ww[x] = w[4 * v + x];
+            jj[4 + x] = j1[4 * v + x]; ww[4 + x] = w1[4 * v + x];
+        }
+        for (x = 0; x < 8; x++) /* heaviest first */
+            for (y = x + 1; y < 8; y++)
+                if (ww[y] > ww[x]) { float tw = ww[x]; uint32_t tj = jj[x]; ww[x] = ww[y]; jj[x] = jj[y]; ww[y] = tw; jj[y] = tj; }
+        dropped += ww[4] > 0;
+        for (x = 0; x < 4; x++) { jnt[4 * v + x] = jj[x]; w[4 * v + x] = ww[x]; }
+    }
+    return dropped;
 }
 
 uint32_t *gltf_node_parents(const json_value *nodes) {
@@ -544,9 +560,9 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                 snprintf(why, cap, "%s: %u vertices; a GMDC group holds 65535", what, (unsigned)in.n);
                 goto fail_prim;
             }
-            if (!attribute(doc, attrs, "NORMAL", 3, in.n, &in.nrm, what, why, cap) ||
-                !attribute(doc, attrs, "TEXCOORD_0", 2, in.n, &in.uv, what, why, cap) ||
-                !attribute(doc, attrs, "WEIGHTS_0", 4, in.n, &in.w, what, why, cap))
+            if (!gltf_attribute(doc, attrs, "NORMAL", 3, in.n, &in.nrm, what, why, cap) ||
+                !gltf_attribute(doc, attrs, "TEXCOORD_0", 2, in.n, &in.uv, what, why, cap) ||
+                !gltf_attribute(doc, attrs, "WEIGHTS_0", 4, in.n, &in.w, what, why, cap))
                 goto fail_prim;
             if (gltf_uint(p, "indices", &a)) {
                 if (!gltf_read_uints(doc, a, 1, &in.idx, &in.ni, why, cap)) goto fail_prim;
@@ -580,27 +596,15 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                     goto fail_prim;
                 }
                 if (gltf_uint(attrs, "JOINTS_1", &a)) { /* 8 influences (Blender writes them): the 4 heaviest kept */
-                    uint32_t *j1 = NULL, c1 = 0, x, y;
+                    uint32_t *j1 = NULL, c1 = 0;
                     float *w1 = NULL;
-                    if (!attribute(doc, attrs, "WEIGHTS_1", 4, in.n, &w1, what, why, cap) || !w1 ||
+                    if (!gltf_attribute(doc, attrs, "WEIGHTS_1", 4, in.n, &w1, what, why, cap) || !w1 ||
                         !gltf_read_uints(doc, a, 4, &j1, &c1, why, cap) || c1 != in.n) {
                         if (!w1 || c1 != in.n) snprintf(why, cap, "%s: JOINTS_1 without WEIGHTS_1 of the same count", what);
                         free(j1); free(w1);
                         goto fail_prim;
                     }
-                    for (v = 0; v < in.n; v++) {
-                        uint32_t jj[8];
-                        float ww[8];
-                        for (x = 0; x < 4; x++) {
-                            jj[x] = in.jnt[4 * v + x]; ww[x] = in.w[4 * v + x];
-                            jj[4 + x] = j1[4 * v + x]; ww[4 + x] = w1[4 * v + x];
-                        }
-                        for (x = 0; x < 8; x++) /* heaviest first */
-                            for (y = x + 1; y < 8; y++)
-                                if (ww[y] > ww[x]) { float tw = ww[x]; uint32_t tj = jj[x]; ww[x] = ww[y]; jj[x] = jj[y]; ww[y] = tw; jj[y] = tj; }
-                        gi->dropped_influences += ww[4] > 0;
-                        for (x = 0; x < 4; x++) { in.jnt[4 * v + x] = jj[x]; in.w[4 * v + x] = ww[x]; }
-                    }
+                    gi->dropped_influences += gltf_heaviest_four(in.jnt, in.w, j1, w1, in.n);
                     free(j1);
                     free(w1);
                 }
@@ -611,8 +615,8 @@ int gltf_import_gmdc(const gltf_doc *doc, const char *name, const gmdc_import_jo
                 for (k = 0; k < targets->count; k++) {
                     const json_value *tp = &targets->items[k];
                     if (k >= MAX_TARGETS) { gi->dropped_targets++; continue; }
-                    if (!attribute(doc, tp, "POSITION", 3, in.n, &in.delta[in.targets], what, why, cap) ||
-                        !attribute(doc, tp, "NORMAL", 3, in.n, &in.ndelta[in.targets], what, why, cap))
+                    if (!gltf_attribute(doc, tp, "POSITION", 3, in.n, &in.delta[in.targets], what, why, cap) ||
+                        !gltf_attribute(doc, tp, "NORMAL", 3, in.n, &in.ndelta[in.targets], what, why, cap))
                         goto fail_prim;
                     if (in.ndelta[in.targets]) { /* all zero (an exporter's filler): no element */
                         float *nd = in.ndelta[in.targets];
