@@ -1,0 +1,261 @@
+/* The SIMD twins of pb_skinp_scalar, written once over simd4.h and
+ * compiled as pb_skinp_sse2 or pb_skinp_neon.  The prepared mesh already
+ * holds what plumbob_skin's kernels decode per vertex (weights as
+ * numbers, slots that all weigh, points as x, y, z rows), so two shapes
+ * remain:
+ *
+ * - Rigid spans whose normals are not renormalized: one vertex per step,
+ *   the matrix as the table's columns (x y z in lanes), the point's
+ *   coordinates splatted: no transposes.
+ * - Everything else: four vertices per step (half a group); each vertex's
+ *   rows blended (one multiply and add per row and influence, the
+ *   weight splatted from the group's row of weights, the implied one
+ *   computed for four vertices at once), the four's rows transposed, then
+ *   the transforms and the renormalization with one vertex per lane on
+ *   the rows of points as they are stored.
+ *
+ * Products and sums are never fused and run in the reference's order per
+ * lane, so the bits match. */
+#include "skin_prepared.h"
+
+#if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
+#include <float.h>
+#include "simd4.h"
+#include "pb_math.h"
+
+/* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
+ * correctly rounded, 0 where len2 is not positive and finite; those lanes
+ * take the square root of +0 and divide by 1, raising no flag. */
+PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
+    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
+    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
+    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
+}
+
+/* Output layouts: ROWS any strides (a transpose and three-float stores per
+ * vertex); PACKED positions (and normals) at stride 3; PN6 normals 3 floats
+ * after the positions, both strides 6. */
+enum { OUT_ROWS, OUT_PACKED, OUT_PN6 };
+
+PB_FORCE_INLINE void store_rows(float *o, size_t stride, pb_v4 x, pb_v4 y, pb_v4 z) {
+    pb_v4 w = z;
+    pb_v4_transpose(&x, &y, &z, &w);
+    pb_v4_store3(o, x);
+    pb_v4_store3(o + stride, y);
+    pb_v4_store3(o + 2u * stride, z);
+    pb_v4_store3(o + 3u * stride, w);
+}
+
+/* Positions px..pz and normals qx..qz of four vertices into the
+ * interleaved stream at o: 96 bytes, six stores. */
+PB_FORCE_INLINE void store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 qx, pb_v4 qy, pb_v4 qz) {
+    pb_v4 lo, hi;
+    pb_v4_transpose(&px, &py, &pz, &qx); /* px: vertex 0's x y z and normal x, ... */
+    pb_v4_zip(qy, qz, &lo, &hi);         /* lo: normal y z of vertices 0 and 1 */
+    pb_v4_store(o, px);
+    pb_v4_store(o + 4, pb_v4_lows(lo, py));
+    pb_v4_store(o + 8, pb_v4_highs(py, lo));
+    pb_v4_store(o + 12, pz);
+    pb_v4_store(o + 16, pb_v4_lows(hi, qx));
+    pb_v4_store(o + 20, pb_v4_highs(qx, hi));
+}
+
+/* One vertex's blended rows. */
+typedef struct rows3 {
+    pb_v4 x, y, z;
+} rows3;
+
+PB_FORCE_INLINE rows3 entry_rows(const float *e) {
+    rows3 c;
+    c.x = pb_v4_load(e);
+    c.y = pb_v4_load(e + 4);
+    c.z = pb_v4_load(e + 8);
+    return c;
+}
+
+/* c + w E (c NULL-like first: w E), rows of entry e. */
+PB_FORCE_INLINE rows3 blend_first(pb_v4 w, const float *e) {
+    rows3 c;
+    c.x = pb_v4_mul(w, pb_v4_load(e));
+    c.y = pb_v4_mul(w, pb_v4_load(e + 4));
+    c.z = pb_v4_mul(w, pb_v4_load(e + 8));
+    return c;
+}
+PB_FORCE_INLINE rows3 blend_add(rows3 c, pb_v4 w, const float *e) {
+    c.x = pb_v4_add(c.x, pb_v4_mul(w, pb_v4_load(e)));
+    c.y = pb_v4_add(c.y, pb_v4_mul(w, pb_v4_load(e + 4)));
+    c.z = pb_v4_add(c.z, pb_v4_mul(w, pb_v4_load(e + 8)));
+    return c;
+}
+
+/* Vertex `lane` (a constant after inlining) of a half group: its rows.
+ * wv: the half's weights as vectors (lane i: vertex i), implied one
+ * included; w: the group's stored weight rows (for splats from memory). */
+PB_FORCE_INLINE rows3 vertex_rows(const pb_skinp_range *r, uint32_t n, uint32_t kind, const float *w,
+                                  const unsigned char *s, uint32_t lane, const pb_v4 *wv, unsigned half) {
+    const float *t = r->table;
+    uint32_t stored = pb_skinp_stored(kind, n), k;
+    rows3 c;
+    pb_v4 wk;
+    if (kind == PB_SKINP_RIGID) return entry_rows(t + PB_SKIN_ENTRY * s[lane]);
+    wk = pb_v4_set1(w[lane]);
+    c = blend_first(wk, t + PB_SKIN_ENTRY * s[lane]);
+    for (k = 1; k < n; k++) {
+        wk = k < stored ? pb_v4_set1(w[8u * k + lane]) : pb_v4_splat(wv[k], (lane - 4u * half) & 3u);
+        c = blend_add(c, wk, t + PB_SKIN_ENTRY * s[8u * k + lane]);
+    }
+    return c;
+}
+
+/* Half `half` of group g: four vertices, lanes 4 half .. 4 half + 3. */
+PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+                                unsigned half) {
+    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half;
+    const float *p = r->positions + 24u * g + b;
+    const float *w = stored ? r->weights + 8u * stored * g : NULL;
+    const unsigned char *s = r->slots + 8u * n * g;
+    size_t v = (size_t)PB_SKINP_GROUP * g + b;
+    pb_v4 wv[4];
+    rows3 c0, c1, c2, c3;
+    pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, X, Y, Z, ox, oy, oz;
+    if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once */
+        pb_v4 sum = pb_v4_loadu(w + b);
+        uint32_t k;
+        for (k = 1; k < stored; k++) sum = pb_v4_add(sum, pb_v4_loadu(w + 8u * k + b));
+        wv[n - 1u] = pb_v4_sub(pb_v4_set1(1.0f), sum);
+    }
+    c0 = vertex_rows(r, n, kind, w, s, b, wv, half);
+    c1 = vertex_rows(r, n, kind, w, s, b + 1u, wv, half);
+    c2 = vertex_rows(r, n, kind, w, s, b + 2u, wv, half);
+    c3 = vertex_rows(r, n, kind, w, s, b + 3u, wv, half);
+    ax = c0.x, bx = c1.x, cx = c2.x, tx = c3.x;
+    pb_v4_transpose(&ax, &bx, &cx, &tx);
+    ay = c0.y, by = c1.y, cy = c2.y, ty = c3.y;
+    pb_v4_transpose(&ay, &by, &cy, &ty);
+    az = c0.z, bz = c1.z, cz = c2.z, tz = c3.z;
+    pb_v4_transpose(&az, &bz, &cz, &tz);
+    X = pb_v4_loadu(p);
+    Y = pb_v4_loadu(p + 8);
+    Z = pb_v4_loadu(p + 16);
+    ox = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z)), tx);
+    oy = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z)), ty);
+    oz = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z)), tz);
+    if (nrm) {
+        const float *q = r->normals + 24u * g + b;
+        pb_v4 qx, qy, qz;
+        X = pb_v4_loadu(q);
+        Y = pb_v4_loadu(q + 8);
+        Z = pb_v4_loadu(q + 16);
+        qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z));
+        qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z));
+        qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z));
+        if (r->normalize) {
+            pb_v4 k = normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+            qx = pb_v4_mul(qx, k);
+            qy = pb_v4_mul(qy, k);
+            qz = pb_v4_mul(qz, k);
+        }
+        if (out == OUT_PN6) {
+            store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
+            return;
+        }
+        if (out == OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        else store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+    }
+    if (out == OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
+    else store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+}
+
+PB_FORCE_INLINE void blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    uint32_t g;
+    for (g = 0; g < r->groups; g++) {
+        half_group(r, n, kind, out, nrm, g, 0);
+        half_group(r, n, kind, out, nrm, g, 1);
+    }
+}
+
+/* Rigid vertices one at a time, the matrix as columns; a 16-byte store
+ * spills one float onto the next vertex (packed or PN6 layouts, `spill`),
+ * so the range's last vertex stores three. */
+PB_FORCE_INLINE void rigid(const pb_skinp_range *r, int spill, int nrm) {
+    uint32_t g, lane;
+    for (g = 0; g < r->groups; g++) {
+        const float *p = r->positions + 24u * g, *q = nrm ? r->normals + 24u * g : NULL;
+        const unsigned char *s = r->slots + 8u * g;
+        for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
+            const float *e = r->table + PB_SKIN_ENTRY * s[lane] + PB_SKIN_COLUMNS;
+            size_t v = (size_t)PB_SKINP_GROUP * g + lane;
+            pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8), ct = pb_v4_load(e + 12);
+            pb_v4 o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, pb_v4_set1(p[lane])), pb_v4_mul(cb, pb_v4_set1(p[8 + lane]))),
+                                          pb_v4_mul(cc, pb_v4_set1(p[16 + lane]))),
+                                ct);
+            int last = g + 1u == r->groups && lane + 1u == PB_SKINP_GROUP;
+            if (spill) pb_v4_store(r->out_positions + r->position_stride * v, o);
+            else pb_v4_store3(r->out_positions + r->position_stride * v, o);
+            if (nrm) {
+                pb_v4 m = pb_v4_add(pb_v4_add(pb_v4_mul(ca, pb_v4_set1(q[lane])), pb_v4_mul(cb, pb_v4_set1(q[8 + lane]))),
+                                    pb_v4_mul(cc, pb_v4_set1(q[16 + lane])));
+                if (spill && !last) pb_v4_store(r->out_normals + r->normal_stride * v, m);
+                else pb_v4_store3(r->out_normals + r->normal_stride * v, m);
+            }
+        }
+    }
+}
+
+PB_FORCE_INLINE void by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
+    int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+    int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
+    if (pn6) blended(r, n, kind, OUT_PN6, nrm);
+    else if (packed) blended(r, n, kind, OUT_PACKED, nrm);
+    else blended(r, n, kind, OUT_ROWS, nrm);
+}
+
+PB_FORCE_INLINE void by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
+    if (r->kind == PB_SKINP_IMPLIED) by_out(r, n, PB_SKINP_IMPLIED, nrm);
+    else by_out(r, n, PB_SKINP_STORED, nrm);
+}
+
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_skinp_sse2(const pb_skinp_range *r)
+#else
+void pb_skinp_neon(const pb_skinp_range *r)
+#endif
+{
+    int nrm = r->normals != NULL;
+    if (r->kind == PB_SKINP_RIGID) {
+        if (!nrm || !r->normalize) {
+            /* spill only where the next float is the next vertex's (or,
+             * PN6, this vertex's normal); never past the range's end */
+            int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+            int packed = !nrm && r->position_stride == 3u;
+            if (pn6) rigid(r, 1, 1);
+            else if (packed && r->groups > 1u) { /* the last group apart, stored without spills */
+                pb_skinp_range head = *r;
+                head.groups = r->groups - 1u;
+                rigid(&head, 1, 0);
+                head.groups = 1;
+                head.positions = r->positions + 24u * (r->groups - 1u);
+                head.slots = r->slots + 8u * (r->groups - 1u);
+                head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
+                rigid(&head, 0, 0);
+            } else rigid(r, 0, nrm);
+        } else if (nrm) by_out(r, 1, PB_SKINP_RIGID, 1);
+        return;
+    }
+    if (nrm) {
+        switch (r->influences) {
+        case 1: by_kind(r, 1, 1); break;
+        case 2: by_kind(r, 2, 1); break;
+        case 3: by_kind(r, 3, 1); break;
+        default: by_kind(r, 4, 1); break;
+        }
+    } else {
+        switch (r->influences) {
+        case 1: by_kind(r, 1, 0); break;
+        case 2: by_kind(r, 2, 0); break;
+        case 3: by_kind(r, 3, 0); break;
+        default: by_kind(r, 4, 0); break;
+        }
+    }
+}
+#endif
