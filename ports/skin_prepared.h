@@ -5,10 +5,11 @@
  *
  * A span's vertices come in groups of PB_SKINP_GROUP: positions and
  * normals as x, y, z rows of eight floats (96 bytes a group), the stored
- * weights as rows of eight (weight k of the group's vertices), the slots
- * as rows of eight bytes.  Slot s names entry s of the slot table
- * (pb_skin_put_entry's layout, kernels.h; entry 255 all zeros, the slot of
- * padding).  Per vertex, with E_k the entry of slot k:
+ * weights as rows of eight (weight k of the group's vertices), the
+ * influences' slot table entries as rows of eight 16-bit offsets (in
+ * floats: 32 x the slot, so an address is one scaled index; the table
+ * is pb_skin_put_entry's layout, kernels.h, entry 255 all zeros, the
+ * entry of padding).  Per vertex, with E_k the entry of influence k:
  *   PB_SKINP_RIGID   R = E_0 (one influence of weight 1: no weights stored)
  *   PB_SKINP_STORED  w_k stored for k < influences
  *   PB_SKINP_IMPLIED w_k stored for k < influences - 1, the last
@@ -39,7 +40,7 @@ typedef struct pb_skinp_range {
     const float *positions;         /* 24 floats a group */
     const float *normals;           /* 24 floats a group; NULL: no normal output */
     const float *weights;           /* 8 * stored floats a group */
-    const unsigned char *slots;     /* 8 * influences bytes a group */
+    const uint16_t *entries;        /* 8 * influences a group: float offsets into table */
     const float *table;             /* 256 entries of PB_SKIN_ENTRY floats, 64-byte aligned */
     float *out_positions;
     size_t position_stride;         /* floats */

@@ -18,7 +18,7 @@
 typedef struct skinp_span {
     uint32_t first, count, influences, kind;
     float *positions, *normals, *weights;
-    unsigned char *slots;
+    uint16_t *entries;
 } skinp_span;
 
 /* A vertex's influences that weigh something, in the description's
@@ -100,7 +100,7 @@ static size_t up64(size_t n) { return (n + 63u) & ~(size_t)63u; }
 static size_t span_bytes(uint32_t count, uint32_t influences, uint32_t kind, int normals) {
     size_t groups = (count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP;
     size_t b = up64(groups * 96u) * (normals ? 2u : 1u);
-    if (influences) b += up64(groups * 32u * pb_skinp_stored(kind, influences)) + up64(groups * 8u * influences);
+    if (influences) b += up64(groups * 32u * pb_skinp_stored(kind, influences)) + up64(groups * 16u * influences);
     return b;
 }
 
@@ -165,12 +165,12 @@ static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span
                 streams += up64(groups * 96u);
             }
             s->weights = NULL;
-            s->slots = NULL;
+            s->entries = NULL;
             if (s->influences) {
                 s->weights = (float *)(void *)streams;
                 streams += up64(groups * 32u * pb_skinp_stored(s->kind, s->influences));
-                s->slots = streams;
-                streams += up64(groups * 8u * s->influences);
+                s->entries = (uint16_t *)(void *)streams;
+                streams += up64(groups * 16u * s->influences);
             }
         }
     }
@@ -223,7 +223,8 @@ static void fill_span(const plumbob_skin_mesh *m, const skinp_span *s) {
                 if (real) (void)vertex_of(m, v, &x); /* checked by the layout */
                 padded(&x, s->influences, w, sl);
                 for (k = 0; k < stored; k++) s->weights[8u * stored * g + 8u * k + lane] = w[k];
-                for (k = 0; k < s->influences; k++) s->slots[8u * s->influences * g + 8u * k + lane] = sl[k];
+                for (k = 0; k < s->influences; k++)
+                    s->entries[8u * s->influences * g + 8u * k + lane] = (uint16_t)(PB_SKIN_ENTRY * sl[k]);
             }
         }
 }
@@ -284,7 +285,7 @@ static void pass_through(const pb_skinp_range *r) {
 }
 
 static void run(const pb_skinp_range *r, uint32_t flags) {
-    if (!r->slots) pass_through(r);
+    if (!r->entries) pass_through(r);
     else if (flags & PLUMBOB_SKIN_REFERENCE) pb_skinp_scalar(r);
     else PB_SKINP(r);
 }
@@ -301,7 +302,7 @@ static void run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, uint
         r->positions = s->positions + 24u * g;
         r->normals = job->normals ? s->normals + 24u * g : NULL;
         r->weights = stored ? s->weights + 8u * stored * g : NULL;
-        r->slots = s->influences ? s->slots + 8u * s->influences * g : NULL;
+        r->entries = s->influences ? s->entries + 8u * s->influences * g : NULL;
         if (v0 < lo || v0 + PB_SKINP_GROUP > hi) { /* a cut group */
             uint32_t i, c;
             r->groups = 1;

@@ -4,12 +4,12 @@
 #include "pb_math.h"
 
 /* Vertex `lane` of a group: its blended rows (12 floats, row-major). */
-static void blend_rows(const pb_skinp_range *r, const float *w, const unsigned char *s, uint32_t lane, float c[12]) {
+static void blend_rows(const pb_skinp_range *r, const float *w, const uint16_t *s, uint32_t lane, float c[12]) {
     uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
     float wk[4];
     const float *e;
     if (r->kind == PB_SKINP_RIGID) {
-        e = r->table + PB_SKIN_ENTRY * s[lane];
+        e = r->table + s[lane];
         for (j = 0; j < 12u; j++) c[j] = e[j];
         return;
     }
@@ -19,10 +19,10 @@ static void blend_rows(const pb_skinp_range *r, const float *w, const unsigned c
         for (k = 1; k < stored; k++) sum = sum + wk[k];
         wk[n - 1u] = 1.0f - sum;
     }
-    e = r->table + PB_SKIN_ENTRY * s[lane];
+    e = r->table + s[lane];
     for (j = 0; j < 12u; j++) c[j] = wk[0] * e[j];
     for (k = 1; k < n; k++) {
-        e = r->table + PB_SKIN_ENTRY * s[8u * k + lane];
+        e = r->table + s[8u * k + lane];
         for (j = 0; j < 12u; j++) c[j] = c[j] + wk[k] * e[j];
     }
 }
@@ -33,7 +33,7 @@ void pb_skinp_scalar(const pb_skinp_range *r) {
         const float *p = r->positions + 24u * g;
         const float *q = r->normals ? r->normals + 24u * g : NULL;
         const float *w = r->weights ? r->weights + 8u * stored * g : NULL;
-        const unsigned char *s = r->slots + 8u * n * g;
+        const uint16_t *s = r->entries + 8u * n * g;
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
             float c[12], o[3];
             size_t v = (size_t)PB_SKINP_GROUP * g + lane;

@@ -32,6 +32,23 @@ PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
     return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
 }
 
+/* Lane i (a constant) of v in every lane: one instruction (SSE2's
+ * integer shuffle copies as it shuffles, where shufps would need a copy
+ * first). */
+PB_FORCE_INLINE pb_v4 lane_of(pb_v4 v, unsigned i) {
+#if defined(PLUMBOB_PORT_SSE2)
+    __m128i x = _mm_castps_si128(v);
+    switch (i) {
+    case 0: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0x00));
+    case 1: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0x55));
+    case 2: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0xAA));
+    default: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0xFF));
+    }
+#else
+    return pb_v4_splat(v, i);
+#endif
+}
+
 /* Output layouts: ROWS any strides (a transpose and three-float stores per
  * vertex); PACKED positions (and normals) at stride 3; PN6 normals 3 floats
  * after the positions, both strides 6. */
@@ -88,46 +105,42 @@ PB_FORCE_INLINE rows3 blend_add(rows3 c, pb_v4 w, const float *e) {
     return c;
 }
 
-/* Vertex `lane` (a constant after inlining) of a half group: its rows.
- * wv: the half's weights as vectors (lane i: vertex i), implied one
- * included; w: the group's stored weight rows (for splats from memory). */
-PB_FORCE_INLINE rows3 vertex_rows(const pb_skinp_range *r, uint32_t n, uint32_t kind, const float *w,
-                                  const unsigned char *s, uint32_t lane, const pb_v4 *wv, unsigned half) {
+/* Vertex i (a constant after inlining, 0..3) of a half group: its rows,
+ * from the half's weights wv (lane i: vertex i, the implied one
+ * included) and its entries' offsets e (8 apart per influence). */
+PB_FORCE_INLINE rows3 vertex_rows(const pb_skinp_range *r, uint32_t n, uint32_t kind, const uint16_t *e, unsigned i,
+                                  const pb_v4 *wv) {
     const float *t = r->table;
-    uint32_t stored = pb_skinp_stored(kind, n), k;
+    uint32_t k;
     rows3 c;
-    pb_v4 wk;
-    if (kind == PB_SKINP_RIGID) return entry_rows(t + PB_SKIN_ENTRY * s[lane]);
-    wk = pb_v4_set1(w[lane]);
-    c = blend_first(wk, t + PB_SKIN_ENTRY * s[lane]);
-    for (k = 1; k < n; k++) {
-        wk = k < stored ? pb_v4_set1(w[8u * k + lane]) : pb_v4_splat(wv[k], (lane - 4u * half) & 3u);
-        c = blend_add(c, wk, t + PB_SKIN_ENTRY * s[8u * k + lane]);
-    }
+    if (kind == PB_SKINP_RIGID) return entry_rows(t + e[i]);
+    c = blend_first(lane_of(wv[0], i), t + e[i]);
+    for (k = 1; k < n; k++) c = blend_add(c, lane_of(wv[k], i), t + e[8u * k + i]);
     return c;
 }
 
 /* Half `half` of group g: four vertices, lanes 4 half .. 4 half + 3. */
 PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
-                                unsigned half) {
-    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half;
+                                unsigned half, pb_v4 *defer) {
+    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half, k;
     const float *p = r->positions + 24u * g + b;
-    const float *w = stored ? r->weights + 8u * stored * g : NULL;
-    const unsigned char *s = r->slots + 8u * n * g;
+    const float *w = stored ? r->weights + 8u * stored * g + b : NULL;
+    const uint16_t *e = r->entries + 8u * n * g + b;
     size_t v = (size_t)PB_SKINP_GROUP * g + b;
     pb_v4 wv[4];
     rows3 c0, c1, c2, c3;
+    wv[0] = wv[1] = wv[2] = wv[3] = pb_v4_set1(0.0f);
     pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, X, Y, Z, ox, oy, oz;
+    for (k = 0; k < stored; k++) wv[k] = pb_v4_loadu(w + 8u * k);
     if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once */
-        pb_v4 sum = pb_v4_loadu(w + b);
-        uint32_t k;
-        for (k = 1; k < stored; k++) sum = pb_v4_add(sum, pb_v4_loadu(w + 8u * k + b));
+        pb_v4 sum = wv[0];
+        for (k = 1; k < stored; k++) sum = pb_v4_add(sum, wv[k]);
         wv[n - 1u] = pb_v4_sub(pb_v4_set1(1.0f), sum);
     }
-    c0 = vertex_rows(r, n, kind, w, s, b, wv, half);
-    c1 = vertex_rows(r, n, kind, w, s, b + 1u, wv, half);
-    c2 = vertex_rows(r, n, kind, w, s, b + 2u, wv, half);
-    c3 = vertex_rows(r, n, kind, w, s, b + 3u, wv, half);
+    c0 = vertex_rows(r, n, kind, e, 0, wv);
+    c1 = vertex_rows(r, n, kind, e, 1, wv);
+    c2 = vertex_rows(r, n, kind, e, 2, wv);
+    c3 = vertex_rows(r, n, kind, e, 3, wv);
     ax = c0.x, bx = c1.x, cx = c2.x, tx = c3.x;
     pb_v4_transpose(&ax, &bx, &cx, &tx);
     ay = c0.y, by = c1.y, cy = c2.y, ty = c3.y;
@@ -149,11 +162,14 @@ PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t ki
         qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z));
         qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z));
         qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z));
-        if (r->normalize) {
-            pb_v4 k = normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
-            qx = pb_v4_mul(qx, k);
-            qy = pb_v4_mul(qy, k);
-            qz = pb_v4_mul(qz, k);
+        if (r->normalize) { /* normalized after the block (emit_normalized) */
+            defer[0] = ox;
+            defer[1] = oy;
+            defer[2] = oz;
+            defer[3] = qx;
+            defer[4] = qy;
+            defer[5] = qz;
+            return;
         }
         if (out == OUT_PN6) {
             store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
@@ -166,48 +182,107 @@ PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t ki
     else store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
 }
 
-PB_FORCE_INLINE void blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
-    uint32_t g;
-    for (g = 0; g < r->groups; g++) {
-        half_group(r, n, kind, out, nrm, g, 0);
-        half_group(r, n, kind, out, nrm, g, 1);
+/* A deferred half group (positions, normals as the blend gave them):
+ * normalized and stored.  Run in a loop of its own after a block of
+ * halves, so one half's square root and division overlap the next's. */
+PB_FORCE_INLINE void emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
+    pb_v4 qx = d[3], qy = d[4], qz = d[5];
+    pb_v4 k = normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+    qx = pb_v4_mul(qx, k);
+    qy = pb_v4_mul(qy, k);
+    qz = pb_v4_mul(qz, k);
+    if (out == OUT_PN6) {
+        store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
+        return;
+    }
+    if (out == OUT_PACKED) {
+        pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
+    } else {
+        store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+        store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
     }
 }
 
-/* Rigid vertices one at a time, the matrix as columns; a 16-byte store
- * spills one float onto the next vertex (packed or PN6 layouts, `spill`),
- * so the range's last vertex stores three. */
-PB_FORCE_INLINE void rigid(const pb_skinp_range *r, int spill, int nrm) {
-    uint32_t g, lane;
-    for (g = 0; g < r->groups; g++) {
-        const float *p = r->positions + 24u * g, *q = nrm ? r->normals + 24u * g : NULL;
-        const unsigned char *s = r->slots + 8u * g;
-        for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
-            const float *e = r->table + PB_SKIN_ENTRY * s[lane] + PB_SKIN_COLUMNS;
-            size_t v = (size_t)PB_SKINP_GROUP * g + lane;
-            pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8), ct = pb_v4_load(e + 12);
-            pb_v4 o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, pb_v4_set1(p[lane])), pb_v4_mul(cb, pb_v4_set1(p[8 + lane]))),
-                                          pb_v4_mul(cc, pb_v4_set1(p[16 + lane]))),
-                                ct);
-            int last = g + 1u == r->groups && lane + 1u == PB_SKINP_GROUP;
-            if (spill) pb_v4_store(r->out_positions + r->position_stride * v, o);
-            else pb_v4_store3(r->out_positions + r->position_stride * v, o);
-            if (nrm) {
-                pb_v4 m = pb_v4_add(pb_v4_add(pb_v4_mul(ca, pb_v4_set1(q[lane])), pb_v4_mul(cb, pb_v4_set1(q[8 + lane]))),
-                                    pb_v4_mul(cc, pb_v4_set1(q[16 + lane])));
-                if (spill && !last) pb_v4_store(r->out_normals + r->normal_stride * v, m);
-                else pb_v4_store3(r->out_normals + r->normal_stride * v, m);
-            }
+/* Groups deferred per block when normals are normalized. */
+#define DEFER_GROUPS 4u
+
+PB_FORCE_INLINE void blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    uint32_t g, h;
+    pb_v4 defer[2u * DEFER_GROUPS][6];
+    if (!nrm || !r->normalize) {
+        for (g = 0; g < r->groups; g++) {
+            half_group(r, n, kind, out, nrm, g, 0, defer[0]);
+            half_group(r, n, kind, out, nrm, g, 1, defer[0]);
         }
+        return;
+    }
+    for (g = 0; g < r->groups; g += DEFER_GROUPS) {
+        uint32_t count = r->groups - g < DEFER_GROUPS ? r->groups - g : DEFER_GROUPS;
+        for (h = 0; h < count; h++) {
+            half_group(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
+            half_group(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
+        }
+        for (h = 0; h < 2u * count; h++) emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
     }
 }
+
+/* Rigid vertices one at a time, the matrix as columns, the point's
+ * coordinates splatted from its half's rows; a 16-byte store spills one
+ * float onto the next vertex (packed or PN6 layouts, `spill`), so the
+ * range's last vertex stores three. */
+PB_FORCE_INLINE void rigid_vertex(const pb_skinp_range *r, size_t v, const float *e, pb_v4 x, pb_v4 y, pb_v4 z,
+                                  pb_v4 nx, pb_v4 ny, pb_v4 nz, int spill, int last, int nrm) {
+    pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8);
+    pb_v4 o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, x), pb_v4_mul(cb, y)), pb_v4_mul(cc, z)), pb_v4_load(e + 12));
+    if (spill) pb_v4_store(r->out_positions + r->position_stride * v, o);
+    else pb_v4_store3(r->out_positions + r->position_stride * v, o);
+    if (nrm) {
+        pb_v4 m = pb_v4_add(pb_v4_add(pb_v4_mul(ca, nx), pb_v4_mul(cb, ny)), pb_v4_mul(cc, nz));
+        if (spill && !last) pb_v4_store(r->out_normals + r->normal_stride * v, m);
+        else pb_v4_store3(r->out_normals + r->normal_stride * v, m);
+    }
+}
+
+PB_FORCE_INLINE void rigid(const pb_skinp_range *r, int spill, int nrm) {
+    uint32_t g, half;
+    int last;
+    for (g = 0; g < r->groups; g++)
+        for (half = 0; half < 2u; half++) {
+            const float *p = r->positions + 24u * g + 4u * half, *q = nrm ? r->normals + 24u * g + 4u * half : NULL;
+            const uint16_t *e = r->entries + 8u * g + 4u * half;
+            pb_v4 X = pb_v4_loadu(p), Y = pb_v4_loadu(p + 8), Z = pb_v4_loadu(p + 16), NX = X, NY = Y, NZ = Z;
+            size_t v = (size_t)PB_SKINP_GROUP * g + 4u * half;
+            if (nrm) {
+                NX = pb_v4_loadu(q);
+                NY = pb_v4_loadu(q + 8);
+                NZ = pb_v4_loadu(q + 16);
+            }
+            last = g + 1u == r->groups && half == 1u; /* the range's last vertex is lane 3 here */
+            rigid_vertex(r, v, r->table + e[0] + PB_SKIN_COLUMNS, lane_of(X, 0), lane_of(Y, 0), lane_of(Z, 0),
+                         lane_of(NX, 0), lane_of(NY, 0), lane_of(NZ, 0), spill, 0, nrm);
+            rigid_vertex(r, v + 1u, r->table + e[1] + PB_SKIN_COLUMNS, lane_of(X, 1), lane_of(Y, 1), lane_of(Z, 1),
+                         lane_of(NX, 1), lane_of(NY, 1), lane_of(NZ, 1), spill, 0, nrm);
+            rigid_vertex(r, v + 2u, r->table + e[2] + PB_SKIN_COLUMNS, lane_of(X, 2), lane_of(Y, 2), lane_of(Z, 2),
+                         lane_of(NX, 2), lane_of(NY, 2), lane_of(NZ, 2), spill, 0, nrm);
+            rigid_vertex(r, v + 3u, r->table + e[3] + PB_SKIN_COLUMNS, lane_of(X, 3), lane_of(Y, 3), lane_of(Z, 3),
+                         lane_of(NX, 3), lane_of(NY, 3), lane_of(NZ, 3), spill, last, nrm);
+        }
+}
+
+#if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
+#include "skin_prepared_avx2.h" /* eight vertices a step, two in each register */
+#define BLENDED blended8
+#else
+#define BLENDED blended
+#endif
 
 PB_FORCE_INLINE void by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
     int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
     int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
-    if (pn6) blended(r, n, kind, OUT_PN6, nrm);
-    else if (packed) blended(r, n, kind, OUT_PACKED, nrm);
-    else blended(r, n, kind, OUT_ROWS, nrm);
+    if (pn6) BLENDED(r, n, kind, OUT_PN6, nrm);
+    else if (packed) BLENDED(r, n, kind, OUT_PACKED, nrm);
+    else BLENDED(r, n, kind, OUT_ROWS, nrm);
 }
 
 PB_FORCE_INLINE void by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
@@ -235,7 +310,7 @@ void pb_skinp_neon(const pb_skinp_range *r)
                 rigid(&head, 1, 0);
                 head.groups = 1;
                 head.positions = r->positions + 24u * (r->groups - 1u);
-                head.slots = r->slots + 8u * (r->groups - 1u);
+                head.entries = r->entries + 8u * (r->groups - 1u);
                 head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
                 rigid(&head, 0, 0);
             } else rigid(r, 0, nrm);
