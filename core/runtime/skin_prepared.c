@@ -29,11 +29,11 @@ typedef struct skinp_vertex {
     float w[4];
 } skinp_vertex;
 
-static int finite(float x) { return x - x == 0.0f; }
+static int sp_finite(float x) { return x - x == 0.0f; }
 
 /* Influences of vertex v (the description checked).  0: a weight, or
  * the implied one, is not finite. */
-static int vertex_of(const plumbob_skin_mesh *m, uint32_t v, skinp_vertex *o) {
+static int sp_vertex_of(const plumbob_skin_mesh *m, uint32_t v, skinp_vertex *o) {
     const unsigned char *a = m->joints + m->joint_stride * (size_t)v;
     const unsigned char *wp = m->weight_count ? m->weights + m->weight_stride * (size_t)v : NULL;
     uint32_t k, influences = m->weight_mode == PLUMBOB_SKIN_WEIGHTS_EXPLICIT ? m->weight_count : m->weight_count + 1u;
@@ -44,7 +44,7 @@ static int vertex_of(const plumbob_skin_mesh *m, uint32_t v, skinp_vertex *o) {
         float w;
         if (slot == 0xFFu) continue; /* unused: weighs nothing, joins no sum */
         w = k < m->weight_count ? pb_f32le(wp + 4u * k) : 1.0f - sum; /* explicit: always stored */
-        if (!finite(w)) return 0;
+        if (!sp_finite(w)) return 0;
         sum += w;
         if (slot >= m->slot_count || w == 0.0f) continue; /* a zero matrix or a zero weight */
         o->slot[o->n] = (unsigned char)slot;
@@ -55,7 +55,7 @@ static int vertex_of(const plumbob_skin_mesh *m, uint32_t v, skinp_vertex *o) {
 }
 
 /* The implied last of n weights, as the kernels compute it. */
-static float implied_of(const float *w, uint32_t n) {
+static float sp_implied_of(const float *w, uint32_t n) {
     float sum = w[0];
     uint32_t k;
     for (k = 1; k + 1u < n; k++) sum = sum + w[k];
@@ -63,7 +63,7 @@ static float implied_of(const float *w, uint32_t n) {
 }
 
 /* A vertex's weights padded to n with zeros. */
-static void padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned char s[4]) {
+static void sp_padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned char s[4]) {
     uint32_t k;
     for (k = 0; k < n; k++) {
         w[k] = k < x->n ? x->w[k] : 0.0f;
@@ -72,40 +72,40 @@ static void padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned char 
 }
 
 /* The shape of the block from vertex b: influences (1..4) and kind. */
-static int block_shape(const plumbob_skin_mesh *m, uint32_t b, uint32_t *influences, uint32_t *kind) {
+static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, uint32_t *influences, uint32_t *kind) {
     uint32_t end = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count : b + SKINP_BLOCK, v, n = 1;
-    int rigid = 1, implied = 1;
+    int sp_rigid = 1, implied = 1;
     skinp_vertex x;
     for (v = b; v < end; v++) {
-        if (!vertex_of(m, v, &x)) return 0;
+        if (!sp_vertex_of(m, v, &x)) return 0;
         if (x.n > n) n = x.n;
-        if (x.n != 1u || x.w[0] != 1.0f) rigid = 0;
+        if (x.n != 1u || x.w[0] != 1.0f) sp_rigid = 0;
     }
     if (n > 1u)
         for (v = b; v < end && implied; v++) {
             float w[4];
             unsigned char s[4];
-            (void)vertex_of(m, v, &x);
-            padded(&x, n, w, s);
-            implied = pb_bits_from_f32(implied_of(w, n)) == pb_bits_from_f32(w[n - 1u]);
+            (void)sp_vertex_of(m, v, &x);
+            sp_padded(&x, n, w, s);
+            implied = pb_bits_from_f32(sp_implied_of(w, n)) == pb_bits_from_f32(w[n - 1u]);
         }
     *influences = n;
-    *kind = rigid ? PB_SKINP_RIGID : n > 1u && implied ? PB_SKINP_IMPLIED : PB_SKINP_STORED;
+    *kind = sp_rigid ? PB_SKINP_RIGID : n > 1u && implied ? PB_SKINP_IMPLIED : PB_SKINP_STORED;
     return 1;
 }
 
-static size_t up64(size_t n) { return (n + 63u) & ~(size_t)63u; }
+static size_t sp_up64(size_t n) { return (n + 63u) & ~(size_t)63u; }
 
 /* Bytes of a span's streams. */
-static size_t span_bytes(uint32_t count, uint32_t influences, uint32_t kind, int normals) {
+static size_t sp_span_bytes(uint32_t count, uint32_t influences, uint32_t kind, int normals) {
     size_t groups = (count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP;
-    size_t b = up64(groups * 96u) * (normals ? 2u : 1u);
-    if (influences) b += up64(groups * 32u * pb_skinp_stored(kind, influences)) + up64(groups * 16u * influences);
+    size_t b = sp_up64(groups * 96u) * (normals ? 2u : 1u);
+    if (influences) b += sp_up64(groups * 32u * pb_skinp_stored(kind, influences)) + sp_up64(groups * 16u * influences);
     return b;
 }
 
 /* Checks the description and options once. */
-static plumbob_result check(const plumbob_skin_mesh *m, uint32_t options) {
+static plumbob_result sp_check(const plumbob_skin_mesh *m, uint32_t options) {
     if (!m || (options & ~PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if ((m->vertex_count && !m->positions) || m->position_stride < 12u || (m->normals && m->normal_stride < 12u))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -122,7 +122,7 @@ static plumbob_result check(const plumbob_skin_mesh *m, uint32_t options) {
 
 /* The layout: walks the blocks, calling `span` for each run of one shape
  * (span NULL: only counts); *spans, *stream_bytes: the totals. */
-static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span *out, unsigned char *streams,
+static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, skinp_span *out, unsigned char *streams,
                              uint32_t *spans, size_t *stream_bytes) {
     uint32_t b, n = 0;
     size_t bytes = 0;
@@ -132,7 +132,7 @@ static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span
     for (b = 0; b < m->vertex_count; b += SKINP_BLOCK) {
         uint32_t infl = 0, kind = PB_SKINP_RIGID, count = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count - b
                                                                                            : SKINP_BLOCK;
-        if (m->joints && !block_shape(m, b, &infl, &kind)) return PLUMBOB_ERR_BAD_DATA;
+        if (m->joints && !sp_block_shape(m, b, &infl, &kind)) return PLUMBOB_ERR_BAD_DATA;
         if (cur.count && infl == cur.influences && kind == cur.kind) {
             cur.count += count;
             continue;
@@ -140,7 +140,7 @@ static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span
         if (cur.count) {
             if (out) out[n] = cur;
             n++;
-            bytes += span_bytes(cur.count, cur.influences, cur.kind, normals);
+            bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, normals);
         }
         cur.first = b;
         cur.count = count;
@@ -150,7 +150,7 @@ static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span
     if (cur.count) {
         if (out) out[n] = cur;
         n++;
-        bytes += span_bytes(cur.count, cur.influences, cur.kind, normals);
+        bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, normals);
     }
     if (out) { /* the streams, in span order */
         uint32_t i;
@@ -158,19 +158,19 @@ static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span
             skinp_span *s = &out[i];
             size_t groups = (s->count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP;
             s->positions = (float *)(void *)streams;
-            streams += up64(groups * 96u);
+            streams += sp_up64(groups * 96u);
             s->normals = NULL;
             if (normals) {
                 s->normals = (float *)(void *)streams;
-                streams += up64(groups * 96u);
+                streams += sp_up64(groups * 96u);
             }
             s->weights = NULL;
             s->entries = NULL;
             if (s->influences) {
                 s->weights = (float *)(void *)streams;
-                streams += up64(groups * 32u * pb_skinp_stored(s->kind, s->influences));
+                streams += sp_up64(groups * 32u * pb_skinp_stored(s->kind, s->influences));
                 s->entries = (uint16_t *)(void *)streams;
-                streams += up64(groups * 16u * s->influences);
+                streams += sp_up64(groups * 16u * s->influences);
             }
         }
     }
@@ -180,8 +180,8 @@ static plumbob_result layout(const plumbob_skin_mesh *m, int normals, skinp_span
 }
 
 /* Bytes before the streams: the span records and the slot map. */
-static size_t head_bytes(uint32_t spans, uint32_t slots) {
-    return up64((size_t)spans * sizeof(skinp_span)) + up64((size_t)slots * 2u);
+static size_t sp_head_bytes(uint32_t spans, uint32_t slots) {
+    return sp_up64((size_t)spans * sizeof(skinp_span)) + sp_up64((size_t)slots * 2u);
 }
 
 plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_t options, size_t *bytes) {
@@ -190,16 +190,16 @@ plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_
     size_t streams;
     if (!bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
     *bytes = 0;
-    rc = check(mesh, options);
+    rc = sp_check(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
-    rc = layout(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), NULL, NULL, &spans, &streams);
+    rc = sp_layout(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), NULL, NULL, &spans, &streams);
     if (rc != PLUMBOB_OK) return rc;
-    *bytes = 64u + head_bytes(spans, mesh->joints ? mesh->slot_count : 0u) + streams;
+    *bytes = 64u + sp_head_bytes(spans, mesh->joints ? mesh->slot_count : 0u) + streams;
     return PLUMBOB_OK;
 }
 
 /* Writes a span's streams from the description. */
-static void fill_span(const plumbob_skin_mesh *m, const skinp_span *s) {
+static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s) {
     uint32_t groups = (s->count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP, g, lane, k, c;
     uint32_t stored = s->influences ? pb_skinp_stored(s->kind, s->influences) : 0u;
     for (g = 0; g < groups; g++)
@@ -220,8 +220,8 @@ static void fill_span(const plumbob_skin_mesh *m, const skinp_span *s) {
                 float w[4];
                 unsigned char sl[4];
                 x.n = 0;
-                if (real) (void)vertex_of(m, v, &x); /* checked by the layout */
-                padded(&x, s->influences, w, sl);
+                if (real) (void)sp_vertex_of(m, v, &x); /* checked by the layout */
+                sp_padded(&x, s->influences, w, sl);
                 for (k = 0; k < stored; k++) s->weights[8u * stored * g + 8u * k + lane] = w[k];
                 for (k = 0; k < s->influences; k++)
                     s->entries[8u * s->influences * g + 8u * k + lane] = (uint16_t)(PB_SKIN_ENTRY * sl[k]);
@@ -239,23 +239,23 @@ plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t opti
     uint16_t *map;
     int normals = !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY);
     if (!out || !memory) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    rc = check(mesh, options);
+    rc = sp_check(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
-    rc = layout(mesh, normals, NULL, NULL, &spans, &streams);
+    rc = sp_layout(mesh, normals, NULL, NULL, &spans, &streams);
     if (rc != PLUMBOB_OK) return rc;
     slots = mesh->joints ? mesh->slot_count : 0u;
-    need = 64u + head_bytes(spans, slots) + streams;
+    need = 64u + sp_head_bytes(spans, slots) + streams;
     if (bytes < need) return PLUMBOB_ERR_OUT_OF_MEMORY;
     base = (unsigned char *)memory + ((64u - ((uintptr_t)memory & 63u)) & 63u);
     sp = (skinp_span *)(void *)base;
-    map = (uint16_t *)(void *)(base + up64((size_t)spans * sizeof(skinp_span)));
-    (void)layout(mesh, normals, sp, base + head_bytes(spans, slots), &spans, &streams);
+    map = (uint16_t *)(void *)(base + sp_up64((size_t)spans * sizeof(skinp_span)));
+    (void)sp_layout(mesh, normals, sp, base + sp_head_bytes(spans, slots), &spans, &streams);
     out->palette_needed = 0;
     for (i = 0; i < slots; i++) {
         map[i] = mesh->slot_joint ? mesh->slot_joint[i] : (uint16_t)i;
         if ((uint32_t)map[i] + 1u > out->palette_needed) out->palette_needed = map[i] + 1u;
     }
-    for (i = 0; i < spans; i++) fill_span(mesh, &sp[i]);
+    for (i = 0; i < spans; i++) sp_fill_span(mesh, &sp[i]);
     out->vertex_count = mesh->vertex_count;
     out->span_count = spans;
     out->slot_count = slots;
@@ -263,13 +263,13 @@ plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t opti
     out->skinned = mesh->joints != NULL;
     out->spans = sp;
     out->slot_joint = map;
-    out->bytes = (size_t)(base - (unsigned char *)memory) + head_bytes(spans, slots) + streams;
+    out->bytes = (size_t)(base - (unsigned char *)memory) + sp_head_bytes(spans, slots) + streams;
     return PLUMBOB_OK;
 }
 
 /* Unskinned groups: positions as they are, normals renormalized (or as
  * they are), written by every port alike. */
-static void pass_through(const pb_skinp_range *r) {
+static void sp_pass_through(const pb_skinp_range *r) {
     uint32_t g, lane, c;
     for (g = 0; g < r->groups; g++)
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
@@ -284,8 +284,8 @@ static void pass_through(const pb_skinp_range *r) {
         }
 }
 
-static void run(const pb_skinp_range *r, uint32_t flags) {
-    if (!r->entries) pass_through(r);
+static void sp_run(const pb_skinp_range *r, uint32_t flags) {
+    if (!r->entries) sp_pass_through(r);
     else if (flags & PLUMBOB_SKIN_REFERENCE) pb_skinp_scalar(r);
     else PB_SKINP(r);
 }
@@ -293,7 +293,7 @@ static void run(const pb_skinp_range *r, uint32_t flags) {
 /* Groups [g0, g1) of span s (relative to the span), vertices [lo, hi) of
  * them stored (the mesh's numbers): whole groups straight to the output,
  * a group cut by the range through the staging in work. */
-static void run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, uint32_t g1, uint32_t lo, uint32_t hi,
+static void sp_run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, uint32_t g1, uint32_t lo, uint32_t hi,
                        const plumbob_skin_prepared_job *job, float *stage) {
     uint32_t stored = s->influences ? pb_skinp_stored(s->kind, s->influences) : 0u;
     uint32_t g = g0;
@@ -310,7 +310,7 @@ static void run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, uint
             r->position_stride = 3;
             r->out_normals = job->normals ? stage + 24 : NULL;
             r->normal_stride = 3;
-            run(r, job->flags);
+            sp_run(r, job->flags);
             for (i = 0; i < PB_SKINP_GROUP; i++) {
                 if (v0 + i < lo || v0 + i >= hi) continue;
                 for (c = 0; c < 3u; c++) {
@@ -328,7 +328,7 @@ static void run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, uint
         r->position_stride = job->position_stride;
         r->out_normals = job->normals ? job->normals + job->normal_stride * v0 : NULL;
         r->normal_stride = job->normal_stride;
-        run(r, job->flags);
+        sp_run(r, job->flags);
         g = whole;
     }
 }
@@ -374,7 +374,7 @@ plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
         hi = end < s->first + s->count ? end : s->first + s->count;
         r.influences = s->influences;
         r.kind = s->kind;
-        run_groups(s, &r, (lo - s->first) / PB_SKINP_GROUP, (hi - s->first + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP,
+        sp_run_groups(s, &r, (lo - s->first) / PB_SKINP_GROUP, (hi - s->first + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP,
                    lo, hi, job, stage);
     }
     return PLUMBOB_OK;

@@ -4,9 +4,9 @@
 #include "pb_math.h"
 
 /* Vertex `lane` of a group: its blended rows (12 floats, row-major). */
-static void blend_rows(const pb_skinp_range *r, const float *w, const uint16_t *s, uint32_t lane, float c[12]) {
+static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_t *s, uint32_t lane, float c[12]) {
     uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
-    float wk[4];
+    float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     const float *e;
     if (r->kind == PB_SKINP_RIGID) {
         e = r->table + s[lane];
@@ -37,7 +37,7 @@ void pb_skinp_scalar(const pb_skinp_range *r) {
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
             float c[12], o[3];
             size_t v = (size_t)PB_SKINP_GROUP * g + lane;
-            blend_rows(r, w, s, lane, c);
+            sp_blend_rows(r, w, s, lane, c);
             for (j = 0; j < 3u; j++)
                 o[j] = ((c[4 * j] * p[lane] + c[4 * j + 1] * p[8 + lane]) + c[4 * j + 2] * p[16 + lane]) + c[4 * j + 3];
             for (j = 0; j < 3u; j++) r->out_positions[r->position_stride * v + j] = o[j];

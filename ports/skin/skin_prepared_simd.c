@@ -26,7 +26,7 @@
 /* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
  * correctly rounded, 0 where len2 is not positive and finite; those lanes
  * take the square root of +0 and divide by 1, raising no flag. */
-PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
+PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
     pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
     pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
     return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
@@ -35,7 +35,7 @@ PB_FORCE_INLINE pb_v4 normal_scale4(pb_v4 len2) {
 /* Lane i (a constant) of v in every lane: one instruction (SSE2's
  * integer shuffle copies as it shuffles, where shufps would need a copy
  * first). */
-PB_FORCE_INLINE pb_v4 lane_of(pb_v4 v, unsigned i) {
+PB_FORCE_INLINE pb_v4 sp_lane_of(pb_v4 v, unsigned i) {
 #if defined(PLUMBOB_PORT_SSE2)
     __m128i x = _mm_castps_si128(v);
     switch (i) {
@@ -52,9 +52,9 @@ PB_FORCE_INLINE pb_v4 lane_of(pb_v4 v, unsigned i) {
 /* Output layouts: ROWS any strides (a transpose and three-float stores per
  * vertex); PACKED positions (and normals) at stride 3; PN6 normals 3 floats
  * after the positions, both strides 6. */
-enum { OUT_ROWS, OUT_PACKED, OUT_PN6 };
+enum { sp_OUT_ROWS, sp_OUT_PACKED, sp_OUT_PN6 };
 
-PB_FORCE_INLINE void store_rows(float *o, size_t stride, pb_v4 x, pb_v4 y, pb_v4 z) {
+PB_FORCE_INLINE void sp_store_rows(float *o, size_t stride, pb_v4 x, pb_v4 y, pb_v4 z) {
     pb_v4 w = z;
     pb_v4_transpose(&x, &y, &z, &w);
     pb_v4_store3(o, x);
@@ -65,7 +65,7 @@ PB_FORCE_INLINE void store_rows(float *o, size_t stride, pb_v4 x, pb_v4 y, pb_v4
 
 /* Positions px..pz and normals qx..qz of four vertices into the
  * interleaved stream at o: 96 bytes, six stores. */
-PB_FORCE_INLINE void store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 qx, pb_v4 qy, pb_v4 qz) {
+PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 qx, pb_v4 qy, pb_v4 qz) {
     pb_v4 lo, hi;
     pb_v4_transpose(&px, &py, &pz, &qx); /* px: vertex 0's x y z and normal x, ... */
     pb_v4_zip(qy, qz, &lo, &hi);         /* lo: normal y z of vertices 0 and 1 */
@@ -78,12 +78,12 @@ PB_FORCE_INLINE void store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 qx,
 }
 
 /* One vertex's blended rows. */
-typedef struct rows3 {
+typedef struct sp_rows3 {
     pb_v4 x, y, z;
-} rows3;
+} sp_rows3;
 
-PB_FORCE_INLINE rows3 entry_rows(const float *e) {
-    rows3 c;
+PB_FORCE_INLINE sp_rows3 sp_entry_rows(const float *e) {
+    sp_rows3 c;
     c.x = pb_v4_load(e);
     c.y = pb_v4_load(e + 4);
     c.z = pb_v4_load(e + 8);
@@ -91,14 +91,14 @@ PB_FORCE_INLINE rows3 entry_rows(const float *e) {
 }
 
 /* c + w E (c NULL-like first: w E), rows of entry e. */
-PB_FORCE_INLINE rows3 blend_first(pb_v4 w, const float *e) {
-    rows3 c;
+PB_FORCE_INLINE sp_rows3 sp_blend_first(pb_v4 w, const float *e) {
+    sp_rows3 c;
     c.x = pb_v4_mul(w, pb_v4_load(e));
     c.y = pb_v4_mul(w, pb_v4_load(e + 4));
     c.z = pb_v4_mul(w, pb_v4_load(e + 8));
     return c;
 }
-PB_FORCE_INLINE rows3 blend_add(rows3 c, pb_v4 w, const float *e) {
+PB_FORCE_INLINE sp_rows3 sp_blend_add(sp_rows3 c, pb_v4 w, const float *e) {
     c.x = pb_v4_add(c.x, pb_v4_mul(w, pb_v4_load(e)));
     c.y = pb_v4_add(c.y, pb_v4_mul(w, pb_v4_load(e + 4)));
     c.z = pb_v4_add(c.z, pb_v4_mul(w, pb_v4_load(e + 8)));
@@ -108,19 +108,19 @@ PB_FORCE_INLINE rows3 blend_add(rows3 c, pb_v4 w, const float *e) {
 /* Vertex i (a constant after inlining, 0..3) of a half group: its rows,
  * from the half's weights wv (lane i: vertex i, the implied one
  * included) and its entries' offsets e (8 apart per influence). */
-PB_FORCE_INLINE rows3 vertex_rows(const pb_skinp_range *r, uint32_t n, uint32_t kind, const uint16_t *e, unsigned i,
+PB_FORCE_INLINE sp_rows3 sp_vertex_rows(const pb_skinp_range *r, uint32_t n, uint32_t kind, const uint16_t *e, unsigned i,
                                   const pb_v4 *wv) {
     const float *t = r->table;
     uint32_t k;
-    rows3 c;
-    if (kind == PB_SKINP_RIGID) return entry_rows(t + e[i]);
-    c = blend_first(lane_of(wv[0], i), t + e[i]);
-    for (k = 1; k < n; k++) c = blend_add(c, lane_of(wv[k], i), t + e[8u * k + i]);
+    sp_rows3 c;
+    if (kind == PB_SKINP_RIGID) return sp_entry_rows(t + e[i]);
+    c = sp_blend_first(sp_lane_of(wv[0], i), t + e[i]);
+    for (k = 1; k < n; k++) c = sp_blend_add(c, sp_lane_of(wv[k], i), t + e[8u * k + i]);
     return c;
 }
 
 /* Half `half` of group g: four vertices, lanes 4 half .. 4 half + 3. */
-PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
                                 unsigned half, pb_v4 *defer) {
     uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half, k;
     const float *p = r->positions + 24u * g + b;
@@ -128,7 +128,7 @@ PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t ki
     const uint16_t *e = r->entries + 8u * n * g + b;
     size_t v = (size_t)PB_SKINP_GROUP * g + b;
     pb_v4 wv[4];
-    rows3 c0, c1, c2, c3;
+    sp_rows3 c0, c1, c2, c3;
     wv[0] = wv[1] = wv[2] = wv[3] = pb_v4_set1(0.0f);
     pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, X, Y, Z, ox, oy, oz;
     for (k = 0; k < stored; k++) wv[k] = pb_v4_loadu(w + 8u * k);
@@ -137,10 +137,10 @@ PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t ki
         for (k = 1; k < stored; k++) sum = pb_v4_add(sum, wv[k]);
         wv[n - 1u] = pb_v4_sub(pb_v4_set1(1.0f), sum);
     }
-    c0 = vertex_rows(r, n, kind, e, 0, wv);
-    c1 = vertex_rows(r, n, kind, e, 1, wv);
-    c2 = vertex_rows(r, n, kind, e, 2, wv);
-    c3 = vertex_rows(r, n, kind, e, 3, wv);
+    c0 = sp_vertex_rows(r, n, kind, e, 0, wv);
+    c1 = sp_vertex_rows(r, n, kind, e, 1, wv);
+    c2 = sp_vertex_rows(r, n, kind, e, 2, wv);
+    c3 = sp_vertex_rows(r, n, kind, e, 3, wv);
     ax = c0.x, bx = c1.x, cx = c2.x, tx = c3.x;
     pb_v4_transpose(&ax, &bx, &cx, &tx);
     ay = c0.y, by = c1.y, cy = c2.y, ty = c3.y;
@@ -162,7 +162,7 @@ PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t ki
         qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z));
         qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z));
         qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z));
-        if (r->normalize) { /* normalized after the block (emit_normalized) */
+        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
             defer[0] = ox;
             defer[1] = oy;
             defer[2] = oz;
@@ -171,59 +171,59 @@ PB_FORCE_INLINE void half_group(const pb_skinp_range *r, uint32_t n, uint32_t ki
             defer[5] = qz;
             return;
         }
-        if (out == OUT_PN6) {
-            store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
+        if (out == sp_OUT_PN6) {
+            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
             return;
         }
-        if (out == OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
-        else store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
     }
-    if (out == OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
-    else store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
+    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
 }
 
 /* A deferred half group (positions, normals as the blend gave them):
  * normalized and stored.  Run in a loop of its own after a block of
  * halves, so one half's square root and division overlap the next's. */
-PB_FORCE_INLINE void emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
+PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
     pb_v4 qx = d[3], qy = d[4], qz = d[5];
-    pb_v4 k = normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+    pb_v4 k = sp_normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
     qx = pb_v4_mul(qx, k);
     qy = pb_v4_mul(qy, k);
     qz = pb_v4_mul(qz, k);
-    if (out == OUT_PN6) {
-        store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
+    if (out == sp_OUT_PN6) {
+        sp_store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
         return;
     }
-    if (out == OUT_PACKED) {
+    if (out == sp_OUT_PACKED) {
         pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
         pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
     } else {
-        store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
-        store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
+        sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+        sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
     }
 }
 
 /* Groups deferred per block when normals are normalized. */
-#define DEFER_GROUPS 4u
+#define sp_DEFER_GROUPS 4u
 
-PB_FORCE_INLINE void blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
     uint32_t g, h;
-    pb_v4 defer[2u * DEFER_GROUPS][6];
+    pb_v4 defer[2u * sp_DEFER_GROUPS][6];
     if (!nrm || !r->normalize) {
         for (g = 0; g < r->groups; g++) {
-            half_group(r, n, kind, out, nrm, g, 0, defer[0]);
-            half_group(r, n, kind, out, nrm, g, 1, defer[0]);
+            sp_half_group(r, n, kind, out, nrm, g, 0, defer[0]);
+            sp_half_group(r, n, kind, out, nrm, g, 1, defer[0]);
         }
         return;
     }
-    for (g = 0; g < r->groups; g += DEFER_GROUPS) {
-        uint32_t count = r->groups - g < DEFER_GROUPS ? r->groups - g : DEFER_GROUPS;
+    for (g = 0; g < r->groups; g += sp_DEFER_GROUPS) {
+        uint32_t count = r->groups - g < sp_DEFER_GROUPS ? r->groups - g : sp_DEFER_GROUPS;
         for (h = 0; h < count; h++) {
-            half_group(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
-            half_group(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
+            sp_half_group(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
+            sp_half_group(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
         }
-        for (h = 0; h < 2u * count; h++) emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
+        for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
     }
 }
 
@@ -231,7 +231,7 @@ PB_FORCE_INLINE void blended(const pb_skinp_range *r, uint32_t n, uint32_t kind,
  * coordinates splatted from its half's rows; a 16-byte store spills one
  * float onto the next vertex (packed or PN6 layouts, `spill`), so the
  * range's last vertex stores three. */
-PB_FORCE_INLINE void rigid_vertex(const pb_skinp_range *r, size_t v, const float *e, pb_v4 x, pb_v4 y, pb_v4 z,
+PB_FORCE_INLINE void sp_rigid_vertex(const pb_skinp_range *r, size_t v, const float *e, pb_v4 x, pb_v4 y, pb_v4 z,
                                   pb_v4 nx, pb_v4 ny, pb_v4 nz, int spill, int last, int nrm) {
     pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8);
     pb_v4 o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, x), pb_v4_mul(cb, y)), pb_v4_mul(cc, z)), pb_v4_load(e + 12));
@@ -244,7 +244,7 @@ PB_FORCE_INLINE void rigid_vertex(const pb_skinp_range *r, size_t v, const float
     }
 }
 
-PB_FORCE_INLINE void rigid(const pb_skinp_range *r, int spill, int nrm) {
+PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
     uint32_t g, half;
     int last;
     for (g = 0; g < r->groups; g++)
@@ -259,35 +259,35 @@ PB_FORCE_INLINE void rigid(const pb_skinp_range *r, int spill, int nrm) {
                 NZ = pb_v4_loadu(q + 16);
             }
             last = g + 1u == r->groups && half == 1u; /* the range's last vertex is lane 3 here */
-            rigid_vertex(r, v, r->table + e[0] + PB_SKIN_COLUMNS, lane_of(X, 0), lane_of(Y, 0), lane_of(Z, 0),
-                         lane_of(NX, 0), lane_of(NY, 0), lane_of(NZ, 0), spill, 0, nrm);
-            rigid_vertex(r, v + 1u, r->table + e[1] + PB_SKIN_COLUMNS, lane_of(X, 1), lane_of(Y, 1), lane_of(Z, 1),
-                         lane_of(NX, 1), lane_of(NY, 1), lane_of(NZ, 1), spill, 0, nrm);
-            rigid_vertex(r, v + 2u, r->table + e[2] + PB_SKIN_COLUMNS, lane_of(X, 2), lane_of(Y, 2), lane_of(Z, 2),
-                         lane_of(NX, 2), lane_of(NY, 2), lane_of(NZ, 2), spill, 0, nrm);
-            rigid_vertex(r, v + 3u, r->table + e[3] + PB_SKIN_COLUMNS, lane_of(X, 3), lane_of(Y, 3), lane_of(Z, 3),
-                         lane_of(NX, 3), lane_of(NY, 3), lane_of(NZ, 3), spill, last, nrm);
+            sp_rigid_vertex(r, v, r->table + e[0] + PB_SKIN_COLUMNS, sp_lane_of(X, 0), sp_lane_of(Y, 0), sp_lane_of(Z, 0),
+                         sp_lane_of(NX, 0), sp_lane_of(NY, 0), sp_lane_of(NZ, 0), spill, 0, nrm);
+            sp_rigid_vertex(r, v + 1u, r->table + e[1] + PB_SKIN_COLUMNS, sp_lane_of(X, 1), sp_lane_of(Y, 1), sp_lane_of(Z, 1),
+                         sp_lane_of(NX, 1), sp_lane_of(NY, 1), sp_lane_of(NZ, 1), spill, 0, nrm);
+            sp_rigid_vertex(r, v + 2u, r->table + e[2] + PB_SKIN_COLUMNS, sp_lane_of(X, 2), sp_lane_of(Y, 2), sp_lane_of(Z, 2),
+                         sp_lane_of(NX, 2), sp_lane_of(NY, 2), sp_lane_of(NZ, 2), spill, 0, nrm);
+            sp_rigid_vertex(r, v + 3u, r->table + e[3] + PB_SKIN_COLUMNS, sp_lane_of(X, 3), sp_lane_of(Y, 3), sp_lane_of(Z, 3),
+                         sp_lane_of(NX, 3), sp_lane_of(NY, 3), sp_lane_of(NZ, 3), spill, last, nrm);
         }
 }
 
 #if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
 #include "skin_prepared_avx2.h" /* eight vertices a step, two in each register */
-#define BLENDED blended8
+#define sp_BLENDED sp_blended8
 #else
-#define BLENDED blended
+#define sp_BLENDED sp_blended
 #endif
 
-PB_FORCE_INLINE void by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
+PB_FORCE_INLINE void sp_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
     int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
     int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
-    if (pn6) BLENDED(r, n, kind, OUT_PN6, nrm);
-    else if (packed) BLENDED(r, n, kind, OUT_PACKED, nrm);
-    else BLENDED(r, n, kind, OUT_ROWS, nrm);
+    if (pn6) sp_BLENDED(r, n, kind, sp_OUT_PN6, nrm);
+    else if (packed) sp_BLENDED(r, n, kind, sp_OUT_PACKED, nrm);
+    else sp_BLENDED(r, n, kind, sp_OUT_ROWS, nrm);
 }
 
-PB_FORCE_INLINE void by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
-    if (r->kind == PB_SKINP_IMPLIED) by_out(r, n, PB_SKINP_IMPLIED, nrm);
-    else by_out(r, n, PB_SKINP_STORED, nrm);
+PB_FORCE_INLINE void sp_by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
+    if (r->kind == PB_SKINP_IMPLIED) sp_by_out(r, n, PB_SKINP_IMPLIED, nrm);
+    else sp_by_out(r, n, PB_SKINP_STORED, nrm);
 }
 
 #if defined(PLUMBOB_PORT_SSE2)
@@ -303,33 +303,33 @@ void pb_skinp_neon(const pb_skinp_range *r)
              * PN6, this vertex's normal); never past the range's end */
             int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
             int packed = !nrm && r->position_stride == 3u;
-            if (pn6) rigid(r, 1, 1);
+            if (pn6) sp_rigid(r, 1, 1);
             else if (packed && r->groups > 1u) { /* the last group apart, stored without spills */
                 pb_skinp_range head = *r;
                 head.groups = r->groups - 1u;
-                rigid(&head, 1, 0);
+                sp_rigid(&head, 1, 0);
                 head.groups = 1;
                 head.positions = r->positions + 24u * (r->groups - 1u);
                 head.entries = r->entries + 8u * (r->groups - 1u);
                 head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
-                rigid(&head, 0, 0);
-            } else rigid(r, 0, nrm);
-        } else if (nrm) by_out(r, 1, PB_SKINP_RIGID, 1);
+                sp_rigid(&head, 0, 0);
+            } else sp_rigid(r, 0, nrm);
+        } else if (nrm) sp_by_out(r, 1, PB_SKINP_RIGID, 1);
         return;
     }
     if (nrm) {
         switch (r->influences) {
-        case 1: by_kind(r, 1, 1); break;
-        case 2: by_kind(r, 2, 1); break;
-        case 3: by_kind(r, 3, 1); break;
-        default: by_kind(r, 4, 1); break;
+        case 1: sp_by_kind(r, 1, 1); break;
+        case 2: sp_by_kind(r, 2, 1); break;
+        case 3: sp_by_kind(r, 3, 1); break;
+        default: sp_by_kind(r, 4, 1); break;
         }
     } else {
         switch (r->influences) {
-        case 1: by_kind(r, 1, 0); break;
-        case 2: by_kind(r, 2, 0); break;
-        case 3: by_kind(r, 3, 0); break;
-        default: by_kind(r, 4, 0); break;
+        case 1: sp_by_kind(r, 1, 0); break;
+        case 2: sp_by_kind(r, 2, 0); break;
+        case 3: sp_by_kind(r, 3, 0); break;
+        default: sp_by_kind(r, 4, 0); break;
         }
     }
 }
