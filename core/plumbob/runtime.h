@@ -516,7 +516,7 @@ typedef struct plumbob_skin_prepared_job {
 /* Scratch a prepared job needs: the palette entries of the mesh's slots
  * as rows and columns (plumbob_skin's table, 256 x 128 bytes, aligned to
  * 64 inside) and one group of eight vertices' output at a range's
- * edges: 33,024 bytes. */
+ * edges: 33,088 bytes. */
 #define PLUMBOB_SKIN_PREPARED_WORK_SIZE (256u * 128u + 64u + 8u * 24u + 64u)
 
 /* Skins job->mesh's vertices [first_vertex, first_vertex + vertex_count).
