@@ -60,7 +60,8 @@ PB_FORCE_INLINE sp_rows8 sp_pair_rows(const float *t, uint32_t n, uint32_t kind,
     return c;
 }
 
-/* sp_normal_scale4 on eight lanes. */
+/* pb_normal_scale on eight lanes (as skin_prepared_simd.c's four-lane
+ * sp_normal_scale4): 0 where len2 is not positive and finite. */
 PB_FORCE_INLINE __m256 sp_normal_scale8(__m256 len2) {
     __m256 ok = _mm256_and_ps(_mm256_cmp_ps(len2, _mm256_set1_ps(0.0f), _CMP_GT_OS),
                               _mm256_cmp_ps(len2, _mm256_set1_ps(FLT_MAX), _CMP_LE_OS));

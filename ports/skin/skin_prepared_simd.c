@@ -23,15 +23,6 @@
 #include "simd4.h"
 #include "pb_math.h"
 
-/* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
- * correctly rounded, 0 where len2 is not positive and finite; those lanes
- * take the square root of +0 and divide by 1, raising no flag. */
-PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
-    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
-    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
-    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
-}
-
 /* Lane i (a constant) of v in every lane: one instruction (SSE2's
  * integer shuffle copies as it shuffles, where shufps would need a copy
  * first). */
@@ -75,6 +66,16 @@ PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 
     pb_v4_store(o + 12, pz);
     pb_v4_store(o + 16, pb_v4_lows(hi, qx));
     pb_v4_store(o + 20, pb_v4_highs(qx, hi));
+}
+
+#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
+/* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
+ * correctly rounded, 0 where len2 is not positive and finite; those lanes
+ * take the square root of +0 and divide by 1, raising no flag. */
+PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
+    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
+    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
+    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
 }
 
 /* One vertex's blended rows. */
@@ -226,6 +227,8 @@ PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t ki
         for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
     }
 }
+
+#endif
 
 /* Rigid vertices one at a time, the matrix as columns, the point's
  * coordinates splatted from its half's rows; a 16-byte store spills one
