@@ -156,9 +156,31 @@ OzzMesh ozz_inputs(const plumbob_gmdc &g, uint32_t n, uint32_t infl) {
     return m;
 }
 
+// The format-neutral description of the decoded bench mesh (what
+// plumbob_gmdc_skin describes to plumbob_skin): the elements' own bytes,
+// implied last weights, slot k = joint k.
+plumbob_skin_mesh skin_description(const plumbob_gmdc &g, uint32_t n, uint32_t infl) {
+    plumbob_skin_mesh d;
+    memset(&d, 0, sizeof d);
+    d.vertex_count = n;
+    d.positions = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_VERTICES, 0)->data;
+    d.position_stride = 12;
+    d.normals = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_NORMALS, 0)->data;
+    d.normal_stride = 12;
+    d.joints = plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_ASSIGNMENTS, 0)->data;
+    d.joint_stride = 4;
+    d.weight_count = infl - 1u;
+    d.weights = infl > 1 ? plumbob_gmdc_find_element(&g, 0, PLUMBOB_GMDC_BONE_WEIGHTS, 0)->data : nullptr;
+    d.weight_stride = 4u * (infl - 1u);
+    d.weight_mode = PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
+    d.slot_count = kJoints;
+    return d;
+}
+
 void bench_skinning() {
     static const uint32_t sizes[3] = {10000, 100000, 1000000};
     static unsigned char work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
+    static unsigned char pwork[PLUMBOB_SKIN_PREPARED_WORK_SIZE];
     for (uint32_t size : sizes) {
         if (g_quick && size == 1000000) break;
         for (uint32_t infl = 1; infl <= 4; infl++) {
@@ -226,16 +248,52 @@ void bench_skinning() {
                 raw.flags = PLUMBOB_SKIN_UNNORMALIZED;
                 raw.positions = out_r.data();
                 raw.normals = normals ? out_r.data() + 3 : nullptr;
+                // the prepared mesh (issue 49): prepared once from the
+                // description, positions only where the case has no normals
+                plumbob_skin_mesh desc = skin_description(g, size, infl);
+                uint32_t popt = normals ? 0u : PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY;
+                size_t pbytes = 0;
+                if (plumbob_skin_prepared_size(&desc, popt, &pbytes) != PLUMBOB_OK) abort();
+                std::vector<unsigned char> pmem(pbytes);
+                plumbob_skin_prepared_mesh pm;
+                std::vector<double> prep_t;
+                for (int r = 0; r < (size >= 1000000 ? 3 : 7); r++) {
+                    double t0 = now();
+                    if (plumbob_skin_prepare(&desc, popt, pmem.data(), pmem.size(), &pm) != PLUMBOB_OK) abort();
+                    prep_t.push_back(now() - t0);
+                }
+                plumbob_skin_prepared_job pj;
+                memset(&pj, 0, sizeof pj);
+                pj.mesh = &pm;
+                pj.palette = palette;
+                pj.palette_count = kJoints;
+                pj.work = pwork;
+                std::vector<float> out_q((size_t)size * stride), out_qr((size_t)size * stride);
+                pj.positions = out_q.data();
+                pj.position_stride = stride;
+                pj.position_count = (uint32_t)size;
+                pj.normals = normals ? out_q.data() + 3 : nullptr;
+                pj.normal_stride = 6;
+                pj.normal_count = (uint32_t)size;
+                plumbob_skin_prepared_job pjr = pj;
+                pjr.flags = PLUMBOB_SKIN_UNNORMALIZED;
+                pjr.positions = out_qr.data();
+                pjr.normals = normals ? out_qr.data() + 3 : nullptr;
                 std::vector<double> t = interleaved(
                     {[&] { if (plumbob_gmdc_skin(&job) != PLUMBOB_OK) abort(); keep(out_p.data()); },
                      [&] { if (!oj.Run()) abort(); keep(out_o.data()); },
                      [&] { memcpy(cout.data(), cin.data(), cin.size()); keep((const float *)cout.data()); },
-                     [&] { if (plumbob_gmdc_skin(&raw) != PLUMBOB_OK) abort(); keep(out_r.data()); }},
+                     [&] { if (plumbob_gmdc_skin(&raw) != PLUMBOB_OK) abort(); keep(out_r.data()); },
+                     [&] { if (plumbob_skin_prepared(&pj) != PLUMBOB_OK) abort(); keep(out_q.data()); },
+                     [&] { if (plumbob_skin_prepared(&pjr) != PLUMBOB_OK) abort(); keep(out_qr.data()); }},
                     rounds);
                 // both computed the same vertices (within float rounding)
                 double worst = 0, worst_raw = 0;
                 for (size_t i = 0; i < out_p.size(); i++) worst = std::max(worst, (double)std::fabs(out_p[i] - out_o[i]));
                 for (size_t i = 0; i < out_r.size(); i++) worst_raw = std::max(worst_raw, (double)std::fabs(out_r[i] - out_o[i]));
+                double worst_q = 0;
+                for (size_t i = 0; i < out_qr.size(); i++) worst_q = std::max(worst_q, (double)std::fabs(out_qr[i] - out_o[i]));
+                double ozz_bytes = 12.0 + (normals ? 12.0 : 0.0) + 2.0 * infl + 4.0 * (infl - 1);
                 char ctx[256];
                 snprintf(ctx, sizeof ctx, "\"vertices\": %u, \"influences\": %u, \"normals\": %s, \"port\": \"%s\", "
                          "\"max_difference\": %.2g, \"unnormalized_max_difference\": %.2g, \"memcpy_ns_per_vertex\": %.3f",
@@ -245,6 +303,17 @@ void bench_skinning() {
                 report("skin_ratio", "plumbob/ozz", ctx, {{"plumbob", t[0] / t[1]}, {"plumbob_unnormalized", t[3] / t[1]}});
                 report("skin_bandwidth", "memcpy_fraction", ctx,
                        {{"plumbob", t[2] / t[0]}, {"plumbob_unnormalized", t[2] / t[3]}, {"ozz", t[2] / t[1]}});
+                char pctx[448];
+                snprintf(pctx, sizeof pctx, "%s, \"prepared_max_difference\": %.2g", ctx, worst_q);
+                report("skin_prepared", "ns_per_vertex", pctx,
+                       {{"prepared", t[4] / size * 1e9}, {"prepared_unnormalized", t[5] / size * 1e9}, {"ozz", t[1] / size * 1e9}});
+                report("skin_prepared_ratio", "prepared/ozz", pctx,
+                       {{"prepared", t[4] / t[1]}, {"prepared_unnormalized", t[5] / t[1]}});
+                report("skin_prepared_bandwidth", "memcpy_fraction", pctx,
+                       {{"prepared", t[2] / t[4]}, {"prepared_unnormalized", t[2] / t[5]}});
+                report("skin_prepared_mesh", "bytes_per_vertex", pctx,
+                       {{"prepared", (double)pm.bytes / size}, {"ozz", ozz_bytes},
+                        {"prepare_ns_per_vertex", median(prep_t) / size * 1e9}});
             }
             free(mesh);
         }

@@ -649,6 +649,100 @@ typedef struct plumbob_skin_job {
  * nothing is written then. */
 PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
 
+/* --- The prepared skinning mesh -----------------------------------------
+ * plumbob_skin decodes the described streams every frame (slot bytes,
+ * unused slots, the implied weight).  A prepared mesh does that once: it
+ * is built from a plumbob_skin_mesh (either weight mode: GMDC through
+ * plumbob_gmdc_skin's description, GEOM through plumbob_geom_skin_mesh's)
+ * into caller memory, and skinned every frame by plumbob_skin_prepared.
+ * Its layout (internal; the struct below points into the caller's memory):
+ * the vertices stay in the mesh's order, in blocks of 32 that keep one
+ * shape, runs of equal blocks forming spans of 1..4 influences; per vertex
+ * only the influences that weigh something (slot below slot_count, not
+ * 0xFF, weight not 0), weights as numbers (the implied one computed, a
+ * span's last weight left out where it is 1 - the others' sum, a rigid
+ * span's weights of exactly 1 left out), slots mapped through slot_joint
+ * to palette indices, positions and normals as x, y, z rows of eight
+ * vertices (what the kernels transform), so output needs no remap.
+ * The blend: R = M0 for a rigid vertex (one influence of weight 1), else
+ * ((w0 M0 + w1 M1) + w2 M2) + w3 M3 over the span's influences (a vertex
+ * with fewer pads with weight 0), the implied last weight 1 - ((w0 + w1) +
+ * w2) over the others; p' = R p, n' = R n as in plumbob_skin, renormalized
+ * unless PLUMBOB_SKIN_UNNORMALIZED.  Every port gives the scalar
+ * reference's bits on one prepared mesh; against plumbob_skin the result
+ * differs by float rounding (another order of the blend's sums). */
+
+/* Prepare options: keep no normals (jobs on the mesh then skin positions
+ * only; without it a mesh without normals gets (0, 0, 1) as plumbob_skin
+ * makes them up). */
+#define PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY 1u
+
+typedef struct plumbob_skin_prepared_mesh {
+    uint32_t vertex_count;
+    uint32_t span_count;        /* runs of blocks of one shape */
+    uint32_t slot_count;        /* the table entries a job builds from the palette */
+    uint32_t palette_needed;    /* 1 + the largest palette index a slot maps to (0: none) */
+    uint32_t has_normals;       /* 1: jobs may ask for normals */
+    uint32_t skinned;           /* 0: the description had no joints (pass through) */
+    const void *spans;          /* internal: span records */
+    const uint16_t *slot_joint; /* slot -> palette index, slot_count of them */
+    size_t bytes;               /* bytes of the caller's memory in use (from its start) */
+} plumbob_skin_prepared_mesh;
+
+/* Bytes plumbob_skin_prepare needs for `mesh` with `options` (any
+ * alignment: the size holds 64 bytes of slack), in *bytes.  It reads and
+ * checks the whole description (one pass).  Errors as plumbob_skin_prepare's. */
+PLUMBOB_API plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_t options, size_t *bytes);
+
+/* Prepares `mesh` (checked once here: streams, strides, weight mode and
+ * counts, every weight and implied weight finite) into memory (bytes
+ * long, any alignment), filling *out.  The prepared mesh owns no pointer
+ * into the description: the description's streams may go after this.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL mesh or out, NULL memory,
+ * NULL positions with vertices, a stream stride below its values,
+ * weight_count above 3 (implied) or not 1..4 (explicit), NULL weights
+ * with some, slot_count above 255, unknown options), PLUMBOB_ERR_UNSUPPORTED
+ * (an unknown weight_mode), PLUMBOB_ERR_BAD_DATA (a weight or implied
+ * weight that is not finite), PLUMBOB_ERR_OUT_OF_MEMORY (bytes below
+ * plumbob_skin_prepared_size's); nothing is valid in *out then. */
+PLUMBOB_API plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t options, void *memory,
+                                                size_t bytes, plumbob_skin_prepared_mesh *out);
+
+/* One job on a prepared mesh: as plumbob_skin_job, vertex v (the mesh's
+ * order) to positions + v * position_stride, also for a range, so jobs
+ * for disjoint ranges (each with its own work) give one job's bits. */
+typedef struct plumbob_skin_prepared_job {
+    const plumbob_skin_prepared_mesh *mesh;
+    const plumbob_mat34 *palette;   /* skinning matrices (model x inverse bind) */
+    uint32_t palette_count;         /* at least mesh->palette_needed */
+    float *positions;               /* out: x y z per vertex */
+    size_t position_stride;         /* in floats, 3 or more */
+    uint32_t position_count;        /* vertices the positions span holds (at least the range's end) */
+    float *normals;                 /* out, or NULL to skip normals */
+    size_t normal_stride;           /* in floats, 3 or more */
+    uint32_t normal_count;          /* vertices the normals span holds (at least the range's end) */
+    uint32_t flags;                 /* 0, PLUMBOB_SKIN_REFERENCE, PLUMBOB_SKIN_UNNORMALIZED */
+    uint32_t first_vertex;          /* the range to skin: first_vertex .. */
+    uint32_t vertex_count;          /* .. + vertex_count (0: to the mesh's end) */
+    void *work;                     /* PLUMBOB_SKIN_PREPARED_WORK_SIZE bytes, any alignment;
+                                       one per thread skinning at once */
+} plumbob_skin_prepared_job;
+
+/* Scratch a prepared job needs: the palette entries of the mesh's slots
+ * as rows and columns (plumbob_skin's table, 256 x 128 bytes, aligned to
+ * 64 inside) and one group of eight vertices' output at a range's
+ * edges: 33,088 bytes. */
+#define PLUMBOB_SKIN_PREPARED_WORK_SIZE (256u * 128u + 64u + 8u * 24u + 64u)
+
+/* Skins job->mesh's vertices [first_vertex, first_vertex + vertex_count).
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL job, mesh, positions or
+ * work; NULL palette with slots; an output stride below 3; normals asked
+ * of a mesh prepared without them; a range past vertex_count; unknown
+ * flags), PLUMBOB_ERR_BAD_INDEX (palette_count below palette_needed),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (position_count, or normal_count with
+ * normals, below the range's end); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job);
+
 /* --- GMDC skinning --- */
 
 /* The skinning palette: palette[j] = joint_model[j] * inverse_bind[j] for

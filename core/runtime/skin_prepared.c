@@ -1,0 +1,381 @@
+/* The prepared skinning mesh: a plumbob_skin_mesh description decoded
+ * once (influences that weigh something, implied weights computed, slots
+ * mapped to palette indices, blocks of one shape run as spans) into the
+ * caller's memory, and the job that skins it with the port's kernel of
+ * ports/skin_prepared.h. */
+#include "plumbob/runtime.h"
+#include "pb_bytes.h"
+#include "pb_math.h"
+#include "kernels.h"
+#include "skin_prepared.h"
+
+/* Vertices per block: one shape (influences, kind) per block, so a
+ * vertex's groups of eight never straddle two spans. */
+#define SKINP_BLOCK 32u
+
+/* A span: vertices [first, first + count) of one shape and its streams
+ * (influences 0: unskinned, positions and normals only). */
+typedef struct skinp_span {
+    uint32_t first, count, influences, kind;
+    float *positions, *normals, *weights;
+    uint16_t *entries;
+} skinp_span;
+
+/* A vertex's influences that weigh something, in the description's
+ * order. */
+typedef struct skinp_vertex {
+    uint32_t n;
+    unsigned char slot[4];
+    float w[4];
+} skinp_vertex;
+
+static int sp_finite(float x) { return x - x == 0.0f; }
+
+/* Influences of vertex v (the description checked).  0: a weight, or
+ * the implied one, is not finite. */
+static int sp_vertex_of(const plumbob_skin_mesh *m, uint32_t v, skinp_vertex *o) {
+    const unsigned char *a = m->joints + m->joint_stride * (size_t)v;
+    const unsigned char *wp = m->weight_count ? m->weights + m->weight_stride * (size_t)v : NULL;
+    uint32_t k, influences = m->weight_mode == PLUMBOB_SKIN_WEIGHTS_EXPLICIT ? m->weight_count : m->weight_count + 1u;
+    float sum = 0.0f;
+    o->n = 0;
+    for (k = 0; k < influences; k++) {
+        uint32_t slot = a[k];
+        float w;
+        if (slot == 0xFFu) continue; /* unused: weighs nothing, joins no sum */
+        w = k < m->weight_count ? pb_f32le(wp + 4u * k) : 1.0f - sum; /* explicit: always stored */
+        if (!sp_finite(w)) return 0;
+        sum += w;
+        if (slot >= m->slot_count || w == 0.0f) continue; /* a zero matrix or a zero weight */
+        o->slot[o->n] = (unsigned char)slot;
+        o->w[o->n] = w;
+        o->n++;
+    }
+    return 1;
+}
+
+/* The implied last of n weights, as the kernels compute it. */
+static float sp_implied_of(const float *w, uint32_t n) {
+    float sum = w[0];
+    uint32_t k;
+    for (k = 1; k + 1u < n; k++) sum = sum + w[k];
+    return 1.0f - sum;
+}
+
+/* A vertex's weights padded to n with zeros. */
+static void sp_padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned char s[4]) {
+    uint32_t k;
+    for (k = 0; k < n; k++) {
+        w[k] = k < x->n ? x->w[k] : 0.0f;
+        s[k] = k < x->n ? x->slot[k] : (unsigned char)PB_SKIN_ZERO_SLOT;
+    }
+}
+
+/* The shape of the block from vertex b: influences (1..4) and kind. */
+static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, uint32_t *influences, uint32_t *kind) {
+    uint32_t end = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count : b + SKINP_BLOCK, v, n = 1;
+    int sp_rigid = 1, implied = 1;
+    skinp_vertex x;
+    for (v = b; v < end; v++) {
+        if (!sp_vertex_of(m, v, &x)) return 0;
+        if (x.n > n) n = x.n;
+        if (x.n != 1u || x.w[0] != 1.0f) sp_rigid = 0;
+    }
+    if (n > 1u)
+        for (v = b; v < end && implied; v++) {
+            float w[4];
+            unsigned char s[4];
+            (void)sp_vertex_of(m, v, &x);
+            sp_padded(&x, n, w, s);
+            implied = pb_bits_from_f32(sp_implied_of(w, n)) == pb_bits_from_f32(w[n - 1u]);
+        }
+    *influences = n;
+    *kind = sp_rigid ? PB_SKINP_RIGID : n > 1u && implied ? PB_SKINP_IMPLIED : PB_SKINP_STORED;
+    return 1;
+}
+
+static size_t sp_up64(size_t n) { return (n + 63u) & ~(size_t)63u; }
+
+/* Bytes of a span's streams. */
+static size_t sp_span_bytes(uint32_t count, uint32_t influences, uint32_t kind, int normals) {
+    size_t groups = (count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP;
+    size_t b = sp_up64(groups * 96u) * (normals ? 2u : 1u);
+    if (influences) b += sp_up64(groups * 32u * pb_skinp_stored(kind, influences)) + sp_up64(groups * 16u * influences);
+    return b;
+}
+
+/* Checks the description and options once. */
+static plumbob_result sp_check(const plumbob_skin_mesh *m, uint32_t options) {
+    if (!m || (options & ~PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if ((m->vertex_count && !m->positions) || m->position_stride < 12u || (m->normals && m->normal_stride < 12u))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!m->joints) return PLUMBOB_OK;
+    if (m->weight_mode != PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST && m->weight_mode != PLUMBOB_SKIN_WEIGHTS_EXPLICIT)
+        return PLUMBOB_ERR_UNSUPPORTED;
+    if (m->joint_stride < 4u || m->slot_count > 255u ||
+        (m->weight_mode == PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST ? m->weight_count > 3u
+                                                              : m->weight_count < 1u || m->weight_count > 4u) ||
+        (m->weight_count && (!m->weights || m->weight_stride < 4u * m->weight_count)))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    return PLUMBOB_OK;
+}
+
+/* The layout: walks the blocks, calling `span` for each run of one shape
+ * (span NULL: only counts); *spans, *stream_bytes: the totals. */
+static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, skinp_span *out, unsigned char *streams,
+                             uint32_t *spans, size_t *stream_bytes) {
+    uint32_t b, n = 0;
+    size_t bytes = 0;
+    skinp_span cur;
+    cur.count = 0;
+    cur.first = cur.influences = cur.kind = 0;
+    for (b = 0; b < m->vertex_count; b += SKINP_BLOCK) {
+        uint32_t infl = 0, kind = PB_SKINP_RIGID, count = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count - b
+                                                                                           : SKINP_BLOCK;
+        if (m->joints && !sp_block_shape(m, b, &infl, &kind)) return PLUMBOB_ERR_BAD_DATA;
+        if (cur.count && infl == cur.influences && kind == cur.kind) {
+            cur.count += count;
+            continue;
+        }
+        if (cur.count) {
+            if (out) out[n] = cur;
+            n++;
+            bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, normals);
+        }
+        cur.first = b;
+        cur.count = count;
+        cur.influences = infl;
+        cur.kind = kind;
+    }
+    if (cur.count) {
+        if (out) out[n] = cur;
+        n++;
+        bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, normals);
+    }
+    if (out) { /* the streams, in span order */
+        uint32_t i;
+        for (i = 0; i < n; i++) {
+            skinp_span *s = &out[i];
+            size_t groups = (s->count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP;
+            s->positions = (float *)(void *)streams;
+            streams += sp_up64(groups * 96u);
+            s->normals = NULL;
+            if (normals) {
+                s->normals = (float *)(void *)streams;
+                streams += sp_up64(groups * 96u);
+            }
+            s->weights = NULL;
+            s->entries = NULL;
+            if (s->influences) {
+                s->weights = (float *)(void *)streams;
+                streams += sp_up64(groups * 32u * pb_skinp_stored(s->kind, s->influences));
+                s->entries = (uint16_t *)(void *)streams;
+                streams += sp_up64(groups * 16u * s->influences);
+            }
+        }
+    }
+    *spans = n;
+    *stream_bytes = bytes;
+    return PLUMBOB_OK;
+}
+
+/* Bytes before the streams: the span records and the slot map. */
+static size_t sp_head_bytes(uint32_t spans, uint32_t slots) {
+    return sp_up64((size_t)spans * sizeof(skinp_span)) + sp_up64((size_t)slots * 2u);
+}
+
+plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_t options, size_t *bytes) {
+    plumbob_result rc;
+    uint32_t spans;
+    size_t streams;
+    if (!bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    *bytes = 0;
+    rc = sp_check(mesh, options);
+    if (rc != PLUMBOB_OK) return rc;
+    rc = sp_layout(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), NULL, NULL, &spans, &streams);
+    if (rc != PLUMBOB_OK) return rc;
+    *bytes = 64u + sp_head_bytes(spans, mesh->joints ? mesh->slot_count : 0u) + streams;
+    return PLUMBOB_OK;
+}
+
+/* Writes a span's streams from the description. */
+static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s) {
+    uint32_t groups = (s->count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP, g, lane, k, c;
+    uint32_t stored = s->influences ? pb_skinp_stored(s->kind, s->influences) : 0u;
+    for (g = 0; g < groups; g++)
+        for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
+            uint32_t i = PB_SKINP_GROUP * g + lane, v = s->first + i;
+            int real = i < s->count;
+            for (c = 0; c < 3u; c++) {
+                s->positions[24u * g + 8u * c + lane] =
+                    real ? pb_f32le(m->positions + m->position_stride * (size_t)v + 4u * c) : 0.0f;
+                if (s->normals)
+                    s->normals[24u * g + 8u * c + lane] =
+                        !real ? 0.0f
+                        : m->normals ? pb_f32le(m->normals + m->normal_stride * (size_t)v + 4u * c)
+                                     : (c == 2u ? 1.0f : 0.0f); /* a mesh without normals faces up */
+            }
+            if (s->influences) {
+                skinp_vertex x;
+                float w[4];
+                unsigned char sl[4];
+                x.n = 0;
+                if (real) (void)sp_vertex_of(m, v, &x); /* checked by the layout */
+                sp_padded(&x, s->influences, w, sl);
+                for (k = 0; k < stored; k++) s->weights[8u * stored * g + 8u * k + lane] = w[k];
+                for (k = 0; k < s->influences; k++)
+                    s->entries[8u * s->influences * g + 8u * k + lane] = (uint16_t)(PB_SKIN_ENTRY * sl[k]);
+            }
+        }
+}
+
+plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t options, void *memory, size_t bytes,
+                                    plumbob_skin_prepared_mesh *out) {
+    plumbob_result rc;
+    uint32_t spans, i, slots;
+    size_t streams, need;
+    unsigned char *base;
+    skinp_span *sp;
+    uint16_t *map;
+    int normals = !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY);
+    if (!out || !memory) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    rc = sp_check(mesh, options);
+    if (rc != PLUMBOB_OK) return rc;
+    rc = sp_layout(mesh, normals, NULL, NULL, &spans, &streams);
+    if (rc != PLUMBOB_OK) return rc;
+    slots = mesh->joints ? mesh->slot_count : 0u;
+    need = 64u + sp_head_bytes(spans, slots) + streams;
+    if (bytes < need) return PLUMBOB_ERR_OUT_OF_MEMORY;
+    base = (unsigned char *)memory + ((64u - ((uintptr_t)memory & 63u)) & 63u);
+    sp = (skinp_span *)(void *)base;
+    map = (uint16_t *)(void *)(base + sp_up64((size_t)spans * sizeof(skinp_span)));
+    (void)sp_layout(mesh, normals, sp, base + sp_head_bytes(spans, slots), &spans, &streams);
+    out->palette_needed = 0;
+    for (i = 0; i < slots; i++) {
+        map[i] = mesh->slot_joint ? mesh->slot_joint[i] : (uint16_t)i;
+        if ((uint32_t)map[i] + 1u > out->palette_needed) out->palette_needed = map[i] + 1u;
+    }
+    for (i = 0; i < spans; i++) sp_fill_span(mesh, &sp[i]);
+    out->vertex_count = mesh->vertex_count;
+    out->span_count = spans;
+    out->slot_count = slots;
+    out->has_normals = (uint32_t)normals;
+    out->skinned = mesh->joints != NULL;
+    out->spans = sp;
+    out->slot_joint = map;
+    out->bytes = (size_t)(base - (unsigned char *)memory) + sp_head_bytes(spans, slots) + streams;
+    return PLUMBOB_OK;
+}
+
+/* Unskinned groups: positions as they are, normals renormalized (or as
+ * they are), written by every port alike. */
+static void sp_pass_through(const pb_skinp_range *r) {
+    uint32_t g, lane, c;
+    for (g = 0; g < r->groups; g++)
+        for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
+            size_t v = (size_t)PB_SKINP_GROUP * g + lane;
+            for (c = 0; c < 3u; c++) r->out_positions[r->position_stride * v + c] = r->positions[24u * g + 8u * c + lane];
+            if (r->normals) {
+                float q[3], inv = 1.0f;
+                for (c = 0; c < 3u; c++) q[c] = r->normals[24u * g + 8u * c + lane];
+                if (r->normalize) inv = pb_normal_scale((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
+                for (c = 0; c < 3u; c++) r->out_normals[r->normal_stride * v + c] = r->normalize ? q[c] * inv : q[c];
+            }
+        }
+}
+
+static void sp_run(const pb_skinp_range *r, uint32_t flags) {
+    if (!r->entries) sp_pass_through(r);
+    else if (flags & PLUMBOB_SKIN_REFERENCE) pb_skinp_scalar(r);
+    else PB_SKINP(r);
+}
+
+/* Groups [g0, g1) of span s (relative to the span), vertices [lo, hi) of
+ * them stored (the mesh's numbers): whole groups straight to the output,
+ * a group cut by the range through the staging in work. */
+static void sp_run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, uint32_t g1, uint32_t lo, uint32_t hi,
+                       const plumbob_skin_prepared_job *job, float *stage) {
+    uint32_t stored = s->influences ? pb_skinp_stored(s->kind, s->influences) : 0u;
+    uint32_t g = g0;
+    while (g < g1) {
+        uint32_t v0 = s->first + PB_SKINP_GROUP * g, whole = g1;
+        r->positions = s->positions + 24u * g;
+        r->normals = job->normals ? s->normals + 24u * g : NULL;
+        r->weights = stored ? s->weights + 8u * stored * g : NULL;
+        r->entries = s->influences ? s->entries + 8u * s->influences * g : NULL;
+        if (v0 < lo || v0 + PB_SKINP_GROUP > hi) { /* a cut group */
+            uint32_t i, c;
+            r->groups = 1;
+            r->out_positions = stage;
+            r->position_stride = 3;
+            r->out_normals = job->normals ? stage + 24 : NULL;
+            r->normal_stride = 3;
+            sp_run(r, job->flags);
+            for (i = 0; i < PB_SKINP_GROUP; i++) {
+                if (v0 + i < lo || v0 + i >= hi) continue;
+                for (c = 0; c < 3u; c++) {
+                    job->positions[job->position_stride * (v0 + i) + c] = stage[3u * i + c];
+                    if (job->normals) job->normals[job->normal_stride * (v0 + i) + c] = stage[24u + 3u * i + c];
+                }
+            }
+            g++;
+            continue;
+        }
+        /* whole groups up to the first cut one */
+        if (s->first + PB_SKINP_GROUP * whole > hi) whole = (hi - s->first) / PB_SKINP_GROUP;
+        r->groups = whole - g;
+        r->out_positions = job->positions + job->position_stride * v0;
+        r->position_stride = job->position_stride;
+        r->out_normals = job->normals ? job->normals + job->normal_stride * v0 : NULL;
+        r->normal_stride = job->normal_stride;
+        sp_run(r, job->flags);
+        g = whole;
+    }
+}
+
+plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
+    const plumbob_skin_prepared_mesh *m;
+    const skinp_span *sp;
+    uint32_t first, end, lo, hi, i, k;
+    float *table, *stage;
+    pb_skinp_range r;
+    if (!job || !job->mesh || !job->positions || !job->work || job->position_stride < 3 ||
+        (job->normals && job->normal_stride < 3) ||
+        (job->flags & ~(PLUMBOB_SKIN_REFERENCE | PLUMBOB_SKIN_UNNORMALIZED)))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    m = job->mesh;
+    if (job->normals && !m->has_normals) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    first = job->first_vertex;
+    if (first > m->vertex_count || job->vertex_count > m->vertex_count - first) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    end = job->vertex_count ? first + job->vertex_count : m->vertex_count;
+    if (m->slot_count && !job->palette) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (job->palette_count < m->palette_needed) return PLUMBOB_ERR_BAD_INDEX;
+    if (job->position_count < end || (job->normals && job->normal_count < end)) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    if (first == end) return PLUMBOB_OK;
+    table = (float *)(void *)(((uintptr_t)job->work + 63u) & ~(uintptr_t)63u);
+    stage = table + 256u * PB_SKIN_ENTRY;
+    for (k = 0; k < m->slot_count; k++) pb_skin_put_entry(table + PB_SKIN_ENTRY * k, &job->palette[m->slot_joint[k]].m[0][0]);
+    pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
+    r.table = table;
+    r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;
+    sp = (const skinp_span *)m->spans;
+    { /* the span holding `first`: spans are in vertex order */
+        uint32_t a = 0, b = m->span_count;
+        while (b - a > 1u) {
+            uint32_t mid = a + (b - a) / 2u;
+            if (sp[mid].first <= first) a = mid;
+            else b = mid;
+        }
+        i = a;
+    }
+    for (; i < m->span_count && sp[i].first < end; i++) {
+        const skinp_span *s = &sp[i];
+        lo = first > s->first ? first : s->first;
+        hi = end < s->first + s->count ? end : s->first + s->count;
+        r.influences = s->influences;
+        r.kind = s->kind;
+        sp_run_groups(s, &r, (lo - s->first) / PB_SKINP_GROUP, (hi - s->first + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP,
+                   lo, hi, job, stage);
+    }
+    return PLUMBOB_OK;
+}

@@ -1,0 +1,53 @@
+/* Scalar reference of the prepared mesh's skinning kernel (the definition
+ * the SIMD twins match; ports/skin_prepared.h). */
+#include "skin_prepared.h"
+#include "pb_math.h"
+
+/* Vertex `lane` of a group: its blended rows (12 floats, row-major). */
+static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_t *s, uint32_t lane, float c[12]) {
+    uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
+    float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    const float *e;
+    if (r->kind == PB_SKINP_RIGID) {
+        e = r->table + s[lane];
+        for (j = 0; j < 12u; j++) c[j] = e[j];
+        return;
+    }
+    for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
+    if (stored < n) { /* the implied last weight */
+        float sum = wk[0];
+        for (k = 1; k < stored; k++) sum = sum + wk[k];
+        wk[n - 1u] = 1.0f - sum;
+    }
+    e = r->table + s[lane];
+    for (j = 0; j < 12u; j++) c[j] = wk[0] * e[j];
+    for (k = 1; k < n; k++) {
+        e = r->table + s[8u * k + lane];
+        for (j = 0; j < 12u; j++) c[j] = c[j] + wk[k] * e[j];
+    }
+}
+
+void pb_skinp_scalar(const pb_skinp_range *r) {
+    uint32_t g, lane, j, n = r->influences, stored = pb_skinp_stored(r->kind, n);
+    for (g = 0; g < r->groups; g++) {
+        const float *p = r->positions + 24u * g;
+        const float *q = r->normals ? r->normals + 24u * g : NULL;
+        const float *w = r->weights ? r->weights + 8u * stored * g : NULL;
+        const uint16_t *s = r->entries + 8u * n * g;
+        for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
+            float c[12], o[3];
+            size_t v = (size_t)PB_SKINP_GROUP * g + lane;
+            sp_blend_rows(r, w, s, lane, c);
+            for (j = 0; j < 3u; j++)
+                o[j] = ((c[4 * j] * p[lane] + c[4 * j + 1] * p[8 + lane]) + c[4 * j + 2] * p[16 + lane]) + c[4 * j + 3];
+            for (j = 0; j < 3u; j++) r->out_positions[r->position_stride * v + j] = o[j];
+            if (q) {
+                float inv = 1.0f;
+                for (j = 0; j < 3u; j++)
+                    o[j] = (c[4 * j] * q[lane] + c[4 * j + 1] * q[8 + lane]) + c[4 * j + 2] * q[16 + lane];
+                if (r->normalize) inv = pb_normal_scale((o[0] * o[0] + o[1] * o[1]) + o[2] * o[2]);
+                for (j = 0; j < 3u; j++) r->out_normals[r->normal_stride * v + j] = r->normalize ? o[j] * inv : o[j];
+            }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+/* The SIMD twins of pb_skinp_scalar, written once over simd4.h and
+ * compiled as pb_skinp_sse2 or pb_skinp_neon.  The prepared mesh already
+ * holds what plumbob_skin's kernels decode per vertex (weights as
+ * numbers, slots that all weigh, points as x, y, z rows), so two shapes
+ * remain:
+ *
+ * - Rigid spans whose normals are not renormalized: one vertex per step,
+ *   the matrix as the table's columns (x y z in lanes), the point's
+ *   coordinates splatted: no transposes.
+ * - Everything else: four vertices per step (half a group); each vertex's
+ *   rows blended (one multiply and add per row and influence, the
+ *   weight splatted from the group's row of weights, the implied one
+ *   computed for four vertices at once), the four's rows transposed, then
+ *   the transforms and the renormalization with one vertex per lane on
+ *   the rows of points as they are stored.
+ *
+ * Products and sums are never fused and run in the reference's order per
+ * lane, so the bits match. */
+#include "skin_prepared.h"
+
+#if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
+#include <float.h>
+#include "simd4.h"
+#include "pb_math.h"
+
+/* Lane i (a constant) of v in every lane: one instruction (SSE2's
+ * integer shuffle copies as it shuffles, where shufps would need a copy
+ * first). */
+PB_FORCE_INLINE pb_v4 sp_lane_of(pb_v4 v, unsigned i) {
+#if defined(PLUMBOB_PORT_SSE2)
+    __m128i x = _mm_castps_si128(v);
+    switch (i) {
+    case 0: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0x00));
+    case 1: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0x55));
+    case 2: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0xAA));
+    default: return _mm_castsi128_ps(_mm_shuffle_epi32(x, 0xFF));
+    }
+#else
+    return pb_v4_splat(v, i);
+#endif
+}
+
+/* Output layouts: ROWS any strides (a transpose and three-float stores per
+ * vertex); PACKED positions (and normals) at stride 3; PN6 normals 3 floats
+ * after the positions, both strides 6. */
+enum { sp_OUT_ROWS, sp_OUT_PACKED, sp_OUT_PN6 };
+
+PB_FORCE_INLINE void sp_store_rows(float *o, size_t stride, pb_v4 x, pb_v4 y, pb_v4 z) {
+    pb_v4 w = z;
+    pb_v4_transpose(&x, &y, &z, &w);
+    pb_v4_store3(o, x);
+    pb_v4_store3(o + stride, y);
+    pb_v4_store3(o + 2u * stride, z);
+    pb_v4_store3(o + 3u * stride, w);
+}
+
+/* Positions px..pz and normals qx..qz of four vertices into the
+ * interleaved stream at o: 96 bytes, six stores. */
+PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 qx, pb_v4 qy, pb_v4 qz) {
+    pb_v4 lo, hi;
+    pb_v4_transpose(&px, &py, &pz, &qx); /* px: vertex 0's x y z and normal x, ... */
+    pb_v4_zip(qy, qz, &lo, &hi);         /* lo: normal y z of vertices 0 and 1 */
+    pb_v4_store(o, px);
+    pb_v4_store(o + 4, pb_v4_lows(lo, py));
+    pb_v4_store(o + 8, pb_v4_highs(py, lo));
+    pb_v4_store(o + 12, pz);
+    pb_v4_store(o + 16, pb_v4_lows(hi, qx));
+    pb_v4_store(o + 20, pb_v4_highs(qx, hi));
+}
+
+#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
+/* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
+ * correctly rounded, 0 where len2 is not positive and finite; those lanes
+ * take the square root of +0 and divide by 1, raising no flag. */
+PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
+    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
+    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
+    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
+}
+
+/* One vertex's blended rows. */
+typedef struct sp_rows3 {
+    pb_v4 x, y, z;
+} sp_rows3;
+
+PB_FORCE_INLINE sp_rows3 sp_entry_rows(const float *e) {
+    sp_rows3 c;
+    c.x = pb_v4_load(e);
+    c.y = pb_v4_load(e + 4);
+    c.z = pb_v4_load(e + 8);
+    return c;
+}
+
+/* c + w E (c NULL-like first: w E), rows of entry e. */
+PB_FORCE_INLINE sp_rows3 sp_blend_first(pb_v4 w, const float *e) {
+    sp_rows3 c;
+    c.x = pb_v4_mul(w, pb_v4_load(e));
+    c.y = pb_v4_mul(w, pb_v4_load(e + 4));
+    c.z = pb_v4_mul(w, pb_v4_load(e + 8));
+    return c;
+}
+PB_FORCE_INLINE sp_rows3 sp_blend_add(sp_rows3 c, pb_v4 w, const float *e) {
+    c.x = pb_v4_add(c.x, pb_v4_mul(w, pb_v4_load(e)));
+    c.y = pb_v4_add(c.y, pb_v4_mul(w, pb_v4_load(e + 4)));
+    c.z = pb_v4_add(c.z, pb_v4_mul(w, pb_v4_load(e + 8)));
+    return c;
+}
+
+/* Vertex i (a constant after inlining, 0..3) of a half group: its rows,
+ * from the half's weights wv (lane i: vertex i, the implied one
+ * included) and its entries' offsets e (8 apart per influence). */
+PB_FORCE_INLINE sp_rows3 sp_vertex_rows(const pb_skinp_range *r, uint32_t n, uint32_t kind, const uint16_t *e, unsigned i,
+                                  const pb_v4 *wv) {
+    const float *t = r->table;
+    uint32_t k;
+    sp_rows3 c;
+    if (kind == PB_SKINP_RIGID) return sp_entry_rows(t + e[i]);
+    c = sp_blend_first(sp_lane_of(wv[0], i), t + e[i]);
+    for (k = 1; k < n; k++) c = sp_blend_add(c, sp_lane_of(wv[k], i), t + e[8u * k + i]);
+    return c;
+}
+
+/* Half `half` of group g: four vertices, lanes 4 half .. 4 half + 3. */
+PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+                                unsigned half, pb_v4 *defer) {
+    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half, k;
+    const float *p = r->positions + 24u * g + b;
+    const float *w = stored ? r->weights + 8u * stored * g + b : NULL;
+    const uint16_t *e = r->entries + 8u * n * g + b;
+    size_t v = (size_t)PB_SKINP_GROUP * g + b;
+    pb_v4 wv[4];
+    sp_rows3 c0, c1, c2, c3;
+    wv[0] = wv[1] = wv[2] = wv[3] = pb_v4_set1(0.0f);
+    pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, X, Y, Z, ox, oy, oz;
+    for (k = 0; k < stored; k++) wv[k] = pb_v4_loadu(w + 8u * k);
+    if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once */
+        pb_v4 sum = wv[0];
+        for (k = 1; k < stored; k++) sum = pb_v4_add(sum, wv[k]);
+        wv[n - 1u] = pb_v4_sub(pb_v4_set1(1.0f), sum);
+    }
+    c0 = sp_vertex_rows(r, n, kind, e, 0, wv);
+    c1 = sp_vertex_rows(r, n, kind, e, 1, wv);
+    c2 = sp_vertex_rows(r, n, kind, e, 2, wv);
+    c3 = sp_vertex_rows(r, n, kind, e, 3, wv);
+    ax = c0.x, bx = c1.x, cx = c2.x, tx = c3.x;
+    pb_v4_transpose(&ax, &bx, &cx, &tx);
+    ay = c0.y, by = c1.y, cy = c2.y, ty = c3.y;
+    pb_v4_transpose(&ay, &by, &cy, &ty);
+    az = c0.z, bz = c1.z, cz = c2.z, tz = c3.z;
+    pb_v4_transpose(&az, &bz, &cz, &tz);
+    X = pb_v4_loadu(p);
+    Y = pb_v4_loadu(p + 8);
+    Z = pb_v4_loadu(p + 16);
+    ox = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z)), tx);
+    oy = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z)), ty);
+    oz = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z)), tz);
+    if (nrm) {
+        const float *q = r->normals + 24u * g + b;
+        pb_v4 qx, qy, qz;
+        X = pb_v4_loadu(q);
+        Y = pb_v4_loadu(q + 8);
+        Z = pb_v4_loadu(q + 16);
+        qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z));
+        qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z));
+        qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z));
+        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
+            defer[0] = ox;
+            defer[1] = oy;
+            defer[2] = oz;
+            defer[3] = qx;
+            defer[4] = qy;
+            defer[5] = qz;
+            return;
+        }
+        if (out == sp_OUT_PN6) {
+            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
+            return;
+        }
+        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+    }
+    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
+    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+}
+
+/* A deferred half group (positions, normals as the blend gave them):
+ * normalized and stored.  Run in a loop of its own after a block of
+ * halves, so one half's square root and division overlap the next's. */
+PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
+    pb_v4 qx = d[3], qy = d[4], qz = d[5];
+    pb_v4 k = sp_normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+    qx = pb_v4_mul(qx, k);
+    qy = pb_v4_mul(qy, k);
+    qz = pb_v4_mul(qz, k);
+    if (out == sp_OUT_PN6) {
+        sp_store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
+        return;
+    }
+    if (out == sp_OUT_PACKED) {
+        pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
+    } else {
+        sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+        sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
+    }
+}
+
+/* Groups deferred per block when normals are normalized. */
+#define sp_DEFER_GROUPS 4u
+
+PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    uint32_t g, h;
+    pb_v4 defer[2u * sp_DEFER_GROUPS][6];
+    if (!nrm || !r->normalize) {
+        for (g = 0; g < r->groups; g++) {
+            sp_half_group(r, n, kind, out, nrm, g, 0, defer[0]);
+            sp_half_group(r, n, kind, out, nrm, g, 1, defer[0]);
+        }
+        return;
+    }
+    for (g = 0; g < r->groups; g += sp_DEFER_GROUPS) {
+        uint32_t count = r->groups - g < sp_DEFER_GROUPS ? r->groups - g : sp_DEFER_GROUPS;
+        for (h = 0; h < count; h++) {
+            sp_half_group(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
+            sp_half_group(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
+        }
+        for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
+    }
+}
+
+#endif
+
+/* Rigid vertices one at a time, the matrix as columns, the point's
+ * coordinates splatted from its half's rows; a 16-byte store spills one
+ * float onto the next vertex (packed or PN6 layouts, `spill`), so the
+ * range's last vertex stores three. */
+PB_FORCE_INLINE void sp_rigid_vertex(const pb_skinp_range *r, size_t v, const float *e, pb_v4 x, pb_v4 y, pb_v4 z,
+                                  pb_v4 nx, pb_v4 ny, pb_v4 nz, int spill, int last, int nrm) {
+    pb_v4 ca = pb_v4_load(e), cb = pb_v4_load(e + 4), cc = pb_v4_load(e + 8);
+    pb_v4 o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, x), pb_v4_mul(cb, y)), pb_v4_mul(cc, z)), pb_v4_load(e + 12));
+    if (spill) pb_v4_store(r->out_positions + r->position_stride * v, o);
+    else pb_v4_store3(r->out_positions + r->position_stride * v, o);
+    if (nrm) {
+        pb_v4 m = pb_v4_add(pb_v4_add(pb_v4_mul(ca, nx), pb_v4_mul(cb, ny)), pb_v4_mul(cc, nz));
+        if (spill && !last) pb_v4_store(r->out_normals + r->normal_stride * v, m);
+        else pb_v4_store3(r->out_normals + r->normal_stride * v, m);
+    }
+}
+
+PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
+    uint32_t g, half;
+    int last;
+    for (g = 0; g < r->groups; g++)
+        for (half = 0; half < 2u; half++) {
+            const float *p = r->positions + 24u * g + 4u * half, *q = nrm ? r->normals + 24u * g + 4u * half : NULL;
+            const uint16_t *e = r->entries + 8u * g + 4u * half;
+            pb_v4 X = pb_v4_loadu(p), Y = pb_v4_loadu(p + 8), Z = pb_v4_loadu(p + 16), NX = X, NY = Y, NZ = Z;
+            size_t v = (size_t)PB_SKINP_GROUP * g + 4u * half;
+            if (nrm) {
+                NX = pb_v4_loadu(q);
+                NY = pb_v4_loadu(q + 8);
+                NZ = pb_v4_loadu(q + 16);
+            }
+            last = g + 1u == r->groups && half == 1u; /* the range's last vertex is lane 3 here */
+            sp_rigid_vertex(r, v, r->table + e[0] + PB_SKIN_COLUMNS, sp_lane_of(X, 0), sp_lane_of(Y, 0), sp_lane_of(Z, 0),
+                         sp_lane_of(NX, 0), sp_lane_of(NY, 0), sp_lane_of(NZ, 0), spill, 0, nrm);
+            sp_rigid_vertex(r, v + 1u, r->table + e[1] + PB_SKIN_COLUMNS, sp_lane_of(X, 1), sp_lane_of(Y, 1), sp_lane_of(Z, 1),
+                         sp_lane_of(NX, 1), sp_lane_of(NY, 1), sp_lane_of(NZ, 1), spill, 0, nrm);
+            sp_rigid_vertex(r, v + 2u, r->table + e[2] + PB_SKIN_COLUMNS, sp_lane_of(X, 2), sp_lane_of(Y, 2), sp_lane_of(Z, 2),
+                         sp_lane_of(NX, 2), sp_lane_of(NY, 2), sp_lane_of(NZ, 2), spill, 0, nrm);
+            sp_rigid_vertex(r, v + 3u, r->table + e[3] + PB_SKIN_COLUMNS, sp_lane_of(X, 3), sp_lane_of(Y, 3), sp_lane_of(Z, 3),
+                         sp_lane_of(NX, 3), sp_lane_of(NY, 3), sp_lane_of(NZ, 3), spill, last, nrm);
+        }
+}
+
+#if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
+#include "skin_prepared_avx2.h" /* eight vertices a step, two in each register */
+#define sp_BLENDED sp_blended8
+#else
+#define sp_BLENDED sp_blended
+#endif
+
+PB_FORCE_INLINE void sp_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
+    int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+    int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
+    if (pn6) sp_BLENDED(r, n, kind, sp_OUT_PN6, nrm);
+    else if (packed) sp_BLENDED(r, n, kind, sp_OUT_PACKED, nrm);
+    else sp_BLENDED(r, n, kind, sp_OUT_ROWS, nrm);
+}
+
+PB_FORCE_INLINE void sp_by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
+    if (r->kind == PB_SKINP_IMPLIED) sp_by_out(r, n, PB_SKINP_IMPLIED, nrm);
+    else sp_by_out(r, n, PB_SKINP_STORED, nrm);
+}
+
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_skinp_sse2(const pb_skinp_range *r)
+#else
+void pb_skinp_neon(const pb_skinp_range *r)
+#endif
+{
+    int nrm = r->normals != NULL;
+    if (r->kind == PB_SKINP_RIGID) {
+        if (!nrm || !r->normalize) {
+            /* spill only where the next float is the next vertex's (or,
+             * PN6, this vertex's normal); never past the range's end */
+            int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+            int packed = !nrm && r->position_stride == 3u;
+            if (pn6) sp_rigid(r, 1, 1);
+            else if (packed && r->groups > 1u) { /* the last group apart, stored without spills */
+                pb_skinp_range head = *r;
+                head.groups = r->groups - 1u;
+                sp_rigid(&head, 1, 0);
+                head.groups = 1;
+                head.positions = r->positions + 24u * (r->groups - 1u);
+                head.entries = r->entries + 8u * (r->groups - 1u);
+                head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
+                sp_rigid(&head, 0, 0);
+            } else sp_rigid(r, 0, nrm);
+        } else if (nrm) sp_by_out(r, 1, PB_SKINP_RIGID, 1);
+        return;
+    }
+    if (nrm) {
+        switch (r->influences) {
+        case 1: sp_by_kind(r, 1, 1); break;
+        case 2: sp_by_kind(r, 2, 1); break;
+        case 3: sp_by_kind(r, 3, 1); break;
+        default: sp_by_kind(r, 4, 1); break;
+        }
+    } else {
+        switch (r->influences) {
+        case 1: sp_by_kind(r, 1, 0); break;
+        case 2: sp_by_kind(r, 2, 0); break;
+        case 3: sp_by_kind(r, 3, 0); break;
+        default: sp_by_kind(r, 4, 0); break;
+        }
+    }
+}
+#endif

@@ -1,0 +1,73 @@
+/* The prepared skinning mesh's kernels (core/runtime/skin_prepared.c
+ * prepares the mesh and calls them): one scalar reference and its SIMD
+ * twins, which give the reference's bits on every port (ARMv7 NEON:
+ * subnormals flushed, as kernels.h says).
+ *
+ * A span's vertices come in groups of PB_SKINP_GROUP: positions and
+ * normals as x, y, z rows of eight floats (96 bytes a group), the stored
+ * weights as rows of eight (weight k of the group's vertices), the
+ * influences' slot table entries as rows of eight 16-bit offsets (in
+ * floats: 32 x the slot, so an address is one scaled index; the table
+ * is pb_skin_put_entry's layout, kernels.h, entry 255 all zeros, the
+ * entry of padding).  Per vertex, with E_k the entry of influence k:
+ *   PB_SKINP_RIGID   R = E_0 (one influence of weight 1: no weights stored)
+ *   PB_SKINP_STORED  w_k stored for k < influences
+ *   PB_SKINP_IMPLIED w_k stored for k < influences - 1, the last
+ *                    1 - ((w0 + w1) + w2) over the others
+ * and R = ((w0 E0 + w1 E1) + w2 E2) + w3 E3 over the span's influences;
+ * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t, n'j = (Rj.a x + Rj.b y) + Rj.c z,
+ * times pb_normal_scale((n'x n'x + n'y n'y) + n'z n'z) when normalizing. */
+#ifndef PLUMBOB_SKIN_PREPARED_KERNELS_H
+#define PLUMBOB_SKIN_PREPARED_KERNELS_H
+
+#include "kernels.h"
+
+#define PB_SKINP_GROUP 8u
+#define PB_SKINP_RIGID 0u
+#define PB_SKINP_STORED 1u
+#define PB_SKINP_IMPLIED 2u
+
+/* Whole groups of one span, into outputs at vertex 0 of the first group
+ * (vertex i to out + i * stride).  Packed triples (stride 3) and
+ * positions with normals interleaved (strides 6, normals 3 floats in)
+ * may be written with 16-byte stores that spill one float onto the next
+ * vertex: `last_safe` 0 says the range's last vertex must not spill
+ * (the output ends there). */
+typedef struct pb_skinp_range {
+    uint32_t groups;
+    uint32_t influences;            /* 1..4 */
+    uint32_t kind;                  /* PB_SKINP_RIGID, _STORED, _IMPLIED */
+    const float *positions;         /* 24 floats a group */
+    const float *normals;           /* 24 floats a group; NULL: no normal output */
+    const float *weights;           /* 8 * stored floats a group */
+    const uint16_t *entries;        /* 8 * influences a group: float offsets into table */
+    const float *table;             /* 256 entries of PB_SKIN_ENTRY floats, 64-byte aligned */
+    float *out_positions;
+    size_t position_stride;         /* floats */
+    float *out_normals;
+    size_t normal_stride;
+    uint32_t normalize;             /* 1: renormalize normals */
+    uint32_t last_safe;             /* 1: the last vertex may spill too */
+} pb_skinp_range;
+
+#define pb_skinp_scalar plumbob_pb_skinp_scalar
+#define pb_skinp_sse2 plumbob_pb_skinp_sse2
+#define pb_skinp_neon plumbob_pb_skinp_neon
+
+void pb_skinp_scalar(const pb_skinp_range *r);
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_skinp_sse2(const pb_skinp_range *r);
+#  define PB_SKINP pb_skinp_sse2
+#elif defined(PLUMBOB_PORT_NEON)
+void pb_skinp_neon(const pb_skinp_range *r);
+#  define PB_SKINP pb_skinp_neon
+#else
+#  define PB_SKINP pb_skinp_scalar
+#endif
+
+/* The stored weights a span of `kind` and `influences` keeps per vertex. */
+static inline uint32_t pb_skinp_stored(uint32_t kind, uint32_t influences) {
+    return kind == PB_SKINP_RIGID ? 0u : kind == PB_SKINP_IMPLIED ? influences - 1u : influences;
+}
+
+#endif
