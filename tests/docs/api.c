@@ -35,6 +35,10 @@ plumbob_key_table key_table;
 plumbob_anim anim;
 plumbob_cres_skeleton sk;
 float ticks;
+plumbob_geom geom;
+float *out_p, *out_t;
+plumbob_skin_mesh m;
+unsigned char *memory;
 /* what the caller does with values a fragment reads */
 void use(uint32_t value);
 void use_float(float a, float b);
