@@ -640,7 +640,9 @@ PLUMBOB_API plumbob_result plumbob_root_motion_delta(const plumbob_root_motion *
 /* A clip's root motion from t0 to t1 seconds: the delta between the ground
  * frames of bone `root_hash`'s sampled pose (its rotation and translation
  * tracks, clamped to the clip's keys as plumbob_clip_sample_track does;
- * a channel without a track counts as identity / zero) at t0 and at t1.
+ * a channel without a track counts as identity / zero; a translation not
+ * finite or beyond 1e15, which only a hostile track's scale gives, as
+ * zero) at t0 and at t1.
  * With `looping` and t1 < t0 the span runs through the clip's end: the
  * motion from t0 to the end, then from the start to t1, so a looping walk
  * keeps going forward.  Times are clamped to [0, duration].  Errors:

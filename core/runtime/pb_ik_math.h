@@ -64,7 +64,7 @@ static inline plumbob_quat pb_q_conj(plumbob_quat q) { return pb_q(-q.x, -q.y, -
 static inline plumbob_quat pb_q_unit(plumbob_quat q) {
     float l2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
     float s;
-    if (!(l2 > 1e-30f)) return pb_q(0.0f, 0.0f, 0.0f, 1.0f);
+    if (!(l2 > 1e-30f) || l2 > FLT_MAX) return pb_q(0.0f, 0.0f, 0.0f, 1.0f);
     s = pb_rsqrtf(l2);
     return pb_q(q.x * s, q.y * s, q.z * s, q.w * s);
 }

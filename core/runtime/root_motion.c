@@ -76,6 +76,7 @@ static void frame_at(const plumbob_clip *clip, int32_t rot, int32_t tra, float s
         const plumbob_clip_track *t = &clip->tracks[tra];
         pb_clip_sample_at(clip, t, t->key_count ? pb_clip_find_key(t, ticks) : 0u, ticks, v);
         p.translation = pb_v3(v[0], v[1], v[2]);
+        if (!pb_ik_sane3(p.translation)) p.translation = pb_v3(0.0f, 0.0f, 0.0f); /* a hostile track's scale */
     }
     plumbob_root_motion_frame(&p, f);
 }
