@@ -8,12 +8,13 @@
 
 static bool job_ok(const plumbob_ik_aim_job *j) {
     return pb_ik_sane_mat(j->joint) && pb_ik_sane3(j->target) && pb_ik_sane3(j->forward) &&
-           pb_ik_sane3(j->up) && pb_ik_sane3(j->pole) && pb_ik_sane3(j->offset) && pb_ik_finite(j->weight) &&
-           pb_ik_finite(j->twist_angle) && j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
+           pb_ik_sane3(j->up) && pb_ik_sane3(j->pole) && pb_ik_sane3(j->offset) && pb_ik_in_range(j->weight) &&
+           j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
 }
 
 plumbob_result plumbob_ik_aim(const plumbob_ik_aim_job *job, plumbob_ik_aim_result *result) {
-    plumbob_quat q, r;
+    plumbob_quat r;
+    pb_ik_frame fr;
     plumbob_vec3 f, t, o_perp, from, k, zero = pb_v3(0.0f, 0.0f, 0.0f);
     float t2, o2, s2, weight;
     bool reached = false;
@@ -21,34 +22,36 @@ plumbob_result plumbob_ik_aim(const plumbob_ik_aim_job *job, plumbob_ik_aim_resu
     f = pb_v3_unit_or(job->forward, zero);
     if (pb_v3_dot(f, f) == 0.0f) return PLUMBOB_ERR_INVALID_ARGUMENT;
     weight = job->weight > 0.0f ? (job->weight < 1.0f ? job->weight : 1.0f) : 0.0f;
-    q = pb_q_from_mat(job->joint);
-    t = pb_q_rot(pb_q_conj(q), pb_v3_sub(job->target, pb_mat_col(job->joint, 3))); /* joint frame */
+    fr = pb_ik_frame_of(job->joint);
+    t = pb_ik_to_local(&fr, pb_v3_sub(job->target, pb_mat_col(job->joint, 3))); /* joint frame */
     t2 = pb_v3_dot(t, t);
     r = pb_q(0.0f, 0.0f, 0.0f, 1.0f);
     if (t2 > PB_IK_EPS2) {
-        k = pb_v3_scale(t, pb_rsqrtf(t2));
+        float inv_t = pb_ik_rsqrt(t2);
+        k = pb_v3_scale(t, inv_t);
         o_perp = pb_v3_sub(job->offset, pb_v3_scale(f, pb_v3_dot(f, job->offset)));
         o2 = pb_v3_dot(o_perp, o_perp);
         s2 = t2 - o2;
         if (s2 > 0.0f) {
-            from = pb_v3_add(o_perp, pb_v3_scale(f, pb_ik_sqrt(s2)));
+            /* |from|^2 = |o_perp|^2 + s2 = |t|^2: unit by t's own length */
+            from = pb_v3_scale(pb_v3_add(o_perp, pb_v3_scale(f, pb_ik_sqrt(s2))), inv_t);
             reached = true;
         } else {
             from = f; /* the target is inside the offset's circle: aim the axis itself */
         }
-        r = pb_q_from_to(pb_v3_unit_or(from, f), k, pb_v3_any_perp(k));
+        r = pb_q_from_to(from, k, pb_v3_any_perp(k));
         /* up toward the pole, about the aim line */
         {
-            plumbob_vec3 pole = pb_q_rot(pb_q_conj(q), job->pole);
+            plumbob_vec3 pole = pb_ik_to_local(&fr, job->pole);
             plumbob_vec3 up = pb_q_rot(r, job->up);
             plumbob_vec3 pp = pb_v3_sub(pole, pb_v3_scale(k, pb_v3_dot(k, pole)));
             plumbob_vec3 up_p = pb_v3_sub(up, pb_v3_scale(k, pb_v3_dot(k, up)));
             if (pb_v3_dot(pp, pp) > PB_IK_EPS2 && pb_v3_dot(up_p, up_p) > PB_IK_EPS2)
-                r = plumbob_quat_mul(pb_q_about(k, pb_v3_unit_or(up_p, k), pb_v3_unit_or(pp, k)), r);
+                r = pb_q_mul(pb_q_about_any(k, up_p, pp), r);
         }
-        if (job->twist_angle != 0.0f) r = plumbob_quat_mul(pb_q_axis_angle(k, job->twist_angle), r);
+        if (job->twist_angle != 0.0f) r = pb_q_mul(pb_q_axis_angle(k, job->twist_angle), r);
     }
-    result->correction = pb_q_weight(r, weight);
+    result->correction = pb_q_unit(pb_q_weight(r, weight));
     result->reached = reached;
     return PLUMBOB_OK;
 }

@@ -27,14 +27,15 @@ static float softened(float d, float total, float soften, bool *changed) {
 
 static bool job_ok(const plumbob_ik_two_bone_job *j) {
     return pb_ik_sane_mat(j->start) && pb_ik_sane_mat(j->mid) && pb_ik_sane_mat(j->end) &&
-           pb_ik_sane3(j->target) && pb_ik_sane3(j->pole) && pb_ik_finite(j->weight) &&
-           pb_ik_finite(j->soften) && pb_ik_finite(j->twist_angle) && j->twist_angle <= 1e6f &&
+           pb_ik_sane3(j->target) && pb_ik_sane3(j->pole) && pb_ik_in_range(j->weight) &&
+           pb_ik_in_range(j->soften) && j->twist_angle <= 1e6f &&
            j->twist_angle >= -1e6f;
 }
 
 plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_ik_two_bone_result *result) {
     plumbob_vec3 s, m, e, u, v, e1, e2, vn, vnew, e_bent, dir, k, pole_perp;
-    plumbob_quat r_mid, r_start, qs, qm;
+    plumbob_quat r_mid, r_start;
+    pb_ik_frame fs, fm;
     float a2, b2, a, b, d2, d, c, cos_n, sin_n, lo, hi, weight;
     bool soft, reached, bent = false;
     if (!job || !result || !job->start || !job->mid || !job->end) return PLUMBOB_ERR_INVALID_ARGUMENT;
@@ -67,14 +68,19 @@ plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_i
     e_bent = e;
     if (a2 > PB_IK_EPS2 && b2 > PB_IK_EPS2) {
         plumbob_vec3 side;
+        float cos_0, sin_0, side2;
         e1 = pb_v3_scale(u, 1.0f / a);
         vn = pb_v3_scale(v, 1.0f / b);
-        side = pb_v3_sub(vn, pb_v3_scale(e1, pb_v3_dot(e1, vn)));
-        if (pb_v3_dot(side, side) > 1e-10f) {
-            e2 = pb_v3_unit_or(side, pb_v3_any_perp(e1));
+        cos_0 = pb_v3_dot(e1, vn);
+        side = pb_v3_sub(vn, pb_v3_scale(e1, cos_0));
+        side2 = pb_v3_dot(side, side);
+        if (side2 > 1e-10f) {
+            sin_0 = pb_ik_sqrt(side2);
+            e2 = pb_v3_scale(side, 1.0f / sin_0);
         } else { /* straight or folded: bend toward the pole if there is one */
             plumbob_vec3 p = pb_v3_sub(job->pole, pb_v3_scale(e1, pb_v3_dot(e1, job->pole)));
             e2 = pb_v3_unit_or(p, pb_v3_any_perp(e1));
+            sin_0 = 0.0f;
         }
         if (c >= hi) { /* stretched: exactly straight (the cosine there is ill-conditioned) */
             cos_n = -1.0f;
@@ -88,7 +94,10 @@ plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_i
             sin_n = pb_ik_sqrt(1.0f - cos_n * cos_n);
         }
         vnew = pb_v3_add(pb_v3_scale(e1, cos_n), pb_v3_scale(e2, sin_n));
-        r_mid = pb_q_from_to(vn, vnew, pb_v3_unit_or(pb_v3_cross(e1, e2), pb_v3_any_perp(vn)));
+        /* about the plane's normal e1 x e2, from angle 0 to N: cosine and
+         * sine of N - 0 from the two angles' own */
+        r_mid = pb_q_about_cs(pb_v3_cross(e1, e2), cos_n * cos_0 + sin_n * sin_0, sin_n * cos_0 - cos_n * sin_0,
+                              1.0f);
         e_bent = pb_v3_add(m, pb_v3_scale(vnew, b));
         bent = sin_n > 0.0f;
     }
@@ -99,29 +108,26 @@ plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_i
     if (d2 > PB_IK_EPS2) {
         plumbob_vec3 to_end = pb_v3_sub(e_bent, s), mid_rel, mid_perp;
         k = pb_v3_scale(dir, 1.0f / d);
-        if (pb_v3_dot(to_end, to_end) > PB_IK_EPS2)
+        if (pb_v3_dot(to_end, to_end) > PB_IK_EPS2) /* its length is c (or the chain's, unbent) */
             r_start = pb_q_from_to(pb_v3_unit_or(to_end, k), k, pb_v3_any_perp(k));
         pole_perp = pb_v3_sub(job->pole, pb_v3_scale(k, pb_v3_dot(k, job->pole)));
         mid_rel = pb_q_rot(r_start, pb_v3_sub(m, s));
         mid_perp = pb_v3_sub(mid_rel, pb_v3_scale(k, pb_v3_dot(k, mid_rel)));
         /* a straight or folded chain lies on the line: no plane to turn */
         if (bent && pb_v3_dot(pole_perp, pole_perp) > PB_IK_EPS2 && pb_v3_dot(mid_perp, mid_perp) > PB_IK_EPS2) {
-            plumbob_quat turn = pb_q_about(k, pb_v3_unit_or(mid_perp, k), pb_v3_unit_or(pole_perp, k));
-            r_start = plumbob_quat_mul(turn, r_start);
+            plumbob_quat turn = pb_q_about_any(k, mid_perp, pole_perp);
+            r_start = pb_q_mul(turn, r_start);
         }
         if (job->twist_angle != 0.0f)
-            r_start = plumbob_quat_mul(pb_q_axis_angle(k, job->twist_angle), r_start);
+            r_start = pb_q_mul(pb_q_axis_angle(k, job->twist_angle), r_start);
     }
 
-    /* model-space turns -> local corrections: c = inverse(q) R q, q the
-     * joint's model rotation (the start's turn moves the whole subtree, so
-     * the middle joint's correction does not depend on it) */
-    qs = pb_q_from_mat(job->start);
-    qm = pb_q_from_mat(job->mid);
-    r_start = pb_q_weight(r_start, weight);
-    r_mid = pb_q_weight(r_mid, weight);
-    result->start_correction = pb_q_unit(plumbob_quat_mul(pb_q_conj(qs), plumbob_quat_mul(r_start, qs)));
-    result->mid_correction = pb_q_unit(plumbob_quat_mul(pb_q_conj(qm), plumbob_quat_mul(r_mid, qm)));
+    /* model-space turns -> local corrections (the start's turn moves the
+     * whole subtree, so the middle joint's correction does not depend on it) */
+    fs = pb_ik_frame_of(job->start);
+    fm = pb_ik_frame_of(job->mid);
+    result->start_correction = pb_ik_local_turn(&fs, pb_q_weight(r_start, weight));
+    result->mid_correction = pb_ik_local_turn(&fm, pb_q_weight(r_mid, weight));
     result->reached = reached;
     return PLUMBOB_OK;
 }

@@ -7,25 +7,24 @@
 
 #include "plumbob/runtime.h"
 #include "pb_math.h"
+#include "pb_sqrt.h"
 
 /* Squared lengths below this (1e-6 m squared) count as zero: no direction. */
 #define PB_IK_EPS2 1e-12f
 
 static inline bool pb_ik_finite(float x) { return (pb_bits_from_f32(x) & 0x7F800000u) != 0x7F800000u; }
-static inline bool pb_ik_finite3(plumbob_vec3 v) {
-    return pb_ik_finite(v.x) && pb_ik_finite(v.y) && pb_ik_finite(v.z);
-}
-/* All 12 numbers finite and small enough that products of two stay finite. */
+/* Finite and within 1e15 (so products of two stay finite): two compares,
+ * both false for NaN. */
+static inline bool pb_ik_in_range(float x) { return x >= -1e15f && x <= 1e15f; }
 static inline bool pb_ik_sane_mat(const plumbob_mat34 *m) {
     int r, c;
+    bool ok = true;
     for (r = 0; r < 3; r++)
-        for (c = 0; c < 4; c++)
-            if (!pb_ik_finite(m->m[r][c]) || m->m[r][c] > 1e15f || m->m[r][c] < -1e15f) return false;
-    return true;
+        for (c = 0; c < 4; c++) ok &= pb_ik_in_range(m->m[r][c]);
+    return ok;
 }
 static inline bool pb_ik_sane3(plumbob_vec3 v) {
-    return pb_ik_finite3(v) && v.x <= 1e15f && v.x >= -1e15f && v.y <= 1e15f && v.y >= -1e15f &&
-           v.z <= 1e15f && v.z >= -1e15f;
+    return pb_ik_in_range(v.x) & pb_ik_in_range(v.y) & pb_ik_in_range(v.z);
 }
 
 static inline plumbob_vec3 pb_v3(float x, float y, float z) {
@@ -40,13 +39,31 @@ static inline float pb_v3_dot(plumbob_vec3 a, plumbob_vec3 b) { return a.x * b.x
 static inline plumbob_vec3 pb_v3_cross(plumbob_vec3 a, plumbob_vec3 b) {
     return pb_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
-static inline float pb_ik_sqrt(float x) { return x > 0.0f ? x * pb_rsqrtf(x) : 0.0f; }
+/* sqrt(x) and 1/sqrt(x), correctly rounded (pb_sqrt.h: the port's
+ * instruction or pb_sqrtf_rn, the same bits everywhere) and then one
+ * correctly rounded divide: a solve takes a dozen, and this is a third of
+ * pb_rsqrtf's time.  0 for x <= 0 or NaN; +inf gives +inf and 0. */
+static inline float pb_ik_sqrt(float x) {
+    if (!(x > 0.0f)) return 0.0f;
+    return x > FLT_MAX ? x : pb_port_sqrtf(x);
+}
+static inline float pb_ik_rsqrt(float x) {
+    if (!(x > 0.0f) || x > FLT_MAX) return 0.0f;
+    return 1.0f / pb_port_sqrtf(x);
+}
+
+/* 1/sqrt(l2) for a squared length that is usually 1 (a rotation's column,
+ * a unit quaternion): 1 when within 2e-7 of it, where the root would
+ * change nothing a float keeps. */
+static inline float pb_ik_inv_len(float l2) {
+    return (l2 > 0.9999998f && l2 < 1.0000002f) ? 1.0f : pb_ik_rsqrt(l2);
+}
 
 /* v / |v|, or `fallback` when v is (nearly) zero. */
 static inline plumbob_vec3 pb_v3_unit_or(plumbob_vec3 v, plumbob_vec3 fallback) {
     float l2 = pb_v3_dot(v, v);
     if (!(l2 > PB_IK_EPS2)) return fallback;
-    return pb_v3_scale(v, pb_rsqrtf(l2));
+    return pb_v3_scale(v, pb_ik_inv_len(l2));
 }
 
 /* A unit vector perpendicular to unit u (fixed choice). */
@@ -61,11 +78,22 @@ static inline plumbob_quat pb_q(float x, float y, float z, float w) {
     return q;
 }
 static inline plumbob_quat pb_q_conj(plumbob_quat q) { return pb_q(-q.x, -q.y, -q.z, q.w); }
+/* a b (b first), as plumbob_quat_mul, inlined */
+static inline plumbob_quat pb_q_mul(plumbob_quat a, plumbob_quat b) {
+    return pb_q(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+}
+/* q applied to v, as plumbob_quat_rotate, inlined */
+static inline plumbob_vec3 pb_q_rot(plumbob_quat q, plumbob_vec3 v) {
+    float tx = 2.0f * (q.y * v.z - q.z * v.y), ty = 2.0f * (q.z * v.x - q.x * v.z), tz = 2.0f * (q.x * v.y - q.y * v.x);
+    return pb_v3(v.x + q.w * tx + (q.y * tz - q.z * ty), v.y + q.w * ty + (q.z * tx - q.x * tz),
+                 v.z + q.w * tz + (q.x * ty - q.y * tx));
+}
 static inline plumbob_quat pb_q_unit(plumbob_quat q) {
     float l2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
     float s;
     if (!(l2 > 1e-30f) || l2 > FLT_MAX) return pb_q(0.0f, 0.0f, 0.0f, 1.0f);
-    s = pb_rsqrtf(l2);
+    s = pb_ik_inv_len(l2);
     return pb_q(q.x * s, q.y * s, q.z * s, q.w * s);
 }
 
@@ -80,13 +108,14 @@ static inline plumbob_quat pb_q_arc(plumbob_vec3 u, plumbob_vec3 v) {
  * half a turn about `axis` (a unit vector perpendicular to u).  Past 90
  * degrees the axis u x v loses digits as v nears -u, so the turn goes in
  * two well-conditioned steps through w, v's part across u: it still takes
- * u onto v to float precision. */
+ * u onto v to float precision.  (Below 154 degrees the one-step axis
+ * keeps its digits: the cross product is at least 0.43 long.) */
 static inline plumbob_quat pb_q_from_to(plumbob_vec3 u, plumbob_vec3 v, plumbob_vec3 axis) {
     float d = pb_v3_dot(u, v);
     plumbob_vec3 w;
-    if (d >= 0.0f) return pb_q_arc(u, v);
+    if (d > -0.9f) return pb_q_arc(u, v); /* up to 154 degrees: the axis keeps 6 digits */
     w = pb_v3_unit_or(pb_v3_sub(v, pb_v3_scale(u, d)), pb_v3_unit_or(pb_v3_cross(axis, u), pb_v3_any_perp(u)));
-    return pb_q_unit(plumbob_quat_mul(pb_q_arc(w, v), pb_q_arc(u, w)));
+    return pb_q_unit(pb_q_mul(pb_q_arc(w, v), pb_q_arc(u, w)));
 }
 
 /* The rotation about unit k taking unit u to unit v, both across k: from
@@ -94,10 +123,18 @@ static inline plumbob_quat pb_q_from_to(plumbob_vec3 u, plumbob_vec3 v, plumbob_
  * past 90 degrees, (k (1 - c), s): both are the half-angle quaternion
  * scaled, each well conditioned on its side, and the axis is k exactly
  * (a turn about k keeps every point of k in place). */
+static inline plumbob_quat pb_q_about_cs(plumbob_vec3 k, float c, float s, float len) {
+    if (c >= 0.0f) return pb_q_unit(pb_q(k.x * s, k.y * s, k.z * s, len + c));
+    return pb_q_unit(pb_q(k.x * (len - c), k.y * (len - c), k.z * (len - c), s));
+}
 static inline plumbob_quat pb_q_about(plumbob_vec3 k, plumbob_vec3 u, plumbob_vec3 v) {
-    float c = pb_v3_dot(u, v), s = pb_v3_dot(pb_v3_cross(u, v), k);
-    if (c >= 0.0f) return pb_q_unit(pb_q(k.x * s, k.y * s, k.z * s, 1.0f + c));
-    return pb_q_unit(pb_q(k.x * (1.0f - c), k.y * (1.0f - c), k.z * (1.0f - c), s));
+    return pb_q_about_cs(k, pb_v3_dot(u, v), pb_v3_dot(pb_v3_cross(u, v), k), 1.0f);
+}
+/* The same for u and v of any nonzero length: c and s are then scaled by
+ * |u| |v|, and so is the 1 of the half-angle forms. */
+static inline plumbob_quat pb_q_about_any(plumbob_vec3 k, plumbob_vec3 u, plumbob_vec3 v) {
+    return pb_q_about_cs(k, pb_v3_dot(u, v), pb_v3_dot(pb_v3_cross(u, v), k),
+                         pb_ik_sqrt(pb_v3_dot(u, u) * pb_v3_dot(v, v)));
 }
 
 /* sin and cos of x (|x| <= 1e6, checked by the callers) from + - * only:
@@ -138,38 +175,46 @@ static inline plumbob_vec3 pb_mat_col(const plumbob_mat34 *m, int c) {
     return pb_v3(m->m[0][c], m->m[1][c], m->m[2][c]);
 }
 
-/* The rotation of a model transform: its first two columns made
- * orthonormal (scale and shear dropped; a zero column falls back to an
- * axis), the third their cross product, so mirrored matrices give a proper
- * rotation too.  Then the usual largest-diagonal conversion. */
-static inline plumbob_quat pb_q_from_mat(const plumbob_mat34 *m) {
-    plumbob_vec3 a = pb_v3_unit_or(pb_mat_col(m, 0), pb_v3(1.0f, 0.0f, 0.0f));
-    plumbob_vec3 b = pb_mat_col(m, 1), c;
-    float r00, r11, r22, s;
-    b = pb_v3_unit_or(pb_v3_sub(b, pb_v3_scale(a, pb_v3_dot(a, b))), pb_v3_any_perp(a));
-    c = pb_v3_cross(a, b);
-    r00 = a.x; r11 = b.y; r22 = c.z; /* columns a b c: R[i][0] = a.i, ... */
-    if (r00 + r11 + r22 > 0.0f) {
-        s = 2.0f * pb_ik_sqrt(r00 + r11 + r22 + 1.0f);
-        return pb_q_unit(pb_q((b.z - c.y) / s, (c.x - a.z) / s, (a.y - b.x) / s, 0.25f * s));
-    }
-    if (r00 > r11 && r00 > r22) {
-        s = 2.0f * pb_ik_sqrt(1.0f + r00 - r11 - r22);
-        return pb_q_unit(pb_q(0.25f * s, (b.x + a.y) / s, (c.x + a.z) / s, (b.z - c.y) / s));
-    }
-    if (r11 > r22) {
-        s = 2.0f * pb_ik_sqrt(1.0f + r11 - r00 - r22);
-        return pb_q_unit(pb_q((b.x + a.y) / s, 0.25f * s, (c.y + b.z) / s, (c.x - a.z) / s));
-    }
-    s = 2.0f * pb_ik_sqrt(1.0f + r22 - r00 - r11);
-    return pb_q_unit(pb_q((c.x + a.z) / s, (c.y + b.z) / s, 0.25f * s, (a.y - b.x) / s));
+/* A model transform's rotation R, for M = R S with S a scale per axis (no
+ * shear): column j of M is R's column j times s_j, so R^T v is
+ * (col_j . v / |col_j|).  ik_frame keeps the three 1/|col_j| (0 for a zero
+ * column) and whether R is a reflection (a mirrored joint). */
+typedef struct pb_ik_frame {
+    const plumbob_mat34 *m;
+    float inv[3];
+    bool mirrored;
+} pb_ik_frame;
+
+static inline pb_ik_frame pb_ik_frame_of(const plumbob_mat34 *m) {
+    pb_ik_frame f;
+    plumbob_vec3 c0 = pb_mat_col(m, 0), c1 = pb_mat_col(m, 1), c2 = pb_mat_col(m, 2);
+    f.m = m;
+    f.inv[0] = pb_ik_inv_len(pb_v3_dot(c0, c0));
+    f.inv[1] = pb_ik_inv_len(pb_v3_dot(c1, c1));
+    f.inv[2] = pb_ik_inv_len(pb_v3_dot(c2, c2));
+    f.mirrored = pb_v3_dot(c0, pb_v3_cross(c1, c2)) < 0.0f;
+    return f;
 }
 
-static inline plumbob_vec3 pb_q_rot(plumbob_quat q, plumbob_vec3 v) { return plumbob_quat_rotate(q, v); }
+/* R^T v: a model-space direction in the joint's own axes. */
+static inline plumbob_vec3 pb_ik_to_local(const pb_ik_frame *f, plumbob_vec3 v) {
+    return pb_v3(pb_v3_dot(pb_mat_col(f->m, 0), v) * f->inv[0], pb_v3_dot(pb_mat_col(f->m, 1), v) * f->inv[1],
+                 pb_v3_dot(pb_mat_col(f->m, 2), v) * f->inv[2]);
+}
+
+/* A model-space turn q as the joint's local correction c (M c = q M):
+ * the same angle about the axis seen in the joint's axes, R^T axis (the
+ * angle's sense flips under a mirrored R). */
+static inline plumbob_quat pb_ik_local_turn(const pb_ik_frame *f, plumbob_quat q) {
+    plumbob_vec3 a = pb_ik_to_local(f, pb_v3(q.x, q.y, q.z));
+    if (f->mirrored) a = pb_v3_scale(a, -1.0f);
+    return pb_q_unit(pb_q(a.x, a.y, a.z, q.w));
+}
+
 
 /* Weighted: identity at 0, q at 1 (shorter arc, normalized). */
 static inline plumbob_quat pb_q_weight(plumbob_quat q, float w) {
-    if (w >= 1.0f) return pb_q_unit(q);
+    if (w >= 1.0f) return q;
     return plumbob_quat_nlerp(pb_q(0.0f, 0.0f, 0.0f, 1.0f), q, w);
 }
 

@@ -32,7 +32,7 @@ plumbob_result plumbob_root_motion_delta(const plumbob_root_motion *from, const 
     inv = pb_q_conj(yaw_unit(from->yaw));
     d = pb_q_rot(inv, pb_v3_sub(to->translation, from->translation));
     delta->translation = pb_v3(d.x, 0.0f, d.z);
-    delta->yaw = yaw_unit(plumbob_quat_mul(inv, yaw_unit(to->yaw)));
+    delta->yaw = yaw_unit(pb_q_mul(inv, yaw_unit(to->yaw)));
     return PLUMBOB_OK;
 }
 
@@ -43,7 +43,7 @@ plumbob_result plumbob_root_motion_accumulate(plumbob_root_motion *object, const
     yaw = yaw_unit(object->yaw);
     d = pb_q_rot(yaw, pb_v3(delta->translation.x, 0.0f, delta->translation.z));
     object->translation = pb_v3(object->translation.x + d.x, 0.0f, object->translation.z + d.z);
-    object->yaw = yaw_unit(plumbob_quat_mul(yaw, yaw_unit(delta->yaw)));
+    object->yaw = yaw_unit(pb_q_mul(yaw, yaw_unit(delta->yaw)));
     return PLUMBOB_OK;
 }
 
@@ -53,10 +53,10 @@ plumbob_result plumbob_root_motion_remove(const plumbob_root_motion *reference, 
     plumbob_vec3 rel;
     if (!reference || !root) return PLUMBOB_ERR_INVALID_ARGUMENT;
     plumbob_root_motion_frame(root, &f);
-    turn = plumbob_quat_mul(yaw_unit(reference->yaw), pb_q_conj(f.yaw)); /* F0 inverse(F) */
+    turn = pb_q_mul(yaw_unit(reference->yaw), pb_q_conj(f.yaw)); /* F0 inverse(F) */
     rel = pb_q_rot(turn, pb_v3_sub(root->translation, f.translation));
     root->translation = pb_v3(rel.x + reference->translation.x, rel.y, rel.z + reference->translation.z);
-    root->rotation = pb_q_unit(plumbob_quat_mul(turn, root->rotation));
+    root->rotation = pb_q_unit(pb_q_mul(turn, root->rotation));
     return PLUMBOB_OK;
 }
 
