@@ -671,9 +671,11 @@ PLUMBOB_API plumbob_result plumbob_root_motion_remove(const plumbob_root_motion 
  * and return corrective local rotations: multiply them into the joints'
  * local rotations on the right (local.rotation = local.rotation *
  * correction), then run plumbob_skeleton_model again (the IK step of
- * docs/ARCHITECTURE.md's flow).  The joints' model transforms are taken
- * as rotation (their first two columns made orthonormal) and translation:
- * scale is assumed uniform, as in every Sims rig.  Every input is checked
+ * docs/ARCHITECTURE.md's flow).  The joints' model transforms are read as
+ * translation, rotation and a scale per axis (no shear: every Sims rig's
+ * scales are 1); a mirrored joint (negative determinant) gets the mirrored
+ * correction.  Square roots are correctly rounded (the port's instruction
+ * or an integer one), so every port gives the same bits.  Every input is checked
  * once: non-finite numbers, or values beyond 1e15, are refused; every
  * finite input gives finite output (degenerate ones a fixed answer). */
 

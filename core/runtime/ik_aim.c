@@ -6,10 +6,11 @@
 #include "plumbob/runtime.h"
 #include "pb_ik_math.h"
 
+/* Every number finite and within 1e15, the twist within 1e6. */
 static bool job_ok(const plumbob_ik_aim_job *j) {
-    return pb_ik_sane_mat(j->joint) && pb_ik_sane3(j->target) && pb_ik_sane3(j->forward) &&
-           pb_ik_sane3(j->up) && pb_ik_sane3(j->pole) && pb_ik_sane3(j->offset) && pb_ik_in_range(j->weight) &&
-           j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
+    uint32_t bad = pb_ik_over_mat(j->joint) | pb_ik_over3(j->target) | pb_ik_over3(j->forward) | pb_ik_over3(j->up) |
+                   pb_ik_over3(j->pole) | pb_ik_over3(j->offset) | pb_ik_over(j->weight) | pb_ik_over(j->twist_angle);
+    return (bad >> 31) == 0u && j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
 }
 
 plumbob_result plumbob_ik_aim(const plumbob_ik_aim_job *job, plumbob_ik_aim_result *result) {
@@ -39,7 +40,7 @@ plumbob_result plumbob_ik_aim(const plumbob_ik_aim_job *job, plumbob_ik_aim_resu
         } else {
             from = f; /* the target is inside the offset's circle: aim the axis itself */
         }
-        r = pb_q_from_to(from, k, pb_v3_any_perp(k));
+        r = pb_q_from_to(from, k);
         /* up toward the pole, about the aim line */
         {
             plumbob_vec3 pole = pb_ik_to_local(&fr, job->pole);

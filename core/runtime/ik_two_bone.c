@@ -25,11 +25,11 @@ static float softened(float d, float total, float soften, bool *changed) {
     return da + ds * (1.0f - 1.0f / k);
 }
 
+/* Every number finite and within 1e15, the twist within 1e6. */
 static bool job_ok(const plumbob_ik_two_bone_job *j) {
-    return pb_ik_sane_mat(j->start) && pb_ik_sane_mat(j->mid) && pb_ik_sane_mat(j->end) &&
-           pb_ik_sane3(j->target) && pb_ik_sane3(j->pole) && pb_ik_in_range(j->weight) &&
-           pb_ik_in_range(j->soften) && j->twist_angle <= 1e6f &&
-           j->twist_angle >= -1e6f;
+    uint32_t bad = pb_ik_over_mat(j->start) | pb_ik_over_mat(j->mid) | pb_ik_over_mat(j->end) | pb_ik_over3(j->target) |
+                   pb_ik_over3(j->pole) | pb_ik_over(j->weight) | pb_ik_over(j->soften) | pb_ik_over(j->twist_angle);
+    return (bad >> 31) == 0u && j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
 }
 
 plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_ik_two_bone_result *result) {
@@ -37,7 +37,7 @@ plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_i
     plumbob_quat r_mid, r_start;
     pb_ik_frame fs, fm;
     float a2, b2, a, b, d2, d, c, cos_n, sin_n, lo, hi, weight;
-    bool soft, reached, bent = false;
+    bool soft, reached, bent = false, bent_len = false;
     if (!job || !result || !job->start || !job->mid || !job->end) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (!job_ok(job)) return PLUMBOB_ERR_INVALID_ARGUMENT;
     weight = clamp01(job->weight);
@@ -100,6 +100,7 @@ plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_i
                               1.0f);
         e_bent = pb_v3_add(m, pb_v3_scale(vnew, b));
         bent = sin_n > 0.0f;
+        bent_len = true; /* |e_bent - s| = c by the law of cosines */
     }
 
     /* start joint: end onto the start -> target line, then the pole, then
@@ -108,8 +109,10 @@ plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_i
     if (d2 > PB_IK_EPS2) {
         plumbob_vec3 to_end = pb_v3_sub(e_bent, s), mid_rel, mid_perp;
         k = pb_v3_scale(dir, 1.0f / d);
-        if (pb_v3_dot(to_end, to_end) > PB_IK_EPS2) /* its length is c (or the chain's, unbent) */
-            r_start = pb_q_from_to(pb_v3_unit_or(to_end, k), k, pb_v3_any_perp(k));
+        if (pb_v3_dot(to_end, to_end) > PB_IK_EPS2) /* bent, its length is c: no root needed */
+            r_start = pb_q_from_to(bent_len && c > 1e-6f ? pb_v3_scale(to_end, 1.0f / c)
+                                                          : pb_v3_unit_or(to_end, k),
+                                   k);
         pole_perp = pb_v3_sub(job->pole, pb_v3_scale(k, pb_v3_dot(k, job->pole)));
         mid_rel = pb_q_rot(r_start, pb_v3_sub(m, s));
         mid_perp = pb_v3_sub(mid_rel, pb_v3_scale(k, pb_v3_dot(k, mid_rel)));
