@@ -1,8 +1,8 @@
 /* libFuzzer target for the root-motion and IK jobs (runtime.h Chapter
  * 19c): every float of every job is read from the input's bytes as raw
  * bits (NaN, infinities, subnormals, huge values among them).  Any input
- * must not crash; a job that accepts its input (finite, within 1e15, twist
- * within 1e6, which it must accept) must give finite, unit corrections;
+ * must not crash; a job that accepts its input (every number finite and
+ * within 1e15, twist within 1e6, which it must accept) must give finite, unit corrections;
  * root-motion helpers given finite values below 1e6 must give finite ones.
  * The input's tail, when it decodes as a CLIP, has its root motion
  * extracted between two fuzzed times. */
@@ -84,8 +84,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     j.soften = f32(&s);
     j.twist_angle = f32(&s);
     res = plumbob_ik_two_bone(&j, &r);
-    if (ok_m(&m[0]) && ok_m(&m[1]) && ok_m(&m[2]) && ok_v(j.target) && ok_v(j.pole) && finite(j.weight) &&
-        finite(j.soften) && finite(j.twist_angle) && j.twist_angle <= 1e6f && j.twist_angle >= -1e6f) {
+    if (ok_m(&m[0]) && ok_m(&m[1]) && ok_m(&m[2]) && ok_v(j.target) && ok_v(j.pole) && ok_in(j.weight) &&
+        ok_in(j.soften) && ok_in(j.twist_angle) && j.twist_angle <= 1e6f && j.twist_angle >= -1e6f) {
         if (res != PLUMBOB_OK) abort();
     }
     if (res == PLUMBOB_OK) {
@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (res == PLUMBOB_OK) unit_q(ar.correction);
     else if (res != PLUMBOB_ERR_INVALID_ARGUMENT) abort();
     if (res != PLUMBOB_OK && ok_m(&m[3]) && ok_v(aj.target) && ok_v(aj.forward) && ok_v(aj.up) && ok_v(aj.pole) &&
-        ok_v(aj.offset) && finite(aj.weight) && finite(aj.twist_angle) && aj.twist_angle <= 1e6f &&
+        ok_v(aj.offset) && ok_in(aj.weight) && ok_in(aj.twist_angle) && aj.twist_angle <= 1e6f &&
         aj.twist_angle >= -1e6f && aj.forward.x * aj.forward.x + aj.forward.y * aj.forward.y +
                                            aj.forward.z * aj.forward.z > 1e-10f)
         abort();
