@@ -2,6 +2,7 @@
 #ifndef PLUMBOB_BENCH_CASES_H
 #define PLUMBOB_BENCH_CASES_H
 #include "bench.h"
+#include "plumbob.h"
 
 void bench_refpack(const bench_opts *o, int samples);
 void bench_package_lookup(const bench_opts *o, int samples);
@@ -16,5 +17,8 @@ void bench_jazz(const bench_opts *o, int samples);
 void bench_rig(const bench_opts *o, int samples);
 /* Sims 2 ANIM pose beside a Sims 3 clip pose of the same bones (bench_anim.c). */
 void bench_anim(const bench_opts *o, int samples);
+void bench_ik(const bench_opts *o, int samples);
+/* bench_ik.c's 1,024 chains (model matrices, targets, poles), for bench/compare too. */
+void bench_ik_chains(plumbob_mat34 (*m)[3], plumbob_vec3 *target, plumbob_vec3 *pole, uint32_t n);
 
 #endif

@@ -43,7 +43,7 @@ done
 # plumbob: the library, built here with the same compiler and flags
 pobjs=()
 inc="-DPLUMBOB_TOOLS_API -Icore $(for d in core/*/; do printf -- '-I%s ' "${d%/}"; done)-Iports"
-for s in core/*/*.c ports/*.c ports/*/*.c bench/bench_mesh.c; do
+for s in core/*/*.c ports/*.c ports/*/*.c bench/bench_mesh.c bench/bench_ik_chains.c; do
     o=$out/plumbob/$(basename "$s" .c).o
     $CC -std=c99 $flags $inc -c "$s" -o "$o" || exit 1
     pobjs+=("$o")

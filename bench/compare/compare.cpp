@@ -28,13 +28,18 @@ extern "C" {
 #include "plumbob.h"
 #include "ports.h"
 #include "../bench_mesh.h"
+/* bench_ik.c's chains, shared with plumbob-bench */
+void bench_ik_chains(plumbob_mat34 (*m)[3], plumbob_vec3 *target, plumbob_vec3 *pole, uint32_t n);
 }
 
 #include "ozz/animation/offline/animation_builder.h"
 #include "ozz/animation/offline/raw_animation.h"
 #include "ozz/animation/runtime/animation.h"
+#include "ozz/animation/runtime/ik_aim_job.h"
+#include "ozz/animation/runtime/ik_two_bone_job.h"
 #include "ozz/animation/runtime/sampling_job.h"
 #include "ozz/base/maths/simd_math.h"
+#include "ozz/base/maths/simd_quaternion.h"
 #include "ozz/base/maths/soa_transform.h"
 #include "ozz/base/memory/allocator.h"
 #include "ozz/base/span.h"
@@ -318,6 +323,111 @@ void bench_skinning() {
             free(mesh);
         }
     }
+}
+
+// --- IK ----------------------------------------------------------------------
+
+// plumbob's 3x4 row-major matrix (column vectors) as ozz's column-major 4x4.
+ozz::math::Float4x4 ozz_matrix(const plumbob_mat34 &m) {
+    ozz::math::Float4x4 r;
+    for (int c = 0; c < 4; c++)
+        r.cols[c] = ozz::math::simd_float4::Load(m.m[0][c], m.m[1][c], m.m[2][c], c == 3 ? 1.0f : 0.0f);
+    return r;
+}
+
+// The two-bone and aim jobs over bench_ik.c's 1,024 chains, ns per solve.
+// ozz's two-bone job wants the middle joint's bend axis in its local space:
+// the current bend plane's normal, as plumbob's job takes it; both get the
+// same target, pole, weight 1 and soften 0.97.  The aim case aims the end
+// joint's x axis, y up, with an offset of 5 cm along y.
+void bench_ik() {
+    const uint32_t n = 1024;
+    std::vector<plumbob_mat34> flat(n * 3);
+    std::vector<plumbob_vec3> target(n), pole(n);
+    bench_ik_chains(reinterpret_cast<plumbob_mat34(*)[3]>(flat.data()), target.data(), pole.data(), n);
+    std::vector<ozz::math::Float4x4> om(n * 3);
+    std::vector<ozz::math::SimdFloat4> ot(n), op(n), axis(n);
+    for (uint32_t k = 0; k < n; k++) {
+        for (int i = 0; i < 3; i++) om[3 * k + i] = ozz_matrix(flat[3 * k + i]);
+        ot[k] = ozz::math::simd_float4::Load(target[k].x, target[k].y, target[k].z, 1.0f);
+        op[k] = ozz::math::simd_float4::Load(pole[k].x, pole[k].y, pole[k].z, 0.0f);
+        // bend normal (start - mid) x (end - mid), in the middle joint's frame
+        const plumbob_mat34 &s = flat[3 * k], &m = flat[3 * k + 1], &e = flat[3 * k + 2];
+        double u[3], v[3], c[3], l[3] = {0, 0, 0}, len = 0;
+        for (int i = 0; i < 3; i++) { u[i] = s.m[i][3] - m.m[i][3]; v[i] = e.m[i][3] - m.m[i][3]; }
+        c[0] = u[1] * v[2] - u[2] * v[1]; c[1] = u[2] * v[0] - u[0] * v[2]; c[2] = u[0] * v[1] - u[1] * v[0];
+        for (int j = 0; j < 3; j++)
+            for (int i = 0; i < 3; i++) l[j] += m.m[i][j] * c[i]; // transpose of the rotation
+        for (int j = 0; j < 3; j++) len += l[j] * l[j];
+        len = std::sqrt(len);
+        axis[k] = ozz::math::simd_float4::Load((float)(l[0] / len), (float)(l[1] / len), (float)(l[2] / len), 0.0f);
+    }
+    std::vector<plumbob_ik_two_bone_result> pout(n);
+    std::vector<plumbob_ik_aim_result> paim(n);
+    std::vector<ozz::math::SimdQuaternion> oq(n * 2), oaim(n);
+    std::vector<char> oreached(n);
+    int rounds = g_quick ? 9 : 101;
+    auto run_p2 = [&] {
+        for (uint32_t k = 0; k < n; k++) {
+            plumbob_ik_two_bone_job j;
+            j.start = &flat[3 * k]; j.mid = &flat[3 * k + 1]; j.end = &flat[3 * k + 2];
+            j.target = target[k]; j.pole = pole[k];
+            j.weight = 1.0f; j.soften = 0.97f; j.twist_angle = 0.0f;
+            if (plumbob_ik_two_bone(&j, &pout[k]) != PLUMBOB_OK) abort();
+        }
+        keep(&pout[0].start_correction.x);
+    };
+    auto run_o2 = [&] {
+        for (uint32_t k = 0; k < n; k++) {
+            ozz::animation::IKTwoBoneJob j;
+            bool reached;
+            j.target = ot[k]; j.pole_vector = op[k]; j.mid_axis = axis[k];
+            j.weight = 1.0f; j.soften = 0.97f; j.twist_angle = 0.0f;
+            j.start_joint = &om[3 * k]; j.mid_joint = &om[3 * k + 1]; j.end_joint = &om[3 * k + 2];
+            j.start_joint_correction = &oq[2 * k]; j.mid_joint_correction = &oq[2 * k + 1];
+            j.reached = &reached;
+            if (!j.Run()) abort();
+            oreached[k] = reached;
+        }
+        keep(reinterpret_cast<const float *>(&oq[0]));
+    };
+    auto run_pa = [&] {
+        for (uint32_t k = 0; k < n; k++) {
+            plumbob_ik_aim_job j;
+            memset(&j, 0, sizeof j);
+            j.joint = &flat[3 * k + 2]; j.target = target[k];
+            j.forward.x = 1.0f; j.up.y = 1.0f; j.pole = pole[k]; j.offset.y = 0.05f; j.weight = 1.0f;
+            if (plumbob_ik_aim(&j, &paim[k]) != PLUMBOB_OK) abort();
+        }
+        keep(&paim[0].correction.x);
+    };
+    const ozz::math::SimdFloat4 fwd = ozz::math::simd_float4::x_axis(), up = ozz::math::simd_float4::y_axis(),
+                                off = ozz::math::simd_float4::Load(0.0f, 0.05f, 0.0f, 0.0f);
+    auto run_oa = [&] {
+        for (uint32_t k = 0; k < n; k++) {
+            ozz::animation::IKAimJob j;
+            bool reached;
+            j.target = ot[k]; j.forward = fwd; j.up = up; j.pole_vector = op[k]; j.offset = off; j.weight = 1.0f;
+            j.joint = &om[3 * k + 2];
+            j.joint_correction = &oaim[k];
+            j.reached = &reached;
+            if (!j.Run()) abort();
+        }
+        keep(reinterpret_cast<const float *>(&oaim[0]));
+    };
+    std::vector<double> t = interleaved({run_p2, run_o2, run_pa, run_oa}, rounds);
+    // the two-bone solves agree: the same end position after each system's corrections
+    // (compared as rotations would also compare the freedom about the target axis)
+    uint32_t agree = 0;
+    for (uint32_t k = 0; k < n; k++) agree += (pout[k].reached == (oreached[k] != 0)) ? 1u : 0u;
+    char ctx[160];
+    snprintf(ctx, sizeof ctx, "\"solves\": %u, \"soften\": 0.97, \"reached_agree\": %u, \"port\": \"%s\"", n, agree,
+             PLUMBOB_PORT_NAME);
+    report("ik_two_bone", "ns_per_solve", ctx, {{"plumbob", t[0] / n * 1e9}, {"ozz", t[1] / n * 1e9}});
+    report("ik_two_bone_ratio", "plumbob/ozz", ctx, {{"plumbob", t[0] / t[1]}});
+    snprintf(ctx, sizeof ctx, "\"solves\": %u, \"offset\": true, \"port\": \"%s\"", n, PLUMBOB_PORT_NAME);
+    report("ik_aim", "ns_per_solve", ctx, {{"plumbob", t[2] / n * 1e9}, {"ozz", t[3] / n * 1e9}});
+    report("ik_aim_ratio", "plumbob/ozz", ctx, {{"plumbob", t[2] / t[3]}});
 }
 
 // --- clips -------------------------------------------------------------------
@@ -815,7 +925,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold] [--json FILE] [PACKAGE...]\n");
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik] [--json FILE] [PACKAGE...]\n");
             return 2;
         } else packages.push_back(argv[i]);
     }
@@ -830,6 +940,7 @@ int main(int argc, char **argv) {
            PLUMBOB_VERSION_STRING, PLUMBOB_PORT_NAME);
     if (!only || !strcmp(only, "clips") || !strcmp(only, "cold")) bench_clips(packages, only && !strcmp(only, "cold"));
     if (!only || !strcmp(only, "skin")) bench_skinning();
+    if (!only || !strcmp(only, "ik")) bench_ik();
     fclose(g_json);
     printf("JSON lines: %s\n", json);
     return 0;

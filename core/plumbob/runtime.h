@@ -956,6 +956,229 @@ PLUMBOB_API plumbob_result plumbob_geom_morph(const plumbob_geom *base, const pl
                                               size_t normal_stride, uint32_t count, void *work, size_t work_size);
 
 /* ===================================================================== */
+/* Chapter 19c Root motion and IK (jobs on sampled and model poses)      */
+/* ===================================================================== */
+
+/* --- Root motion ---------------------------------------------------------
+ * Which bone moves a Sims 3 Sim: b__ROOT__ (hash 0xFEAE6981) is the rig's
+ * root and stays at the origin (clips give it one key or none);
+ * b__ROOT_bind__ (hash 0x57884BB9, b__ROOT__'s child at hip height, the
+ * rig's one-bone IK chain 4) carries the whole body's motion in every
+ * corpus clip: translation and rotation keys every tick.  Its ground-plane
+ * part (x and z, Y being up in Sims 3 rigs and clips) and its yaw about Y
+ * are the root motion; its height, pitch and roll stay in the pose.  A
+ * root-motion value is a transform in the ground plane: a translation
+ * (y = 0) and a yaw (a rotation about +Y, as a unit quaternion x = z = 0). */
+#define PLUMBOB_ROOT_MOTION_BONE_SIMS3 0x57884BB9u /* FNV-32 of "b__ROOT_bind__" */
+
+typedef struct plumbob_root_motion {
+    plumbob_vec3 translation; /* ground plane: y is 0 */
+    plumbob_quat yaw;         /* about +Y: x and z are 0, unit */
+} plumbob_root_motion;
+
+/* The ground frame of a root pose: (translation.x, 0, translation.z) and
+ * the yaw of its rotation (the rotation's twist about Y: (0, y, 0, w)
+ * normalized, w >= 0; identity when the rotation has no yaw part, as a
+ * half turn about a horizontal axis).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL). */
+PLUMBOB_API plumbob_result plumbob_root_motion_frame(const plumbob_bone_pose *root, plumbob_root_motion *frame);
+
+/* The motion between two ground frames, in `from`'s own frame:
+ * translation = inverse(from.yaw) (to.translation - from.translation),
+ * yaw = inverse(from.yaw) to.yaw, so that accumulating it onto an object
+ * that stood where `from` stands puts it where `to` stands.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL). */
+PLUMBOB_API plumbob_result plumbob_root_motion_delta(const plumbob_root_motion *from, const plumbob_root_motion *to,
+                                                     plumbob_root_motion *delta);
+
+/* A clip's root motion from t0 to t1 seconds: the delta between the ground
+ * frames of bone `root_hash`'s sampled pose (its rotation and translation
+ * tracks, clamped to the clip's keys as plumbob_clip_sample_track does;
+ * a channel without a track counts as identity / zero; a translation not
+ * finite or beyond 1e15, which only a hostile track's scale gives, as
+ * zero) at t0 and at t1.
+ * With `looping` and t1 < t0 the span runs through the clip's end: the
+ * motion from t0 to the end, then from the start to t1, so a looping walk
+ * keeps going forward.  Times are clamped to [0, duration].  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a time NaN), PLUMBOB_ERR_NOT_FOUND (no
+ * rotation or translation track of root_hash: *delta is the identity). */
+PLUMBOB_API plumbob_result plumbob_root_motion_extract(const plumbob_clip *clip, uint32_t root_hash, float t0,
+                                                       float t1, bool looping, plumbob_root_motion *delta);
+
+/* Moves an object by a delta given in its own frame: translation +=
+ * yaw delta.translation, then yaw = yaw delta.yaw (renormalized, so a long
+ * run of small steps stays unit).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL). */
+PLUMBOB_API plumbob_result plumbob_root_motion_accumulate(plumbob_root_motion *object,
+                                                          const plumbob_root_motion *delta);
+
+/* Takes the extracted motion out of a sampled root pose, so the body stays
+ * in place while the accumulated delta moves the object: with F the ground
+ * frame of `root` and F0 `reference` (the root's ground frame at the
+ * clip's start, or any frame the body should keep), root becomes F0
+ * inverse(F) root.  The height, pitch and roll are kept.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL). */
+PLUMBOB_API plumbob_result plumbob_root_motion_remove(const plumbob_root_motion *reference, plumbob_bone_pose *root);
+
+/* --- IK: two-bone and aim jobs -------------------------------------------
+ * Both work on model-space transforms (plumbob_skeleton_model's output)
+ * and return corrective local rotations: multiply them into the joints'
+ * local rotations on the right (local.rotation = local.rotation *
+ * correction), then run plumbob_skeleton_model again (the IK step of
+ * docs/ARCHITECTURE.md's flow).  The joints' model transforms are read as
+ * translation, rotation and a scale per axis (no shear: every Sims rig's
+ * scales are 1); a mirrored joint (negative determinant) gets the mirrored
+ * correction.  Square roots are correctly rounded (the port's instruction
+ * or an integer one), so every port gives the same bits.  Every input is checked
+ * once: non-finite numbers, or values beyond 1e15, are refused; every
+ * finite input gives finite output (degenerate ones a fixed answer). */
+
+typedef struct plumbob_ik_two_bone_job {
+    const plumbob_mat34 *start;  /* model transform of the chain's first joint (thigh, upper arm) */
+    const plumbob_mat34 *mid;    /* the middle joint (calf, forearm), a descendant of start */
+    const plumbob_mat34 *end;    /* the end joint (foot, hand), a descendant of mid */
+    plumbob_vec3 target;         /* model-space point the end joint should reach */
+    plumbob_vec3 pole;           /* model-space direction the middle joint bends toward, from the
+                                  * start joint (for a rig's pole bone: its position - start's);
+                                  * zero keeps the chain's current bend plane */
+    float weight;                /* 0..1 (clamped): 0 changes nothing, 1 the full solve */
+    float soften;                /* 0..1 (clamped): 1 none; below 1, from soften * (chain length)
+                                  * on the reach eases out smoothly (no knee snap), so a target
+                                  * near full stretch is approached but not reached */
+    float twist_angle;           /* radians about the start -> target axis, after the pole (|x| <= 1e6) */
+} plumbob_ik_two_bone_job;
+
+typedef struct plumbob_ik_two_bone_result {
+    plumbob_quat start_correction; /* local correction of the start joint */
+    plumbob_quat mid_correction;   /* local correction of the middle joint */
+    bool reached;                  /* the full solve puts the end on the target (the target is
+                                    * within [|a - b|, a + b] of the start, a and b the bone
+                                    * lengths, and soften left it alone) */
+} plumbob_ik_two_bone_result;
+
+/* The two-bone solve: the middle joint turns in the chain's bend plane
+ * until the start-to-end distance is the target's (law of cosines; clamped
+ * to [|a - b|, a + b], so an unreachable target stretches the chain fully
+ * along the start -> target direction, reached false), then the start
+ * joint turns the end onto the start -> target line, then about that line
+ * so the middle joint lies on the pole's side, then by twist_angle.  Bone
+ * lengths are kept (rotations only).  A straight or folded chain bends
+ * toward the pole (without one, in a fixed plane).  Degenerate input gives
+ * identity parts: a zero-length bone (no bend), a target on the start
+ * joint (no aim), a pole along the start -> target line (no pole turn).
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL job, joint or result; a
+ * number not finite or beyond 1e15; |twist_angle| above 1e6); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job,
+                                               plumbob_ik_two_bone_result *result);
+
+typedef struct plumbob_ik_aim_job {
+    const plumbob_mat34 *joint;  /* model transform of the aiming joint (head, eye) */
+    plumbob_vec3 target;         /* model-space point to aim at */
+    plumbob_vec3 forward;        /* joint-local axis to aim (normalized by the job; not zero) */
+    plumbob_vec3 up;             /* joint-local axis turned toward `pole` about the aim line;
+                                  * zero: no up constraint */
+    plumbob_vec3 pole;           /* model-space direction for `up`; zero: none */
+    plumbob_vec3 offset;         /* joint-local point the aimed ray starts from (eyes in a
+                                  * head); the ray offset + s forward passes through the target */
+    float weight;                /* 0..1 (clamped) */
+    float twist_angle;           /* radians about the aim line, after the up constraint */
+} plumbob_ik_aim_job;
+
+typedef struct plumbob_ik_aim_result {
+    plumbob_quat correction;     /* local correction of the joint */
+    bool reached;                /* the ray passes through the target (false when the target is
+                                  * on the joint or nearer than the offset's distance from the
+                                  * forward line through the joint: then the offset is ignored) */
+} plumbob_ik_aim_result;
+
+/* The aim solve, in the joint's own frame: the shortest rotation taking
+ * the offset ray's point at the target's distance onto the target, then
+ * one about the aim line bringing `up` into the plane of the line and
+ * `pole`, then twist_angle about the line.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a zero forward, a number not finite
+ * or beyond 1e15, |twist_angle| above 1e6); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_ik_aim(const plumbob_ik_aim_job *job, plumbob_ik_aim_result *result);
+
+/* --- The rigs' IK chains ------------------------------------------------
+ * A Sims 3 rig's chain lists its bones root-first (auRig: thigh, calf,
+ * foot for the legs, upper arm, forearm, hand for the arms) and names a
+ * pole bone (L_legExportPole ...: a point in front of the knee, behind
+ * the elbow), info and slot bones, and its root (b__ROOT__); chain 4 of
+ * the human rigs is the single bone b__ROOT_bind__.  Chains are numbered
+ * as the clips' IK slot tables number them. */
+typedef struct plumbob_ik_chain_bones {
+    uint32_t start, mid, end; /* skeleton-view indices (rig->skeleton order) */
+    int32_t pole;             /* skeleton-view index of the pole bone, -1 none */
+} plumbob_ik_chain_bones;
+
+/* The two-bone chain of rig chain `chain`: its first, second and last
+ * bones (a chain of more than three bones: the first, the second and the
+ * last, the bones between counted as the lower limb) and its pole bone,
+ * mapped to skeleton-view indices.  Set the two-bone job's pole to the
+ * pole bone's model position minus the start's.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_BAD_INDEX (chain past
+ * ik_chain_count, a bone index outside the rig),
+ * PLUMBOB_ERR_UNSUPPORTED (a chain of fewer than three bones, such as the
+ * root chain). */
+PLUMBOB_API plumbob_result plumbob_rig_ik_chain_bones(const plumbob_rig *rig, uint32_t chain,
+                                                      plumbob_ik_chain_bones *bones);
+
+/* --- IK slot chains of a clip -------------------------------------------
+ * A clip's slot table (plumbob_clip.slots) says, per IK chain, which
+ * actor's slot bone the chain's end follows ("chain 0: actor baby -> slot
+ * IKtarget_baby").  Which entry of a chain is active at a time is animated
+ * by the clip through the rig's slot info bones and is not decoded here:
+ * the job solves every entry naming the given actor, and the caller keeps
+ * the one it wants (or the last of a chain, as the job's corrections are
+ * independent: they are never applied in between). */
+typedef struct plumbob_ik_slot_job {
+    const plumbob_clip *clip;          /* its slot table */
+    const plumbob_rig *rig;            /* the clip's actor's rig (chains, skeleton view) */
+    const plumbob_mat34 *model;        /* the actor's model pose, in skeleton-view order */
+    uint32_t model_count;              /* matrices model holds (at least the rig's bone_count) */
+    plumbob_string actor;              /* the other actor's name in the clip's table ("baby") */
+    const plumbob_skeleton *other;     /* the other actor's skeleton (name hashes needed) */
+    const plumbob_mat34 *other_model;  /* its model pose */
+    uint32_t other_model_count;        /* at least other->bone_count */
+    const plumbob_mat34 *other_to_model; /* the other's model space in the actor's (NULL: the same) */
+    float weight, soften;              /* as plumbob_ik_two_bone_job; twist 0 */
+} plumbob_ik_slot_job;
+
+typedef struct plumbob_ik_slot_solve {
+    uint32_t slot_entry;               /* index into clip->slots */
+    uint32_t chain;                    /* the entry's chain (= rig chain) */
+    plumbob_ik_chain_bones bones;      /* resolved chain bones (when status is PLUMBOB_OK) */
+    int32_t slot_bone;                 /* the other skeleton's slot bone, -1 unresolved */
+    plumbob_vec3 target;               /* its model position in the actor's model space */
+    plumbob_ik_two_bone_result ik;     /* the solve (when status is PLUMBOB_OK) */
+    plumbob_result status;             /* PLUMBOB_OK; PLUMBOB_ERR_NOT_FOUND: the slot name is not
+                                        * a bone of `other` (by FNV-32 hash);
+                                        * PLUMBOB_ERR_BAD_INDEX / PLUMBOB_ERR_UNSUPPORTED: the
+                                        * chain is not a two-bone chain of the rig;
+                                        * PLUMBOB_ERR_INVALID_ARGUMENT: plumbob_ik_two_bone refused
+                                        * the chain's matrices or the target (not finite) */
+} plumbob_ik_slot_solve;
+
+/* Solves every slot entry of the clip naming `actor` (compared without
+ * case): per entry, the chain's bones (plumbob_rig_ik_chain_bones, pole
+ * bone when it has one), the target (the other skeleton's slot bone model
+ * position, mapped by other_to_model) and plumbob_ik_two_bone's result.
+ * Entries are written in table order to solves[0 .. *solve_count);
+ * *unresolved counts those whose status is not PLUMBOB_OK (may be NULL).
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL job, clip, rig, model, other,
+ * other_model, solves or solve_count; an `other` without name hashes; a
+ * non-finite other_to_model), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (model_count or other_model_count below the bone counts, or more
+ * matching entries than solve_capacity; *solve_count is then the number
+ * needed), PLUMBOB_ERR_BAD_INDEX (an invalid skeleton); nothing is
+ * written to solves then. */
+PLUMBOB_API plumbob_result plumbob_ik_slots_solve(const plumbob_ik_slot_job *job, plumbob_ik_slot_solve *solves,
+                                                  uint32_t solve_capacity, uint32_t *solve_count,
+                                                  uint32_t *unresolved);
+
+
+/* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */
 /* ===================================================================== */
 
