@@ -991,7 +991,7 @@ PLUMBOB_API plumbob_result plumbob_root_motion_frame(const plumbob_bone_pose *ro
 PLUMBOB_API plumbob_result plumbob_root_motion_delta(const plumbob_root_motion *from, const plumbob_root_motion *to,
                                                      plumbob_root_motion *delta);
 
-/* A clip's root motion from t0 to t1 seconds: the delta between the ground
+/* A clip's root motion from from_seconds (t0) to to_seconds (t1): the delta between the ground
  * frames of bone `root_hash`'s sampled pose (its rotation and translation
  * tracks, clamped to the clip's keys as plumbob_clip_sample_track does;
  * a channel without a track counts as identity / zero; a translation not
@@ -1002,8 +1002,9 @@ PLUMBOB_API plumbob_result plumbob_root_motion_delta(const plumbob_root_motion *
  * keeps going forward.  Times are clamped to [0, duration].  Errors:
  * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a time NaN), PLUMBOB_ERR_NOT_FOUND (no
  * rotation or translation track of root_hash: *delta is the identity). */
-PLUMBOB_API plumbob_result plumbob_root_motion_extract(const plumbob_clip *clip, uint32_t root_hash, float t0,
-                                                       float t1, bool looping, plumbob_root_motion *delta);
+PLUMBOB_API plumbob_result plumbob_root_motion_extract(const plumbob_clip *clip, uint32_t root_hash,
+                                                       float from_seconds, float to_seconds, bool looping,
+                                                       plumbob_root_motion *delta);
 
 /* Moves an object by a delta given in its own frame: translation +=
  * yaw delta.translation, then yaw = yaw delta.yaw (renormalized, so a long
