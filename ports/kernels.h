@@ -206,6 +206,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_skeleton_model_scalar plumbob_pb_skeleton_model_scalar
 #define pb_skeleton_model_sse2 plumbob_pb_skeleton_model_sse2
 #define pb_skeleton_model_neon plumbob_pb_skeleton_model_neon
+#define pb_blend_layer_scalar plumbob_pb_blend_layer_scalar
+#define pb_blend_layer_sse2 plumbob_pb_blend_layer_sse2
+#define pb_blend_layer_neon plumbob_pb_blend_layer_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -214,6 +217,22 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
  * M_i, roots M_i, with M = pb_mat34_trs and the product pb_mat34_mul12
  * (core/pb_math.h). */
 void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
+
+/* A blend weight clamped to [0, 1]; NaN gives 0. */
+static inline float pb_weight01(float x) {
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+}
+
+/* One layer of a pose blend (plumbob_pose_blend) over `count` bones:
+ * poses are 10 floats (rotation x y z w, translation, scale) at pose + 10
+ * b, accumulated into acc + 10 b, the weight into wsum[b].  Per bone, w =
+ * lw * pb_weight01(bw[b]) (lw alone when bw is NULL; lw already clamped);
+ * rotation weight ws = w, or -w when not `first` and ((r0 p0 + r1 p1) + r2
+ * p2) + r3 p3 < 0 with r the rotation at ref + 10 b (layer 0's: the
+ * hemisphere).  first: acc = ws * rotation, w * translation and scale,
+ * wsum = w; else acc += those products, wsum += w. */
+void pb_blend_layer_scalar(const float *pose, const float *ref, float lw, const float *bw, uint32_t count,
+                           int first, float *acc, float *wsum);
 
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
@@ -231,6 +250,9 @@ void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t 
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
 #  define PB_SKELETON_MODEL pb_skeleton_model_sse2
+void pb_blend_layer_sse2(const float *pose, const float *ref, float lw, const float *bw, uint32_t count,
+                         int first, float *acc, float *wsum);
+#  define PB_BLEND_LAYER pb_blend_layer_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -239,10 +261,14 @@ void pb_skeleton_model_neon(const int32_t *parent, const float *local, uint32_t 
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon
 #  define PB_SKELETON_MODEL pb_skeleton_model_neon
+void pb_blend_layer_neon(const float *pose, const float *ref, float lw, const float *bw, uint32_t count,
+                         int first, float *acc, float *wsum);
+#  define PB_BLEND_LAYER pb_blend_layer_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
 #  define PB_SKELETON_MODEL pb_skeleton_model_scalar
+#  define PB_BLEND_LAYER pb_blend_layer_scalar
 #endif
 
 #endif
