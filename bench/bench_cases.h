@@ -14,5 +14,6 @@ void bench_skinning(const bench_opts *o, int samples);
 void bench_avx2(const bench_opts *o, int samples);
 void bench_jazz(const bench_opts *o, int samples);
 void bench_rig(const bench_opts *o, int samples);
+void bench_blend(const bench_opts *o, int samples);
 
 #endif

@@ -324,3 +324,45 @@ void test_mirror_adult_rig(void) {
     free(mem);
     free(data);
 }
+
+/* Masks from bone names on the adult rig: the left arm from the clavicle
+ * down, and the error cases. */
+void test_bone_weights_subtrees(void) {
+    size_t size, need;
+    unsigned char *data = t_corpus_load("sims3/auRig.rig", &size), *mem;
+    plumbob_rig rig;
+    plumbob_arena arena;
+    static float w[512];
+    uint32_t h[2], b, inside = 0;
+    int32_t cl, hand, spine;
+    if (!data) T_SKIP(t_corpus_missing());
+    CHECK_OK(plumbob_rig_measure(data, size, &need));
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&arena, mem, need);
+    CHECK_OK(plumbob_rig_decode(data, size, &arena, &rig));
+    h[0] = plumbob_fnv32_str("b__L_Clavicle__");
+    h[1] = plumbob_fnv32_str("b__R_Clavicle__");
+    cl = plumbob_skeleton_find(&rig.skeleton, h[0]);
+    hand = plumbob_skeleton_find(&rig.skeleton, plumbob_fnv32_str("b__L_Hand__"));
+    spine = plumbob_skeleton_find(&rig.skeleton, plumbob_fnv32_str("b__Spine0__"));
+    CHECK(cl >= 0 && hand >= 0);
+    CHECK_OK(plumbob_bone_weights_subtrees(&rig.skeleton, h, 1, 1.0f, 0.0f, w, 512));
+    for (b = 0; b < rig.skeleton.bone_count; b++) {
+        int32_t p = (int32_t)b, in = 0;
+        while (p >= 0 && !in) { in = p == cl; p = rig.skeleton.parent[p]; } /* the definition, walked up */
+        CHECK_NEAR(w[b], in ? 1.0 : 0.0, 0);
+        inside += (uint32_t)in;
+    }
+    CHECK(inside > 20 && w[hand] == 1.0f);
+    if (spine >= 0) CHECK_NEAR(w[spine], 0.0, 0);
+    CHECK_OK(plumbob_bone_weights_subtrees(&rig.skeleton, h, 2, 0.25f, 1.0f, w, 512));
+    CHECK_NEAR(w[hand], 0.25, 0);
+    CHECK_NEAR(w[0], 1.0, 0);
+    h[1] = 0x12345678u;
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, h, 2, 1.0f, 0.0f, w, 512), PLUMBOB_ERR_NOT_FOUND);
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, h, 1, 1.0f, 0.0f, w, 10), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, h, 1, 2.0f, 0.0f, w, 512), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, NULL, 1, 1.0f, 0.0f, w, 512), PLUMBOB_ERR_INVALID_ARGUMENT);
+    free(mem);
+    free(data);
+}

@@ -687,6 +687,22 @@ PLUMBOB_API plumbob_result plumbob_pose_additive_apply(const plumbob_bone_pose *
                                                        uint32_t bone_count, plumbob_bone_pose *out,
                                                        uint32_t out_count);
 
+/* A mask for plumbob_pose_blend or plumbob_pose_additive_apply: weights[k]
+ * = inside for every bone listed in bone_hashes (FNV-32 of the bone's
+ * name, plumbob_fnv32_str: "b__L_UpperArm__") and every bone below one,
+ * outside for the rest.  "A bone and its children" is a list of one; an
+ * upper-body layer lists the spine bone.  Linear in bones x hashes.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL skeleton or weights, NULL
+ * hashes with a count, a skeleton without name hashes when hashes are
+ * given, inside or outside not in [0, 1]), the errors of
+ * plumbob_skeleton_validate, PLUMBOB_ERR_NOT_FOUND (a hash no bone has),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (weight_count below bone_count); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_bone_weights_subtrees(const plumbob_skeleton *skeleton,
+                                                         const uint32_t *bone_hashes, uint32_t hash_count,
+                                                         float inside, float outside, float *weights,
+                                                         uint32_t weight_count);
+
 /* The mirror table of a rig's skeleton view: opposite[k] is the view
  * index of bone k's mirror bone (plumbob_rig_bone.opposite mapped through
  * skeleton_index); a bone whose stored opposite is out of range (a sample
