@@ -148,6 +148,14 @@ void test_blend_port_matches_scalar(void) {
     }
     CHECK(memcmp(acc_s, acc_p, sizeof acc_s) == 0);
     CHECK(memcmp(ws_s, ws_p, sizeof ws_s) == 0);
+    /* the end of the blend: some bones below the threshold, one zero and one huge sum */
+    ws_s[5] = ws_p[5] = 0.0f;
+    ws_s[9] = ws_p[9] = 0.05f;
+    acc_s[30] = acc_p[30] = 3e38f;
+    acc_s[31] = acc_p[31] = -3e38f;
+    pb_blend_finish_scalar(acc_s, ws_s, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
+    PB_BLEND_FINISH(acc_p, ws_p, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
+    CHECK(memcmp(acc_s, acc_p, sizeof acc_s) == 0);
 }
 
 /* A cross-fade of two poses: its ends are the poses themselves (rotation

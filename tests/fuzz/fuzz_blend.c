@@ -109,6 +109,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                        ws_p);
     }
     if (nl && (!same_bits(acc_s, acc_p, 10u * bones) || !same_bits(ws_s, ws_p, bones))) abort();
+    if (nl && threshold > 0.0f && threshold <= 1.0f) { /* and the end of the blend */
+        pb_blend_finish_scalar(acc_s, ws_s, &rest[0].rotation.x, &lp[0][0].rotation.x, threshold, bones);
+        PB_BLEND_FINISH(acc_p, ws_p, &rest[0].rotation.x, &lp[0][0].rotation.x, threshold, bones);
+        if (!same_bits(acc_s, acc_p, 10u * bones)) abort();
+    }
     /* additive: delta of layer 1 against layer 0, applied on the rest pose */
     if (plumbob_pose_additive_delta(lp[0], lp[1], bones, delta, bones) != PLUMBOB_OK) abort();
     if (!hostile && !poses_finite(delta, bones)) abort();
