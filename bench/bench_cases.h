@@ -20,5 +20,6 @@ void bench_anim(const bench_opts *o, int samples);
 void bench_ik(const bench_opts *o, int samples);
 /* bench_ik.c's 1,024 chains (model matrices, targets, poles), for bench/compare too. */
 void bench_ik_chains(plumbob_mat34 (*m)[3], plumbob_vec3 *target, plumbob_vec3 *pole, uint32_t n);
+void bench_blend(const bench_opts *o, int samples);
 
 #endif

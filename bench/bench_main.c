@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--json") == 0) o.json = 1;
         else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) o.only = argv[++i];
         else {
-            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|import|skin|avx2|jazz|rig|anim|ik]\n");
+            fprintf(stderr, "usage: plumbob-bench [--quick] [--json] [--only memcpy|hash|refpack|package|clip|import|skin|avx2|jazz|rig|anim|ik|blend]\n");
             return 2;
         }
     }
@@ -81,6 +81,7 @@ int main(int argc, char **argv) {
     if (bench_wanted(&o, "import")) bench_import(&o, samples); /* clip import's key reduction */
     if (bench_wanted(&o, "rig")) bench_rig(&o, samples);
     if (bench_wanted(&o, "ik")) bench_ik(&o, samples);
+    if (bench_wanted(&o, "blend")) bench_blend(&o, samples); /* pose jobs: blend, additive, mirror */
     if (bench_wanted(&o, "skin")) bench_skinning(&o, samples);
     if (bench_wanted(&o, "avx2")) bench_avx2(&o, samples); /* the SSE2 kernel against its -mavx2 build */
     if (bench_wanted(&o, "jazz")) bench_jazz(&o, samples);

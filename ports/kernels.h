@@ -210,6 +210,12 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_skeleton_model_scalar plumbob_pb_skeleton_model_scalar
 #define pb_skeleton_model_sse2 plumbob_pb_skeleton_model_sse2
 #define pb_skeleton_model_neon plumbob_pb_skeleton_model_neon
+#define pb_blend_layer_scalar plumbob_pb_blend_layer_scalar
+#define pb_blend_layer_sse2 plumbob_pb_blend_layer_sse2
+#define pb_blend_layer_neon plumbob_pb_blend_layer_neon
+#define pb_blend_finish_scalar plumbob_pb_blend_finish_scalar
+#define pb_blend_finish_sse2 plumbob_pb_blend_finish_sse2
+#define pb_blend_finish_neon plumbob_pb_blend_finish_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -218,6 +224,58 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
  * M_i, roots M_i, with M = pb_mat34_trs and the product pb_mat34_mul12
  * (core/pb_math.h). */
 void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
+
+/* A blend weight clamped to [0, 1]; NaN gives 0. */
+static inline float pb_weight01(float x) {
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+}
+
+/* w, negated when dot < 0: the sign bit flipped without a branch (the
+ * dot's sign is a coin toss for unrelated poses, which a branch
+ * mispredicts); the same bits as -w. */
+static inline float pb_blend_signed(float w, float dot) {
+    return pb_f32_from_bits(pb_bits_from_f32(w) ^ ((uint32_t)(dot < 0.0f) << 31));
+}
+
+/* One layer of a pose blend (plumbob_pose_blend) over `count` bones:
+ * poses are 10 floats (rotation x y z w, translation, scale) at pose + 10
+ * b, accumulated into acc + 10 b, the weight into wsum[b].  Per bone, w =
+ * lw * pb_weight01(bw[b]) (lw alone when bw is NULL; lw already clamped);
+ * rotation weight ws = w, or -w when not `first` and ((r0 p0 + r1 p1) + r2
+ * p2) + r3 p3 < 0 with r the rotation at ref + 10 b (layer 0's: the
+ * hemisphere).  first: acc = ws * rotation, w * translation and scale,
+ * wsum = w; else acc += those products, wsum += w. */
+void pb_blend_layer_scalar(const float *pose, const float *ref, float lw, const float *bw, uint32_t count,
+                           int first, float *acc, float *wsum);
+
+/* The rest-pose fallback of one bone whose products are at a (10 floats)
+ * and weight sum w < threshold: the rest pose at rest (10 floats) joins
+ * with weight threshold - w (its rotation's sign against ref's, as a
+ * layer's); returns the new sum, threshold.  A bone no layer weighs takes
+ * the rest products alone (what a layer weighing 0 left may be NaN). */
+static inline float pb_blend_fallback(float *a, float w, const float *rest, const float *ref, float threshold) {
+    uint32_t i;
+    float rw = threshold - w, rs = rw;
+    if (((ref[0] * rest[0] + ref[1] * rest[1]) + ref[2] * rest[2]) + ref[3] * rest[3] < 0.0f) rs = -rw;
+    if (w > 0.0f) {
+        for (i = 0; i < 4u; i++) a[i] = a[i] + rs * rest[i];
+        for (i = 4u; i < 10u; i++) a[i] = a[i] + rw * rest[i];
+    } else {
+        for (i = 0; i < 4u; i++) a[i] = rs * rest[i];
+        for (i = 4u; i < 10u; i++) a[i] = rw * rest[i];
+    }
+    return threshold;
+}
+
+/* The end of a pose blend over `count` bones (after every layer's
+ * pb_blend_layer): per bone, w = wsum[b] (through pb_blend_fallback when
+ * below threshold; rest and ref as there, 10 floats per bone); the
+ * rotation at acc + 10 b divided by its length, 1 / sqrt(len2) with both
+ * steps correctly rounded, len2 = ((x x + y y) + z z) + w w (identity when
+ * len2 is 0, infinite or NaN); translation and scale times 1 / w, each
+ * then clamped to [-FLT_MAX, FLT_MAX] (NaN stays NaN). */
+void pb_blend_finish_scalar(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
+                            uint32_t count);
 
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
@@ -235,6 +293,12 @@ void pb_skeleton_model_sse2(const int32_t *parent, const float *local, uint32_t 
 #  define PB_SKIN pb_skin_sse2
 #  define PB_CLIP_LANES pb_clip_lanes_sse2
 #  define PB_SKELETON_MODEL pb_skeleton_model_sse2
+void pb_blend_layer_sse2(const float *pose, const float *ref, float lw, const float *bw, uint32_t count,
+                         int first, float *acc, float *wsum);
+#  define PB_BLEND_LAYER pb_blend_layer_sse2
+void pb_blend_finish_sse2(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
+                          uint32_t count);
+#  define PB_BLEND_FINISH pb_blend_finish_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -243,10 +307,18 @@ void pb_skeleton_model_neon(const int32_t *parent, const float *local, uint32_t 
 #  define PB_SKIN pb_skin_neon
 #  define PB_CLIP_LANES pb_clip_lanes_neon
 #  define PB_SKELETON_MODEL pb_skeleton_model_neon
+void pb_blend_layer_neon(const float *pose, const float *ref, float lw, const float *bw, uint32_t count,
+                         int first, float *acc, float *wsum);
+#  define PB_BLEND_LAYER pb_blend_layer_neon
+void pb_blend_finish_neon(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
+                          uint32_t count);
+#  define PB_BLEND_FINISH pb_blend_finish_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
 #  define PB_SKELETON_MODEL pb_skeleton_model_scalar
+#  define PB_BLEND_LAYER pb_blend_layer_scalar
+#  define PB_BLEND_FINISH pb_blend_finish_scalar
 #endif
 
 #endif

@@ -37,6 +37,7 @@ void bench_ik_chains(plumbob_mat34 (*m)[3], plumbob_vec3 *target, plumbob_vec3 *
 #include "ozz/animation/runtime/animation.h"
 #include "ozz/animation/runtime/ik_aim_job.h"
 #include "ozz/animation/runtime/ik_two_bone_job.h"
+#include "ozz/animation/runtime/blending_job.h"
 #include "ozz/animation/runtime/sampling_job.h"
 #include "ozz/base/maths/simd_math.h"
 #include "ozz/base/maths/simd_quaternion.h"
@@ -428,6 +429,125 @@ void bench_ik() {
     snprintf(ctx, sizeof ctx, "\"solves\": %u, \"offset\": true, \"port\": \"%s\"", n, PLUMBOB_PORT_NAME);
     report("ik_aim", "ns_per_solve", ctx, {{"plumbob", t[2] / n * 1e9}, {"ozz", t[3] / n * 1e9}});
     report("ik_aim_ratio", "plumbob/ozz", ctx, {{"plumbob", t[2] / t[3]}});
+
+// --- pose blending -----------------------------------------------------------
+
+// plumbob_pose_blend beside ozz's BlendingJob on the same poses: 2 and 4
+// layers, every layer after the first masked (per-bone weights 0, 0.5, 1,
+// 1 repeating), over 257 bones (the Sims 3 adult rig) and 1,000; and
+// additive: plumbob_pose_additive_apply with a mask beside a BlendingJob
+// of one normal and one masked additive layer (ozz applies additive layers
+// inside the blend, so its figure holds a one-layer blend too; the ratio
+// against it flatters ozz, if anything).  Random unit rotations,
+// translations in [-1, 1], unit scales.
+void bench_blend() {
+    static const uint32_t sizes[2] = {257, 1000};
+    int rounds = g_quick ? 201 : 2001;
+    for (uint32_t bones : sizes) {
+        const uint32_t soa = (bones + 3) / 4;
+        std::vector<plumbob_bone_pose> pl[4], rest(bones), out_p(bones);
+        std::vector<float> mask(bones);
+        std::vector<ozz::math::SoaTransform> ol[4], orest(soa), out_o(soa);
+        std::vector<ozz::math::SimdFloat4> omask(soa);
+        uint32_t st = 0xB1E4Du;
+        auto unit = [&] { st ^= st << 13; st ^= st >> 17; st ^= st << 5; return (float)(st % 20001u) / 10000.0f - 1.0f; };
+        for (uint32_t b = 0; b < bones; b++) mask[b] = b % 4u == 0 ? 0.0f : (b % 4u == 1 ? 0.5f : 1.0f);
+        auto to_soa = [&](const std::vector<plumbob_bone_pose> &p, std::vector<ozz::math::SoaTransform> &o) {
+            o.resize(soa);
+            for (uint32_t g = 0; g < soa; g++) {
+                float v[10][4];
+                for (int l = 0; l < 4; l++) {
+                    uint32_t b = 4 * g + (uint32_t)l < bones ? 4 * g + (uint32_t)l : bones - 1;
+                    const float *f = &p[b].rotation.x;
+                    for (int k = 0; k < 10; k++) v[k][l] = f[k];
+                }
+                auto ld = [&](int k) { return ozz::math::simd_float4::LoadPtrU(v[k]); };
+                o[g].rotation = {ld(0), ld(1), ld(2), ld(3)};
+                o[g].translation = {ld(4), ld(5), ld(6)};
+                o[g].scale = {ld(7), ld(8), ld(9)};
+            }
+        };
+        for (int k = 0; k < 5; k++) {
+            std::vector<plumbob_bone_pose> &p = k < 4 ? pl[k] : rest;
+            p.resize(bones);
+            for (uint32_t b = 0; b < bones; b++) {
+                plumbob_quat q;
+                q.x = unit(); q.y = unit(); q.z = unit(); q.w = unit();
+                p[b].rotation = plumbob_quat_normalize(q);
+                p[b].translation.x = unit(); p[b].translation.y = unit(); p[b].translation.z = unit();
+                p[b].scale.x = p[b].scale.y = p[b].scale.z = 1.0f;
+            }
+            if (k < 4) to_soa(p, ol[k]); else to_soa(p, orest);
+        }
+        for (uint32_t g = 0; g < soa; g++) {
+            float v[4];
+            for (int l = 0; l < 4; l++) v[l] = mask[4 * g + (uint32_t)l < bones ? 4 * g + (uint32_t)l : bones - 1];
+            omask[g] = ozz::math::simd_float4::LoadPtrU(v);
+        }
+        for (uint32_t layers = 2; layers <= 4; layers += 2) {
+            plumbob_blend_layer lp[4];
+            ozz::animation::BlendingJob::Layer lo[4];
+            for (uint32_t k = 0; k < layers; k++) {
+                lp[k].poses = pl[k].data();
+                lp[k].weight = k == 0 ? 1.0f : 0.5f;
+                lp[k].bone_weights = k == 0 ? nullptr : mask.data();
+                lo[k].weight = lp[k].weight;
+                lo[k].transform = ozz::make_span(ol[k]);
+                if (k) lo[k].joint_weights = ozz::make_span(omask);
+            }
+            ozz::animation::BlendingJob oj;
+            oj.threshold = PLUMBOB_BLEND_THRESHOLD;
+            oj.layers = ozz::span<const ozz::animation::BlendingJob::Layer>(lo, layers);
+            oj.rest_pose = ozz::make_span(orest);
+            oj.output = ozz::make_span(out_o);
+            std::vector<double> t = interleaved(
+                {[&] { if (plumbob_pose_blend(lp, layers, rest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out_p.data(), bones) != PLUMBOB_OK) abort(); keep(&out_p[0].rotation.x); },
+                 [&] { if (!oj.Run()) abort(); keep((const float *)out_o.data()); }},
+                rounds);
+            // the same pose (within float rounding; either rotation sign)
+            double worst = 0;
+            for (uint32_t b = 0; b < bones; b++) {
+                const ozz::math::SoaTransform &s = out_o[b / 4];
+                float x[4], y[4], z[4], w[4], tx[4];
+                ozz::math::StorePtrU(s.rotation.x, x); ozz::math::StorePtrU(s.rotation.y, y);
+                ozz::math::StorePtrU(s.rotation.z, z); ozz::math::StorePtrU(s.rotation.w, w);
+                ozz::math::StorePtrU(s.translation.x, tx);
+                const plumbob_quat &q = out_p[b].rotation;
+                double d = std::fabs((double)q.x * x[b % 4] + (double)q.y * y[b % 4] + (double)q.z * z[b % 4] + (double)q.w * w[b % 4]);
+                worst = std::max(worst, 1.0 - d);
+                worst = std::max(worst, (double)std::fabs(out_p[b].translation.x - tx[b % 4]));
+            }
+            char ctx[192];
+            snprintf(ctx, sizeof ctx, "\"bones\": %u, \"layers\": %u, \"masked_layers\": %u, \"port\": \"%s\", \"max_difference\": %.2g",
+                     bones, layers, layers - 1, PLUMBOB_PORT_NAME, worst);
+            report("blend", "ns_per_call", ctx, {{"plumbob", t[0] * 1e9}, {"ozz", t[1] * 1e9}});
+            report("blend_ratio", "plumbob/ozz", ctx, {{"plumbob", t[0] / t[1]}});
+        }
+        {   // additive: one masked additive layer at weight 0.7 on a base
+            plumbob_blend_layer lp[1];
+            ozz::animation::BlendingJob::Layer lo[1], la[1];
+            lp[0].poses = pl[0].data(); lp[0].weight = 1.0f; lp[0].bone_weights = nullptr;
+            lo[0].weight = 1.0f; lo[0].transform = ozz::make_span(ol[0]);
+            la[0].weight = 0.7f; la[0].transform = ozz::make_span(ol[1]); la[0].joint_weights = ozz::make_span(omask);
+            ozz::animation::BlendingJob oj;
+            oj.layers = ozz::span<const ozz::animation::BlendingJob::Layer>(lo, 1);
+            oj.additive_layers = ozz::span<const ozz::animation::BlendingJob::Layer>(la, 1);
+            oj.rest_pose = ozz::make_span(orest);
+            oj.output = ozz::make_span(out_o);
+            std::vector<double> t = interleaved(
+                {[&] { if (plumbob_pose_additive_apply(pl[0].data(), pl[1].data(), 0.7f, mask.data(), bones, out_p.data(), bones) != PLUMBOB_OK) abort(); keep(&out_p[0].rotation.x); },
+                 [&] { if (!oj.Run()) abort(); keep((const float *)out_o.data()); },
+                 [&] { if (plumbob_pose_blend(lp, 1, rest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out_p.data(), bones) != PLUMBOB_OK) abort();
+                       if (plumbob_pose_additive_apply(out_p.data(), pl[1].data(), 0.7f, mask.data(), bones, out_p.data(), bones) != PLUMBOB_OK) abort();
+                       keep(&out_p[0].rotation.x); }},
+                rounds);
+            char ctx[160];
+            snprintf(ctx, sizeof ctx, "\"bones\": %u, \"port\": \"%s\", \"plumbob_blend_then_additive_ns\": %.1f",
+                     bones, PLUMBOB_PORT_NAME, t[2] * 1e9);
+            report("additive", "ns_per_call", ctx, {{"plumbob", t[0] * 1e9}, {"ozz", t[1] * 1e9}});
+            report("additive_ratio", "plumbob/ozz", ctx, {{"plumbob", t[0] / t[1]}, {"plumbob_with_blend", t[2] / t[1]}});
+        }
+    }
 }
 
 // --- clips -------------------------------------------------------------------
@@ -925,7 +1045,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik] [--json FILE] [PACKAGE...]\n");
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik|blend] [--json FILE] [PACKAGE...]\n");
             return 2;
         } else packages.push_back(argv[i]);
     }
@@ -941,6 +1061,7 @@ int main(int argc, char **argv) {
     if (!only || !strcmp(only, "clips") || !strcmp(only, "cold")) bench_clips(packages, only && !strcmp(only, "cold"));
     if (!only || !strcmp(only, "skin")) bench_skinning();
     if (!only || !strcmp(only, "ik")) bench_ik();
+    if (!only || !strcmp(only, "blend")) bench_blend();
     fclose(g_json);
     printf("JSON lines: %s\n", json);
     return 0;

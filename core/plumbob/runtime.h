@@ -1180,6 +1180,133 @@ PLUMBOB_API plumbob_result plumbob_ik_slots_solve(const plumbob_ik_slot_job *job
 
 
 /* ===================================================================== */
+/* Chapter 19b Poses: blending layers, additive clips, mirroring         */
+/* ===================================================================== */
+
+/* --- Pose jobs: what runs between the sampler and the model job --------
+ * clip(s) -> plumbob_clip_sampler_sample into local poses (one array per
+ * playing clip) -> plumbob_pose_blend (layers, masks) ->
+ * plumbob_pose_additive_apply (additive clips) -> plumbob_pose_mirror
+ * (when the play mirrors) -> plumbob_skeleton_model.  Every pose array is
+ * in skeleton order (a rig's skeleton view) and holds bone_count poses;
+ * the jobs validate their arguments once, write nothing on an error, and
+ * are linear in bone_count x layers.  Quaternions are x y z w. */
+
+/* One layer of a blend: a local pose, its weight, and an optional mask. */
+typedef struct plumbob_blend_layer {
+    const plumbob_bone_pose *poses; /* bone_count local poses */
+    float weight;                   /* the layer's weight, clamped to [0, 1] (NaN: 0) */
+    const float *bone_weights;      /* per bone, or NULL for 1 everywhere: the mask (a track
+                                       mask's weights, plumbob_bone_weights_*); clamped to [0, 1] */
+} plumbob_blend_layer;
+
+/* The rest-pose fallback threshold ozz-animation uses by default, and ours:
+ * see plumbob_pose_blend. */
+#define PLUMBOB_BLEND_THRESHOLD 0.1f
+
+/* Blends layer_count layers into out.  Per bone b, with w_k =
+ * clamp(layer k weight) * clamp(bone_weights_k[b]) and W = sum w_k:
+ *   - when W < threshold the rest pose joins as one more layer of weight
+ *     threshold - W (so W reaches threshold; with no weight at all the
+ *     bone is its rest pose exactly, and weights fading out fade into it
+ *     with no jump);
+ *   - rotation = normalize(sum s_k w_k q_k), s_k = -1 when dot(q_0, q_k)
+ *     < 0 (layer 0's rotation at that bone is the hemisphere every other
+ *     layer, and the rest pose, is flipped against): the normalized lerp
+ *     along the shorter arc, which for two layers is plumbob_quat_nlerp;
+ *   - translation = (sum w_k t_k) * (1 / W), scale likewise (weighted
+ *     means), each clamped to +-FLT_MAX.
+ * Cross-fade of clips A and B over a fade: sample each into its own pose
+ * array (rest-filled first), then blend layers {A, 1 - f} and {B, f} with
+ * f going 0 -> 1.  Finite inputs give finite outputs; a rotation whose
+ * sum is zero or not finite comes out the identity.  out may not be one
+ * of the layers' arrays (it may alias rest only when no bone falls back:
+ * do not).  The port's kernel does the work (every port gives the scalar
+ * reference's bits).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL layers
+ * with a count, a layer with NULL poses, NULL rest or out with bones,
+ * threshold not in (0, 1], out equal to a layer's poses or rest),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_count below bone_count); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_pose_blend(const plumbob_blend_layer *layers, uint32_t layer_count,
+                                              const plumbob_bone_pose *rest, uint32_t bone_count,
+                                              float threshold, plumbob_bone_pose *out, uint32_t out_count);
+
+/* An additive clip's difference from a reference pose, bone by bone:
+ *   delta rotation    = conj(normalize(ref q)) * normalize(pose q), normalized
+ *                       (inverse(ref) * pose: apply the pose, then undo the reference);
+ *   delta translation = pose t - ref t;
+ *   delta scale       = pose s / ref s per axis (1 where ref s is 0 or the quotient
+ *                       is not finite).
+ * The reference is the clip's first frame (sample it at time 0 into one
+ * array, once) or any pose the caller gives (the rig's rest pose).
+ * Sample the clip at t into pose, then make the delta for that frame.
+ * delta may alias pose (bone by bone, in place).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL arrays with bones; delta equal to
+ * ref), PLUMBOB_ERR_OUTPUT_TOO_SMALL (delta_count below bone_count). */
+PLUMBOB_API plumbob_result plumbob_pose_additive_delta(const plumbob_bone_pose *ref, const plumbob_bone_pose *pose,
+                                                       uint32_t bone_count, plumbob_bone_pose *delta,
+                                                       uint32_t delta_count);
+
+/* Applies an additive delta on a base pose with weight w = clamp(weight)
+ * * clamp(bone_weights[b]) (both clamped to [0, 1]; bone_weights NULL for
+ * 1), bone by bone:
+ *   rotation    = normalize(base q * nlerp(identity, delta q, w)) (delta q
+ *                 taken on the shorter arc from identity: negated when its w < 0);
+ *   translation = base t + w * delta t;
+ *   scale       = base s * (1 + w * (delta s - 1));
+ * translation and scale clamped to +-FLT_MAX.  At w = 1 the clip plays on
+ * top of the base as authored; at w = 0 out is the base (rotation
+ * normalized).  The jazz `additive` play flag names a clip played this
+ * way.  out may alias base (in place).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL arrays with bones, out equal to
+ * delta), PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_count below bone_count). */
+PLUMBOB_API plumbob_result plumbob_pose_additive_apply(const plumbob_bone_pose *base, const plumbob_bone_pose *delta,
+                                                       float weight, const float *bone_weights,
+                                                       uint32_t bone_count, plumbob_bone_pose *out,
+                                                       uint32_t out_count);
+
+/* A mask for plumbob_pose_blend or plumbob_pose_additive_apply: weights[k]
+ * = inside for every bone listed in bone_hashes (FNV-32 of the bone's
+ * name, plumbob_fnv32_str: "b__L_UpperArm__") and every bone below one,
+ * outside for the rest.  "A bone and its children" is a list of one; an
+ * upper-body layer lists the spine bone.  Linear in bones x hashes.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL skeleton or weights, NULL
+ * hashes with a count, a skeleton without name hashes when hashes are
+ * given, inside or outside not in [0, 1]), the errors of
+ * plumbob_skeleton_validate, PLUMBOB_ERR_NOT_FOUND (a hash no bone has),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (weight_count below bone_count); nothing is
+ * written then. */
+PLUMBOB_API plumbob_result plumbob_bone_weights_subtrees(const plumbob_skeleton *skeleton,
+                                                         const uint32_t *bone_hashes, uint32_t hash_count,
+                                                         float inside, float outside, float *weights,
+                                                         uint32_t weight_count);
+
+/* The mirror table of a rig's skeleton view: opposite[k] is the view
+ * index of bone k's mirror bone (plumbob_rig_bone.opposite mapped through
+ * skeleton_index); a bone whose stored opposite is out of range (a sample
+ * rig has one) is its own.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * rig or opposite, a rig without a skeleton view),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (opposite_count below bone_count). */
+PLUMBOB_API plumbob_result plumbob_rig_mirror_table(const plumbob_rig *rig, int32_t *opposite,
+                                                    uint32_t opposite_count);
+
+/* Mirrors a local pose across the rig's plane: out[k] = M(in[opposite[k]])
+ * with M the Sims 3 rig convention (bones are built mirror-symmetric
+ * across the model's YZ plane, X pointing to the Sim's left: auRig's
+ * b__L_Clavicle__ is b__R_Clavicle__ with x translation and y, z rotation
+ * parts negated): translation (x, y, z) -> (-x, y, z), rotation (x, y, z,
+ * w) -> (x, -y, -z, w), scale unchanged.  M is its own inverse and only
+ * flips signs, so mirroring twice gives the input bit for bit when the
+ * table pairs bones both ways (every real rig's does).  out must not be in
+ * (each bone reads another).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * arrays with bones, out equal to in), PLUMBOB_ERR_BAD_INDEX (an opposite
+ * outside [0, bone_count)), PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_count below
+ * bone_count). */
+PLUMBOB_API plumbob_result plumbob_pose_mirror(const int32_t *opposite, const plumbob_bone_pose *in,
+                                               uint32_t bone_count, plumbob_bone_pose *out, uint32_t out_count);
+
+
+/* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */
 /* ===================================================================== */
 

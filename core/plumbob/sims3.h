@@ -840,6 +840,58 @@ PLUMBOB_API plumbob_result plumbob_geom_write(const plumbob_geom *geom, void *ou
                                               size_t *out_size);
 
 
+/* --- Track masks (jazz: a play's per-bone weights) ---------------------
+ * Type 0x033260E3: "TkMk", u32 version, 48 header bytes, i32 count, count
+ * f32 weights, one per rig bone index (1.0: unmasked).  Version 0x200:
+ * the 48 bytes are unused; 0x201: the rig's key (16 bytes), the f32 weight
+ * of pet facial animation, 28 unused bytes (../shared/specs/NOTES.md,
+ * "Sims 3 jazz at run time").  Little-endian. */
+#define PLUMBOB_TYPE_TRACK_MASK 0x033260E3u
+
+typedef struct plumbob_track_mask {
+    uint32_t version;               /* 0x200 or 0x201 */
+    unsigned char header[48];       /* the 48 bytes after the version, as stored */
+    float facial_weight;            /* 0x201: header bytes 16..19 as a float (0 for 0x200) */
+    uint32_t weight_count;          /* weights, one per rig bone index */
+    const unsigned char *weights;   /* into the input: weight_count little-endian f32 */
+} plumbob_track_mask;
+
+/* Decodes a track mask (zero copy: weights point into data).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL data with a size, NULL mask),
+ * PLUMBOB_ERR_TRUNCATED (the bytes end before the header or the weights),
+ * PLUMBOB_ERR_BAD_MAGIC (not "TkMk"), PLUMBOB_ERR_UNSUPPORTED_VERSION (a
+ * version other than 0x200 and 0x201), PLUMBOB_ERR_BAD_COUNT (a negative
+ * count or one above 65,536), PLUMBOB_ERR_BAD_DATA (bytes after the last
+ * weight). */
+PLUMBOB_API plumbob_result plumbob_track_mask_decode(const void *data, size_t size, plumbob_track_mask *mask);
+/* The same, also saying where it failed (table "track_mask", "weights" or
+ * "arguments"), as the other _ex decoders. */
+PLUMBOB_API plumbob_result plumbob_track_mask_decode_ex(const void *data, size_t size, plumbob_track_mask *mask,
+                                                        plumbob_error *err);
+
+/* The weights as floats, for plumbob_pose_blend's bone_weights: out[i] =
+ * weight i (file bone index i; map to the skeleton view with the rig's
+ * skeleton_index when it is reordered).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL), PLUMBOB_ERR_OUTPUT_TOO_SMALL
+ * (out_count below weight_count). */
+PLUMBOB_API plumbob_result plumbob_track_mask_weights(const plumbob_track_mask *mask, float *out,
+                                                      uint32_t out_count);
+
+/* Bytes plumbob_track_mask_write produces: 60 + 4 * weight_count. */
+PLUMBOB_API size_t plumbob_track_mask_write_size(uint32_t weight_count);
+
+/* Writes a track mask: "TkMk", mask->version, mask->header (for 0x201
+ * with bytes 16..19 replaced by facial_weight), the count and weights
+ * (weight_count floats).  decode -> plumbob_track_mask_weights -> write
+ * gives the input byte for byte.  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
+ * (NULL mask or out, NULL weights with a count, a version other than 0x200
+ * and 0x201, a count above 65,536), PLUMBOB_ERR_OUT_OF_MEMORY (out_cap too
+ * small). */
+PLUMBOB_API plumbob_result plumbob_track_mask_write(const plumbob_track_mask *mask, const float *weights,
+                                                    uint32_t weight_count, void *out, size_t out_cap,
+                                                    size_t *out_size);
+
+
 #ifdef __cplusplus
 }
 #endif

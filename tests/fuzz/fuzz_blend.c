@@ -1,0 +1,146 @@
+/* libFuzzer target for the pose jobs (runtime.h Chapter 19b): the input's
+ * first bytes choose the bone count, the layer count, each layer's weight
+ * and whether it has a mask, the threshold, whether values may be hostile
+ * (NaN, infinities, FLT_MAX, subnormals) and an additive weight; the rest
+ * seed the poses, masks and mirror table.  Every job must refuse what does
+ * not fit with a code, stay inside its output (guard poses after an exactly
+ * sized span), give finite outputs for finite inputs, the blend's port
+ * kernel the scalar reference's bits, and mirroring twice the input. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plumbob.h"
+#include "kernels.h"
+
+#define MAXB 160
+#define MAXL 5
+#define GUARD 4
+
+static uint32_t next(uint32_t *s) {
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x ? x : 0x9E3779B9u;
+}
+
+static float value(uint32_t *s, int hostile) {
+    static const uint32_t bad[] = {0x7FC00000u, 0x7F800000u, 0xFF800000u, 0x7F7FFFFFu,
+                                   0x00000001u, 0x80000000u, 0x4E6E6B28u, 0xFF7FFFFFu};
+    static const uint32_t big[] = {0x7F7FFFFFu, 0xFF7FFFFFu, 0x00000001u, 0x80000000u, 0x3F800000u, 0x0u};
+    uint32_t r = next(s), bits;
+    float f;
+    if (r % 8 == 0) {
+        bits = hostile ? bad[(r >> 8) % 8] : big[(r >> 8) % 6]; /* finite extremes when not hostile */
+        memcpy(&f, &bits, sizeof f);
+        return f;
+    }
+    return (float)((int32_t)(r >> 8) % 4001 - 2000) / 1000.0f;
+}
+
+static int finite(float x) { return x - x == 0.0f; }
+
+static int poses_finite(const plumbob_bone_pose *p, uint32_t n) {
+    uint32_t i, k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < 10; k++)
+            if (!finite((&p[i].rotation.x)[k])) return 0;
+    return 1;
+}
+
+static int same_bits(const float *a, const float *b, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (a[i] != a[i] && b[i] != b[i]) continue;
+        if (memcmp(&a[i], &b[i], sizeof a[i]) != 0) return 0;
+    }
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static plumbob_bone_pose lp[MAXL][MAXB], rest[MAXB], out[MAXB + GUARD], out2[MAXB + GUARD], delta[MAXB];
+    static float mask[MAXL][MAXB], acc_s[10 * MAXB], acc_p[10 * MAXB], ws_s[MAXB], ws_p[MAXB];
+    static int32_t opp[MAXB];
+    plumbob_blend_layer layers[MAXL];
+    uint32_t bones, nl, k, b, st = 1, i;
+    int hostile;
+    float threshold, aw;
+    plumbob_result r;
+    if (size < 8) return 0;
+    bones = data[0] % (MAXB + 1);
+    nl = data[1] % (MAXL + 1);
+    hostile = data[2] & 1;
+    threshold = (float)(data[3] % 12) / 10.0f; /* 0 (refused) .. 1.1 (refused) */
+    aw = (float)((int)data[4] - 64) / 64.0f;   /* -1 .. 3: clamped */
+    for (i = 5; i < size; i++) st = (st ^ data[i]) * 0x01000193u;
+    if (!st) st = 1;
+    for (k = 0; k < MAXL; k++) {
+        for (b = 0; b < bones; b++) {
+            float *f = &lp[k][b].rotation.x;
+            for (i = 0; i < 10; i++) f[i] = value(&st, hostile);
+            mask[k][b] = value(&st, hostile);
+        }
+        layers[k].poses = lp[k];
+        layers[k].weight = value(&st, hostile);
+        layers[k].bone_weights = (data[5 + k % 3] >> k) & 1 ? mask[k] : NULL;
+    }
+    for (b = 0; b < bones; b++) {
+        float *f = &rest[b].rotation.x;
+        for (i = 0; i < 10; i++) f[i] = value(&st, hostile);
+        opp[b] = (int32_t)(next(&st) % (bones + 1)); /* sometimes out of range */
+    }
+    memset(out, 0x5A, sizeof out);
+    r = plumbob_pose_blend(layers, nl, rest, bones, threshold, out, bones);
+    if (!(threshold > 0.0f && threshold <= 1.0f)) {
+        if (bones && r != PLUMBOB_ERR_INVALID_ARGUMENT) abort();
+    } else if (r != PLUMBOB_OK) {
+        abort();
+    } else if (!hostile && !poses_finite(out, bones)) {
+        abort();
+    }
+    for (i = 0; i < GUARD * sizeof(plumbob_bone_pose); i++)
+        if (((unsigned char *)&out[bones])[i] != 0x5A) abort();
+    /* the port's layer kernel against the scalar one */
+    for (k = 0; k < nl; k++) {
+        float lw = pb_weight01(layers[k].weight);
+        pb_blend_layer_scalar(&lp[k][0].rotation.x, &lp[0][0].rotation.x, lw, layers[k].bone_weights, bones, k == 0,
+                              acc_s, ws_s);
+        PB_BLEND_LAYER(&lp[k][0].rotation.x, &lp[0][0].rotation.x, lw, layers[k].bone_weights, bones, k == 0, acc_p,
+                       ws_p);
+    }
+    if (nl && (!same_bits(acc_s, acc_p, 10u * bones) || !same_bits(ws_s, ws_p, bones))) abort();
+    if (nl && threshold > 0.0f && threshold <= 1.0f) { /* and the end of the blend */
+        pb_blend_finish_scalar(acc_s, ws_s, &rest[0].rotation.x, &lp[0][0].rotation.x, threshold, bones);
+        PB_BLEND_FINISH(acc_p, ws_p, &rest[0].rotation.x, &lp[0][0].rotation.x, threshold, bones);
+        if (!same_bits(acc_s, acc_p, 10u * bones)) abort();
+    }
+    /* additive: delta of layer 1 against layer 0, applied on the rest pose */
+    if (plumbob_pose_additive_delta(lp[0], lp[1], bones, delta, bones) != PLUMBOB_OK) abort();
+    if (!hostile && !poses_finite(delta, bones)) abort();
+    if (plumbob_pose_additive_apply(rest, delta, aw, layers[2].bone_weights, bones, out, bones) != PLUMBOB_OK) abort();
+    if (!hostile && !poses_finite(out, bones)) abort();
+    /* mirror: refused when the table leaves the bones; else twice is the input */
+    r = plumbob_pose_mirror(opp, lp[0], bones, out, bones);
+    for (b = 0; b < bones; b++)
+        if ((uint32_t)opp[b] >= bones) break;
+    if (b < bones) {
+        if (r != PLUMBOB_ERR_BAD_INDEX) abort();
+    } else {
+        if (r != PLUMBOB_OK) abort();
+        for (b = 0; b < bones; b++) opp[opp[b]] = (int32_t)b; /* make it pair both ways where it can */
+        for (k = 1; k;) { /* unpaired bones become their own, until every pair holds */
+            k = 0;
+            for (b = 0; b < bones; b++)
+                if (opp[opp[b]] != (int32_t)b) {
+                    opp[b] = (int32_t)b;
+                    k = 1;
+                }
+        }
+        for (b = 0; b < bones; b++)
+            if (opp[opp[b]] != (int32_t)b) abort();
+        if (plumbob_pose_mirror(opp, lp[0], bones, out, bones) != PLUMBOB_OK) abort();
+        if (plumbob_pose_mirror(opp, out, bones, out2, bones) != PLUMBOB_OK) abort();
+        if (bones && !same_bits(&out2[0].rotation.x, &lp[0][0].rotation.x, 10u * bones)) abort();
+    }
+    return 0;
+}

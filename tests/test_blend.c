@@ -1,0 +1,376 @@
+/* Pose jobs (runtime.h Chapter 19b): blending against a double-precision
+ * reference, the port's kernel against the scalar one bit for bit, the
+ * rest-pose fallback and cross-fade ends, additive delta and apply, and
+ * mirroring on the real adult rig. */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+#include "kernels.h"
+
+#define BL_BONES 300
+#define BL_LAYERS 4
+
+static float bl_unit(uint32_t *st) { return (float)(t_rand(st) % 20001u) / 10000.0f - 1.0f; }
+
+static void bl_pose(plumbob_bone_pose *p, uint32_t *st) {
+    plumbob_quat q;
+    q.x = bl_unit(st); q.y = bl_unit(st); q.z = bl_unit(st); q.w = bl_unit(st);
+    p->rotation = plumbob_quat_normalize(q);
+    p->translation.x = bl_unit(st); p->translation.y = bl_unit(st); p->translation.z = bl_unit(st) * 0.25f;
+    p->scale.x = 1.0f + bl_unit(st) * 0.2f; p->scale.y = 1.0f + bl_unit(st) * 0.2f; p->scale.z = 1.0f;
+}
+
+/* Tests link no libm (bare metal): square root by Newton's steps. */
+static double bl_sqrt(double x) {
+    double r = x > 1 ? x : 1;
+    int i;
+    if (!(x > 0)) return 0;
+    for (i = 0; i < 200; i++) r = 0.5 * (r + x / r);
+    return r;
+}
+
+static double bl_fabs(double x) { return x < 0 ? -x : x; }
+
+static float bl_nan(void) {
+    volatile float z = 0.0f;
+    return z / z;
+}
+
+/* Angle between two unit quaternions, degrees (either sign), from the
+ * chord: |a - b| = 2 sin(angle / 4), close to angle / 2 for small angles
+ * (and a resolution floats keep, unlike 1 - dot). */
+static double bl_angle_deg(const plumbob_quat *a, const double b[4]) {
+    double d = a->x * b[0] + a->y * b[1] + a->z * b[2] + a->w * b[3], s = d < 0 ? -1 : 1;
+    double e0 = a->x - s * b[0], e1 = a->y - s * b[1], e2 = a->z - s * b[2], e3 = a->w - s * b[3];
+    return 2.0 * bl_sqrt(e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3) * 57.29577951308232;
+}
+
+static double bl_clamp01(double x) { return x > 0 ? (x < 1 ? x : 1) : 0; }
+
+/* plumbob_pose_blend's formula in double. */
+static void bl_reference(const plumbob_blend_layer *layers, uint32_t n, const plumbob_bone_pose *rest, uint32_t b,
+                         float threshold, double out[10]) {
+    double acc[10] = {0}, W = 0;
+    const float *ref = n ? &layers[0].poses[b].rotation.x : &rest[b].rotation.x;
+    uint32_t k, i;
+    for (k = 0; k <= n; k++) {
+        const float *p;
+        double w, s, dot = 0;
+        if (k < n) {
+            p = &layers[k].poses[b].rotation.x;
+            w = bl_clamp01(layers[k].weight) * (layers[k].bone_weights ? bl_clamp01(layers[k].bone_weights[b]) : 1.0);
+        } else {
+            if (W >= threshold) break;
+            p = &rest[b].rotation.x;
+            w = threshold - W;
+        }
+        for (i = 0; i < 4; i++) dot += (double)ref[i] * p[i];
+        s = dot < 0 ? -w : w;
+        for (i = 0; i < 4; i++) acc[i] += s * p[i];
+        for (i = 4; i < 10; i++) acc[i] += w * p[i];
+        W += w;
+    }
+    {
+        double len = bl_sqrt(acc[0] * acc[0] + acc[1] * acc[1] + acc[2] * acc[2] + acc[3] * acc[3]);
+        for (i = 0; i < 4; i++) out[i] = acc[i] / len;
+        for (i = 4; i < 10; i++) out[i] = acc[i] / W;
+    }
+}
+
+static double bl_qdot(const plumbob_quat *a, const plumbob_quat *b) {
+    double d = (double)a->x * b->x + (double)a->y * b->y + (double)a->z * b->z + (double)a->w * b->w;
+    return d < 0 ? -d : d;
+}
+
+static plumbob_bone_pose bl_layer_poses[BL_LAYERS][BL_BONES], bl_rest[BL_BONES], bl_out[BL_BONES];
+static float bl_mask[BL_LAYERS][BL_BONES];
+
+static void bl_build(uint32_t seed, plumbob_blend_layer *layers) {
+    uint32_t st = seed, k, b;
+    for (b = 0; b < BL_BONES; b++) bl_pose(&bl_rest[b], &st);
+    for (k = 0; k < BL_LAYERS; k++) {
+        for (b = 0; b < BL_BONES; b++) {
+            bl_pose(&bl_layer_poses[k][b], &st);
+            /* masks with zeros, ones, fractions, out-of-range values and whole vanishing bones */
+            bl_mask[k][b] = b % 7u == 0 ? 0.0f : (b % 5u == 0 ? 1.0f : (float)(t_rand(&st) % 1200u) / 1000.0f);
+            if (b % 11u == 0) bl_mask[k][b] = k == 0 ? 0.02f : 0.0f;
+            if (b % 13u == 0) bl_mask[k][b] = -0.5f;
+        }
+        layers[k].poses = bl_layer_poses[k];
+        layers[k].weight = k == 0 ? 0.7f : 0.3f + 0.2f * (float)k;
+        layers[k].bone_weights = k == 2 ? NULL : bl_mask[k];
+    }
+}
+
+void test_blend_matches_reference(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    uint32_t n, b, i;
+    double worst_deg = 0, worst_pos = 0;
+    bl_build(0xB1E4Du, layers);
+    for (n = 0; n <= BL_LAYERS; n++) {
+        CHECK_OK(plumbob_pose_blend(layers, n, bl_rest, BL_BONES, PLUMBOB_BLEND_THRESHOLD, bl_out, BL_BONES));
+        for (b = 0; b < BL_BONES; b++) {
+            double d[10];
+            const float *o = &bl_out[b].rotation.x;
+            bl_reference(layers, n, bl_rest, b, PLUMBOB_BLEND_THRESHOLD, d);
+            if (bl_angle_deg(&bl_out[b].rotation, d) > worst_deg) worst_deg = bl_angle_deg(&bl_out[b].rotation, d);
+            for (i = 4; i < 10; i++)
+                if (bl_fabs(o[i] - d[i]) > worst_pos) worst_pos = bl_fabs(o[i] - d[i]);
+        }
+    }
+    CHECK(worst_deg < 0.01);
+    CHECK(worst_pos < 1e-5);
+    /* no layer weighs: the rest pose exactly */
+    layers[0].weight = 0.0f;
+    CHECK_OK(plumbob_pose_blend(layers, 1, bl_rest, BL_BONES, 0.25f, bl_out, BL_BONES));
+    for (b = 0; b < BL_BONES; b++) {
+        CHECK_NEAR(bl_out[b].translation.x, bl_rest[b].translation.x, 1e-6);
+        CHECK_NEAR(bl_out[b].scale.y, bl_rest[b].scale.y, 1e-6);
+        CHECK(bl_qdot(&bl_out[b].rotation, &bl_rest[b].rotation) > 1.0 - 1e-6);
+    }
+}
+
+void test_blend_port_matches_scalar(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    static float acc_s[10 * BL_BONES], acc_p[10 * BL_BONES], ws_s[BL_BONES], ws_p[BL_BONES];
+    uint32_t k;
+    bl_build(0x5EEDu, layers);
+    bl_layer_poses[1][3].translation.x = -0.0f; /* signed zeros and a rotation opposite layer 0's */
+    bl_layer_poses[1][4].rotation.x = -bl_layer_poses[0][4].rotation.x;
+    bl_layer_poses[1][4].rotation.y = -bl_layer_poses[0][4].rotation.y;
+    bl_layer_poses[1][4].rotation.z = -bl_layer_poses[0][4].rotation.z;
+    bl_layer_poses[1][4].rotation.w = -bl_layer_poses[0][4].rotation.w;
+    for (k = 0; k < BL_LAYERS; k++) {
+        pb_blend_layer_scalar(&layers[k].poses[0].rotation.x, &layers[0].poses[0].rotation.x, pb_weight01(layers[k].weight),
+                              layers[k].bone_weights, BL_BONES, k == 0, acc_s, ws_s);
+        PB_BLEND_LAYER(&layers[k].poses[0].rotation.x, &layers[0].poses[0].rotation.x, pb_weight01(layers[k].weight),
+                       layers[k].bone_weights, BL_BONES, k == 0, acc_p, ws_p);
+    }
+    CHECK(memcmp(acc_s, acc_p, sizeof acc_s) == 0);
+    CHECK(memcmp(ws_s, ws_p, sizeof ws_s) == 0);
+    /* the end of the blend: some bones below the threshold, one zero and one huge sum */
+    ws_s[5] = ws_p[5] = 0.0f;
+    ws_s[9] = ws_p[9] = 0.05f;
+    acc_s[30] = acc_p[30] = 3e38f;
+    acc_s[31] = acc_p[31] = -3e38f;
+    pb_blend_finish_scalar(acc_s, ws_s, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
+    PB_BLEND_FINISH(acc_p, ws_p, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
+    CHECK(memcmp(acc_s, acc_p, sizeof acc_s) == 0);
+}
+
+/* A cross-fade of two poses: its ends are the poses themselves (rotation
+ * normalized), and it moves in small steps as the fade does. */
+void test_blend_cross_fade(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    static plumbob_bone_pose prev[BL_BONES];
+    uint32_t b, step;
+    double worst_step = 0;
+    bl_build(0xFADEu, layers);
+    layers[0].bone_weights = layers[1].bone_weights = NULL;
+    for (step = 0; step <= 100; step++) {
+        float f = (float)step / 100.0f;
+        layers[0].weight = 1.0f - f;
+        layers[1].weight = f;
+        CHECK_OK(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, PLUMBOB_BLEND_THRESHOLD, bl_out, BL_BONES));
+        for (b = 0; b < BL_BONES; b++) {
+            if (step == 0 || step == 100) {
+                const plumbob_bone_pose *e = &bl_layer_poses[step ? 1 : 0][b];
+                double d = bl_fabs(e->rotation.x * bl_out[b].rotation.x + e->rotation.y * bl_out[b].rotation.y +
+                                e->rotation.z * bl_out[b].rotation.z + e->rotation.w * bl_out[b].rotation.w);
+                CHECK(d > 1.0 - 1e-6);
+                CHECK_NEAR(bl_out[b].translation.y, e->translation.y, 1e-6);
+                CHECK_NEAR(bl_out[b].scale.x, e->scale.x, 1e-6);
+            } else {
+                double dt = bl_fabs(bl_out[b].translation.x - prev[b].translation.x);
+                if (dt > worst_step) worst_step = dt;
+            }
+            prev[b] = bl_out[b];
+        }
+    }
+    CHECK(worst_step < 0.05); /* translations within [-1, 1]: a 1/100 fade step moves at most 0.02 */
+}
+
+void test_blend_errors(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    bl_build(7u, layers);
+    memset(bl_out, 0xA5, sizeof bl_out);
+    CHECK_EQ(plumbob_pose_blend(NULL, 1, bl_rest, BL_BONES, 0.1f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, NULL, BL_BONES, 0.1f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, NULL, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.0f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 1.5f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, bl_nan(), bl_out, BL_BONES),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, bl_layer_poses[1], BL_BONES),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, bl_rest, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    layers[1].poses = NULL;
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    layers[1].poses = bl_layer_poses[1];
+    CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, bl_out, BL_BONES - 1),
+             PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    {   /* nothing was written */
+        unsigned char *o = (unsigned char *)bl_out;
+        size_t i;
+        int same = 1;
+        for (i = 0; i < sizeof bl_out; i++) same &= o[i] == 0xA5;
+        CHECK(same);
+    }
+    CHECK_OK(plumbob_pose_blend(NULL, 0, NULL, 0, 0.1f, NULL, 0));
+    /* huge finite inputs: finite out */
+    bl_layer_poses[0][0].translation.x = 3e38f;
+    bl_layer_poses[1][0].translation.x = 3e38f;
+    layers[0].weight = layers[1].weight = 1.0f;
+    layers[0].bone_weights = layers[1].bone_weights = NULL;
+    CHECK_OK(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, bl_out, BL_BONES));
+    CHECK(bl_out[0].translation.x <= 3.4028235e38f && bl_out[0].translation.x >= 1e38f);
+}
+
+/* delta of pose against ref, applied on ref with weight 1, gives pose;
+ * weight 0 gives the base; half way against a double slerp-free reference. */
+void test_additive_round_trip(void) {
+    static plumbob_bone_pose ref[BL_BONES], pose[BL_BONES], delta[BL_BONES], out[BL_BONES];
+    uint32_t st = 0xADD1u, b;
+    double worst = 0;
+    for (b = 0; b < BL_BONES; b++) {
+        bl_pose(&ref[b], &st);
+        bl_pose(&pose[b], &st);
+    }
+    CHECK_OK(plumbob_pose_additive_delta(ref, pose, BL_BONES, delta, BL_BONES));
+    CHECK_OK(plumbob_pose_additive_apply(ref, delta, 1.0f, NULL, BL_BONES, out, BL_BONES));
+    for (b = 0; b < BL_BONES; b++) {
+        double pd[4];
+        double a;
+        pd[0] = pose[b].rotation.x; pd[1] = pose[b].rotation.y; pd[2] = pose[b].rotation.z; pd[3] = pose[b].rotation.w;
+        a = bl_angle_deg(&out[b].rotation, pd);
+        if (a > worst) worst = a;
+        CHECK_NEAR(out[b].translation.x, pose[b].translation.x, 1e-5);
+        CHECK_NEAR(out[b].translation.z, pose[b].translation.z, 1e-5);
+        CHECK_NEAR(out[b].scale.y, pose[b].scale.y, 1e-5);
+    }
+    CHECK(worst < 0.01);
+    CHECK_OK(plumbob_pose_additive_apply(ref, delta, 0.0f, NULL, BL_BONES, out, BL_BONES));
+    for (b = 0; b < BL_BONES; b++) {
+        CHECK(bl_qdot(&out[b].rotation, &ref[b].rotation) > 1.0 - 1e-6);
+        CHECK_EQ(memcmp(&out[b].translation, &ref[b].translation, sizeof out[b].translation), 0);
+    }
+    /* a per-bone mask of 0 leaves the bone; in place on the base */
+    {
+        static float mask[BL_BONES];
+        static plumbob_bone_pose base[BL_BONES];
+        for (b = 0; b < BL_BONES; b++) mask[b] = b % 2u ? 1.0f : 0.0f;
+        memcpy(base, ref, sizeof base);
+        CHECK_OK(plumbob_pose_additive_apply(base, delta, 1.0f, mask, BL_BONES, base, BL_BONES));
+        CHECK_NEAR(base[0].translation.x, ref[0].translation.x, 0);
+        CHECK_NEAR(base[1].translation.x, pose[1].translation.x, 1e-5);
+    }
+    /* in place delta (delta = pose) and errors */
+    CHECK_OK(plumbob_pose_additive_delta(ref, pose, BL_BONES, pose, BL_BONES));
+    CHECK(memcmp(pose, delta, sizeof pose) == 0);
+    CHECK_EQ(plumbob_pose_additive_delta(ref, pose, BL_BONES, ref, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_delta(ref, NULL, BL_BONES, out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_delta(ref, pose, BL_BONES, out, 3), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_EQ(plumbob_pose_additive_apply(ref, delta, 1.0f, NULL, BL_BONES, delta, BL_BONES),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply(ref, delta, 1.0f, NULL, BL_BONES, out, 0), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    /* a zero reference scale gives delta scale 1; a NaN weight is 0 */
+    ref[0].scale.x = 0.0f;
+    CHECK_OK(plumbob_pose_additive_delta(ref, pose, 1, delta, 1));
+    CHECK_NEAR(delta[0].scale.x, 1.0, 0);
+    CHECK_OK(plumbob_pose_additive_apply(ref, delta, bl_nan(), NULL, 1, out, 1));
+    CHECK_NEAR(out[0].translation.x, ref[0].translation.x, 0);
+}
+
+/* The adult rig: mirrored rest pose is the rest pose (the rig is built
+ * symmetric, to a few thousandths), twice mirrored is the input exactly. */
+void test_mirror_adult_rig(void) {
+    size_t size, need;
+    unsigned char *data = t_corpus_load("sims3/auRig.rig", &size), *mem;
+    plumbob_rig rig;
+    plumbob_arena arena;
+    static int32_t opp[512];
+    static plumbob_bone_pose once[512], twice[512], posed[512];
+    uint32_t b, st = 0x3A3Au, pairs = 0;
+    double worst_t = 0, worst_q = 0;
+    if (!data) T_SKIP(t_corpus_missing());
+    CHECK_OK(plumbob_rig_measure(data, size, &need));
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&arena, mem, need);
+    CHECK_OK(plumbob_rig_decode(data, size, &arena, &rig));
+    CHECK_EQ(rig.skeleton.bone_count, 257);
+    CHECK_EQ(plumbob_rig_mirror_table(&rig, opp, 10), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_OK(plumbob_rig_mirror_table(&rig, opp, 512));
+    for (b = 0; b < rig.skeleton.bone_count; b++) {
+        CHECK(opp[b] >= 0 && (uint32_t)opp[b] < rig.skeleton.bone_count);
+        CHECK_EQ(opp[opp[b]], b);
+        if ((uint32_t)opp[b] != b) pairs++;
+    }
+    CHECK(pairs > 100);
+    CHECK_OK(plumbob_pose_mirror(opp, rig.skeleton.rest, rig.skeleton.bone_count, once, 512));
+    for (b = 0; b < rig.skeleton.bone_count; b++) {
+        const plumbob_bone_pose *r = &rig.skeleton.rest[b];
+        double dq = bl_qdot(&once[b].rotation, &r->rotation);
+        double e = bl_fabs(once[b].translation.x - r->translation.x) + bl_fabs(once[b].translation.y - r->translation.y) +
+                   bl_fabs(once[b].translation.z - r->translation.z);
+        if (e > worst_t) worst_t = e;
+        if (1.0 - dq > worst_q) worst_q = 1.0 - dq;
+    }
+    CHECK(worst_t < 0.01);  /* metres: the rig's own asymmetry is below 1 mm... */
+    CHECK(worst_q < 1e-3);  /* ...and a fraction of a degree */
+    for (b = 0; b < rig.skeleton.bone_count; b++) bl_pose(&posed[b], &st);
+    CHECK_OK(plumbob_pose_mirror(opp, posed, rig.skeleton.bone_count, once, 512));
+    CHECK_OK(plumbob_pose_mirror(opp, once, rig.skeleton.bone_count, twice, 512));
+    CHECK(memcmp(twice, posed, sizeof(plumbob_bone_pose) * rig.skeleton.bone_count) == 0);
+    /* errors */
+    CHECK_EQ(plumbob_pose_mirror(opp, posed, rig.skeleton.bone_count, posed, 512), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_mirror(opp, posed, rig.skeleton.bone_count, once, 256), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    opp[7] = 257;
+    CHECK_EQ(plumbob_pose_mirror(opp, posed, rig.skeleton.bone_count, once, 512), PLUMBOB_ERR_BAD_INDEX);
+    opp[7] = -1;
+    CHECK_EQ(plumbob_pose_mirror(opp, posed, rig.skeleton.bone_count, once, 512), PLUMBOB_ERR_BAD_INDEX);
+    CHECK_EQ(plumbob_rig_mirror_table(NULL, opp, 512), PLUMBOB_ERR_INVALID_ARGUMENT);
+    free(mem);
+    free(data);
+}
+
+/* Masks from bone names on the adult rig: the left arm from the clavicle
+ * down, and the error cases. */
+void test_bone_weights_subtrees(void) {
+    size_t size, need;
+    unsigned char *data = t_corpus_load("sims3/auRig.rig", &size), *mem;
+    plumbob_rig rig;
+    plumbob_arena arena;
+    static float w[512];
+    uint32_t h[2], b, inside = 0;
+    int32_t cl, hand, spine;
+    if (!data) T_SKIP(t_corpus_missing());
+    CHECK_OK(plumbob_rig_measure(data, size, &need));
+    mem = (unsigned char *)malloc(need);
+    plumbob_arena_init(&arena, mem, need);
+    CHECK_OK(plumbob_rig_decode(data, size, &arena, &rig));
+    h[0] = plumbob_fnv32_str("b__L_Clavicle__");
+    h[1] = plumbob_fnv32_str("b__R_Clavicle__");
+    cl = plumbob_skeleton_find(&rig.skeleton, h[0]);
+    hand = plumbob_skeleton_find(&rig.skeleton, plumbob_fnv32_str("b__L_Hand__"));
+    spine = plumbob_skeleton_find(&rig.skeleton, plumbob_fnv32_str("b__Spine0__"));
+    CHECK(cl >= 0 && hand >= 0);
+    CHECK_OK(plumbob_bone_weights_subtrees(&rig.skeleton, h, 1, 1.0f, 0.0f, w, 512));
+    for (b = 0; b < rig.skeleton.bone_count; b++) {
+        int32_t p = (int32_t)b, in = 0;
+        while (p >= 0 && !in) { in = p == cl; p = rig.skeleton.parent[p]; } /* the definition, walked up */
+        CHECK_NEAR(w[b], in ? 1.0 : 0.0, 0);
+        inside += (uint32_t)in;
+    }
+    CHECK(inside > 20 && w[hand] == 1.0f);
+    if (spine >= 0) CHECK_NEAR(w[spine], 0.0, 0);
+    CHECK_OK(plumbob_bone_weights_subtrees(&rig.skeleton, h, 2, 0.25f, 1.0f, w, 512));
+    CHECK_NEAR(w[hand], 0.25, 0);
+    CHECK_NEAR(w[0], 1.0, 0);
+    h[1] = 0x12345678u;
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, h, 2, 1.0f, 0.0f, w, 512), PLUMBOB_ERR_NOT_FOUND);
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, h, 1, 1.0f, 0.0f, w, 10), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, h, 1, 2.0f, 0.0f, w, 512), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_bone_weights_subtrees(&rig.skeleton, NULL, 1, 1.0f, 0.0f, w, 512), PLUMBOB_ERR_INVALID_ARGUMENT);
+    free(mem);
+    free(data);
+}
