@@ -10,20 +10,22 @@
 
 #include <stdint.h>
 
-/* sin and cos of half of `degrees`.  The angle is first reduced into
- * [-180, 180] exactly (whole turns of 360 are integers below 2^24 for
- * |degrees| <= 1e7, and the differences are representable: Sterbenz), so
- * the half angle x is in [-pi/2, pi/2]; then Taylor polynomials to x^11 and
- * x^12 with their coefficients as constants (truncation below 6e-8 at
- * pi/2).  Beside a double-precision reference: within 2e-7 absolute over
- * every angle (tests/test_anim_pose.c).  NaN and |degrees| > 1e7 read as 0
- * (a float that large has no fraction of a turn left). */
+/* sin and cos of half of `degrees`.  The angle first loses its nearest
+ * whole number of turns (rounded by adding and removing 1.5 * 2^23, which
+ * leaves no fraction below 2^22; |degrees| <= 1e7 is 27,778 turns at most),
+ * exactly (360 r is an integer below 2^24 and the difference is
+ * representable), so it lies in [-180, 180] up to the rounding of
+ * degrees / 360 near the ends, and the half angle x in [-pi/2, pi/2]
+ * (a hair beyond at most); then Taylor polynomials to x^11 and x^12 with
+ * their coefficients as constants (truncation below 6e-8 at pi/2).  No
+ * branch and no conversion, so four lanes run as vector instructions.
+ * Beside a double-precision reference: within 2e-7 absolute over every
+ * angle (tests/test_anim_pose.c).  NaN and |degrees| > 1e7 read as 0 (a
+ * float that large has no fraction of a turn left). */
 static inline void pb_half_angle_sin_cos(float degrees, float *s, float *c) {
-    float d = degrees, x, x2;
-    if (!(d == d) || d > 1e7f || d < -1e7f) d = 0.0f;
-    d -= 360.0f * (float)(int32_t)(d * (1.0f / 360.0f)); /* now in about (-360, 360) */
-    if (d > 180.0f) d -= 360.0f;
-    if (d < -180.0f) d += 360.0f;
+    float d = (degrees >= -1e7f && degrees <= 1e7f) ? degrees : 0.0f, r, x, x2;
+    r = (d * (1.0f / 360.0f) + 12582912.0f) - 12582912.0f; /* the nearest whole turn */
+    d -= 360.0f * r;
     x = d * (3.14159265358979f / 360.0f);
     x2 = x * x;
     *s = x + x * x2 * (-1.66666667e-1f + x2 * (8.33333333e-3f + x2 * (-1.98412698e-4f +

@@ -31,6 +31,7 @@ typedef struct anim_curve {
 #define ANIM_CURVE_ANGULAR 2u
 #define ANIM_CURVE_LOADED 4u       /* the pair at `key` is decoded (baked: the end values) */
 #define ANIM_CURVE_FLAT 8u         /* the pair's keys share a time */
+#define ANIM_CURVE_LAST 16u        /* timed: `key` is the last key (no pair: it holds) */
 
 /* One bound channel. */
 typedef struct anim_output {
@@ -196,7 +197,8 @@ static void anim_set_pair(const plumbob_anim *a, anim_curve *c, uint32_t k, floa
     c->key = (uint16_t)k;
     c->k0t = k0time;
     c->c[0] = k0value;
-    c->flags = (uint8_t)((c->flags & ~ANIM_CURVE_FLAT) | ANIM_CURVE_LOADED);
+    c->flags = (uint8_t)((c->flags & ~(ANIM_CURVE_FLAT | ANIM_CURVE_LAST)) | ANIM_CURVE_LOADED |
+                         (k + 1u < count ? 0u : ANIM_CURVE_LAST));
     if (k + 1u < count) {
         plumbob_anim_key k1 = plumbob_anim_key_at(a, c->component, k + 1u);
         float dt = k1.time - k0time;
@@ -222,11 +224,14 @@ static void anim_load_timed(const plumbob_anim *a, anim_curve *c, uint32_t k) {
 /* A timed curve at ticks (not NaN): the pair whose span holds ticks (the
  * one the reference's search finds), then its cubic. */
 static float anim_timed_value(const plumbob_anim *a, anim_curve *c, float ticks) {
-    uint32_t last = a->components[c->component].key_count - 1u, k = c->key;
+    uint32_t k = c->key;
+    unsigned f = c->flags;
     float u;
-    if (!((c->flags & ANIM_CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && (k == last || ticks < c->t_hi))) {
+    /* the loaded pair's span holds ticks: the common case, without reading the component */
+    if (!((f & ANIM_CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && ((f & ANIM_CURVE_LAST) || ticks < c->t_hi))) {
         const plumbob_anim_component *comp = &a->components[c->component];
-        if ((c->flags & ANIM_CURVE_LOADED) && k < last && ticks >= c->t_hi &&
+        uint32_t last = comp->key_count - 1u;
+        if ((f & ANIM_CURVE_LOADED) && k < last && ticks >= c->t_hi &&
             (k + 1u == last || ticks < anim_key_time(comp, k + 2u))) {
             k++; /* forward playback: the next pair starts with the old second key */
             anim_set_pair(a, c, k, c->t_hi, c->k1v, c->k1m);
@@ -239,9 +244,10 @@ static float anim_timed_value(const plumbob_anim *a, anim_curve *c, float ticks)
             k = lo;
             anim_load_timed(a, c, k);
         }
+        f = c->flags;
     }
-    if (k == last || ticks <= c->k0t) return c->c[0];
-    if (c->flags & ANIM_CURVE_FLAT) return c->c[1];
+    if ((f & ANIM_CURVE_LAST) || ticks <= c->k0t) return c->c[0];
+    if (f & ANIM_CURVE_FLAT) return c->c[1];
     u = (ticks - c->k0t) * c->inv_dt;
     if (u > 1.0f) u = 1.0f;
     return pb_cubic_at(c->c[0], c->c[1], c->c[2], c->c[3], u);
@@ -281,13 +287,11 @@ static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks)
  * calls or branches, so the compiler may run the lanes as vector
  * instructions; the same bits. */
 static void anim_half_angles4(const float deg[4], float s[4], float c[4]) {
-    float d[4], k[4], x[4], x2[4];
+    float d[4], r[4], x[4], x2[4];
     int l;
-    for (l = 0; l < 4; l++) d[l] = (deg[l] == deg[l] && deg[l] <= 1e7f && deg[l] >= -1e7f) ? deg[l] : 0.0f;
-    for (l = 0; l < 4; l++) k[l] = (float)(int32_t)(d[l] * (1.0f / 360.0f));
-    for (l = 0; l < 4; l++) d[l] -= 360.0f * k[l];
-    for (l = 0; l < 4; l++) d[l] = d[l] > 180.0f ? d[l] - 360.0f : d[l];
-    for (l = 0; l < 4; l++) d[l] = d[l] < -180.0f ? d[l] + 360.0f : d[l];
+    for (l = 0; l < 4; l++) d[l] = (deg[l] >= -1e7f && deg[l] <= 1e7f) ? deg[l] : 0.0f;
+    for (l = 0; l < 4; l++) r[l] = (d[l] * (1.0f / 360.0f) + 12582912.0f) - 12582912.0f;
+    for (l = 0; l < 4; l++) d[l] -= 360.0f * r[l];
     for (l = 0; l < 4; l++) x[l] = d[l] * (3.14159265358979f / 360.0f);
     for (l = 0; l < 4; l++) x2[l] = x[l] * x[l];
     for (l = 0; l < 4; l++)
