@@ -190,6 +190,39 @@ static float anim_key_time(const plumbob_anim_component *c, uint32_t k) {
     return (float)((c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu);
 }
 
+/* Key k of a timed component, decoded as plumbob_anim_key_at decodes it
+ * (sims2/anim_sample.c: the same operations, so the same bits), without
+ * its index checks and kind dispatch: the pair loads of forward playback. */
+static float anim_half(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1Fu, mant = h & 0x3FFu;
+    if (exp == 0x1Fu) return pb_f32_from_bits(sign | 0x7F800000u | (mant << 13));
+    if (exp == 0) {
+        float v = (float)mant * (1.0f / 16777216.0f);
+        return sign ? -v : v;
+    }
+    return pb_f32_from_bits(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+
+static plumbob_anim_key anim_timed_key(const plumbob_anim_component *c, uint32_t k) {
+    static const float timed_scale[4] = {1.0f / 128.0f, 1.0f / 2048.0f, 0.0f, 1.0f / 8192.0f};
+    const unsigned char *p = c->keys + (size_t)k * c->key_size;
+    plumbob_anim_key key;
+    uint32_t t = pb_le16(p);
+    key.time = (float)((c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu);
+    if (c->packed & PLUMBOB_ANIM_F32) {
+        key.value = pb_f32le(p + 2);
+        p += 6;
+    } else {
+        int32_t v = (int32_t)(int16_t)pb_le16(p + 2) * 2 + (int32_t)(p[1] >> 7);
+        key.value = (float)v * timed_scale[(c->packed >> 2) & 3u];
+        p += 4;
+    }
+    key.tangent_in = anim_half(pb_le16(p)) * (1.0f / 150.0f);
+    key.tangent_out = (c->packed & 3u) == PLUMBOB_ANIM_DISCONTINUOUS ? anim_half(pb_le16(p + 2)) * (1.0f / 150.0f)
+                                                                      : key.tangent_in;
+    return key;
+}
+
 /* Makes (k, k + 1) the pair of a timed curve (k + 1 may be past the end),
  * given key k decoded: its cubic made once, as the reference makes it. */
 static void anim_set_pair(const plumbob_anim *a, anim_curve *c, uint32_t k, float k0time, float k0value, float k0out) {
@@ -200,7 +233,7 @@ static void anim_set_pair(const plumbob_anim *a, anim_curve *c, uint32_t k, floa
     c->flags = (uint8_t)((c->flags & ~(ANIM_CURVE_FLAT | ANIM_CURVE_LAST)) | ANIM_CURVE_LOADED |
                          (k + 1u < count ? 0u : ANIM_CURVE_LAST));
     if (k + 1u < count) {
-        plumbob_anim_key k1 = plumbob_anim_key_at(a, c->component, k + 1u);
+        plumbob_anim_key k1 = anim_timed_key(&a->components[c->component], k + 1u);
         float dt = k1.time - k0time;
         c->t_hi = k1.time;
         c->k1v = k1.value;
