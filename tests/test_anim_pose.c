@@ -4,10 +4,12 @@
  * the sampler against plumbob_anim_sample_channel bit for bit, in every
  * time order, output-too-small, and the three real animations on a
  * skeleton of the Sims 2 adult bone names. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
 #include "pb_bytes.h"
+#include "pb_curve.h"
 
 /* A caller-made CRES skeleton view: bones in a chain, identity rests
  * translated 0.1 up, scale 1.  Only names, parents and rests are read. */
@@ -326,4 +328,90 @@ void test_anim_pose_corpus(void) {
     }
     CHECK_EQ(seen, 3);
     free(data);
+}
+
+static double d_abs(double x) { return x < 0 ? -x : x; }
+
+/* sin and cos of x radians in double, |x| <= pi/2 (Taylor to x^29: below
+ * 1e-17 there), for the reference the float polynomials are checked by. */
+static void d_sin_cos(double x, double *s, double *c) {
+    double x2 = x * x, ts = x, tc = 1.0, ss = x, sc = 1.0;
+    int k;
+    for (k = 1; k <= 14; k++) {
+        ts *= -x2 / ((2.0 * k) * (2.0 * k + 1.0));
+        tc *= -x2 / ((2.0 * k - 1.0) * (2.0 * k));
+        ss += ts;
+        sc += tc;
+    }
+    *s = ss;
+    *c = sc;
+}
+
+/* The half angle of d degrees in double, reduced into [-90, 90] degrees
+ * the way the float code reduces (so +-180 keep their signs). */
+static void d_half_angle(float deg, double *s, double *c) {
+    double d = deg;
+    if (!(d == d) || d > 1e7 || d < -1e7) d = 0.0;
+    d -= 360.0 * (double)(long long)(d / 360.0);
+    if (d > 180.0) d -= 360.0;
+    if (d < -180.0) d += 360.0;
+    d_sin_cos(d * (3.14159265358979323846 / 360.0), s, c);
+}
+
+/* The division-free half-angle sine and cosine, plumbob_anim_euler_to_quat
+ * and the Hermite cubic beside double-precision references, over a sweep of
+ * angles (fractions, both ends of the half-turn, whole turns, up to 1e7
+ * degrees and past it) and random curves.  Prints the worst errors. */
+void test_anim_float_accuracy(void) {
+    uint32_t rng = 47u, i;
+    double worst_sc = 0.0, worst_q = 0.0, worst_h = 0.0;
+    for (i = 0; i < 40000u; i++) { /* few enough for the emulated targets */
+        float deg, s, c;
+        double ds, dc, e, e2;
+        uint32_t r = t_rand(&rng);
+        if (i < 14401u) deg = (float)i * 0.05f - 360.0f;             /* every 0.05 degree of two turns */
+        else if (i < 27000u) deg = (float)(int32_t)(r % 20000001u) - 1e7f; /* whole degrees up to 1e7 */
+        else deg = pb_f32_from_bits((r & 0x807FFFFFu) | ((100u + r % 60u) << 23)); /* 2^-27 .. 2^32 */
+        pb_half_angle_sin_cos(deg, &s, &c);
+        d_half_angle(deg, &ds, &dc);
+        e = d_abs((double)s - ds);
+        if (d_abs((double)c - dc) > e) e = d_abs((double)c - dc);
+        e2 = d_abs((double)s + ds); /* at +-180 (mod 360) either end of the half-turn may be taken */
+        if (d_abs((double)c + dc) > e2) e2 = d_abs((double)c + dc);
+        if (e2 < e) e = e2;
+        if (e > worst_sc) worst_sc = e;
+    }
+    CHECK(worst_sc < 2e-7);
+    for (i = 0; i < 20000u; i++) {
+        float a[3];
+        double s[3], c[3], w, x, y, z, e, e2;
+        plumbob_quat q;
+        int k;
+        for (k = 0; k < 3; k++) a[k] = (float)((int32_t)(t_rand(&rng) % 2000001u) - 1000000) * (i % 2u ? 0.001f : 0.5f);
+        q = plumbob_anim_euler_to_quat(a[0], a[1], a[2]);
+        for (k = 0; k < 3; k++) d_half_angle(a[k], &s[k], &c[k]);
+        w = c[2] * c[1] * c[0] + s[2] * s[1] * s[0];
+        x = c[2] * c[1] * s[0] - s[2] * s[1] * c[0];
+        y = c[2] * s[1] * c[0] + s[2] * c[1] * s[0];
+        z = s[2] * c[1] * c[0] - c[2] * s[1] * s[0];
+        e = d_abs(q.w - w) + d_abs(q.x - x) + d_abs(q.y - y) + d_abs(q.z - z);
+        e2 = d_abs(q.w + w) + d_abs(q.x + x) + d_abs(q.y + y) + d_abs(q.z + z);
+        if (e2 < e) e = e2;
+        if (e > worst_q) worst_q = e;
+    }
+    CHECK(worst_q < 1e-6); /* the sum of four components: ~1e-7 degree each */
+    for (i = 0; i < 20000u; i++) {
+        float v0 = (float)(t_rand(&rng) % 20001u) * 0.01f - 100.0f, v1 = (float)(t_rand(&rng) % 20001u) * 0.01f - 100.0f;
+        float m0 = (float)(t_rand(&rng) % 2001u) * 0.001f - 1.0f, m1 = (float)(t_rand(&rng) % 2001u) * 0.001f - 1.0f;
+        float dt = (float)(1u + t_rand(&rng) % 300u), u = (float)(t_rand(&rng) % 1025u) / 1024.0f, cf[4];
+        double du = u, h, scale = d_abs(v0) + d_abs(v1) + d_abs(m0 * dt) + d_abs(m1 * dt) + 1e-3, e;
+        pb_hermite_cubic(v0, m0, v1, m1, dt, cf);
+        h = (2 * du * du * du - 3 * du * du + 1) * v0 + (du * du * du - 2 * du * du + du) * dt * m0 +
+            (3 * du * du - 2 * du * du * du) * v1 + (du * du * du - du * du) * dt * m1;
+        e = d_abs((double)pb_cubic_at(cf[0], cf[1], cf[2], cf[3], u) - h) / scale;
+        if (e > worst_h) worst_h = e;
+    }
+    CHECK(worst_h < 1e-6);
+    printf("  anim float accuracy: half-angle sin/cos %.2e, quaternion %.2e, Hermite %.2e of the curve's scale\n",
+           worst_sc, worst_q, worst_h);
 }

@@ -6,18 +6,20 @@
  * rotations whose three angles are constant, are computed at init. */
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
+#include "pb_curve.h"
+#include "pb_math.h"
 
 /* One animated component (2 keys or more).  Timed keys: the pair
  * (key, key + 1) with k0t the first's time, t_hi the second's (the span is
  * [k0t, t_hi); key 0 also holds every earlier time and the last key every
- * later one), v0 / m0 the first's value and out tangent, v1 / m1 the
- * second's value (unwrapped for angles) and in tangent, dt the gap, k1v /
- * k1m its stored value and out tangent (the next pair's first key).
- * Baked keys: k0t the duration, t_hi the key count - 1, v0 / v1 the pair
- * at `key`, m0 / m1 the first and last key values. */
+ * later one), inv_dt 1 / the gap, c the pair's Hermite cubic in u (c[0] the
+ * first's value; FLAT pairs: c[0] the first's value, c[1] the second's),
+ * k1v / k1m the second key's stored value and out tangent (the next pair's
+ * first key).  Baked keys: k0t the duration, t_hi the key count - 1, c[0] /
+ * c[1] the pair at `key`, c[2] / c[3] the first and last key values. */
 typedef struct anim_curve {
-    float k0t, t_hi, v0, m0, v1, m1, dt;
-    float k1v, k1m;           /* timed: the second key's value as stored and out tangent */
+    float k0t, t_hi, inv_dt, c[4];
+    float k1v, k1m;
     uint32_t component;
     uint32_t value;           /* where its value goes in sampler->values */
     uint16_t key;
@@ -29,6 +31,7 @@ typedef struct anim_curve {
 #define ANIM_CURVE_ANGULAR 2u
 #define ANIM_CURVE_LOADED 4u       /* the pair at `key` is decoded (baked: the end values) */
 #define ANIM_CURVE_FLAT 8u         /* the pair's keys share a time */
+#define ANIM_CURVE_LAST 16u        /* timed: `key` is the last key (no pair: it holds) */
 
 /* One bound channel. */
 typedef struct anim_output {
@@ -150,8 +153,8 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
             cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? ANIM_CURVE_BAKED : 0u) |
                                          (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? ANIM_CURVE_ANGULAR : 0u));
             cv[curves].reserved = 0;
-            cv[curves].k0t = cv[curves].t_hi = cv[curves].v0 = cv[curves].m0 = 0.0f;
-            cv[curves].v1 = cv[curves].m1 = cv[curves].dt = 0.0f;
+            cv[curves].k0t = cv[curves].t_hi = cv[curves].inv_dt = cv[curves].k1v = cv[curves].k1m = 0.0f;
+            cv[curves].c[0] = cv[curves].c[1] = cv[curves].c[2] = cv[curves].c[3] = 0.0f;
             curves++;
         }
         if (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
@@ -187,27 +190,61 @@ static float anim_key_time(const plumbob_anim_component *c, uint32_t k) {
     return (float)((c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu);
 }
 
+/* Key k of a timed component, decoded as plumbob_anim_key_at decodes it
+ * (sims2/anim_sample.c: the same operations, so the same bits), without
+ * its index checks and kind dispatch: the pair loads of forward playback. */
+static float anim_half(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1Fu, mant = h & 0x3FFu;
+    if (exp == 0x1Fu) return pb_f32_from_bits(sign | 0x7F800000u | (mant << 13));
+    if (exp == 0) {
+        float v = (float)mant * (1.0f / 16777216.0f);
+        return sign ? -v : v;
+    }
+    return pb_f32_from_bits(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+
+static plumbob_anim_key anim_timed_key(const plumbob_anim_component *c, uint32_t k) {
+    static const float timed_scale[4] = {1.0f / 128.0f, 1.0f / 2048.0f, 0.0f, 1.0f / 8192.0f};
+    const unsigned char *p = c->keys + (size_t)k * c->key_size;
+    plumbob_anim_key key;
+    uint32_t t = pb_le16(p);
+    key.time = (float)((c->packed & PLUMBOB_ANIM_F32) ? t : t & 0x7FFFu);
+    if (c->packed & PLUMBOB_ANIM_F32) {
+        key.value = pb_f32le(p + 2);
+        p += 6;
+    } else {
+        int32_t v = (int32_t)(int16_t)pb_le16(p + 2) * 2 + (int32_t)(p[1] >> 7);
+        key.value = (float)v * timed_scale[(c->packed >> 2) & 3u];
+        p += 4;
+    }
+    key.tangent_in = anim_half(pb_le16(p)) * (1.0f / 150.0f);
+    key.tangent_out = (c->packed & 3u) == PLUMBOB_ANIM_DISCONTINUOUS ? anim_half(pb_le16(p + 2)) * (1.0f / 150.0f)
+                                                                      : key.tangent_in;
+    return key;
+}
+
 /* Makes (k, k + 1) the pair of a timed curve (k + 1 may be past the end),
- * given key k decoded. */
+ * given key k decoded: its cubic made once, as the reference makes it. */
 static void anim_set_pair(const plumbob_anim *a, anim_curve *c, uint32_t k, float k0time, float k0value, float k0out) {
     uint32_t count = a->components[c->component].key_count;
     c->key = (uint16_t)k;
     c->k0t = k0time;
-    c->v0 = k0value;
-    c->m0 = k0out;
-    c->flags = (uint8_t)((c->flags & ~ANIM_CURVE_FLAT) | ANIM_CURVE_LOADED);
+    c->c[0] = k0value;
+    c->flags = (uint8_t)((c->flags & ~(ANIM_CURVE_FLAT | ANIM_CURVE_LAST)) | ANIM_CURVE_LOADED |
+                         (k + 1u < count ? 0u : ANIM_CURVE_LAST));
     if (k + 1u < count) {
-        plumbob_anim_key k1 = plumbob_anim_key_at(a, c->component, k + 1u);
+        plumbob_anim_key k1 = anim_timed_key(&a->components[c->component], k + 1u);
+        float dt = k1.time - k0time;
         c->t_hi = k1.time;
-        c->dt = k1.time - k0time;
-        c->m1 = k1.tangent_in;
         c->k1v = k1.value;
         c->k1m = k1.tangent_out;
-        if (c->dt <= 0.0f) { /* two keys at one time: the reference gives the second's value */
-            c->v1 = k1.value;
+        if (dt <= 0.0f) { /* two keys at one time: the reference gives the second's value */
+            c->c[1] = k1.value;
             c->flags = (uint8_t)(c->flags | ANIM_CURVE_FLAT);
         } else {
-            c->v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0value + anim_angle_delta(k0value, k1.value) : k1.value;
+            float v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0value + anim_angle_delta(k0value, k1.value) : k1.value;
+            c->inv_dt = 1.0f / dt;
+            pb_hermite_cubic(k0value, k0out, v1, k1.tangent_in, dt, c->c);
         }
     }
 }
@@ -218,13 +255,16 @@ static void anim_load_timed(const plumbob_anim *a, anim_curve *c, uint32_t k) {
 }
 
 /* A timed curve at ticks (not NaN): the pair whose span holds ticks (the
- * one the reference's search finds), then the reference's Hermite. */
+ * one the reference's search finds), then its cubic. */
 static float anim_timed_value(const plumbob_anim *a, anim_curve *c, float ticks) {
-    uint32_t last = a->components[c->component].key_count - 1u, k = c->key;
-    float dt, u;
-    if (!((c->flags & ANIM_CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && (k == last || ticks < c->t_hi))) {
+    uint32_t k = c->key;
+    unsigned f = c->flags;
+    float u;
+    /* the loaded pair's span holds ticks: the common case, without reading the component */
+    if (!((f & ANIM_CURVE_LOADED) && (k == 0u || c->k0t <= ticks) && ((f & ANIM_CURVE_LAST) || ticks < c->t_hi))) {
         const plumbob_anim_component *comp = &a->components[c->component];
-        if ((c->flags & ANIM_CURVE_LOADED) && k < last && ticks >= c->t_hi &&
+        uint32_t last = comp->key_count - 1u;
+        if ((f & ANIM_CURVE_LOADED) && k < last && ticks >= c->t_hi &&
             (k + 1u == last || ticks < anim_key_time(comp, k + 2u))) {
             k++; /* forward playback: the next pair starts with the old second key */
             anim_set_pair(a, c, k, c->t_hi, c->k1v, c->k1m);
@@ -237,18 +277,13 @@ static float anim_timed_value(const plumbob_anim *a, anim_curve *c, float ticks)
             k = lo;
             anim_load_timed(a, c, k);
         }
+        f = c->flags;
     }
-    if (k == last || ticks <= c->k0t) return c->v0;
-    if (c->flags & ANIM_CURVE_FLAT) return c->v1;
-    dt = c->dt;
-    u = (ticks - c->k0t) / dt;
+    if ((f & ANIM_CURVE_LAST) || ticks <= c->k0t) return c->c[0];
+    if (f & ANIM_CURVE_FLAT) return c->c[1];
+    u = (ticks - c->k0t) * c->inv_dt;
     if (u > 1.0f) u = 1.0f;
-    {
-        float u2 = u * u, u3 = u2 * u;
-        float h00 = 2.0f * u3 - 3.0f * u2 + 1.0f, h10 = u3 - 2.0f * u2 + u;
-        float h01 = 3.0f * u2 - 2.0f * u3, h11 = u3 - u2;
-        return h00 * c->v0 + h10 * dt * c->m0 + h01 * c->v1 + h11 * dt * c->m1;
-    }
+    return pb_cubic_at(c->c[0], c->c[1], c->c[2], c->c[3], u);
 }
 
 /* A baked curve at ticks (not NaN): keys evenly spaced over the duration
@@ -260,64 +295,84 @@ static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks)
         uint32_t count = a->components[c->component].key_count;
         c->k0t = (float)PLUMBOB_ANIM_DURATION(a->channels[a->components[c->component].channel].flags);
         c->t_hi = (float)(count - 1u);
-        c->m0 = plumbob_anim_key_at(a, c->component, 0).value;
-        c->m1 = plumbob_anim_key_at(a, c->component, count - 1u).value;
+        c->c[2] = plumbob_anim_key_at(a, c->component, 0).value;
+        c->c[3] = plumbob_anim_key_at(a, c->component, count - 1u).value;
         c->key = UINT16_MAX; /* no pair yet */
         c->flags = (uint8_t)(c->flags | ANIM_CURVE_LOADED);
     }
-    if (ticks <= 0.0f) return c->m0;
+    if (ticks <= 0.0f) return c->c[2];
     pos = ticks / c->k0t * c->t_hi;
-    if (pos >= c->t_hi) return c->m1;
+    if (pos >= c->t_hi) return c->c[3];
     lo = (uint32_t)pos;
     if (lo != c->key) {
         plumbob_anim_key k0 = plumbob_anim_key_at(a, c->component, lo), k1 = plumbob_anim_key_at(a, c->component, lo + 1u);
         c->key = (uint16_t)lo;
-        c->v0 = k0.value;
-        c->v1 = (c->flags & ANIM_CURVE_ANGULAR) ? k0.value + anim_angle_delta(k0.value, k1.value) : k1.value;
+        c->c[0] = k0.value;
+        c->c[1] = (c->flags & ANIM_CURVE_ANGULAR) ? k0.value + anim_angle_delta(k0.value, k1.value) : k1.value;
     }
     u = pos - (float)lo;
-    return c->v0 + (c->v1 - c->v0) * u;
+    return c->c[0] + (c->c[1] - c->c[0]) * u;
 }
 
 /* plumbob_anim_euler_to_quat (sims2/anim_sample.c) of four rotations at
- * once, with its operations in its order, lane by lane, so the compiler
- * may run the four lanes' divisions as one vector instruction: the same
- * bits.  Angles beyond 1e7 degrees read as 0 there, so the whole turns
- * removed fit 32 bits (its `long` gives the same). */
+ * once: pb_half_angle_sin_cos and the quaternion's normalization with
+ * their operations in their order, lane by lane in loops of four without
+ * calls or branches, so the compiler may run the lanes as vector
+ * instructions; the same bits. */
 static void anim_half_angles4(const float deg[4], float s[4], float c[4]) {
-    float d[4], x[4], x2[4];
+    float d[4], r[4], x[4], x2[4];
     int l;
-    for (l = 0; l < 4; l++) {
-        float e = deg[l];
-        e = (!(e == e) || e > 1e7f || e < -1e7f) ? 0.0f : e;
-        e -= 360.0f * (float)(int32_t)(e / 360.0f);
-        e = e > 180.0f ? e - 360.0f : e;
-        e = e < -180.0f ? e + 360.0f : e;
-        d[l] = e;
-    }
+    for (l = 0; l < 4; l++) d[l] = (deg[l] >= -1e7f && deg[l] <= 1e7f) ? deg[l] : 0.0f;
+    for (l = 0; l < 4; l++) r[l] = (d[l] * (1.0f / 360.0f) + 12582912.0f) - 12582912.0f;
+    for (l = 0; l < 4; l++) d[l] -= 360.0f * r[l];
     for (l = 0; l < 4; l++) x[l] = d[l] * (3.14159265358979f / 360.0f);
     for (l = 0; l < 4; l++) x2[l] = x[l] * x[l];
     for (l = 0; l < 4; l++)
-        s[l] = x[l] * (1.0f - x2[l] / 6.0f * (1.0f - x2[l] / 20.0f * (1.0f - x2[l] / 42.0f *
-                                                                       (1.0f - x2[l] / 72.0f * (1.0f - x2[l] / 110.0f)))));
+        s[l] = x[l] + x[l] * x2[l] * (-1.66666667e-1f + x2[l] * (8.33333333e-3f + x2[l] * (-1.98412698e-4f +
+                                                                x2[l] * (2.75573192e-6f + x2[l] * -2.50521084e-8f))));
     for (l = 0; l < 4; l++)
-        c[l] = 1.0f - x2[l] / 2.0f * (1.0f - x2[l] / 12.0f * (1.0f - x2[l] / 30.0f * (1.0f - x2[l] / 56.0f *
-                                                              (1.0f - x2[l] / 90.0f * (1.0f - x2[l] / 132.0f)))));
+        c[l] = 1.0f + x2[l] * (-0.5f + x2[l] * (4.16666667e-2f + x2[l] * (-1.38888889e-3f + x2[l] * (2.48015873e-5f +
+                                                               x2[l] * (-2.75573192e-7f + x2[l] * 2.08767570e-9f)))));
 }
 
-static void anim_euler4(const float ex[4], const float ey[4], const float ez[4], plumbob_quat q[4]) {
-    float sx[4], cx[4], sy[4], cy[4], sz[4], cz[4];
-    int l;
+/* Four rotations' quaternions into q (x, y, z, w rows); slot[l] their bones. */
+static void anim_euler4(const float ex[4], const float ey[4], const float ez[4], plumbob_bone_pose *poses,
+                        const uint32_t slot[4], uint32_t n) {
+    float sx[4], cx[4], sy[4], cy[4], sz[4], cz[4], q[4][4], len2[4], inv[4];
+    int l, near = 1;
+    uint32_t j;
     anim_half_angles4(ex, sx, cx);
     anim_half_angles4(ey, sy, cy);
     anim_half_angles4(ez, sz, cz);
     for (l = 0; l < 4; l++) { /* q = qz * qy * qx: X is applied first */
-        q[l].w = cz[l] * cy[l] * cx[l] + sz[l] * sy[l] * sx[l];
-        q[l].x = cz[l] * cy[l] * sx[l] - sz[l] * sy[l] * cx[l];
-        q[l].y = cz[l] * sy[l] * cx[l] + sz[l] * cy[l] * sx[l];
-        q[l].z = sz[l] * cy[l] * cx[l] - cz[l] * sy[l] * sx[l];
+        q[3][l] = cz[l] * cy[l] * cx[l] + sz[l] * sy[l] * sx[l];
+        q[0][l] = cz[l] * cy[l] * sx[l] - sz[l] * sy[l] * cx[l];
+        q[1][l] = cz[l] * sy[l] * cx[l] + sz[l] * cy[l] * sx[l];
+        q[2][l] = sz[l] * cy[l] * cx[l] - cz[l] * sy[l] * sx[l];
     }
-    for (l = 0; l < 4; l++) q[l] = plumbob_quat_normalize(q[l]);
+    for (l = 0; l < 4; l++) len2[l] = q[0][l] * q[0][l] + q[1][l] * q[1][l] + q[2][l] * q[2][l] + q[3][l] * q[3][l];
+    for (l = 0; l < 4; l++) near &= len2[l] > 0.99f && len2[l] < 1.01f;
+    if (near) { /* pb_quat_inv_length's path near unit (1 gives exactly 1, as pb_quat_normalize4 leaves it) */
+        for (l = 0; l < 4; l++) inv[l] = 1.5f - 0.5f * len2[l];
+        for (l = 0; l < 4; l++) inv[l] = inv[l] * (1.5f - 0.5f * len2[l] * inv[l] * inv[l]);
+        for (j = 0; j < n; j++) {
+            plumbob_quat *r = &poses[slot[j]].rotation;
+            r->x = q[0][j] * inv[j];
+            r->y = q[1][j] * inv[j];
+            r->z = q[2][j] * inv[j];
+            r->w = q[3][j] * inv[j];
+        }
+        return;
+    }
+    for (j = 0; j < n; j++) {
+        float v[4];
+        v[0] = q[0][j]; v[1] = q[1][j]; v[2] = q[2][j]; v[3] = q[3][j];
+        pb_quat_normalize4(v);
+        poses[slot[j]].rotation.x = v[0];
+        poses[slot[j]].rotation.y = v[1];
+        poses[slot[j]].rotation.z = v[2];
+        poses[slot[j]].rotation.w = v[3];
+    }
 }
 
 plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks, plumbob_bone_pose *poses,
@@ -343,7 +398,6 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
         for (i = 0; i < sampler->bone_count; i++) poses[i] = sampler->rest[i];
     if (poses) { /* the moving rotations, four at a time */
         float ex[4], ey[4], ez[4];
-        plumbob_quat q[4];
         uint32_t slot[4], n = 0, l;
         for (i = 0; i <= sampler->output_count; i++) {
             if (i < sampler->output_count) {
@@ -358,8 +412,7 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
                 break;
             }
             for (l = n; l < 4u; l++) ex[l] = ey[l] = ez[l] = 0.0f;
-            anim_euler4(ex, ey, ez, q);
-            for (l = 0; l < n; l++) poses[slot[l]].rotation = q[l];
+            anim_euler4(ex, ey, ez, poses, slot, n);
             n = 0;
         }
     }

@@ -5,6 +5,7 @@
 #include "pb_bytes.h"
 #include "pb_math.h"
 #include "pb_anim.h"
+#include "pb_curve.h"
 
 /* Tangents are IEEE half floats holding the value change per 150 ticks
  * (inferred from the three real animations; see docs/FORMATS.md). */
@@ -107,41 +108,22 @@ float plumbob_anim_sample_component(const plumbob_anim *a, uint32_t ci, float ti
     k1 = plumbob_anim_key_at(a, ci, lo + 1u);
     dt = k1.time - k0.time;
     if (dt <= 0.0f) return k1.value;
-    u = (ticks - k0.time) / dt;
+    u = (ticks - k0.time) * (1.0f / dt); /* the sampler keeps 1 / dt per pair */
     if (u > 1.0f) u = 1.0f;
     v1 = angular ? k0.value + angle_delta(k0.value, k1.value) : k1.value;
     {
-        float u2 = u * u, u3 = u2 * u;
-        float h00 = 2.0f * u3 - 3.0f * u2 + 1.0f, h10 = u3 - 2.0f * u2 + u;
-        float h01 = 3.0f * u2 - 2.0f * u3, h11 = u3 - u2;
-        return h00 * k0.value + h10 * dt * k0.tangent_out + h01 * v1 + h11 * dt * k1.tangent_in;
+        float cf[4];
+        pb_hermite_cubic(k0.value, k0.tangent_out, v1, k1.tangent_in, dt, cf);
+        return pb_cubic_at(cf[0], cf[1], cf[2], cf[3], u);
     }
-}
-
-/* sin and cos of x radians, |x| <= pi/2 (Taylor to x^11 / x^12). */
-static void sin_cos(float x, float *s, float *c) {
-    float x2 = x * x;
-    *s = x * (1.0f - x2 / 6.0f * (1.0f - x2 / 20.0f * (1.0f - x2 / 42.0f * (1.0f - x2 / 72.0f * (1.0f - x2 / 110.0f)))));
-    *c = 1.0f - x2 / 2.0f * (1.0f - x2 / 12.0f * (1.0f - x2 / 30.0f * (1.0f - x2 / 56.0f * (1.0f - x2 / 90.0f * (1.0f - x2 / 132.0f)))));
-}
-
-/* Half-angle sine and cosine of an angle in degrees. */
-static void half_angle(float degrees, float *s, float *c) {
-    float d = degrees;
-    if (!(d == d) || d > 1e7f || d < -1e7f) d = 0.0f;
-    d -= 360.0f * (float)(long)(d / 360.0f); /* now in (-360, 360) */
-    if (d > 180.0f) d -= 360.0f;
-    if (d < -180.0f) d += 360.0f;
-    /* the half angle is in [-90, 90] degrees: within the series' range */
-    sin_cos(d * (3.14159265358979f / 360.0f), s, c);
 }
 
 plumbob_quat plumbob_anim_euler_to_quat(float xd, float yd, float zd) {
     float sx, cx, sy, cy, sz, cz;
     plumbob_quat q;
-    half_angle(xd, &sx, &cx);
-    half_angle(yd, &sy, &cy);
-    half_angle(zd, &sz, &cz);
+    pb_half_angle_sin_cos(xd, &sx, &cx);
+    pb_half_angle_sin_cos(yd, &sy, &cy);
+    pb_half_angle_sin_cos(zd, &sz, &cz);
     /* q = qz * qy * qx: X is applied first */
     q.w = cz * cy * cx + sz * sy * sx;
     q.x = cz * cy * sx - sz * sy * cx;
