@@ -19,38 +19,7 @@
 /* scratch for skin jobs (PLUMBOB_GMDC_SKIN_WORK_SIZE) */
 static unsigned char skin_work[PLUMBOB_GMDC_SKIN_WORK_SIZE];
 
-#define GUARD 8
-
-static uint32_t next(uint32_t *s) {
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Mostly ordinary values; one in eight something hostile. */
-static float value(uint32_t *s) {
-    static const uint32_t hostile[] = {0x7FC00000u, 0x7F800000u, 0xFF800000u, 0x7F7FFFFFu,
-                                       0x00000001u, 0x80000000u, 0x4E6E6B28u, 0xFF7FFFFFu};
-    uint32_t r = next(s);
-    float f;
-    if (r % 8 == 0) {
-        uint32_t bits = hostile[(r >> 8) % 8];
-        memcpy(&f, &bits, sizeof f);
-        return f;
-    }
-    return (float)((int32_t)(r >> 8) % 4001 - 2000) / 1000.0f;
-}
-
-static int same_bits(const float *a, const float *b, size_t n) {
-    size_t i;
-    for (i = 0; i < n; i++) {
-        if (a[i] != a[i] && b[i] != b[i]) continue; /* both NaN */
-        if (memcmp(&a[i], &b[i], sizeof a[i]) != 0) return 0;
-    }
-    return 1;
-}
+#include "fuzz_floats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t need;
