@@ -82,8 +82,12 @@ static double bl_qdot(const plumbob_quat *a, const plumbob_quat *b) {
     return d < 0 ? -d : d;
 }
 
-static plumbob_bone_pose bl_layer_poses[BL_LAYERS][BL_BONES], bl_rest[BL_BONES], bl_out[BL_BONES];
-static float bl_mask[BL_LAYERS][BL_BONES];
+/* The layers' poses, the rest pose, the output and the masks live in the
+ * shared test scratch memory, not in statics: bare metal's RAM is short. */
+#define bl_layer_poses ((plumbob_bone_pose(*)[BL_BONES])(void *)t_scratch())
+#define bl_rest ((plumbob_bone_pose *)(void *)t_scratch() + BL_LAYERS * BL_BONES)
+#define bl_out (bl_rest + BL_BONES)
+#define bl_mask ((float(*)[BL_BONES])(void *)(bl_out + BL_BONES))
 
 static void bl_build(uint32_t seed, plumbob_blend_layer *layers) {
     uint32_t st = seed, k, b;
@@ -132,7 +136,8 @@ void test_blend_matches_reference(void) {
 
 void test_blend_port_matches_scalar(void) {
     plumbob_blend_layer layers[BL_LAYERS];
-    static float acc_s[10 * BL_BONES], acc_p[10 * BL_BONES], ws_s[BL_BONES], ws_p[BL_BONES];
+    float *acc_s = (float *)(void *)t_work(), *acc_p = acc_s + 10 * BL_BONES, *ws_s = acc_p + 10 * BL_BONES,
+          *ws_p = ws_s + BL_BONES;
     uint32_t k;
     bl_build(0x5EEDu, layers);
     bl_layer_poses[1][3].translation.x = -0.0f; /* signed zeros and a rotation opposite layer 0's */
@@ -146,8 +151,8 @@ void test_blend_port_matches_scalar(void) {
         PB_BLEND_LAYER(&layers[k].poses[0].rotation.x, &layers[0].poses[0].rotation.x, pb_weight01(layers[k].weight),
                        layers[k].bone_weights, BL_BONES, k == 0, acc_p, ws_p);
     }
-    CHECK(memcmp(acc_s, acc_p, sizeof acc_s) == 0);
-    CHECK(memcmp(ws_s, ws_p, sizeof ws_s) == 0);
+    CHECK(memcmp(acc_s, acc_p, 10 * BL_BONES * sizeof *acc_s) == 0);
+    CHECK(memcmp(ws_s, ws_p, BL_BONES * sizeof *ws_s) == 0);
     /* the end of the blend: some bones below the threshold, one zero and one huge sum */
     ws_s[5] = ws_p[5] = 0.0f;
     ws_s[9] = ws_p[9] = 0.05f;
@@ -155,14 +160,14 @@ void test_blend_port_matches_scalar(void) {
     acc_s[31] = acc_p[31] = -3e38f;
     pb_blend_finish_scalar(acc_s, ws_s, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
     PB_BLEND_FINISH(acc_p, ws_p, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
-    CHECK(memcmp(acc_s, acc_p, sizeof acc_s) == 0);
+    CHECK(memcmp(acc_s, acc_p, 10 * BL_BONES * sizeof *acc_s) == 0);
 }
 
 /* A cross-fade of two poses: its ends are the poses themselves (rotation
  * normalized), and it moves in small steps as the fade does. */
 void test_blend_cross_fade(void) {
     plumbob_blend_layer layers[BL_LAYERS];
-    static plumbob_bone_pose prev[BL_BONES];
+    plumbob_bone_pose *prev = (plumbob_bone_pose *)(void *)t_work();
     uint32_t b, step;
     double worst_step = 0;
     bl_build(0xFADEu, layers);
@@ -193,7 +198,7 @@ void test_blend_cross_fade(void) {
 void test_blend_errors(void) {
     plumbob_blend_layer layers[BL_LAYERS];
     bl_build(7u, layers);
-    memset(bl_out, 0xA5, sizeof bl_out);
+    memset(bl_out, 0xA5, BL_BONES * sizeof *bl_out);
     CHECK_EQ(plumbob_pose_blend(NULL, 1, bl_rest, BL_BONES, 0.1f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_pose_blend(layers, 2, NULL, BL_BONES, 0.1f, bl_out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_pose_blend(layers, 2, bl_rest, BL_BONES, 0.1f, NULL, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
@@ -213,7 +218,7 @@ void test_blend_errors(void) {
         unsigned char *o = (unsigned char *)bl_out;
         size_t i;
         int same = 1;
-        for (i = 0; i < sizeof bl_out; i++) same &= o[i] == 0xA5;
+        for (i = 0; i < BL_BONES * sizeof *bl_out; i++) same &= o[i] == 0xA5;
         CHECK(same);
     }
     CHECK_OK(plumbob_pose_blend(NULL, 0, NULL, 0, 0.1f, NULL, 0));
@@ -229,7 +234,9 @@ void test_blend_errors(void) {
 /* delta of pose against ref, applied on ref with weight 1, gives pose;
  * weight 0 gives the base; half way against a double slerp-free reference. */
 void test_additive_round_trip(void) {
-    static plumbob_bone_pose ref[BL_BONES], pose[BL_BONES], delta[BL_BONES], out[BL_BONES];
+    /* in the shared work memory, not statics: bare metal's RAM is short */
+    plumbob_bone_pose *ref = (plumbob_bone_pose *)(void *)t_work(), *pose = ref + BL_BONES, *delta = pose + BL_BONES,
+                      *out = delta + BL_BONES;
     uint32_t st = 0xADD1u, b;
     double worst = 0;
     for (b = 0; b < BL_BONES; b++) {
@@ -256,17 +263,17 @@ void test_additive_round_trip(void) {
     }
     /* a per-bone mask of 0 leaves the bone; in place on the base */
     {
-        static float mask[BL_BONES];
-        static plumbob_bone_pose base[BL_BONES];
+        plumbob_bone_pose *base = out + BL_BONES;
+        float *mask = (float *)(void *)(base + BL_BONES);
         for (b = 0; b < BL_BONES; b++) mask[b] = b % 2u ? 1.0f : 0.0f;
-        memcpy(base, ref, sizeof base);
+        memcpy(base, ref, BL_BONES * sizeof *base);
         CHECK_OK(plumbob_pose_additive_apply(base, delta, 1.0f, mask, BL_BONES, base, BL_BONES));
         CHECK_NEAR(base[0].translation.x, ref[0].translation.x, 0);
         CHECK_NEAR(base[1].translation.x, pose[1].translation.x, 1e-5);
     }
     /* in place delta (delta = pose) and errors */
     CHECK_OK(plumbob_pose_additive_delta(ref, pose, BL_BONES, pose, BL_BONES));
-    CHECK(memcmp(pose, delta, sizeof pose) == 0);
+    CHECK(memcmp(pose, delta, BL_BONES * sizeof *pose) == 0);
     CHECK_EQ(plumbob_pose_additive_delta(ref, pose, BL_BONES, ref, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_pose_additive_delta(ref, NULL, BL_BONES, out, BL_BONES), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_pose_additive_delta(ref, pose, BL_BONES, out, 3), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
@@ -289,7 +296,8 @@ void test_mirror_adult_rig(void) {
     plumbob_rig rig;
     plumbob_arena arena;
     static int32_t opp[512];
-    static plumbob_bone_pose once[512], twice[512], posed[512];
+    /* in the shared work memory, not statics: bare metal's RAM is short */
+    plumbob_bone_pose *once = (plumbob_bone_pose *)(void *)t_work(), *twice = once + 512, *posed = twice + 512;
     uint32_t b, st = 0x3A3Au, pairs = 0;
     double worst_t = 0, worst_q = 0;
     if (!data) T_SKIP(t_corpus_missing());

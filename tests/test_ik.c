@@ -3,7 +3,6 @@
  * degree for rotations and 1e-5 m for positions; then what the solves
  * promise (reach within 1e-4 m, bone lengths kept, full stretch toward an
  * unreachable target) and finite answers for degenerate input. */
-#include <math.h> /* NAN, INFINITY, isfinite: macros only */
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
@@ -11,6 +10,17 @@
 /* libm-free double math (the unit tests link without libm): Newton square
  * root, Taylor sine and cosine after reduction, arctangent by halving */
 static double d_abs(double x) { return x < 0 ? -x : x; }
+/* NaN, infinity and a finiteness test without <math.h> (the freestanding
+ * wasm32 build of the tests has none) */
+static float ik_bits(uint32_t u) {
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+#define NAN ik_bits(0x7FC00000u)
+#define INFINITY ik_bits(0x7F800000u)
+static bool isfinite_f(float x) { return x - x == 0.0f; }
+
 static double d_sqrt(double x) {
     double y;
     int i;
@@ -133,7 +143,7 @@ static double dq_angle_deg(dq a, dq b) {
     (void)d;
     return 2.0 * d_atan2(s, d_abs(r.w)) * 180.0 / 3.14159265358979323846;
 }
-static bool finite_q(plumbob_quat q) { return isfinite(q.x) && isfinite(q.y) && isfinite(q.z) && isfinite(q.w); }
+static bool finite_q(plumbob_quat q) { return isfinite_f(q.x) && isfinite_f(q.y) && isfinite_f(q.z) && isfinite_f(q.w); }
 
 /* --- double reference of the two-bone job ------------------------------ */
 static void ref_two_bone(const plumbob_ik_two_bone_job *j, dq *cs, dq *cm, bool *reached) {
@@ -651,8 +661,9 @@ void test_ik_rig_chains(void) {
     CHECK_EQ(plumbob_rig_ik_chain_bones(NULL, 0, &b), PLUMBOB_ERR_INVALID_ARGUMENT);
     /* every two-bone chain on the rest pose: a reachable foot target is reached */
     {
-        static plumbob_mat34 model[300], after[300];
-        static plumbob_bone_pose local[300];
+        /* in the shared test work memory, not statics: bare metal's RAM is short */
+        plumbob_mat34 *model = (plumbob_mat34 *)(void *)t_work(), *after = model + 300;
+        plumbob_bone_pose *local = (plumbob_bone_pose *)(void *)(after + 300);
         uint32_t ch;
         CHECK_OK(plumbob_skeleton_model(&rig.skeleton, NULL, model, 300));
         for (ch = 0; ch < 4; ch++) {
@@ -692,7 +703,7 @@ void test_ik_slots_corpus(void) {
     unsigned char *rmem = NULL, *cmem = NULL;
     size_t n;
     unsigned char *d = ik_rig_load(&rig, &rmem, &n), *buf;
-    static plumbob_mat34 model[300];
+    plumbob_mat34 *model = (plumbob_mat34 *)(void *)t_work(); /* not a static: bare metal's RAM is short */
     plumbob_mat34 other_model[2];
     int32_t other_parent[2] = {-1, 0};
     plumbob_bone_pose other_rest[2];

@@ -15,8 +15,10 @@
 static unsigned char p_pos[PV * PSTRIDE], p_nrm[PV * PSTRIDE], p_joints[PV * 8u], p_weights[PV * PSTRIDE];
 static uint16_t p_map[PSLOTS];
 static unsigned char p_mem[PV * 64u + 4096u];
-static unsigned char p_work[PLUMBOB_SKIN_PREPARED_WORK_SIZE + 3u];
-static unsigned char p_skin_work[PLUMBOB_SKIN_WORK_SIZE];
+/* the jobs' work memory: in the shared test work memory, not statics
+ * (bare metal's RAM is short); p_work may start at any alignment */
+#define p_work (t_work())
+#define p_skin_work (t_work() + PLUMBOB_SKIN_PREPARED_WORK_SIZE + 64u)
 static float out_a[PV * 8u + 8u], out_b[PV * 8u + 8u], out_c[PV * 8u + 8u];
 
 static void put_f(unsigned char *p, float f) {

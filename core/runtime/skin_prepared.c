@@ -65,7 +65,7 @@ static float sp_implied_of(const float *w, uint32_t n) {
 /* A vertex's weights padded to n with zeros. */
 static void sp_padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned char s[4]) {
     uint32_t k;
-    for (k = 0; k < n; k++) {
+    for (k = 0; k < n && k < 4u; k++) {
         w[k] = k < x->n ? x->w[k] : 0.0f;
         s[k] = k < x->n ? x->slot[k] : (unsigned char)PB_SKIN_ZERO_SLOT;
     }
