@@ -5,18 +5,13 @@
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
 
-/* The element of `usage` (the first) whose bytes lie inside a vertex and
- * hold at least `bytes`, NULL when there is none; *bad is set when one is
- * there but does not fit (a hand-filled geom's table). */
+/* The first element of `usage` (plumbob_geom_find_element), NULL when
+ * there is none; *bad is set when it does not hold `bytes` inside a
+ * vertex (a hand-filled geom's table). */
 static const plumbob_geom_element *element(const plumbob_geom *g, uint32_t usage, uint32_t bytes, int *bad) {
-    uint32_t i;
-    for (i = 0; i < g->element_count; i++) {
-        const plumbob_geom_element *e = &g->elements[i];
-        if (e->usage != usage) continue;
-        if (e->size < bytes || e->offset > g->vertex_stride || g->vertex_stride - e->offset < bytes) *bad = 1;
-        return e;
-    }
-    return NULL;
+    const plumbob_geom_element *e = plumbob_geom_find_element(g, usage, 0);
+    if (e && (e->size < bytes || e->offset > g->vertex_stride || g->vertex_stride - e->offset < bytes)) *bad = 1;
+    return e;
 }
 
 /* A geom's vertex table as plumbob_skin and the morph read it: elements
