@@ -421,14 +421,14 @@ void test_anim_float_accuracy(void) {
  * one and plumbob_anim_euler_to_quat, bit for bit: edge angles (zeros,
  * +-180 and whole turns, 1e7 and past it, the infinities and NaN, which
  * read as 0, subnormals) and random ones, for counts that take every path
- * (groups of eight, a group of four, a tail of one to three), into
+ * (groups of eight, a tail of one to seven), into
  * scattered bones of a pose array. */
 void test_anim_euler_port_matches_scalar(void) {
     enum { N = 37, BONES = 48 };
     static const float edge[] = {0.0f, -0.0f, 180.0f, -180.0f, 360.0f, -360.0f, 540.0f, -540.0f, 90.0f, -90.0f,
                                  179.99998f, -179.99998f, 1e7f, -1e7f, 1.0000001e7f, -3e38f, 3e38f, 1e-40f,
                                  -1e-45f, 1.17549435e-38f, 0.05f, 45.0f, 720.0f, 359.99997f, 12582912.0f};
-    static const uint32_t counts[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 16, 37};
+    static const uint32_t counts[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 37};
     float angles[3 * N];
     uint32_t slot[N], rng = 0xE0u, i, k, ci, bad = 0;
     plumbob_bone_pose ps[BONES], pp[BONES];
