@@ -115,7 +115,7 @@ static void bench_real(const bench_opts *o, int samples, const plumbob_cres_skel
     const unsigned char *res;
     uint32_t i, b = 0;
     bench_stats s, sc;
-    char ctx[160];
+    char ctx[224];
     if (!data) return;
     if (plumbob_package_open(&pkg, data, len) != PLUMBOB_OK ||
         plumbob_package_find(&pkg, PLUMBOB_TYPE_ANIM, 0x1C0532FAu, 0xFDBE1306FFB8F3C0ull, &e, NULL) != PLUMBOB_OK ||
@@ -138,8 +138,11 @@ static void bench_real(const bench_opts *o, int samples, const plumbob_cres_skel
         plumbob_anim_sampler_init(&bind, &a, &c->anim_sampler) != PLUMBOB_OK)
         abort();
     time_pair(run_anim, run_clip, c, samples, &s, &sc);
-    snprintf(ctx, sizeof ctx, "\"bones\": %u, \"bound_channels\": %u, \"anim\": \"a2o-exerciseMachine-benchPress-start\"",
-             (unsigned)sk.skeleton.bone_count, (unsigned)bind.bone_channel_count);
+    snprintf(ctx, sizeof ctx,
+             "\"bones\": %u, \"bound_channels\": %u, \"moving_rotations\": %u, \"curves\": %u, "
+             "\"anim\": \"a2o-exerciseMachine-benchPress-start\"",
+             (unsigned)sk.skeleton.bone_count, (unsigned)bind.bone_channel_count,
+             (unsigned)c->anim_sampler.rotation_count, (unsigned)c->anim_sampler.curve_count);
     bench_report(o, "anim_pose_real", "ns_per_pose", s.median / FRAMES * 1e9, s.min / FRAMES * 1e9,
                  s.max / FRAMES * 1e9, s.n, ctx);
     snprintf(ctx, sizeof ctx, "\"clip_ns\": %.1f, \"goal\": \"at most 1\"", sc.median / FRAMES * 1e9);
