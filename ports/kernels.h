@@ -216,6 +216,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_blend_finish_scalar plumbob_pb_blend_finish_scalar
 #define pb_blend_finish_sse2 plumbob_pb_blend_finish_sse2
 #define pb_blend_finish_neon plumbob_pb_blend_finish_neon
+#define pb_anim_euler_scalar plumbob_pb_anim_euler_scalar
+#define pb_anim_euler_sse2 plumbob_pb_anim_euler_sse2
+#define pb_anim_euler_neon plumbob_pb_anim_euler_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -277,6 +280,14 @@ static inline float pb_blend_fallback(float *a, float w, const float *rest, cons
 void pb_blend_finish_scalar(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
                             uint32_t count);
 
+/* The Sims 2 ANIM sampler's Euler step (core/runtime/anim_sampler.c):
+ * `count` rotations whose angles in degrees are rows of angles (X at
+ * angles[i], Y at angles[count + i], Z at angles[2 count + i]), each
+ * plumbob_anim_euler_to_quat's quaternion (pb_half_angle_sin_cos of each
+ * angle, q = qz qy qx, pb_quat_normalize4; the same bits) into out +
+ * stride * slot[i] (floats: x y z w). */
+void pb_anim_euler_scalar(const float *angles, uint32_t count, const uint32_t *slot, float *out, size_t stride);
+
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
  * (ticks, finite) into out + stride * slot (floats): 4 floats per
@@ -299,6 +310,8 @@ void pb_blend_layer_sse2(const float *pose, const float *ref, float lw, const fl
 void pb_blend_finish_sse2(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
                           uint32_t count);
 #  define PB_BLEND_FINISH pb_blend_finish_sse2
+void pb_anim_euler_sse2(const float *angles, uint32_t count, const uint32_t *slot, float *out, size_t stride);
+#  define PB_ANIM_EULER pb_anim_euler_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -313,12 +326,15 @@ void pb_blend_layer_neon(const float *pose, const float *ref, float lw, const fl
 void pb_blend_finish_neon(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
                           uint32_t count);
 #  define PB_BLEND_FINISH pb_blend_finish_neon
+void pb_anim_euler_neon(const float *angles, uint32_t count, const uint32_t *slot, float *out, size_t stride);
+#  define PB_ANIM_EULER pb_anim_euler_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
 #  define PB_SKELETON_MODEL pb_skeleton_model_scalar
 #  define PB_BLEND_LAYER pb_blend_layer_scalar
 #  define PB_BLEND_FINISH pb_blend_finish_scalar
+#  define PB_ANIM_EULER pb_anim_euler_scalar
 #endif
 
 #endif

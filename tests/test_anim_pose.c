@@ -10,6 +10,7 @@
 #include "test.h"
 #include "pb_bytes.h"
 #include "pb_curve.h"
+#include "kernels.h"
 
 /* A caller-made CRES skeleton view: bones in a chain, identity rests
  * translated 0.1 up, scale 1.  Only names, parents and rests are read. */
@@ -414,4 +415,50 @@ void test_anim_float_accuracy(void) {
     CHECK(worst_h < 1e-6);
     printf("  anim float accuracy: half-angle sin/cos %.2e, quaternion %.2e, Hermite %.2e of the curve's scale\n",
            worst_sc, worst_q, worst_h);
+}
+
+/* The port's Euler kernel (the sampler's rotations) against the scalar
+ * one and plumbob_anim_euler_to_quat, bit for bit: edge angles (zeros,
+ * +-180 and whole turns, 1e7 and past it, the infinities and NaN, which
+ * read as 0, subnormals) and random ones, for counts that take every path
+ * (groups of eight, a tail of one to seven), into
+ * scattered bones of a pose array. */
+void test_anim_euler_port_matches_scalar(void) {
+    enum { N = 37, BONES = 48 };
+    static const float edge[] = {0.0f, -0.0f, 180.0f, -180.0f, 360.0f, -360.0f, 540.0f, -540.0f, 90.0f, -90.0f,
+                                 179.99998f, -179.99998f, 1e7f, -1e7f, 1.0000001e7f, -3e38f, 3e38f, 1e-40f,
+                                 -1e-45f, 1.17549435e-38f, 0.05f, 45.0f, 720.0f, 359.99997f, 12582912.0f};
+    static const uint32_t counts[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 37};
+    float angles[3 * N];
+    uint32_t slot[N], rng = 0xE0u, i, k, ci, bad = 0;
+    plumbob_bone_pose ps[BONES], pp[BONES];
+    size_t nedge = sizeof edge / sizeof edge[0];
+#if defined(PLUMBOB_PORT_NEON) && !defined(__aarch64__)
+    nedge -= 7; /* ARMv7 NEON flushes subnormals (kernels.h): the last edge ones are normal */
+#endif
+    for (ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
+        uint32_t n = counts[ci];
+        for (k = 0; k < 3u * n; k++) {
+            uint32_t r = t_rand(&rng);
+            if (r % 3u == 0) angles[k] = edge[(r / 3u) % nedge];
+            else if (r % 3u == 1u) angles[k] = (float)((int32_t)(r % 720001u) - 360000) * 0.01f;
+            else angles[k] = pb_f32_from_bits((r & 0x807FFFFFu) | ((90u + r % 60u) << 23)); /* 2^-37 .. 2^22 */
+        }
+#if defined(PLUMBOB_PORT_NEON) && !defined(__aarch64__)
+        for (k = 0; k < 3u * n; k++)
+            if (angles[k] != 0.0f && angles[k] > -1.2e-38f && angles[k] < 1.2e-38f) angles[k] = 0.0f;
+#endif
+        for (i = 0; i < n; i++) slot[i] = (i * 13u + ci) % BONES; /* distinct: 13 and 48 are coprime */
+        memset(ps, 0x5A, sizeof ps);
+        memset(pp, 0x5A, sizeof pp);
+        pb_anim_euler_scalar(angles, n, slot, &ps[0].rotation.x, 10u);
+        PB_ANIM_EULER(angles, n, slot, &pp[0].rotation.x, 10u);
+        bad += memcmp(ps, pp, sizeof ps) != 0; /* the same bits, and nothing else written */
+        for (i = 0; i < n; i++) {
+            plumbob_quat q = plumbob_anim_euler_to_quat(angles[i], angles[n + i], angles[2u * n + i]);
+            const plumbob_quat *g = &pp[slot[i]].rotation;
+            bad += !same_bits(q.x, g->x) || !same_bits(q.y, g->y) || !same_bits(q.z, g->z) || !same_bits(q.w, g->w);
+        }
+    }
+    CHECK_EQ(bad, 0u);
 }

@@ -519,13 +519,16 @@ typedef struct plumbob_anim_sampler {
     float *values;            /* the components' current values (internal) */
     uint32_t bone_count;      /* poses a sample writes: the binding's bone_count */
     uint32_t morph_count;     /* morph weights likewise */
+    const uint32_t *rotation_slots; /* bones of the rotations whose angles move (internal) */
+    uint32_t rotation_count;  /* how many (their angles are the first 3 * rotation_count values) */
 } plumbob_anim_sampler;
 
 /* Arena bytes plumbob_anim_sampler_init needs for this binding (at most
  * PLUMBOB_ANIM_SAMPLER_SIZE(channel_count, component_count)); SIZE_MAX for
  * NULL.  PLUMBOB_ANIM_SAMPLER_CURVE_BYTES per animated component of a bound
- * channel, PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES per bound channel, 4 per
- * component of a bound channel. */
+ * channel, PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES per bound channel (4 for a
+ * rotation channel whose angles move), 4 per component of a bound
+ * channel. */
 PLUMBOB_API size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding);
 #define PLUMBOB_ANIM_SAMPLER_CURVE_BYTES 48u
 #define PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES 28u

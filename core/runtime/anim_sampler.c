@@ -3,8 +3,12 @@
  * decoded, so a frame evaluates each curve with the arithmetic of
  * plumbob_anim_sample_component (sims2/anim_sample.c) and the same bits,
  * without its binary search and key decoding.  Constant components, and
- * rotations whose three angles are constant, are computed at init. */
+ * rotations whose three angles are constant, are computed at init.  The
+ * angles of the rotations that move are the first values, as rows (every
+ * X, every Y, every Z), so the port's Euler kernel reads them as the
+ * curves left them. */
 #include "plumbob/runtime.h"
+#include "kernels.h"
 #include "pb_bytes.h"
 #include "pb_curve.h"
 #include "pb_math.h"
@@ -33,7 +37,8 @@ typedef struct anim_curve {
 #define ANIM_CURVE_FLAT 8u         /* the pair's keys share a time */
 #define ANIM_CURVE_LAST 16u        /* timed: `key` is the last key (no pair: it holds) */
 
-/* One bound channel. */
+/* One bound channel, except the rotations whose angles move (those are
+ * rotation_slots and the first values). */
 typedef struct anim_output {
     plumbob_quat q;           /* constant rotations: the quaternion */
     uint32_t slot;            /* bone or morph pair */
@@ -42,11 +47,13 @@ typedef struct anim_output {
     uint8_t reserved[3];
 } anim_output;
 
-enum { ANIM_OUT_ROTATION, ANIM_OUT_ROTATION_CONSTANT, ANIM_OUT_TRANSLATION, ANIM_OUT_MORPH };
+enum { ANIM_OUT_ROTATION_CONSTANT, ANIM_OUT_TRANSLATION, ANIM_OUT_MORPH };
 
 /* The sizes plumbob/runtime.h promises. */
 typedef char anim_curve_bytes_checked[sizeof(anim_curve) <= PLUMBOB_ANIM_SAMPLER_CURVE_BYTES ? 1 : -1];
 typedef char anim_output_bytes_checked[sizeof(anim_output) <= PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES ? 1 : -1];
+/* The Euler kernel writes a bone's rotation 10 floats after the last one's. */
+typedef char anim_pose_floats_checked[sizeof(plumbob_bone_pose) == 10u * sizeof(float) ? 1 : -1];
 
 /* Components of a bound channel the sampler reads: 3 for bones, 1 for morphs. */
 static uint32_t anim_used_components(const plumbob_anim_binding *b, uint32_t ch) {
@@ -82,21 +89,45 @@ static bool anim_moves(const plumbob_anim *a, uint32_t c, uint32_t flags) {
     return (k->packed & 3u) != PLUMBOB_ANIM_BAKED || PLUMBOB_ANIM_DURATION(flags) > 0u;
 }
 
+/* What a binding's sampler holds: animated components, outputs (moving
+ * rotations apart), values, and rotations whose angles move. */
+typedef struct anim_counts {
+    uint32_t curves, outputs, values, rotations;
+} anim_counts;
+
+/* Whether channel ch (u components used) is a rotation with a moving angle;
+ * adds its moving components to *curves. */
+static bool anim_channel_moves(const plumbob_anim_binding *b, uint32_t ch, uint32_t u, uint32_t *curves) {
+    const plumbob_anim_channel *c = &b->anim->channels[ch];
+    uint32_t k, moving = 0;
+    for (k = 0; k < u; k++) moving += anim_moves(b->anim, c->first_component + k, c->flags);
+    *curves += moving;
+    return moving && PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION;
+}
+
+static anim_counts anim_count(const plumbob_anim_binding *b) {
+    anim_counts n = {0, 0, 0, 0};
+    uint32_t ch;
+    for (ch = 0; ch < b->channel_count; ch++) {
+        uint32_t u = anim_used_components(b, ch);
+        if (!u) continue;
+        n.values += u;
+        if (anim_channel_moves(b, ch, u, &n.curves)) n.rotations++; else n.outputs++;
+    }
+    return n;
+}
+
+/* Within PLUMBOB_ANIM_SAMPLER_SIZE: a moving rotation's 4 slot bytes (and
+ * their padding, below 8) replace its 28 output bytes. */
 size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding) {
-    uint32_t ch, curves = 0, outputs = 0, values = 0;
+    anim_counts c;
     size_t n = 0;
     if (!anim_binding_ok(binding)) return SIZE_MAX;
-    for (ch = 0; ch < binding->channel_count; ch++) {
-        uint32_t k, u = anim_used_components(binding, ch);
-        const plumbob_anim_channel *c = &binding->anim->channels[ch];
-        if (!u) continue;
-        outputs++;
-        values += u;
-        for (k = 0; k < u; k++) curves += anim_moves(binding->anim, c->first_component + k, c->flags);
-    }
-    if (!plumbob_size_add(&n, plumbob_arena_need(curves, sizeof(anim_curve))) ||
-        !plumbob_size_add(&n, plumbob_arena_need(outputs, sizeof(anim_output))) ||
-        !plumbob_size_add(&n, plumbob_arena_need(values, sizeof(float))))
+    c = anim_count(binding);
+    if (!plumbob_size_add(&n, plumbob_arena_need(c.curves, sizeof(anim_curve))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(c.outputs, sizeof(anim_output))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(c.values, sizeof(float))) ||
+        (c.rotations && !plumbob_size_add(&n, plumbob_arena_need(c.rotations, sizeof(uint32_t)))))
         return SIZE_MAX;
     return n;
 }
@@ -104,24 +135,21 @@ size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding) {
 plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, plumbob_arena *arena,
                                          plumbob_anim_sampler *sampler) {
     const plumbob_anim *a;
-    uint32_t ch, curves = 0, outputs = 0, values = 0;
+    anim_counts n;
+    uint32_t ch, curves = 0, outputs = 0, values, rotations = 0;
     anim_curve *cv;
     anim_output *out;
+    uint32_t *slots = NULL;
     size_t mark;
     if (!anim_binding_ok(binding) || !arena || !sampler) return PLUMBOB_ERR_INVALID_ARGUMENT;
     a = binding->anim;
-    for (ch = 0; ch < binding->channel_count; ch++) {
-        uint32_t k, u = anim_used_components(binding, ch);
-        if (!u) continue;
-        outputs++;
-        values += u;
-        for (k = 0; k < u; k++) curves += anim_moves(a, a->channels[ch].first_component + k, a->channels[ch].flags);
-    }
+    n = anim_count(binding);
     mark = plumbob_arena_mark(arena);
-    cv = (anim_curve *)plumbob_arena_alloc_array(arena, curves, sizeof(anim_curve), 0);
-    out = (anim_output *)plumbob_arena_alloc_array(arena, outputs, sizeof(anim_output), 0);
-    sampler->values = (float *)plumbob_arena_alloc_array(arena, values, sizeof(float), 0);
-    if (!cv || !out || !sampler->values) {
+    cv = (anim_curve *)plumbob_arena_alloc_array(arena, n.curves, sizeof(anim_curve), 0);
+    out = (anim_output *)plumbob_arena_alloc_array(arena, n.outputs, sizeof(anim_output), 0);
+    sampler->values = (float *)plumbob_arena_alloc_array(arena, n.values, sizeof(float), 0);
+    if (n.rotations) slots = (uint32_t *)plumbob_arena_alloc_array(arena, n.rotations, sizeof(uint32_t), 0);
+    if (!cv || !out || !sampler->values || (n.rotations && !slots)) {
         plumbob_arena_reset(arena, mark);
         return PLUMBOB_ERR_OUT_OF_MEMORY;
     }
@@ -132,23 +160,31 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
     sampler->outputs = out;
     sampler->bone_count = binding->bone_count;
     sampler->morph_count = binding->morph_count;
-    curves = outputs = values = 0;
+    sampler->rotation_slots = slots;
+    sampler->rotation_count = n.rotations;
+    values = 3u * n.rotations; /* the other channels' values follow the angle rows */
     for (ch = 0; ch < binding->channel_count; ch++) {
         const plumbob_anim_channel *c = &a->channels[ch];
-        uint32_t k, u = anim_used_components(binding, ch), moving = 0;
-        anim_output *o;
+        uint32_t k, u = anim_used_components(binding, ch), ignored = 0, first, step = 1;
+        anim_output *o = NULL;
         if (!u) continue;
-        o = &out[outputs++];
-        o->slot = (uint32_t)binding->slot[ch];
-        o->value = values;
-        o->reserved[0] = o->reserved[1] = o->reserved[2] = 0;
-        for (k = 0; k < u; k++, values++) {
-            uint32_t ci = c->first_component + k;
-            sampler->values[values] = plumbob_anim_sample_component(a, ci, 0.0f); /* constants keep it */
+        if (anim_channel_moves(binding, ch, u, &ignored)) { /* its angles in the rows */
+            first = rotations;
+            step = n.rotations;
+            slots[rotations++] = (uint32_t)binding->slot[ch];
+        } else {
+            o = &out[outputs++];
+            o->slot = (uint32_t)binding->slot[ch];
+            o->value = first = values;
+            o->reserved[0] = o->reserved[1] = o->reserved[2] = 0;
+            values += u;
+        }
+        for (k = 0; k < u; k++) {
+            uint32_t ci = c->first_component + k, vi = first + k * step;
+            sampler->values[vi] = plumbob_anim_sample_component(a, ci, 0.0f); /* constants keep it */
             if (!anim_moves(a, ci, c->flags)) continue;
-            moving++;
             cv[curves].component = ci;
-            cv[curves].value = values;
+            cv[curves].value = vi;
             cv[curves].key = 0;
             cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? ANIM_CURVE_BAKED : 0u) |
                                          (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? ANIM_CURVE_ANGULAR : 0u));
@@ -157,8 +193,9 @@ plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, pl
             cv[curves].c[0] = cv[curves].c[1] = cv[curves].c[2] = cv[curves].c[3] = 0.0f;
             curves++;
         }
+        if (!o) continue;
         if (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
-            o->kind = (uint8_t)(moving ? ANIM_OUT_ROTATION : ANIM_OUT_ROTATION_CONSTANT);
+            o->kind = ANIM_OUT_ROTATION_CONSTANT;
             o->q = plumbob_anim_euler_to_quat(sampler->values[o->value], sampler->values[o->value + 1u],
                                               sampler->values[o->value + 2u]);
         } else {
@@ -314,67 +351,6 @@ static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks)
     return c->c[0] + (c->c[1] - c->c[0]) * u;
 }
 
-/* plumbob_anim_euler_to_quat (sims2/anim_sample.c) of four rotations at
- * once: pb_half_angle_sin_cos and the quaternion's normalization with
- * their operations in their order, lane by lane in loops of four without
- * calls or branches, so the compiler may run the lanes as vector
- * instructions; the same bits. */
-static void anim_half_angles4(const float deg[4], float s[4], float c[4]) {
-    float d[4], r[4], x[4], x2[4];
-    int l;
-    for (l = 0; l < 4; l++) d[l] = (deg[l] >= -1e7f && deg[l] <= 1e7f) ? deg[l] : 0.0f;
-    for (l = 0; l < 4; l++) r[l] = (d[l] * (1.0f / 360.0f) + 12582912.0f) - 12582912.0f;
-    for (l = 0; l < 4; l++) d[l] -= 360.0f * r[l];
-    for (l = 0; l < 4; l++) x[l] = d[l] * (3.14159265358979f / 360.0f);
-    for (l = 0; l < 4; l++) x2[l] = x[l] * x[l];
-    for (l = 0; l < 4; l++)
-        s[l] = x[l] + x[l] * x2[l] * (-1.66666667e-1f + x2[l] * (8.33333333e-3f + x2[l] * (-1.98412698e-4f +
-                                                                x2[l] * (2.75573192e-6f + x2[l] * -2.50521084e-8f))));
-    for (l = 0; l < 4; l++)
-        c[l] = 1.0f + x2[l] * (-0.5f + x2[l] * (4.16666667e-2f + x2[l] * (-1.38888889e-3f + x2[l] * (2.48015873e-5f +
-                                                               x2[l] * (-2.75573192e-7f + x2[l] * 2.08767570e-9f)))));
-}
-
-/* Four rotations' quaternions into q (x, y, z, w rows); slot[l] their bones. */
-static void anim_euler4(const float ex[4], const float ey[4], const float ez[4], plumbob_bone_pose *poses,
-                        const uint32_t slot[4], uint32_t n) {
-    float sx[4], cx[4], sy[4], cy[4], sz[4], cz[4], q[4][4], len2[4], inv[4];
-    int l, near = 1;
-    uint32_t j;
-    anim_half_angles4(ex, sx, cx);
-    anim_half_angles4(ey, sy, cy);
-    anim_half_angles4(ez, sz, cz);
-    for (l = 0; l < 4; l++) { /* q = qz * qy * qx: X is applied first */
-        q[3][l] = cz[l] * cy[l] * cx[l] + sz[l] * sy[l] * sx[l];
-        q[0][l] = cz[l] * cy[l] * sx[l] - sz[l] * sy[l] * cx[l];
-        q[1][l] = cz[l] * sy[l] * cx[l] + sz[l] * cy[l] * sx[l];
-        q[2][l] = sz[l] * cy[l] * cx[l] - cz[l] * sy[l] * sx[l];
-    }
-    for (l = 0; l < 4; l++) len2[l] = q[0][l] * q[0][l] + q[1][l] * q[1][l] + q[2][l] * q[2][l] + q[3][l] * q[3][l];
-    for (l = 0; l < 4; l++) near &= len2[l] > 0.99f && len2[l] < 1.01f;
-    if (near) { /* pb_quat_inv_length's path near unit (1 gives exactly 1, as pb_quat_normalize4 leaves it) */
-        for (l = 0; l < 4; l++) inv[l] = 1.5f - 0.5f * len2[l];
-        for (l = 0; l < 4; l++) inv[l] = inv[l] * (1.5f - 0.5f * len2[l] * inv[l] * inv[l]);
-        for (j = 0; j < n; j++) {
-            plumbob_quat *r = &poses[slot[j]].rotation;
-            r->x = q[0][j] * inv[j];
-            r->y = q[1][j] * inv[j];
-            r->z = q[2][j] * inv[j];
-            r->w = q[3][j] * inv[j];
-        }
-        return;
-    }
-    for (j = 0; j < n; j++) {
-        float v[4];
-        v[0] = q[0][j]; v[1] = q[1][j]; v[2] = q[2][j]; v[3] = q[3][j];
-        pb_quat_normalize4(v);
-        poses[slot[j]].rotation.x = v[0];
-        poses[slot[j]].rotation.y = v[1];
-        poses[slot[j]].rotation.z = v[2];
-        poses[slot[j]].rotation.w = v[3];
-    }
-}
-
 plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks, plumbob_bone_pose *poses,
                                            uint32_t pose_count, float *morph_weights, uint32_t morph_count) {
     const plumbob_anim *a;
@@ -383,7 +359,8 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
     float *v;
     uint32_t i;
     if (!sampler || !sampler->anim || !sampler->values || (sampler->curve_count && !sampler->curves) ||
-        (sampler->output_count && !sampler->outputs) || (sampler->bone_count && !sampler->rest))
+        (sampler->output_count && !sampler->outputs) || (sampler->bone_count && !sampler->rest) ||
+        (sampler->rotation_count && !sampler->rotation_slots))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     if ((poses && pose_count < sampler->bone_count) || (morph_weights && morph_count < sampler->morph_count))
         return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
@@ -396,32 +373,12 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
         v[cv[i].value] = (cv[i].flags & ANIM_CURVE_BAKED) ? anim_baked_value(a, &cv[i], ticks) : anim_timed_value(a, &cv[i], ticks);
     if (poses)
         for (i = 0; i < sampler->bone_count; i++) poses[i] = sampler->rest[i];
-    if (poses) { /* the moving rotations, four at a time */
-        float ex[4], ey[4], ez[4];
-        uint32_t slot[4], n = 0, l;
-        for (i = 0; i <= sampler->output_count; i++) {
-            if (i < sampler->output_count) {
-                const anim_output *o = &out[i];
-                if (o->kind != ANIM_OUT_ROTATION) continue;
-                ex[n] = v[o->value];
-                ey[n] = v[o->value + 1u];
-                ez[n] = v[o->value + 2u];
-                slot[n++] = o->slot;
-                if (n < 4u) continue;
-            } else if (n == 0) {
-                break;
-            }
-            for (l = n; l < 4u; l++) ex[l] = ey[l] = ez[l] = 0.0f;
-            anim_euler4(ex, ey, ez, poses, slot, n);
-            n = 0;
-        }
-    }
+    if (poses && sampler->rotation_count) /* the moving rotations, in the port's lanes */
+        PB_ANIM_EULER(v, sampler->rotation_count, sampler->rotation_slots, &poses[0].rotation.x, 10u);
     for (i = 0; i < sampler->output_count; i++) {
         const anim_output *o = &out[i];
         const float *x = v + o->value;
         switch (o->kind) {
-        case ANIM_OUT_ROTATION:
-            break;
         case ANIM_OUT_ROTATION_CONSTANT:
             if (poses) poses[o->slot].rotation = o->q;
             break;

@@ -7,11 +7,15 @@
  * plumbob_anim_sample_channel's bits, and no NaN or infinity comes out
  * when the keys the bound channels read are finite and moderate (|v| <=
  * 1e6: a key near FLT_MAX can overflow in the Hermite sum; decoders
- * refusing such values is issue 47's "finite numbers only"). */
+ * refusing such values is issue 47's "finite numbers only").  Also the
+ * sampler's Euler kernel on the input's first bytes read as angles (any
+ * float: NaN, infinities, subnormals): the port's bits are the scalar
+ * reference's. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "plumbob.h"
+#include "kernels.h"
 
 #define MAX_BONES 512u
 
@@ -39,6 +43,24 @@ static int tame(const plumbob_anim *a, uint32_t c) {
     return 1;
 }
 
+/* pb_anim_euler_scalar and the port's twin on up to 21 rotations whose
+ * angles are the input's first bytes, into every other pose. */
+static void euler_twins(const uint8_t *data, size_t size) {
+    static plumbob_bone_pose ps[42], pp[42];
+    float angles[63];
+    uint32_t slot[21], n = (uint32_t)(size / 12u < 21u ? size / 12u : 21u), i;
+    if (!n) return;
+    memcpy(angles, data, 12u * n);
+    for (i = 0; i < n; i++) slot[i] = 2u * i + (data[0] & 1u);
+    memset(ps, 0, sizeof ps);
+    memset(pp, 0, sizeof pp);
+    pb_anim_euler_scalar(angles, n, slot, &ps[0].rotation.x, 10u);
+    PB_ANIM_EULER(angles, n, slot, &pp[0].rotation.x, 10u);
+    if (memcmp(ps, pp, sizeof ps) != 0) __builtin_trap();
+    for (i = 0; i < n; i++)
+        if (!finite(pp[slot[i]].rotation.x) || !finite(pp[slot[i]].rotation.w)) __builtin_trap();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int32_t parent[MAX_BONES];
     static plumbob_bone_pose rest[MAX_BONES], poses[MAX_BONES];
@@ -54,6 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plumbob_anim_binding b;
     plumbob_anim_sampler s;
     uint32_t i, nb = 0, nm = 0, t;
+    euler_twins(data, size);
     if (plumbob_anim_measure(data, size, &need) != PLUMBOB_OK || need > (16u << 20)) return 0;
     mem = (unsigned char *)malloc(need + 1u);
     plumbob_arena_init(&arena, mem, need + 1u);
