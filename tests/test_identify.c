@@ -47,7 +47,13 @@ void test_identify_formats(void) {
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_CRES), "cres") == 0);
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_KEY), "key") == 0);
     CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_GEOM), "geom") == 0);
+    CHECK(strcmp(plumbob_format_name(PLUMBOB_FORMAT_TRACK_MASK), "track-mask") == 0);
     CHECK(strcmp(plumbob_format_name((plumbob_format)99), "unknown") == 0);
+    { /* a track mask by its magic; "TkM" alone is not one */
+        static const unsigned char tk[] = {'T', 'k', 'M', 'k', 0, 2, 0, 0};
+        CHECK_EQ(plumbob_identify(tk, sizeof tk), PLUMBOB_FORMAT_TRACK_MASK);
+        CHECK(plumbob_identify(tk, 3) != PLUMBOB_FORMAT_TRACK_MASK);
+    }
     { /* a KEY table: version 1, entries that end exactly at the end */
         static const unsigned char key[] = {1, 0, 0, 0, 2, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 1, 0, 0, 0, 'a',
                                             9, 9, 9, 9, 9, 9, 9, 9, 3, 0, 0, 0, 'b', 'c', 'd'};

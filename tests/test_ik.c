@@ -316,6 +316,43 @@ void test_ik_two_bone_matches_reference(void) {
         t_fail_f64(__FILE__, __LINE__, "worst rotation (deg) / reach (m)", worst_rot, worst_reach);
 }
 
+/* Each number of a job, one at a time: NaN, the infinities and the floats
+ * just past +-1e15 refused, +-1e15 itself accepted (the SSE2 check reads
+ * them four at a time, ports/pb_over.h: the same answers as one by one). */
+static float ik_f32(uint32_t bits) {
+    union { uint32_t u; float f; } v;
+    v.u = bits;
+    return v.f;
+}
+static void ik_each_number(float *const *num, uint32_t n, int (*run)(void)) {
+    static const uint32_t bad[] = {0x7FC00000u, 0xFFC00000u, 0x7F800000u, 0xFF800000u, 0x58635FAAu, 0xD8635FAAu,
+                                   0x7F7FFFFFu};
+    uint32_t i, b;
+    for (i = 0; i < n; i++) {
+        float keep = *num[i];
+        for (b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            *num[i] = ik_f32(bad[b]);
+            CHECK_EQ(run(), PLUMBOB_ERR_INVALID_ARGUMENT);
+        }
+        *num[i] = ik_f32(0x58635FA9u); /* 1e15 */
+        CHECK_OK(run());
+        *num[i] = ik_f32(0xD8635FA9u);
+        CHECK_OK(run());
+        *num[i] = keep;
+    }
+    CHECK_OK(run());
+}
+static plumbob_ik_aim_job each_aim;
+static plumbob_ik_two_bone_job each_two;
+static int run_each_aim(void) {
+    plumbob_ik_aim_result r;
+    return (int)plumbob_ik_aim(&each_aim, &r);
+}
+static int run_each_two(void) {
+    plumbob_ik_two_bone_result r;
+    return (int)plumbob_ik_two_bone(&each_two, &r);
+}
+
 void test_ik_two_bone_degenerate(void) {
     plumbob_mat34 s = plumbob_mat34_identity(), m = plumbob_mat34_identity(), e = plumbob_mat34_identity();
     plumbob_ik_two_bone_job j;
@@ -473,6 +510,52 @@ void test_ik_aim_degenerate(void) {
     j.offset.y = INFINITY;
     CHECK_EQ(plumbob_ik_aim(&j, &r), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_ik_aim(NULL, &r), PLUMBOB_ERR_INVALID_ARGUMENT);
+    { /* every number alone: the joint's 12 and the job's 17 */
+        static plumbob_mat34 jm;
+        float *num[29];
+        uint32_t i, c;
+        jm = plumbob_mat34_identity();
+        memset(&each_aim, 0, sizeof each_aim);
+        each_aim.joint = &jm;
+        each_aim.target.x = 1; each_aim.target.y = 2; each_aim.forward.z = 1; each_aim.up.y = 1;
+        each_aim.pole.y = 1; each_aim.offset.x = 0.1f; each_aim.weight = 1;
+        for (i = 0; i < 3; i++)
+            for (c = 0; c < 4; c++) num[4 * i + c] = &jm.m[i][c];
+        num[12] = &each_aim.target.x; num[13] = &each_aim.target.y; num[14] = &each_aim.target.z;
+        num[15] = &each_aim.forward.x; num[16] = &each_aim.forward.y; num[17] = &each_aim.forward.z;
+        num[18] = &each_aim.up.x; num[19] = &each_aim.up.y; num[20] = &each_aim.up.z;
+        num[21] = &each_aim.pole.x; num[22] = &each_aim.pole.y; num[23] = &each_aim.pole.z;
+        num[24] = &each_aim.offset.x; num[25] = &each_aim.offset.y; num[26] = &each_aim.offset.z;
+        num[27] = &each_aim.weight;
+        ik_each_number(num, 28, run_each_aim); /* twist_angle: its own limit, 1e6 */
+        each_aim.twist_angle = 1.5e6f;
+        CHECK_EQ(run_each_aim(), PLUMBOB_ERR_INVALID_ARGUMENT);
+        each_aim.twist_angle = ik_f32(0x7FC00000u);
+        CHECK_EQ(run_each_aim(), PLUMBOB_ERR_INVALID_ARGUMENT);
+        each_aim.twist_angle = 1e6f;
+        CHECK_OK(run_each_aim());
+    }
+    { /* the two-bone job: three joints' 36 numbers and the job's 8 after them */
+        static plumbob_mat34 jm[3];
+        float *num[44];
+        uint32_t i, c, k;
+        memset(&each_two, 0, sizeof each_two);
+        for (k = 0; k < 3; k++) {
+            jm[k] = plumbob_mat34_identity();
+            jm[k].m[1][3] = 1.0f - 0.5f * (float)k;
+            for (i = 0; i < 3; i++)
+                for (c = 0; c < 4; c++) num[12 * k + 4 * i + c] = &jm[k].m[i][c];
+        }
+        each_two.start = &jm[0]; each_two.mid = &jm[1]; each_two.end = &jm[2];
+        each_two.target.x = 0.3f; each_two.target.y = 0.4f; each_two.pole.z = 1; each_two.weight = 1;
+        each_two.soften = 1;
+        num[36] = &each_two.target.x; num[37] = &each_two.target.y; num[38] = &each_two.target.z;
+        num[39] = &each_two.pole.x; num[40] = &each_two.pole.y; num[41] = &each_two.pole.z;
+        num[42] = &each_two.weight; num[43] = &each_two.soften;
+        ik_each_number(num, 44, run_each_two);
+        each_two.twist_angle = ik_f32(0xFF800000u);
+        CHECK_EQ(run_each_two(), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
 }
 
 /* --- root motion -------------------------------------------------------- */

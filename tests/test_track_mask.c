@@ -30,6 +30,9 @@ void test_track_mask_round_trip(void) {
         plumbob_track_mask mask;
         plumbob_error err;
         CHECK_EQ(n, 60 + 4 * 57);
+        CHECK_EQ(plumbob_identify(a, n), PLUMBOB_FORMAT_TRACK_MASK); /* by its magic, whole or cut */
+        CHECK_EQ(plumbob_identify(a, 4), PLUMBOB_FORMAT_TRACK_MASK);
+        CHECK(plumbob_identify(a, 3) != PLUMBOB_FORMAT_TRACK_MASK);
         CHECK_OK(plumbob_track_mask_decode_ex(a, n, &mask, &err));
         CHECK_EQ(mask.version, v);
         CHECK_EQ(mask.weight_count, 57);

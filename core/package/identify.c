@@ -78,6 +78,7 @@ plumbob_format plumbob_identify(const void *data, size_t size) {
     if (size >= 4 && p[0] == 'D' && p[1] == 'B' && p[2] == 'P' && p[3] == 'F')
         return PLUMBOB_FORMAT_DBPF;
     if (size >= 4 && pb_le32(p) == TYPE_CLIP) return PLUMBOB_FORMAT_CLIP;
+    if (size >= 4 && p[0] == 'T' && p[1] == 'k' && p[2] == 'M' && p[3] == 'k') return PLUMBOB_FORMAT_TRACK_MASK;
     if (size >= 36 && pb_le32(p) == 3 && pb_le32(p + 28) == TYPE_JAZZ) return PLUMBOB_FORMAT_JAZZ;
     if (looks_like_geom(p, size)) return PLUMBOB_FORMAT_GEOM;
     if (looks_like_rig(p, size)) return PLUMBOB_FORMAT_RIG;
@@ -104,6 +105,7 @@ const char *plumbob_format_name(plumbob_format f) {
     case PLUMBOB_FORMAT_CRES: return "cres";
     case PLUMBOB_FORMAT_GEOM: return "geom";
     case PLUMBOB_FORMAT_KEY: return "key";
+    case PLUMBOB_FORMAT_TRACK_MASK: return "track-mask";
     case PLUMBOB_FORMAT_UNKNOWN: break;
     }
     return "unknown";

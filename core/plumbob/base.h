@@ -421,8 +421,9 @@ typedef enum plumbob_format {
     PLUMBOB_FORMAT_RIG = 8,        /* Sims 3 rig (0x8EAF13DE): plain, or Granny (refused) */
     PLUMBOB_FORMAT_CRES = 9,       /* Sims 2 RCOL whose first block is a cResourceNode (0xE519C933) */
     PLUMBOB_FORMAT_GEOM = 10,      /* Sims 3 RCOL holding a GEOM chunk (0x015A1849) */
-    PLUMBOB_FORMAT_KEY = 11        /* Sims 3 KEY name table (0x0166038C): version 1,
+    PLUMBOB_FORMAT_KEY = 11,       /* Sims 3 KEY name table (0x0166038C): version 1,
                                     * entries filling the bytes exactly */
+    PLUMBOB_FORMAT_TRACK_MASK = 12 /* Sims 3 jazz track mask (0x033260E3): "TkMk" */
 } plumbob_format;
 
 /* Guesses what data[0..size) is from its first bytes.  Cheap and never
@@ -431,7 +432,7 @@ typedef enum plumbob_format {
 PLUMBOB_API plumbob_format plumbob_identify(const void *data, size_t size);
 
 /* "dbpf", "clip", "jazz", "gmdc", "anim", "sims2-rcol", "refpack", "rig",
- * "cres", "geom", "key" or "unknown". */
+ * "cres", "geom", "key", "track-mask" or "unknown". */
 PLUMBOB_API const char *plumbob_format_name(plumbob_format f);
 
 #ifdef __cplusplus

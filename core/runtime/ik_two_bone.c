@@ -6,6 +6,7 @@
  * and small corrections keep their digits. */
 #include "plumbob/runtime.h"
 #include "pb_ik_math.h"
+#include "pb_over.h"
 
 static float clamp01(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 
@@ -26,11 +27,25 @@ static float softened(float d, float total, float soften, bool *changed) {
 }
 
 /* Every number finite and within 1e15, the twist within 1e6. */
+#if defined(PB_PORT_HAS_OVER)
+/* SSE2 (pb_over.h): the three joints' 12 numbers each and the job's 9
+ * from target to twist_angle (in a row: checked below) four at a time */
+typedef char pb_two_bone_job_row[(offsetof(plumbob_ik_two_bone_job, twist_angle) -
+                                  offsetof(plumbob_ik_two_bone_job, target) == 8 * sizeof(float)) ? 1 : -1];
+static bool job_ok(const plumbob_ik_two_bone_job *j) {
+    uint32_t bad = pb_port_over(&j->start->m[0][0], 12u, PB_IK_LIMIT_BITS) |
+                   pb_port_over(&j->mid->m[0][0], 12u, PB_IK_LIMIT_BITS) |
+                   pb_port_over(&j->end->m[0][0], 12u, PB_IK_LIMIT_BITS) |
+                   pb_port_over(&j->target.x, 9u, PB_IK_LIMIT_BITS);
+    return bad == 0u && j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
+}
+#else
 static bool job_ok(const plumbob_ik_two_bone_job *j) {
     uint32_t bad = pb_ik_over_mat(j->start) | pb_ik_over_mat(j->mid) | pb_ik_over_mat(j->end) | pb_ik_over3(j->target) |
                    pb_ik_over3(j->pole) | pb_ik_over(j->weight) | pb_ik_over(j->soften) | pb_ik_over(j->twist_angle);
     return (bad >> 31) == 0u && j->twist_angle <= 1e6f && j->twist_angle >= -1e6f;
 }
+#endif
 
 plumbob_result plumbob_ik_two_bone(const plumbob_ik_two_bone_job *job, plumbob_ik_two_bone_result *result) {
     plumbob_vec3 s, m, e, u, v, e1, e2, vn, vnew, e_bent, dir, k, pole_perp;

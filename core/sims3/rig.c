@@ -177,7 +177,7 @@ static plumbob_result rig_fail(plumbob_error *err, plumbob_result res, const plu
     /* only kinds with more signature than a rig's own (a Sims 2 RCOL's
      * shape is weaker: a broken rig can take it) */
     if (f == PLUMBOB_FORMAT_DBPF || f == PLUMBOB_FORMAT_CLIP || f == PLUMBOB_FORMAT_JAZZ ||
-        f == PLUMBOB_FORMAT_GEOM || f == PLUMBOB_FORMAT_KEY)
+        f == PLUMBOB_FORMAT_GEOM || f == PLUMBOB_FORMAT_KEY || f == PLUMBOB_FORMAT_TRACK_MASK)
         return pb_note(err, PLUMBOB_ERR_BAD_MAGIC, 0, "rig", PLUMBOB_ERROR_NO_INDEX,
                        "another kind of resource (plumbob_identify names it), not a rig");
     /* every Sims 3 RCOL (VPXY, MODL, FTPT, ...) starts 3, 1, 0: as a rig,

@@ -31,7 +31,7 @@ cp "$out/corpus-fuzz_gltf_check/clip.glb" "$out/corpus-fuzz_gltf_import/"
 "$bin" clip export "$tmp"/demo/*.clip -o "$out/corpus-fuzz_gltf_import/clip.gltf" >/dev/null 2>&1
 "$bin" gmdc export "$tmp"/demo/*.gmdc -o "$out/corpus-fuzz_gltf_import/mesh.glb" >/dev/null 2>&1
 "$bin" pack -o "$out/corpus-fuzz_package/demo2.package" "$tmp"/demo/*.clip >/dev/null
-"$bin" pack --sims2 -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
+"$bin" pack --sims2 --force -o "$out/corpus-fuzz_package/demo1.package" "$tmp"/demo/*.clip >/dev/null
 
 corpus=${PLUMBOB_CORPUS:-../shared/corpus}
 if [ -d "$corpus" ]; then
@@ -69,4 +69,28 @@ find "$tmp/demo" -name '*.gmdc' -exec cp {} "$out/corpus-fuzz_gmdc/" \; 2>/dev/n
 mkdir -p "$out/corpus-fuzz_anim_pose"
 "$bin" extract "$tmp/demo/body.package" --type FB00791E -o "$tmp/body-anim" >/dev/null
 cp "$out"/corpus-fuzz_anim/*.anim "$tmp"/body-anim/*.anim "$out/corpus-fuzz_anim_pose/" 2>/dev/null
+# track masks (no real one exists in the corpus): both versions, written
+# here and kept only when `check` writes them back through the core's
+# writer byte for byte; one also packed, for the package target
+mkdir -p "$out/corpus-fuzz_track_mask"
+{
+    printf 'TkMk\001\002\000\000'; head -c 16 /dev/zero; printf '\000\000\100\077'; head -c 28 /dev/zero
+    printf '\003\000\000\000\000\000\200\077\000\000\000\000\000\000\000\077'
+} >"$tmp/033260E3_00000000_0000000000000001.tkmk"
+{ printf 'TkMk\000\002\000\000'; head -c 48 /dev/zero; printf '\001\000\000\000\000\000\200\077'; } >"$tmp/v200.tkmk"
+for f in "$tmp/033260E3_00000000_0000000000000001.tkmk" "$tmp/v200.tkmk"; do
+    "$bin" check "$f" >/dev/null 2>&1 && cp "$f" "$out/corpus-fuzz_track_mask/"
+done
+"$bin" pack -o "$out/corpus-fuzz_package/mask.package" "$tmp/033260E3_00000000_0000000000000001.tkmk" >/dev/null
+# pose jobs (fuzz_blend: bytes 0..4 choose bones, layers, hostile values,
+# threshold and additive weight; 5..7 the masks; the rest seeds the values):
+# 2 and 4 masked layers over 60 and 160 bones, one layer, hostile values,
+# no bones, a refused threshold
+mkdir -p "$out/corpus-fuzz_blend"
+printf '\074\002\000\001\100\377\377\377seed' >"$out/corpus-fuzz_blend/two-masked"
+printf '\240\004\000\005\140\012\005\003four-layers' >"$out/corpus-fuzz_blend/four-layers"
+printf '\021\001\000\012\100\000\000\000one' >"$out/corpus-fuzz_blend/one-layer"
+printf '\050\003\001\003\200\377\000\252hostile' >"$out/corpus-fuzz_blend/hostile"
+printf '\000\002\000\004\100\000\000\000none' >"$out/corpus-fuzz_blend/no-bones"
+printf '\020\002\000\000\100\001\001\001refused' >"$out/corpus-fuzz_blend/threshold-0"
 echo "fuzz seeds: $(ls "$out/corpus-fuzz_clip" | wc -l) clips, $(ls "$out/corpus-fuzz_package" | wc -l) packages"

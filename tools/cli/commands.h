@@ -53,5 +53,7 @@ int jazz_info(const tool_input *in, FILE *out);
 plumbob_result jazz_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 int key_info(const tool_input *in, FILE *out);
 plumbob_result key_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
+int track_mask_info(const tool_input *in, FILE *out);
+plumbob_result track_mask_reencode(const tool_input *in, unsigned char **out, size_t *out_size);
 
 #endif

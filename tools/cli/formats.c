@@ -19,6 +19,7 @@ static const tool_format formats[] = {
     {PLUMBOB_FORMAT_CRES, cres_info, cres_reencode},
     {PLUMBOB_FORMAT_KEY, key_info, key_reencode},
     {PLUMBOB_FORMAT_GEOM, geom_info, geom_reencode},
+    {PLUMBOB_FORMAT_TRACK_MASK, track_mask_info, track_mask_reencode},
 };
 
 const tool_format *tool_format_for_type(uint32_t type) {

@@ -72,6 +72,7 @@ const char *tool_kind_name(const unsigned char *data, size_t size) {
     case PLUMBOB_FORMAT_REFPACK: return "RefPack-compressed stream";
     case PLUMBOB_FORMAT_SIMS2_RCOL: return "Sims 2 RCOL resource";
     case PLUMBOB_FORMAT_KEY: return "Sims 3 KEY name table";
+    case PLUMBOB_FORMAT_TRACK_MASK: return "Sims 3 track mask";
     default: return f == PLUMBOB_FORMAT_UNKNOWN ? foreign_kind(data, size) : plumbob_format_name(f);
     }
 }

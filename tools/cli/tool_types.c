@@ -13,7 +13,7 @@ static const struct {
     /* the formats plumbob decodes */
     {0x6B20C4F3u, "CLIP", "clip"}, {0x02D5DF13u, "JAZZ", "jazz"}, {0x0166038Cu, "KEY", "key"},
     {0xAC4F8687u, "GMDC", "gmdc"}, {0xFB00791Eu, "ANIM", "anim"}, {0xE519C933u, "CRES", "cres"},
-    {0x8EAF13DEu, "RIG", "rig"},   {0xE86B1EEFu, "DIR", "dir"},
+    {0x8EAF13DEu, "RIG", "rig"},   {0xE86B1EEFu, "DIR", "dir"},   {0x033260E3u, "TKMK", "tkmk"},
     /* Sims 3: text, scripts, tuning */
     {0x220557DAu, "STBL", "stbl"}, {0x0333406Cu, "XML", "xml"},   {0x73E93EEBu, "XML", "xml"},
     {0x03B33DDFu, "ITUN", "itun"}, {0x073FAA07u, "S3SA", "s3sa"}, {0xA8D58BE5u, "SKIL", "skil"},
@@ -82,6 +82,7 @@ plumbob_format tool_format_of_type(uint32_t type) {
     case PLUMBOB_TYPE_CRES: return PLUMBOB_FORMAT_CRES;
     case PLUMBOB_TYPE_KEY: return PLUMBOB_FORMAT_KEY;
     case PLUMBOB_TYPE_GEOM: return PLUMBOB_FORMAT_GEOM;
+    case PLUMBOB_TYPE_TRACK_MASK: return PLUMBOB_FORMAT_TRACK_MASK;
     }
     return PLUMBOB_FORMAT_UNKNOWN;
 }
