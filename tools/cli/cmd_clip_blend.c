@@ -9,16 +9,14 @@
 #include <string.h>
 #include "plumbob.h"
 #include "util/files.h"
-#include "util/rig.h"
 #include "commands.h"
-#include "gltf_output.h"
 #include "tool_args.h"
 #include "tool_decode.h"
 #include "tool_input.h"
 #include "tool_kind.h"
 #include "tool_output.h"
 #include "tool_pairing.h"
-#include "gltf/gltf_export.h"
+#include "tool_pose.h"
 
 /* One input clip, decoded and bound to the rig's skeleton view. */
 typedef struct blend_clip {
@@ -204,95 +202,25 @@ static int blend_at(const blend_job *j, double t, plumbob_bone_pose *out, plumbo
     return 1;
 }
 
-/* The whole output as a clip: per bone a rotation and a translation track
- * (a scale track where a scale is not 1) keyed at every tick. */
+/* Every tick of the output, as a clip (tool_pose_clip). */
 static int build_clip(const blend_job *j, uint32_t ticks, const char *name, const plumbob_clip *like,
                       unsigned char **bytes, size_t *size) {
-    uint32_t n = j->n, i, k, tracks = 0, with_scale = 0;
-    plumbob_bone_pose *frames = (plumbob_bone_pose *)malloc((size_t)ticks * n * sizeof *frames);
-    plumbob_clip_track *tr = (plumbob_clip_track *)calloc((size_t)n * 3u, sizeof *tr);
-    unsigned char *keys = (unsigned char *)malloc((size_t)n * 3u * ticks * 12u);
-    float *v = (float *)malloc((size_t)ticks * 4u * sizeof *v);
-    uint16_t *tick = (uint16_t *)malloc((size_t)ticks * sizeof *tick);
-    unsigned char *scaled = (unsigned char *)calloc(n, 1);
-    plumbob_clip c;
-    int ok = 0;
+    plumbob_bone_pose *frames = (plumbob_bone_pose *)malloc((size_t)ticks * j->n * sizeof *frames);
+    uint32_t i;
+    int ok;
     *bytes = NULL;
-    if (!frames || !tr || !keys || !v || !tick || !scaled) {
+    if (!frames) {
         tool_error(NULL, "out of memory");
-        goto done;
+        return 0;
     }
-    for (i = 0; i < ticks; i++) {
-        tick[i] = (uint16_t)i;
-        if (!blend_at(j, (double)i * j->frame, frames + (size_t)i * n, NULL)) {
+    for (i = 0; i < ticks; i++)
+        if (!blend_at(j, (double)i * j->frame, frames + (size_t)i * j->n, NULL)) {
             tool_error(NULL, "internal error: a pose job refused the blend at tick %u", (unsigned)i);
-            goto done;
+            free(frames);
+            return 0;
         }
-        for (k = 0; k < n; k++) {
-            plumbob_vec3 s = frames[(size_t)i * n + k].scale;
-            if (s.x != 1.0f || s.y != 1.0f || s.z != 1.0f) scaled[k] = 1;
-        }
-    }
-    for (k = 0; k < n; k++) {
-        uint32_t hash = j->rig->skeleton.name_hash[k];
-        plumbob_quat prev = {0, 0, 0, 1};
-        for (i = 0; i < ticks; i++) { /* rotations in one hemisphere, key to key */
-            plumbob_quat q = frames[(size_t)i * n + k].rotation;
-            if (prev.x * q.x + prev.y * q.y + prev.z * q.z + prev.w * q.w < 0) {
-                q.x = -q.x; q.y = -q.y; q.z = -q.z; q.w = -q.w;
-            }
-            prev = q;
-            v[i * 4] = q.x; v[i * 4 + 1] = q.y; v[i * 4 + 2] = q.z; v[i * 4 + 3] = q.w;
-        }
-        if (plumbob_clip_encode_track(&tr[tracks], hash, 0x14, PLUMBOB_CLIP_TARGET_ROTATION, (uint16_t)ticks, tick, v,
-                                      keys + (size_t)tracks * ticks * 12u) != PLUMBOB_OK)
-            goto refused;
-        tracks++;
-        for (i = 0; i < ticks; i++) {
-            plumbob_vec3 t = frames[(size_t)i * n + k].translation;
-            v[i * 3] = t.x; v[i * 3 + 1] = t.y; v[i * 3 + 2] = t.z;
-        }
-        if (plumbob_clip_encode_track(&tr[tracks], hash, 0x12, PLUMBOB_CLIP_TARGET_TRANSLATION, (uint16_t)ticks, tick,
-                                      v, keys + (size_t)tracks * ticks * 12u) != PLUMBOB_OK)
-            goto refused;
-        tracks++;
-        if (!scaled[k]) continue;
-        with_scale++;
-        for (i = 0; i < ticks; i++) {
-            plumbob_vec3 s = frames[(size_t)i * n + k].scale;
-            v[i * 3] = s.x; v[i * 3 + 1] = s.y; v[i * 3 + 2] = s.z;
-        }
-        if (plumbob_clip_encode_track(&tr[tracks], hash, 0x12, PLUMBOB_CLIP_TARGET_SCALE, (uint16_t)ticks, tick, v,
-                                      keys + (size_t)tracks * ticks * 12u) != PLUMBOB_OK)
-            goto refused;
-        tracks++;
-    }
-    (void)with_scale;
-    memset(&c, 0, sizeof c);
-    c.version = like->version ? like->version : 2;
-    c.frame_duration = j->frame;
-    c.tick_count = (uint16_t)ticks;
-    c.name.ptr = name;
-    c.name.len = strlen(name);
-    c.source.ptr = "plumbob clip blend";
-    c.source.len = strlen(c.source.ptr);
-    c.actor = like->actor;
-    c.track_count = tracks;
-    c.tracks = tr;
-    c.event_version = like->event_version ? like->event_version : 0x103;
-    *size = plumbob_clip_write_size(&c);
-    if (*size == SIZE_MAX || !(*bytes = (unsigned char *)malloc(*size)) ||
-        plumbob_clip_write(&c, *bytes, *size, size) != PLUMBOB_OK) {
-        free(*bytes);
-        *bytes = NULL;
-        goto refused;
-    }
-    ok = 1;
-    goto done;
-refused:
-    tool_error(NULL, "internal error: the clip writer refused the blend");
-done:
-    free(frames); free(tr); free(keys); free(v); free(tick); free(scaled);
+    ok = tool_pose_clip(j->rig, frames, ticks, j->frame, name, "plumbob clip blend", like, bytes, size);
+    free(frames);
     return ok;
 }
 
@@ -300,16 +228,8 @@ done:
  * own fields. */
 static void print_json(const blend_job *j, const tool_rig_res *tr, double t, uint32_t ticks, const plumbob_bone_pose *pose,
                        const plumbob_root_motion *motion) {
-    plumbob_mat34 *model = (plumbob_mat34 *)calloc(j->n + 1u, sizeof *model);
-    plumbob_quat *mq = (plumbob_quat *)calloc(j->n + 1u, sizeof *mq);
-    uint32_t f, k;
     float tl;
     (void)pass_of(j, t, &tl);
-    if (!model || !mq || !tool_skeleton_pose(&tr->rig.skeleton, pose, model, mq)) {
-        free(model); free(mq);
-        tool_error(NULL, "the rig's skeleton is refused");
-        return;
-    }
     printf("{\"time\": ");
     json_float(stdout, (float)t);
     printf(", \"frame_duration\": ");
@@ -330,18 +250,9 @@ static void print_json(const blend_job *j, const tool_rig_res *tr, double t, uin
         json_floats(stdout, v, 4);
         printf("}");
     }
-    printf(", \"bones\": [");
-    for (f = 0; f < tr->rig.bone_count; f++) {
-        const plumbob_rig_bone *b = &tr->rig.bones[f];
-        k = tr->rig.skeleton_index[f];
-        printf("%s\n  {\"index\": %u, \"name\": ", f ? "," : "", (unsigned)f);
-        json_string(stdout, b->name.ptr, b->name.len);
-        printf(", \"hash\": \"0x%08X\", \"parent\": %d, ", (unsigned)b->hash, (int)b->parent);
-        json_bone_pose(stdout, &pose[k], &model[k], &mq[k]);
-        printf("}");
-    }
-    printf("]}\n");
-    free(model); free(mq);
+    printf(", \"bones\": ");
+    tool_pose_json_bones(&tr->rig, pose);
+    printf("}\n");
 }
 
 /* --mask NAME[,NAME...] as bone hashes: each a rig bone's name (any case)
@@ -605,44 +516,11 @@ int clip_blend(int argc, char **argv) {
         unsigned char *bytes = NULL;
         size_t size = 0;
         char name[256];
-        const char *base = strrchr(out_path, '/');
-        base = base ? base + 1 : out_path;
-        snprintf(name, sizeof name, "%s", name_arg ? name_arg : base);
-        if (!name_arg && strrchr(name, '.')) *strrchr(name, '.') = 0;
+        tool_pose_clip_name(out_path, name_arg, name, sizeof name);
         if (!build_clip(&j, ticks, name, &ca.tc.clip, &bytes, &size)) goto done;
-        if (tool_ends_with(out_path, ".clip")) {
-            if (!tool_write_file(out_path, bytes, size)) { free(bytes); goto done; }
-            if (!tool_quiet()) printf("wrote %s (%zu bytes): %u ticks of %.4f s, %u bones\n", out_path, size, (unsigned)ticks,
-                                      (double)j.frame, (unsigned)n);
-        } else {
-            tool_input cin;
-            tool_clip oc;
-            tool_rig grig;
-            gltf_export_src src;
-            int ok;
-            memset(&cin, 0, sizeof cin);
-            memset(&src, 0, sizeof src);
-            memset(&grig, 0, sizeof grig);
-            cin.data = bytes;
-            cin.size = size;
-            snprintf(cin.name, sizeof cin.name, "%s", out_path);
-            if (tool_clip_decode(&cin, &oc) != PLUMBOB_OK) {
-                free(bytes);
-                goto refused;
-            }
-            if (!tool_rig_from_skeleton(&tr.rig.skeleton, &grig)) {
-                tool_clip_free(&oc);
-                free(bytes);
-                tool_error(NULL, "out of memory");
-                goto done;
-            }
-            snprintf(grig.name, sizeof grig.name, "%.*s", (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
-            src.clip = &oc.clip;
-            src.rig = &grig;
-            ok = tool_write_gltf(out_path, &src, NULL) == 0;
-            tool_rig_free(&grig);
-            tool_clip_free(&oc);
-            if (!ok) { free(bytes); goto done; }
+        if (!tool_pose_write(out_path, &tr.rig, bytes, size)) {
+            free(bytes);
+            goto done;
         }
         free(bytes);
     }
