@@ -97,9 +97,12 @@ static int blend_clip_load(const char *path, const tool_rig_res *tr, blend_clip 
     if (morphs)
         tool_warning(c->in.name, "%u morph %s not in the blend (it mixes bones only)", (unsigned)morphs,
                      morphs == 1 ? "track is" : "tracks are");
-    if (c->tc.clip.events_decoded || c->tc.clip.slot_count)
-        tool_warning(c->in.name, "its %u events and %u IK slots are not in the blend", (unsigned)c->tc.clip.events_decoded,
-                     (unsigned)c->tc.clip.slot_count);
+    if (c->tc.clip.events_decoded)
+        tool_warning(c->in.name, "%u %s not in the blend", (unsigned)c->tc.clip.events_decoded,
+                     c->tc.clip.events_decoded == 1 ? "event is" : "events are");
+    if (c->tc.clip.slot_count)
+        tool_warning(c->in.name, "%u IK %s not in the blend", (unsigned)c->tc.clip.slot_count,
+                     c->tc.clip.slot_count == 1 ? "slot is" : "slots are");
     return 1;
 }
 
@@ -263,35 +266,13 @@ static int mask_hashes(const char *list, const plumbob_rig *rig, uint32_t *hashe
     while (*p) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        uint32_t f, found = 0;
-        int have = 0;
-        for (f = 0; f < rig->bone_count && !have; f++) {
-            const plumbob_rig_bone *b = &rig->bones[f];
-            size_t i;
-            if (b->name.len != len) continue;
-            for (i = 0; i < len; i++) {
-                char x = b->name.ptr[i], y = p[i];
-                if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
-                if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
-                if (x != y) break;
-            }
-            if (i == len) { found = b->hash; have = 1; }
-        }
-        if (!have && len > 2 && len <= 10 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-            char buf[16], *end;
-            unsigned long h;
-            memcpy(buf, p, len);
-            buf[len] = 0;
-            h = strtoul(buf + 2, &end, 16);
-            for (f = 0; *end == 0 && f < rig->bone_count && !have; f++)
-                if (rig->bones[f].hash == (uint32_t)h) { found = (uint32_t)h; have = 1; }
-        }
-        if (!have) {
+        int32_t k = tool_pose_find_bone(rig, p, len);
+        if (k < 0) {
             tool_error(NULL, "--mask: no bone '%.*s' in rig %.*s", (int)len, p, (int)rig->skeleton_name.len,
                        rig->skeleton_name.ptr);
             return 0;
         }
-        hashes[(*count)++] = found;
+        hashes[(*count)++] = rig->skeleton.name_hash[k];
         if (!e) break;
         p = e + 1;
     }

@@ -158,3 +158,48 @@ void tool_pose_json_bones(const plumbob_rig *rig, const plumbob_bone_pose *local
     free(model);
     free(mq);
 }
+
+int32_t tool_pose_find_bone(const plumbob_rig *rig, const char *name, size_t len) {
+    uint32_t f;
+    for (f = 0; f < rig->bone_count; f++) {
+        const plumbob_rig_bone *b = &rig->bones[f];
+        size_t i;
+        if (b->name.len != len) continue;
+        for (i = 0; i < len; i++) {
+            char x = b->name.ptr[i], y = name[i];
+            if (x >= 'A' && x <= 'Z') x = (char)(x - 'A' + 'a');
+            if (y >= 'A' && y <= 'Z') y = (char)(y - 'A' + 'a');
+            if (x != y) break;
+        }
+        if (i == len) return (int32_t)rig->skeleton_index[f];
+    }
+    if (len > 2 && len <= 10 && name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
+        char buf[16], *end;
+        unsigned long h;
+        memcpy(buf, name, len);
+        buf[len] = 0;
+        h = strtoul(buf + 2, &end, 16);
+        for (f = 0; *end == 0 && f < rig->bone_count; f++)
+            if (rig->bones[f].hash == (uint32_t)h) return (int32_t)rig->skeleton_index[f];
+    }
+    return -1;
+}
+
+int tool_pose_vec3(const char *opt, const char *s, plumbob_vec3 *v) {
+    double x[3];
+    const char *p = s;
+    int i;
+    for (i = 0; i < 3; i++) {
+        char *end;
+        x[i] = strtod(p, &end);
+        if (end == p || !(x[i] >= -1e6 && x[i] <= 1e6) || (i < 2 ? *end != ',' : *end != 0)) {
+            tool_error(NULL, "%s needs X,Y,Z (three numbers within +-1e6, commas between), not '%s'", opt, s);
+            return 0;
+        }
+        p = end + 1;
+    }
+    v->x = (float)x[0];
+    v->y = (float)x[1];
+    v->z = (float)x[2];
+    return 1;
+}

@@ -25,5 +25,11 @@ int tool_pose_write(const char *path, const plumbob_rig *rig, const unsigned cha
 /* The JSON array of every rig bone (file order) in pose `local` (skeleton
  * view order), as clip sample --rig --json prints it, to stdout. */
 void tool_pose_json_bones(const plumbob_rig *rig, const plumbob_bone_pose *local);
+/* The skeleton-view index of the rig bone named name[0 .. len) (any case)
+ * or 0xHASH, or -1. */
+int32_t tool_pose_find_bone(const plumbob_rig *rig, const char *name, size_t len);
+/* "X,Y,Z" as a vector for option opt (each finite, |x| <= 1e6); 0 after
+ * saying why. */
+int tool_pose_vec3(const char *opt, const char *s, plumbob_vec3 *v);
 
 #endif
