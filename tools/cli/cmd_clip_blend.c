@@ -414,7 +414,7 @@ int clip_blend(int argc, char **argv) {
             double frames = floor(fv / j.frame + 0.5);
             if (frames < 1) frames = 1;
             if (frames * j.frame > da + 1e-6 || frames * j.frame > db + 1e-6) {
-                tool_error(NULL, "--fade %s is longer than %s (%.4f s)", fade_arg, da < db ? "A" : "B", da < db ? da : db);
+                tool_error(NULL, "--fade %s is longer than %s (%.4f s)", fade_arg, da <= db ? "A" : "B", da <= db ? da : db);
                 goto done;
             }
             j.fade = 1;

@@ -79,6 +79,8 @@ int tool_pose_clip(const plumbob_rig *rig, const plumbob_bone_pose *frames, uint
     c.track_count = tracks;
     c.tracks = tr;
     c.event_version = like && like->event_version ? like->event_version : 0x103;
+    c.event_pos = 1; /* an (empty) event list is written, as the game's clips have one (clip import does the same) */
+    c.events_complete = true;
     *size = plumbob_clip_write_size(&c);
     if (*size == SIZE_MAX || !(*bytes = (unsigned char *)malloc(*size)) ||
         plumbob_clip_write(&c, *bytes, *size, size) != PLUMBOB_OK) {
