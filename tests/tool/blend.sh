@@ -131,6 +131,10 @@ expect blend-rig-is-clip 1 'rig' "$bin" clip blend "$bl_a" "$bl_b" --rig "$bl_a"
 expect blend-no-root-bind 1 'the rig has no b__ROOT_bind__' "$bin" clip blend "$bl_a" "$bl_b" --rig "$bl_rig" --weight 1 --root-motion -o "$tmp/bl/x.glb"
 expect blend-loops-alone 2 '--loops goes with --root-motion' "$bin" clip blend "$bl_a" "$bl_b" --rig "$bl_rig" --weight 1 --loops 2 -o "$tmp/bl/x.glb"
 expect blend-nothing-written 1 '' test -e "$tmp/bl/x.glb"
+expect blend-bad-time 2 '--time 9 is outside the animation: it lasts 2.0333 s' "$bin" clip blend "$bl_a" "$bl_b" --rig "$bl_rig" --weight 1 --json --time 9 -o "$tmp/bl/t.glb"
+expect blend-bad-time-not-written 1 '' test -e "$tmp/bl/t.glb"
+# --json with -o: the file written, and stdout the JSON alone
+expect blend-json-and-file 0 '^0.25 written$' sh -c "\"$bin\" clip blend \"$bl_a\" \"$bl_b\" --rig \"$bl_rig\" --weight 0.25 --json --time 1 -o \"$tmp/bl/jo.glb\" 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)[\"weight\"], \"written\")' && test -s \"$tmp/bl/jo.glb\""
 
 # --- rig ik on the demo rig: chain 0 is b__Spine0__ -> b__Spine1__ -> b__Head__ (1 m and 0.5 m)
 bl_ik() { "$bin" rig ik "$@" 2>/dev/null; }

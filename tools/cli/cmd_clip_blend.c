@@ -328,7 +328,7 @@ int clip_blend(int argc, char **argv) {
     float *mask = NULL;
     int32_t *opposite = NULL;
     plumbob_bone_pose *out = NULL;
-    double wv = 1, fv = 0, lv = 1;
+    double wv = 1, fv = 0, lv = 1, t = 0;
     memset(&j, 0, sizeof j);
     memset(&ca, 0, sizeof ca);
     memset(&cb, 0, sizeof cb);
@@ -424,13 +424,16 @@ int clip_blend(int argc, char **argv) {
         } else {
             len = da > db ? da : db;
         }
-        ticks = (uint32_t)ceil(len / j.frame - 1e-4);
-        if (ticks < 1) ticks = 1;
-        j.loop_ticks = ticks;
-        if (root_motion) ticks *= j.loops;
-        if (ticks > 65535u) {
-            tool_error(NULL, "the blend would be %u ticks long; a clip holds at most 65535", (unsigned)ticks);
-            goto done;
+        {
+            double nt = ceil(len / j.frame - 1e-4), all;
+            if (nt < 1) nt = 1;
+            all = root_motion ? nt * j.loops : nt;
+            if (!(all <= 65535)) { /* also a frame so short that the count is beyond any clip */
+                tool_error(NULL, "the blend would be %.0f ticks of %g s long; a clip holds at most 65535", all, (double)j.frame);
+                goto done;
+            }
+            j.loop_ticks = (uint32_t)nt;
+            ticks = (uint32_t)all;
         }
     }
     j.pa = (plumbob_bone_pose *)calloc(n, sizeof *j.pa);
@@ -486,12 +489,9 @@ int clip_blend(int argc, char **argv) {
         plumbob_root_motion_frame(&out[j.motion_bone], &fe);
         plumbob_root_motion_delta(&j.f0, &fe, &j.loop_delta);
     }
-    if (json) {
-        double t = 0;
-        plumbob_root_motion motion;
-        if (!tool_arg_time(time_arg, frame_arg, (double)j.frame, (double)ticks * j.frame, &t)) { rc = 2; goto done; }
-        if (!blend_at(&j, t, out, &motion)) goto refused;
-        print_json(&j, &tr, t, ticks, out, root_motion ? &motion : NULL);
+    if (json && !tool_arg_time(time_arg, frame_arg, (double)j.frame, (double)ticks * j.frame, &t)) { /* before any write */
+        rc = 2;
+        goto done;
     }
     if (out_path) {
         unsigned char *bytes = NULL;
@@ -499,11 +499,17 @@ int clip_blend(int argc, char **argv) {
         char name[256];
         tool_pose_clip_name(out_path, name_arg, name, sizeof name);
         if (!build_clip(&j, ticks, name, &ca.tc.clip, &bytes, &size)) goto done;
+        if (json) tool_set_quiet(1); /* stdout holds the JSON alone */
         if (!tool_pose_write(out_path, &tr.rig, bytes, size)) {
             free(bytes);
             goto done;
         }
         free(bytes);
+    }
+    if (json) {
+        plumbob_root_motion motion;
+        if (!blend_at(&j, t, out, &motion)) goto refused;
+        print_json(&j, &tr, t, ticks, out, root_motion ? &motion : NULL);
     }
     rc = 0;
     goto done;

@@ -329,6 +329,19 @@ int rig_ik(int argc, char **argv) {
         tool_error(rin.name, "the rig's skeleton is refused");
         goto done;
     }
+    if (out_path) {
+        unsigned char *bytes = NULL;
+        size_t size = 0;
+        char name[256];
+        int ok;
+        tool_pose_clip_name(out_path, NULL, name, sizeof name);
+        if (json) tool_set_quiet(1); /* stdout holds the JSON alone */
+        ok = tool_pose_clip(&tr.rig, frames, 2, 1.0f / 30.0f, name, "plumbob rig ik", have_clip ? &tc.clip : NULL,
+                            &bytes, &size) &&
+             tool_pose_write(out_path, &tr.rig, bytes, size);
+        free(bytes);
+        if (!ok) goto done;
+    }
     if (json) {
         printf("{\"rig\": ");
         json_string(stdout, tr.rig.skeleton_name.ptr, tr.rig.skeleton_name.len);
@@ -396,18 +409,6 @@ int rig_ik(int argc, char **argv) {
                reached ? "reached" : "not reached");
         printf("  forward axis %.6f -> %.6f degrees off the target\n", aim_error(&m0[joint[0]], forward, target),
                aim_error(&m1[joint[0]], forward, target));
-    }
-    if (out_path) {
-        unsigned char *bytes = NULL;
-        size_t size = 0;
-        char name[256];
-        int ok;
-        tool_pose_clip_name(out_path, NULL, name, sizeof name);
-        ok = tool_pose_clip(&tr.rig, frames, 2, 1.0f / 30.0f, name, "plumbob rig ik", have_clip ? &tc.clip : NULL,
-                            &bytes, &size) &&
-             tool_pose_write(out_path, &tr.rig, bytes, size);
-        free(bytes);
-        if (!ok) goto done;
     }
     rc = 0;
 done:
