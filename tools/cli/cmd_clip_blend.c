@@ -456,7 +456,7 @@ int clip_blend(int argc, char **argv) {
             tool_error(NULL, "out of memory");
             goto done;
         }
-        if (!mask_hashes(mask_arg, &tr.rig, hashes, &nh)) { rc = 2; goto done; }
+        if (!mask_hashes(mask_arg, &tr.rig, hashes, &nh)) goto done; /* a bone this rig lacks: exit 1, as a resource a package lacks */
         r = plumbob_bone_weights_subtrees(&tr.rig.skeleton, hashes, nh, 1.0f, 0.0f, mask, n);
         if (r != PLUMBOB_OK) {
             tool_error(rin.name, "the mask: %s", plumbob_result_str(r));

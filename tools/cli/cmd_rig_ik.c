@@ -224,12 +224,13 @@ int rig_ik(int argc, char **argv) {
             const char *e = strchr(p, ',');
             size_t len = e ? (size_t)(e - p) : strlen(p);
             int32_t b = tool_pose_find_bone(&tr.rig, p, len);
-            if (b < 0 || njoints == (bones_arg ? 3u : 1u)) {
-                if (b < 0)
-                    tool_error(rin.name, "%s: no bone '%.*s' in rig %.*s", bones_arg ? "--bones" : "--aim", (int)len, p,
-                               (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
-                else
-                    tool_error(NULL, bones_arg ? "--bones names three bones" : "--aim names one bone");
+            if (b < 0) { /* a bone this rig lacks: exit 1, as a resource a package lacks */
+                tool_error(rin.name, "%s: no bone '%.*s' in rig %.*s", bones_arg ? "--bones" : "--aim", (int)len, p,
+                           (int)tr.rig.skeleton_name.len, tr.rig.skeleton_name.ptr);
+                goto done;
+            }
+            if (njoints == (bones_arg ? 3u : 1u)) {
+                tool_error(NULL, bones_arg ? "--bones names three bones: START,MID,END" : "--aim names one bone");
                 rc = 2;
                 goto done;
             }
@@ -249,8 +250,7 @@ int rig_ik(int argc, char **argv) {
                 tool_error(rin.name, "--bones: %.*s is not below %.*s", (int)tr.rig.skeleton.name[joint[k]].len,
                            tr.rig.skeleton.name[joint[k]].ptr, (int)tr.rig.skeleton.name[joint[k - 1]].len,
                            tr.rig.skeleton.name[joint[k - 1]].ptr);
-                rc = 2;
-                goto done;
+                goto done; /* the rig's hierarchy says no: exit 1 */
             }
         }
     }

@@ -98,9 +98,10 @@ done:
 }
 
 void tool_pose_clip_name(const char *path, const char *name, char *out, size_t cap) {
-    const char *base = strrchr(path, '/');
+    const char *base = path, *p;
     char *dot;
-    base = base ? base + 1 : path;
+    for (p = path; *p; p++)
+        if (*p == '/' || *p == '\\') base = p + 1; /* Windows paths too */
     snprintf(out, cap, "%s", name ? name : base);
     if (!name && (dot = strrchr(out, '.')) != NULL && dot != out) *dot = 0;
 }
