@@ -183,24 +183,7 @@ static int blend_at(const blend_job *j, double t, plumbob_bone_pose *out, plumbo
     plumbob_root_motion_delta(&j->f0, &fr, &d);
     plumbob_root_motion_accumulate(&obj, &d);
     plumbob_root_motion_remove(&j->f0, &out[j->motion_bone]);
-    {
-        /* parent' = parent * P with P = obj * inverse(F0): the parent carries the motion */
-        plumbob_bone_pose *par = &out[j->motion_parent];
-        plumbob_quat f0c = {0, 0, 0, 1}, qp;
-        plumbob_vec3 tp, ft;
-        f0c.x = -j->f0.yaw.x; f0c.y = -j->f0.yaw.y; f0c.z = -j->f0.yaw.z; f0c.w = j->f0.yaw.w;
-        qp = plumbob_quat_normalize(plumbob_quat_mul(obj.yaw, f0c));
-        ft = plumbob_quat_rotate(qp, j->f0.translation);
-        tp.x = obj.translation.x - ft.x;
-        tp.y = obj.translation.y - ft.y;
-        tp.z = obj.translation.z - ft.z;
-        tp.x *= par->scale.x; tp.y *= par->scale.y; tp.z *= par->scale.z;
-        tp = plumbob_quat_rotate(par->rotation, tp);
-        par->translation.x += tp.x;
-        par->translation.y += tp.y;
-        par->translation.z += tp.z;
-        par->rotation = plumbob_quat_normalize(plumbob_quat_mul(par->rotation, qp));
-    }
+    plumbob_root_motion_apply(&obj, &j->f0, &out[j->motion_parent]); /* the parent carries the motion */
     if (motion) *motion = obj;
     return 1;
 }
