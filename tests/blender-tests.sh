@@ -11,7 +11,8 @@
 # (tests/blender/round_trip.py): the demo body through Blender's importer
 # and exporter, into a GMDC again with `gmdc import --cres`; and a corpus
 # clip's (tests/blender/clip_round_trip.py) at 30 and 24 fps, back into its
-# package with `clip import --package`.
+# package with `clip import --package`; and `clip blend` exports
+# (tests/blender/blend_check.py) against `plumbob clip sample`.
 # Usage: tests/blender-tests.sh [BUILD]   (BUILD holds the tool, default build;
 # prints `N passed, N failed`)
 set -u
@@ -196,6 +197,51 @@ JSON
         gcase
     else
         echo "FAIL plumbob geom export $top"; cat "$b/top-export.log"; fail=$((fail + 1))
+    fi
+fi
+# clip blend (issue 50): a cross-fade of the demo clip into its mirror image, and with the
+# corpus of two EWBreastfeed clips on auRig, as glTF and as CLIP from the same command;
+# Blender's bones against `plumbob clip sample` of the CLIP, and the action's frame range
+bcase() { # label, case.json, the number of checks it makes
+    local log="$b/$1.log" line p f
+    blender -b --factory-startup --python-exit-code 1 --python tests/blender/blend_check.py -- "$2" >"$log" 2>&1
+    grep -E '^(ok|FAIL) ' "$log"
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+    if [ -z "$line" ]; then
+        echo "FAIL $1: no result from Blender; last lines:"; tail -15 "$log" | sed 's/^/   | /'
+        fail=$((fail + 1)); return
+    fi
+    p=${line%% passed*} f=${line#*passed, }; f=${f%% failed*}
+    pass=$((pass + p)) fail=$((fail + f))
+    [ $((p + f)) -ge "$3" ] || { echo "FAIL $1: $((p + f)) checks, pinned at least $3"; fail=$((fail + 1)); }
+}
+brig=$(ls "$b"/demo/*.rig | head -1)
+mkdir -p "$b/blend"
+if "$bin" clip blend "$clip" "$clip" --rig "$brig" --weight 0 --mirror -o "$b/blend/mirror.clip" >"$b/blend.log" 2>&1 &&
+   "$bin" clip blend "$clip" "$b/blend/mirror.clip" --rig "$brig" --fade 0.5 -o "$b/blend/fade.glb" >>"$b/blend.log" 2>&1 &&
+   "$bin" clip blend "$clip" "$b/blend/mirror.clip" --rig "$brig" --fade 0.5 -o "$b/blend/fade.clip" >>"$b/blend.log" 2>&1; then
+    cat >"$b/blend.json" <<JSON
+{"label": "blend demo", "gltf": "$b/blend/fade.glb", "plumbob": "$bin", "clip_file": "$b/blend/fade.clip", "rig": "$brig",
+ "bones": ["b__ROOT__", "b__Spine0__", "b__Spine1__", "b__Head__"], "check_bones": ["b__Spine1__", "b__Head__"],
+ "frames": [0, 30, 46, 60, 106]}
+JSON
+    bcase blend-demo "$b/blend.json" 7
+else
+    echo "FAIL plumbob clip blend (demo)"; cat "$b/blend.log"; fail=$((fail + 1))
+fi
+if [ -f "$corpus/sims3/auRig.rig" ] && [ -f "$corpus/sims3/EWBreastfeed.package" ]; then
+    ba="$corpus/sims3/EWBreastfeed.package@a2o_bassinet_feed_start_x" bb="$corpus/sims3/EWBreastfeed.package@a2o_bassinet_feed_stop_x"
+    if "$bin" clip blend "$ba" "$bb" --rig "$corpus/sims3/auRig.rig" --fade 0.5 --mirror -o "$b/blend/feed.glb" >"$b/blend-feed.log" 2>&1 &&
+       "$bin" clip blend "$ba" "$bb" --rig "$corpus/sims3/auRig.rig" --fade 0.5 --mirror -o "$b/blend/feed.clip" >>"$b/blend-feed.log" 2>&1; then
+        fbones=$("$bin" rig dump "$corpus/sims3/auRig.rig" --json | python3 -c 'import json, sys; print(json.dumps([b["name"] for b in json.load(sys.stdin)["bones"]]))')
+        cat >"$b/blend-feed.json" <<JSON
+{"label": "blend feed_start -> feed_stop on auRig", "gltf": "$b/blend/feed.glb", "plumbob": "$bin", "clip_file": "$b/blend/feed.clip",
+ "rig": "$corpus/sims3/auRig.rig", "bones": $fbones,
+ "check_bones": ["b__Pelvis__", "b__Head__", "b__L_Hand__", "b__R_Hand__", "b__L_Foot__", "b__R_Foot__"], "frames": [0, 20, 35, 70]}
+JSON
+        bcase blend-feed "$b/blend-feed.json" 6
+    else
+        echo "FAIL plumbob clip blend (corpus)"; cat "$b/blend-feed.log"; fail=$((fail + 1))
     fi
 fi
 echo "$pass passed, $fail failed"

@@ -605,7 +605,23 @@ void test_root_motion_frames(void) {
             /* the tilt is what is left */
             CHECK(dq_angle_deg(dq_of(q.rotation), dq_of(p1.rotation)) >= 0.0);
         }
+        /* applying: a carrier (a parent bone, moved up 0.5) takes back what remove took
+           out relative to f0, so carrier * removed root = carrier's old pose * root */
+        {
+            plumbob_bone_pose q = p1, c = rm_pose(0, 0, 0, 0.5, 0);
+            plumbob_quat cq;
+            plumbob_vec3 ct;
+            CHECK_OK(plumbob_root_motion_remove(&f0, &q));
+            CHECK_OK(plumbob_root_motion_apply(&f1, &f0, &c));
+            cq = plumbob_quat_mul(c.rotation, q.rotation);
+            ct = plumbob_quat_rotate(c.rotation, q.translation);
+            CHECK_NEAR(c.translation.x + ct.x, p1.translation.x, 1e-5);
+            CHECK_NEAR(c.translation.y + ct.y, p1.translation.y + 0.5, 1e-5);
+            CHECK_NEAR(c.translation.z + ct.z, p1.translation.z, 1e-5);
+            CHECK(dq_angle_deg(dq_of(cq), dq_of(p1.rotation)) <= 0.01);
+        }
     }
+    CHECK_EQ(plumbob_root_motion_apply(NULL, NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_root_motion_frame(NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_root_motion_accumulate(NULL, NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
 }

@@ -49,7 +49,10 @@ commands() { # kind, file, label
         attack "$l clip dump" "" "$bin" clip dump "$f" --json
         attack "$l clip sample" "" "$bin" clip sample "$f" --time 0.5 --json
         attack "$l clip plot" "$o/p.svg" "$bin" clip plot "$f" -o "$o/p.svg"
-        attack "$l clip export" "$o/c.glb" "$bin" clip export "$f" -o "$o/c.glb" ;;
+        attack "$l clip export" "$o/c.glb" "$bin" clip export "$f" -o "$o/c.glb"
+        attack "$l clip blend" "$o/bl.glb" "$bin" clip blend "$f" "$clip" --rig "$rig" --fade 0.5 -o "$o/bl.glb"
+        attack "$l clip blend --additive" "$o/bl.clip" "$bin" clip blend "$clip" "$f" --rig "$rig" --additive --mirror -o "$o/bl.clip"
+        attack "$l rig ik --clip" "$o/ik.glb" "$bin" rig ik "$rig" --chain 0 --target 0.5,1.5,0.3 --clip "$f" --time 0.5 -o "$o/ik.glb" ;;
     gmdc)
         attack "$l gmdc dump" "" "$bin" gmdc dump "$f" --json
         attack "$l gmdc skin" "" "$bin" gmdc skin "$f" --json
@@ -88,7 +91,10 @@ commands() { # kind, file, label
         attack "$l rig dump" "" "$bin" rig dump "$f" --json
         attack "$l clip sample --rig" "" "$bin" clip sample "$clip" --time 0.5 --rig "$f" --json
         attack "$l clip dump --rig" "" "$bin" clip dump "$clip" --rig "$f"
-        attack "$l clip export --rig" "$o/r.glb" "$bin" clip export "$clip" --rig "$f" -o "$o/r.glb" ;;
+        attack "$l clip export --rig" "$o/r.glb" "$bin" clip export "$clip" --rig "$f" -o "$o/r.glb"
+        attack "$l clip blend --rig" "$o/bl.glb" "$bin" clip blend "$clip" "$clip" --rig "$f" --weight 0.5 --mirror --mask b__Spine0__ --json --time 0.5 -o "$o/bl.glb"
+        attack "$l rig ik" "$o/ik.clip" "$bin" rig ik "$f" --chain 0 --target 0.5,1.5,0.3 --json -o "$o/ik.clip"
+        attack "$l rig ik --aim" "" "$bin" rig ik "$f" --aim b__Head__ --target 1,3,0 --clip "$clip" --time 0.5 --json ;;
     esac
 }
 

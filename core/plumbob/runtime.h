@@ -1024,6 +1024,20 @@ PLUMBOB_API plumbob_result plumbob_root_motion_accumulate(plumbob_root_motion *o
  * PLUMBOB_ERR_INVALID_ARGUMENT (NULL). */
 PLUMBOB_API plumbob_result plumbob_root_motion_remove(const plumbob_root_motion *reference, plumbob_bone_pose *root);
 
+/* Puts an object's motion on a bone that carries it, the counterpart of
+ * plumbob_root_motion_remove for a skeleton that moves as a whole (an
+ * export: b__ROOT__ carrying what was taken out of its child
+ * b__ROOT_bind__): with M = object inverse(reference) (a yaw and an x, z
+ * translation), carrier becomes carrier M (translation += carrier
+ * rotation (carrier scale * M's translation), rotation = carrier rotation
+ * M's yaw, normalized).  With `reference` the frame given to
+ * plumbob_root_motion_remove and `object` the accumulated frame, carrier
+ * M (removed root) = carrier (root) while object is the root's own frame.
+ * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL). */
+PLUMBOB_API plumbob_result plumbob_root_motion_apply(const plumbob_root_motion *object,
+                                                     const plumbob_root_motion *reference,
+                                                     plumbob_bone_pose *carrier);
+
 /* --- IK: two-bone and aim jobs -------------------------------------------
  * Both work on model-space transforms (plumbob_skeleton_model's output)
  * and return corrective local rotations: multiply them into the joints'

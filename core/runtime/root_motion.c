@@ -60,6 +60,19 @@ plumbob_result plumbob_root_motion_remove(const plumbob_root_motion *reference, 
     return PLUMBOB_OK;
 }
 
+plumbob_result plumbob_root_motion_apply(const plumbob_root_motion *object, const plumbob_root_motion *reference,
+                                         plumbob_bone_pose *carrier) {
+    plumbob_quat turn;
+    plumbob_vec3 t, r;
+    if (!object || !reference || !carrier) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    turn = yaw_unit(pb_q_mul(yaw_unit(object->yaw), pb_q_conj(yaw_unit(reference->yaw)))); /* object inverse(reference) */
+    r = pb_q_rot(turn, pb_v3(reference->translation.x, 0.0f, reference->translation.z));
+    t = pb_v3((object->translation.x - r.x) * carrier->scale.x, 0.0f, (object->translation.z - r.z) * carrier->scale.z);
+    carrier->translation = pb_v3_add(carrier->translation, pb_q_rot(carrier->rotation, t));
+    carrier->rotation = pb_q_unit(pb_q_mul(carrier->rotation, turn));
+    return PLUMBOB_OK;
+}
+
 /* The root's ground frame at `seconds` from its tracks (-1: none). */
 static void frame_at(const plumbob_clip *clip, int32_t rot, int32_t tra, float seconds, plumbob_root_motion *f) {
     plumbob_bone_pose p;

@@ -122,6 +122,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         obj = f0;
         if (plumbob_root_motion_accumulate(&obj, &d) != PLUMBOB_OK) abort();
         if (plumbob_root_motion_remove(&f0, &p) != PLUMBOB_OK) abort();
+        {
+            plumbob_bone_pose c = p; /* a carrier taking the motion back: finite too */
+            if (plumbob_root_motion_apply(&obj, &f0, &c) != PLUMBOB_OK) abort();
+            unit_q(c.rotation);
+            if (!finite(c.translation.x) || !finite(c.translation.y) || !finite(c.translation.z)) abort();
+        }
         unit_q(d.yaw);
         unit_q(obj.yaw);
         unit_q(p.rotation);

@@ -164,6 +164,7 @@ static int usage(FILE *f, int rc) {
                "              [--name NAME] [--like ORIGINAL | --no-carry] [--max-error-rotation DEG]\n"
                "              [--max-error-translation M] [--max-error-morph W] [--verbose]\n"
                "       plumbob clip diff A B [--json]\n"
+               "       plumbob clip blend A B --rig RIG (--weight W | --fade SECONDS) ... (see clip blend --help)\n"
                "  dump: everything in the clip (with --json: name, source, actor, frame_duration,\n"
                "        ticks, tracks with every key, slots, events, events_complete).\n"
                "  sample: every track's value at SECONDS (0 to the clip's length; --frame N is\n"
@@ -204,6 +205,8 @@ static int usage(FILE *f, int rc) {
                "        translations, absolute for scale and morph), tracks in only one, duration,\n"
                "        events, IK slots and the other fields; exit 0 identical, 1 different, 2\n"
                "        trouble (as diff(1)); --json for all of it.\n"
+               "  blend: B mixed into A on a rig (weight, cross-fade, additive, mask, mirror,\n"
+               "        root motion) into a new clip or glTF; clip blend --help says how.\n"
                "  Names: hashes are printed with their names where known: built-in Sims 3 bone\n"
                "        and slot names, the KEY table and rigs of FILE's package, and --rig (a\n"
                "        rig resource or a `NAME [PARENT]` list; dump and plot take it for names).\n"
@@ -750,6 +753,10 @@ int cmd_clip(int argc, char **argv) {
     if (strcmp(sub, "diff") == 0) {
         free(lists); free(name_rigs); free(files); free(geoms);
         return clip_diff(argc, argv);
+    }
+    if (strcmp(sub, "blend") == 0) {
+        free(lists); free(name_rigs); free(files); free(geoms);
+        return clip_blend(argc, argv);
     }
     if (strcmp(sub, "dump") != 0 && strcmp(sub, "sample") != 0 && strcmp(sub, "plot") != 0 && strcmp(sub, "export") != 0) {
         tool_error("clip", "unknown subcommand '%s'", sub);

@@ -103,10 +103,13 @@ plumbob_result rig_reencode(const tool_input *in, unsigned char **out, size_t *o
 
 static int usage(FILE *f, int rc) {
     fprintf(f, "usage: plumbob rig dump FILE [--json]\n"
+               "       plumbob rig ik RIG (--chain N | --bones A,B,C | --aim BONE) --target X,Y,Z ... (rig ik --help)\n"
                "  dump: a Sims 3 rig (0x8EAF13DE): per bone its name, hash, parent, mirror bone,\n"
                "        flags, local rest transform (translation, rotation x y z w, scale) and\n"
                "        model-space rest transform (model_translation, model_rotation); then the\n"
                "        IK chains.  Indices are the file's; bones are listed in file order.\n"
+               "  ik: one IK solve (two-bone or aim) on the rig at rest or in a clip's pose,\n"
+               "        targets on the command line; rig ik --help says how.\n"
                "  FILE is a rig resource or PACKAGE@INSTANCE.  Granny 2 rigs are refused.\n"
                "  example: plumbob rig dump EWWheatAndFlour.package@005F379F3E61683B --json\n");
     return rc;
@@ -120,6 +123,7 @@ int cmd_rig(int argc, char **argv) {
     plumbob_mat34 *model;
     plumbob_quat *mq;
     if (argc < 2 || strcmp(argv[1], "--help") == 0) return usage(argc < 2 ? stderr : stdout, argc < 2 ? 2 : 0);
+    if (strcmp(argv[1], "ik") == 0) return rig_ik(argc, argv);
     if (strcmp(argv[1], "dump") != 0) {
         tool_error("rig", "unknown subcommand '%s'", argv[1]);
         return usage(stderr, 2);

@@ -28,6 +28,10 @@ int cmd_jazz(int argc, char **argv);
 int cmd_geom(int argc, char **argv);
 /* plumbob clip diff A B [--json] (cmd_clip_diff.c): 0 identical, 1 differ, 2 trouble. */
 int clip_diff(int argc, char **argv);
+/* plumbob clip blend A B --rig RIG ... (cmd_clip_blend.c). */
+int clip_blend(int argc, char **argv);
+/* plumbob rig ik RIG ... (cmd_rig_ik.c). */
+int rig_ik(int argc, char **argv);
 /* geom import (cmd_geom_import.c). */
 int import_geom(int argc, char **argv);
 /* jazz decompile / compile (cmd_smooth_jazz.c). */

@@ -11,8 +11,8 @@ static const struct {
     const char *family;
     const char *subcommands; /* space-separated */
 } families[] = {
-    {"clip", "dump sample plot export import diff"},
-    {"rig", "dump"},
+    {"clip", "dump sample plot export import diff blend"},
+    {"rig", "dump ik"},
     {"gmdc", "dump skin export import"},
     {"anim", "dump sample plot export"},
     {"cres", "dump"},
