@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ports.h"
+#include "plumbob/base.h"
 #include "pb_bytes.h"
 
 /* Linear blend skinning of `count` vertices.  Inputs are the mesh's own
@@ -216,6 +217,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_blend_finish_scalar plumbob_pb_blend_finish_scalar
 #define pb_blend_finish_sse2 plumbob_pb_blend_finish_sse2
 #define pb_blend_finish_neon plumbob_pb_blend_finish_neon
+#define pb_blend_soa_scalar plumbob_pb_blend_soa_scalar
+#define pb_blend_soa_sse2 plumbob_pb_blend_soa_sse2
+#define pb_blend_soa_neon plumbob_pb_blend_soa_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -277,6 +281,15 @@ static inline float pb_blend_fallback(float *a, float w, const float *rest, cons
 void pb_blend_finish_scalar(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
                             uint32_t count);
 
+/* The whole of plumbob_pose_blend_soa after its checks (layers' poses,
+ * rest and out hold blocks for bone_count bones; threshold in (0, 1]):
+ * per bone, plumbob_pose_blend's operations in its order (pb_blend_layer
+ * for each layer, then pb_blend_finish), so every bone gets the AoS job's
+ * bits; a padding lane weighs as if its mask said 1.  Block by block, all
+ * layers at once: the accumulator is written once. */
+void pb_blend_soa_scalar(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
+                         uint32_t bone_count, float threshold, plumbob_pose_soa *out);
+
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
  * (ticks, finite) into out + stride * slot (floats): 4 floats per
@@ -299,6 +312,9 @@ void pb_blend_layer_sse2(const float *pose, const float *ref, float lw, const fl
 void pb_blend_finish_sse2(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
                           uint32_t count);
 #  define PB_BLEND_FINISH pb_blend_finish_sse2
+void pb_blend_soa_sse2(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
+                       uint32_t bone_count, float threshold, plumbob_pose_soa *out);
+#  define PB_BLEND_SOA pb_blend_soa_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -313,12 +329,16 @@ void pb_blend_layer_neon(const float *pose, const float *ref, float lw, const fl
 void pb_blend_finish_neon(float *acc, const float *wsum, const float *rest, const float *ref, float threshold,
                           uint32_t count);
 #  define PB_BLEND_FINISH pb_blend_finish_neon
+void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
+                       uint32_t bone_count, float threshold, plumbob_pose_soa *out);
+#  define PB_BLEND_SOA pb_blend_soa_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
 #  define PB_SKELETON_MODEL pb_skeleton_model_scalar
 #  define PB_BLEND_LAYER pb_blend_layer_scalar
 #  define PB_BLEND_FINISH pb_blend_finish_scalar
+#  define PB_BLEND_SOA pb_blend_soa_scalar
 #endif
 
 #endif
