@@ -166,11 +166,13 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
                        uint32_t bone_count, float threshold, plumbob_pose_soa *out)
 #endif
 {
-    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), sign = pb_v4_set1(-0.0f),
-                fmax = pb_v4_set1(FLT_MAX), fmin = pb_v4_set1(-FLT_MAX), thr = pb_v4_set1(threshold);
+    /* the clamp's bounds as whole vectors in memory: one load each where
+     * the compiler runs short of registers, not a load and a shuffle */
+    static const float kmax[4] = {FLT_MAX, FLT_MAX, FLT_MAX, FLT_MAX}, kmin[4] = {-FLT_MAX, -FLT_MAX, -FLT_MAX, -FLT_MAX};
+    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), sign = pb_v4_set1(-0.0f), fmax = pb_v4_loadu(kmax),
+                fmin = pb_v4_loadu(kmin), thr = pb_v4_set1(threshold);
     const float *lp[PB_SOA_FAST], *lm[PB_SOA_FAST];
-    float lw[PB_SOA_FAST];
-    pb_v4 wk[PB_SOA_FAST];
+    pb_v4 lw[PB_SOA_FAST], wk[PB_SOA_FAST];
     uint32_t whole = bone_count / 4u, g, k;
     if (layer_count == 0 || layer_count > PB_SOA_FAST) {
         blend_generic(layers, layer_count, rest, bone_count, threshold, out, 0);
@@ -179,7 +181,7 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
     for (k = 0; k < layer_count; k++) {
         lp[k] = (const float *)(const void *)layers[k].poses;
         lm[k] = layers[k].bone_weights;
-        lw[k] = pb_weight01(layers[k].weight);
+        lw[k] = pb_v4_set1(pb_weight01(layers[k].weight));
     }
     for (g = 0; g < whole; g++) {
         const float *rp = (const float *)(const void *)&rest[g], *p = lp[0] + 40u * g;
@@ -188,7 +190,7 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
         pb_v4 a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, w, wsum, rw = zero, len2, inv;
         pb_m4 fb, add = pb_v4_gt(zero, zero), ok;
         unsigned fallback;
-        w = pb_v4_set1(lw[0]);
+        w = lw[0];
         if (lm[0]) w = pb_v4_mul(w, weight01(pb_v4_loadu(lm[0] + 4u * g), zero, one));
         wk[0] = wsum = w;
         a0 = pb_v4_mul(w, r0);
@@ -199,7 +201,7 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
             pb_v4 q0, q1, q2, q3, ws;
             p = lp[k] + 40u * g;
             q0 = LD(p, 0), q1 = LD(p, 1), q2 = LD(p, 2), q3 = LD(p, 3);
-            w = pb_v4_set1(lw[k]);
+            w = lw[k];
             if (lm[k]) w = pb_v4_mul(w, weight01(pb_v4_loadu(lm[k] + 4u * g), zero, one));
             wk[k] = w;
             ws = pb_v4_xor(w, pb_v4_and(pb_v4_lt(DOT4(r0, r1, r2, r3, q0, q1, q2, q3), zero), sign));
@@ -223,7 +225,7 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
         }
         len2 = DOT4(a0, a1, a2, a3, a0, a1, a2, a3);
         ok = pb_m4_and(pb_v4_gt(len2, zero), pb_v4_le(len2, fmax));
-        inv = pb_v4_div(one, pb_v4_sqrt(pb_v4_select(ok, len2, one)));
+        inv = pb_v4_div(one, pb_v4_sqrt(len2)); /* lanes not ok (0, inf, NaN) are masked below */
         pb_v4_store(o, pb_v4_and(ok, pb_v4_mul(a0, inv)));
         pb_v4_store(o + 4, pb_v4_and(ok, pb_v4_mul(a1, inv)));
         pb_v4_store(o + 8, pb_v4_and(ok, pb_v4_mul(a2, inv)));
