@@ -551,3 +551,54 @@ void test_blend_soa_errors(void) {
     CHECK_OK(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, bs_out, BS_BLOCKS));
     CHECK(bs_out[0].tx[0] <= 3.4028235e38f && bs_out[0].tx[0] >= 1e38f);
 }
+
+/* The blocked additive apply: the AoS job's bits bone for bone (with and
+ * without a mask, weights past the ends, in place), the port's kernel the
+ * scalar reference's, errors. */
+void test_additive_soa(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    plumbob_blend_layer_soa soa[BL_LAYERS];
+    static const float weights[4] = {0.7f, 1.0f, 0.0f, 3.0f};
+    uint32_t c, bones = BL_BONES - 2, blocks = plumbob_pose_soa_blocks(BL_BONES - 2);
+    bl_build(0xADD5u, layers);
+    bl_layer_poses[1][4].rotation.w = -bl_layer_poses[1][4].rotation.w; /* a delta on the far arc */
+    bl_layer_poses[1][5].rotation.x = 1e-30f; /* degenerate and tiny rotations */
+    bl_layer_poses[1][5].rotation.y = bl_layer_poses[1][5].rotation.z = bl_layer_poses[1][5].rotation.w = 0.0f;
+    bl_layer_poses[1][6].rotation.x = bl_layer_poses[1][6].rotation.y = 0.0f;
+    bl_layer_poses[1][6].rotation.z = bl_layer_poses[1][6].rotation.w = 0.0f;
+    bl_layer_poses[1][7].translation.x = 3e38f;
+    bl_layer_poses[0][7].translation.x = 3e38f;
+    bs_convert(layers, bones, soa);
+    for (c = 0; c < 8; c++) {
+        const float *mask = c & 1 ? bl_mask[1] : NULL;
+        int same;
+        CHECK_OK(plumbob_pose_additive_apply(bl_layer_poses[0], bl_layer_poses[1], weights[c / 2], mask, bones, bl_out,
+                                             bones));
+        CHECK_OK(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], weights[c / 2], mask, bones, bs_out, blocks));
+        CHECK_OK(plumbob_pose_from_soa(bs_out, bones, bs_back, bones));
+        same = memcmp(bs_back, bl_out, bones * sizeof *bl_out) == 0;
+        CHECK(same);
+        pb_additive_soa_scalar(bs_layer[0], bs_layer[1], pb_weight01(weights[c / 2]), mask, bones, bs_out2);
+        CHECK(memcmp(bs_out, bs_out2, blocks * sizeof *bs_out) == 0);
+    }
+    /* in place on the base */
+    CHECK_OK(plumbob_pose_additive_apply_soa(bs_layer[2], bs_layer[1], 0.5f, bl_mask[1], bones, bs_out, blocks));
+    CHECK_OK(plumbob_pose_additive_apply_soa(bs_layer[2], bs_layer[1], 0.5f, bl_mask[1], bones, bs_layer[2], blocks));
+    CHECK(memcmp(bs_out, bs_layer[2], blocks * sizeof *bs_out) == 0);
+    memset(bs_out2, 0xA5, BS_BLOCKS * sizeof *bs_out2);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(NULL, bs_layer[1], 1.0f, NULL, bones, bs_out2, blocks), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], NULL, 1.0f, NULL, bones, bs_out2, blocks), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], 1.0f, NULL, bones, NULL, blocks), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], 1.0f, NULL, bones, bs_layer[1], blocks),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], 1.0f, NULL, bones, bs_out2, blocks - 1),
+             PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_OK(plumbob_pose_additive_apply_soa(NULL, NULL, 1.0f, NULL, 0, NULL, 0));
+    {
+        const unsigned char *o = (const unsigned char *)bs_out2;
+        size_t i;
+        int untouched = 1;
+        for (i = 0; i < BS_BLOCKS * sizeof *bs_out2; i++) untouched &= o[i] == 0xA5;
+        CHECK(untouched);
+    }
+}

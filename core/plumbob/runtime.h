@@ -1349,6 +1349,16 @@ PLUMBOB_API plumbob_result plumbob_pose_blend_soa(const plumbob_blend_layer_soa 
                                                   const plumbob_pose_soa *rest, uint32_t bone_count,
                                                   float threshold, plumbob_pose_soa *out, uint32_t out_blocks);
 
+/* plumbob_pose_additive_apply over blocks: the same formulas and, bone for
+ * bone, the same bits (bone_weights: bone_count floats or NULL; padding
+ * lanes weigh as a mask of 1).  out may alias base (block by block, in
+ * place).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL arrays with bones,
+ * out equal to delta), PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_blocks below
+ * plumbob_pose_soa_blocks(bone_count)); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_pose_additive_apply_soa(const plumbob_pose_soa *base, const plumbob_pose_soa *delta,
+                                                           float weight, const float *bone_weights, uint32_t bone_count,
+                                                           plumbob_pose_soa *out, uint32_t out_blocks);
+
 
 /* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */

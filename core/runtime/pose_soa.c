@@ -55,3 +55,13 @@ plumbob_result plumbob_pose_blend_soa(const plumbob_blend_layer_soa *layers, uin
     PB_BLEND_SOA(layers, layer_count, rest, bone_count, threshold, out);
     return PLUMBOB_OK;
 }
+
+plumbob_result plumbob_pose_additive_apply_soa(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float weight,
+                                               const float *bone_weights, uint32_t bone_count, plumbob_pose_soa *out,
+                                               uint32_t out_blocks) {
+    if (bone_count == 0) return PLUMBOB_OK;
+    if (!base || !delta || !out || out == delta) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (out_blocks < plumbob_pose_soa_blocks(bone_count)) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    PB_ADDITIVE_SOA(base, delta, pb_weight01(weight), bone_weights, bone_count, out);
+    return PLUMBOB_OK;
+}

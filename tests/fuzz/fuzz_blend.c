@@ -6,7 +6,8 @@
  * not fit with a code, stay inside its output (guard poses after an exactly
  * sized span), give finite outputs for finite inputs, the blend's port
  * kernel the scalar reference's bits, the blocked blend the AoS blend's
- * bits (its port the scalar reference's, its padding finite), and
+ * bits (its port the scalar reference's, its padding finite), the
+ * blocked additive apply likewise, and
  * mirroring twice the input. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -150,6 +151,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!hostile && !poses_finite(delta, bones)) abort();
     if (plumbob_pose_additive_apply(rest, delta, aw, layers[2].bone_weights, bones, out, bones) != PLUMBOB_OK) abort();
     if (!hostile && !poses_finite(out, bones)) abort();
+    /* the blocked additive apply: the AoS job's bits, its port the scalar reference's */
+    if (plumbob_pose_to_soa(delta, bones, sl[1], blocks) != PLUMBOB_OK) abort();
+    if (plumbob_pose_additive_apply_soa(srest, sl[1], aw, layers[2].bone_weights, bones, sout, blocks) != PLUMBOB_OK)
+        abort();
+    if (plumbob_pose_from_soa(sout, bones, back, bones) != PLUMBOB_OK) abort();
+    if (bones && !same_bits(&back[0].rotation.x, &out[0].rotation.x, 10u * bones)) abort();
+    pb_additive_soa_scalar(srest, sl[1], pb_weight01(aw), layers[2].bone_weights, bones, sout2);
+    if (!same_bits((const float *)sout2, (const float *)sout, 40u * blocks)) abort();
     /* mirror: refused when the table leaves the bones; else twice is the input */
     r = plumbob_pose_mirror(opp, lp[0], bones, out, bones);
     for (b = 0; b < bones; b++)
