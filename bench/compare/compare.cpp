@@ -660,6 +660,34 @@ void bench_blend_soa() {
             report("blend_soa", "ns_per_call", ctx, {{"plumbob_soa", t[0] * 1e9}, {"ozz", t[1] * 1e9}, {"plumbob_aos", t[2] * 1e9}});
             report("blend_soa_ratio", "plumbob/ozz", ctx, {{"plumbob_soa", t[0] / t[1]}, {"plumbob_aos", t[2] / t[1]}});
         }
+        {   // additive: one masked layer at weight 0.7 on a base, as bench_blend's additive case
+            plumbob_blend_layer_soa lb[1];
+            ozz::animation::BlendingJob::Layer lo[1], la[1];
+            lb[0].poses = P.sl[0].data(); lb[0].weight = 1.0f; lb[0].bone_weights = nullptr;
+            lo[0].weight = 1.0f; lo[0].transform = ozz::make_span(P.ol[0]);
+            la[0].weight = 0.7f; la[0].transform = ozz::make_span(P.ol[1]); la[0].joint_weights = ozz::make_span(P.omask);
+            ozz::animation::BlendingJob oj;
+            oj.layers = ozz::span<const ozz::animation::BlendingJob::Layer>(lo, 1);
+            oj.additive_layers = ozz::span<const ozz::animation::BlendingJob::Layer>(la, 1);
+            oj.rest_pose = ozz::make_span(P.orest);
+            oj.output = ozz::make_span(out_o);
+            std::vector<double> t = interleaved(
+                {[&] { if (plumbob_pose_additive_apply_soa(P.sl[0].data(), P.sl[1].data(), 0.7f, P.mask.data(), bones, out_s.data(), P.soa) != PLUMBOB_OK) abort(); keep(out_s[0].rx); },
+                 [&] { if (!oj.Run()) abort(); keep((const float *)out_o.data()); },
+                 [&] { if (plumbob_pose_additive_apply(P.pl[0].data(), P.pl[1].data(), 0.7f, P.mask.data(), bones, out_p.data(), bones) != PLUMBOB_OK) abort(); keep(&out_p[0].rotation.x); },
+                 [&] { if (plumbob_pose_blend_soa(lb, 1, P.srest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out_s.data(), P.soa) != PLUMBOB_OK) abort();
+                       if (plumbob_pose_additive_apply_soa(out_s.data(), P.sl[1].data(), 0.7f, P.mask.data(), bones, out_s.data(), P.soa) != PLUMBOB_OK) abort();
+                       keep(out_s[0].rx); }},
+                rounds);
+            if (plumbob_pose_additive_apply_soa(P.sl[0].data(), P.sl[1].data(), 0.7f, P.mask.data(), bones, out_s.data(), P.soa) != PLUMBOB_OK) abort();
+            if (plumbob_pose_from_soa(out_s.data(), bones, back.data(), bones) != PLUMBOB_OK) abort();
+            bool same = memcmp(back.data(), out_p.data(), bones * sizeof back[0]) == 0;
+            char ctx[192];
+            snprintf(ctx, sizeof ctx, "\"bones\": %u, \"port\": \"%s\", \"same_bits_as_aos\": %s, \"plumbob_soa_blend_then_additive_ns\": %.1f",
+                     bones, PLUMBOB_PORT_NAME, same ? "true" : "false", t[3] * 1e9);
+            report("additive_soa", "ns_per_call", ctx, {{"plumbob_soa", t[0] * 1e9}, {"ozz", t[1] * 1e9}, {"plumbob_aos", t[2] * 1e9}});
+            report("additive_soa_ratio", "plumbob/ozz", ctx, {{"plumbob_soa", t[0] / t[1]}, {"plumbob_soa_with_blend", t[3] / t[1]}, {"plumbob_aos", t[2] / t[1]}});
+        }
     }
 }
 

@@ -24,15 +24,19 @@ PB_FORCE_INLINE void normalize4(pb_v4 *x, pb_v4 *y, pb_v4 *z, pb_v4 *w) {
     /* pb_quat_inv_length's near-unit branch */
     n = pb_v4_sub(three_halves, hl);
     n = pb_v4_mul(n, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, n), n)));
-    /* pb_rsqrtf */
-    xs = pb_v4_select(small, pb_v4_mul(len2, pb_v4_set1(16777216.0f)), len2);
-    y0 = pb_v4_rsqrt_guess(xs);
-    hl = pb_v4_mul(half, xs);
-    y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
-    y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
-    y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
-    y0 = pb_v4_mul(y0, pb_v4_select(small, pb_v4_set1(4096.0f), one));
-    inv = pb_v4_select(near, n, y0);
+    inv = n;
+    /* pb_rsqrtf, where some lane needs it (a product of unit quaternions
+     * is near unit: mostly not) */
+    if (pb_m4_bits(ok) & ~pb_m4_bits(near) & ~pb_m4_bits(unit)) {
+        xs = pb_v4_select(small, pb_v4_mul(len2, pb_v4_set1(16777216.0f)), len2);
+        y0 = pb_v4_rsqrt_guess(xs);
+        hl = pb_v4_mul(half, xs);
+        y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
+        y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
+        y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
+        y0 = pb_v4_mul(y0, pb_v4_select(small, pb_v4_set1(4096.0f), one));
+        inv = pb_v4_select(near, n, y0);
+    }
     /* unchanged where exactly unit, scaled where ok, the identity elsewhere */
     *x = pb_v4_and(ok, pb_v4_select(unit, *x, pb_v4_mul(*x, inv)));
     *y = pb_v4_and(ok, pb_v4_select(unit, *y, pb_v4_mul(*y, inv)));
