@@ -3,10 +3,12 @@
  * four lanes of each of its ten rows, so every step of the scalar code is
  * one vector operation: the accumulator (ten rows and the weight sums)
  * stays in registers while every layer passes, and is written once.  The
- * shorter-arc sign is a multiply by +-1 (exact, and -0 where the scalar
- * code flips a zero weight's sign bit); the fallback and the identity for
- * a degenerate rotation are compare-and-select; square root and division
- * are correctly rounded on every port.  So the bits are the scalar's. */
+ * shorter-arc sign is an xor of the sign bit (pb_blend_signed's own
+ * trick, so -0 where the scalar code flips a zero weight); the clamps are
+ * min/max, whose NaN and tie rules are the scalar comparisons'; the
+ * fallback and the identity for a degenerate rotation are
+ * compare-and-select; square root and division are correctly rounded on
+ * every port.  So the bits are the scalar's. */
 #include "kernels.h"
 
 #if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
