@@ -1,8 +1,8 @@
 /* Pose-job benchmarks (runtime.h Chapter 19b): blends of 2 and 4 layers,
  * each layer but the first with a per-bone mask, on a 257-bone pose (the
  * Sims 3 adult rig's size) and a 1,000-bone one; additive apply with a
- * mask; mirror.  ns per call and per bone; the blend's port beside its
- * scalar kernel. */
+ * mask; mirror; the blocked blend (plumbob_pose_blend_soa) on the same
+ * poses.  ns per call and per bone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +18,8 @@ typedef struct blend_ctx {
     plumbob_bone_pose layer[MAX_LAYERS][MAX_BONES], rest[MAX_BONES], out[MAX_BONES];
     float mask[MAX_LAYERS][MAX_BONES];
     plumbob_blend_layer layers[MAX_LAYERS];
+    plumbob_pose_soa soa[MAX_LAYERS][MAX_BONES / 4u], soa_rest[MAX_BONES / 4u], soa_out[MAX_BONES / 4u];
+    plumbob_blend_layer_soa soa_layers[MAX_LAYERS];
     int32_t opposite[MAX_BONES];
     uint32_t bones, layer_count;
 } blend_ctx;
@@ -33,6 +35,14 @@ static void run_blend(void *p) {
         PLUMBOB_OK)
         abort();
     bench_keep(c->out);
+}
+
+static void run_blend_soa(void *p) {
+    blend_ctx *c = (blend_ctx *)p;
+    if (plumbob_pose_blend_soa(c->soa_layers, c->layer_count, c->soa_rest, c->bones, PLUMBOB_BLEND_THRESHOLD, c->soa_out,
+                               plumbob_pose_soa_blocks(c->bones)) != PLUMBOB_OK)
+        abort();
+    bench_keep(c->soa_out);
 }
 
 static void run_additive(void *p) {
@@ -80,13 +90,20 @@ void bench_blend(const bench_opts *o, int samples) {
         c.layers[k].poses = c.layer[k];
         c.layers[k].weight = k == 0 ? 1.0f : 0.5f;
         c.layers[k].bone_weights = k == 0 ? NULL : c.mask[k];
+        if (plumbob_pose_to_soa(c.layer[k], MAX_BONES, c.soa[k], MAX_BONES / 4u) != PLUMBOB_OK) abort();
+        c.soa_layers[k].poses = c.soa[k];
+        c.soa_layers[k].weight = c.layers[k].weight;
+        c.soa_layers[k].bone_weights = c.layers[k].bone_weights;
     }
+    if (plumbob_pose_to_soa(c.rest, MAX_BONES, c.soa_rest, MAX_BONES / 4u) != PLUMBOB_OK) abort();
     for (z = 0; z < 2; z++) {
         c.bones = sizes[z];
         for (b = 0; b < c.bones; b++) c.opposite[b] = (int32_t)((b ^ 1u) < c.bones ? b ^ 1u : b); /* pairs */
         for (c.layer_count = 2; c.layer_count <= 4; c.layer_count += 2) {
             snprintf(name, sizeof name, "blend_%u_layers_masked", (unsigned)c.layer_count);
             report(o, name, bench_time(run_blend, &c, samples * 10), c.bones, c.layer_count, plumbob_port_name());
+            snprintf(name, sizeof name, "blend_soa_%u_layers_masked", (unsigned)c.layer_count);
+            report(o, name, bench_time(run_blend_soa, &c, samples * 10), c.bones, c.layer_count, plumbob_port_name());
         }
         report(o, "additive_masked", bench_time(run_additive, &c, samples * 10), c.bones, 1, "scalar");
         report(o, "mirror", bench_time(run_mirror, &c, samples * 10), c.bones, 1, "scalar");

@@ -15,7 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ports.h"
+#include "plumbob/base.h"
 #include "pb_bytes.h"
+#include "pb_math.h"
 
 /* Linear blend skinning of `count` vertices.  Inputs are the mesh's own
  * little-endian byte streams (or a morphed copy in the same layout); the
@@ -219,6 +221,12 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_anim_euler_scalar plumbob_pb_anim_euler_scalar
 #define pb_anim_euler_sse2 plumbob_pb_anim_euler_sse2
 #define pb_anim_euler_neon plumbob_pb_anim_euler_neon
+#define pb_blend_soa_scalar plumbob_pb_blend_soa_scalar
+#define pb_blend_soa_sse2 plumbob_pb_blend_soa_sse2
+#define pb_blend_soa_neon plumbob_pb_blend_soa_neon
+#define pb_additive_soa_scalar plumbob_pb_additive_soa_scalar
+#define pb_additive_soa_sse2 plumbob_pb_additive_soa_sse2
+#define pb_additive_soa_neon plumbob_pb_additive_soa_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -270,6 +278,48 @@ static inline float pb_blend_fallback(float *a, float w, const float *rest, cons
     return threshold;
 }
 
+/* x clamped to [-FLT_MAX, FLT_MAX], NaN left as it is. */
+static inline float pb_clamp_finite(float x) {
+    return x > FLT_MAX ? FLT_MAX : (x < -FLT_MAX ? -FLT_MAX : x);
+}
+
+/* a * b for quaternions as 4 floats (x y z w): apply b, then a. */
+static inline void pb_quat_mul4(const float a[4], const float b[4], float o[4]) {
+    float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
+    float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
+    float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
+    float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
+    o[0] = x;
+    o[1] = y;
+    o[2] = z;
+    o[3] = w;
+}
+
+/* One bone of plumbob_pose_additive_apply (runtime.h gives the formulas):
+ * base s and delta d (10 floats each), weight w in [0, 1], into o (may
+ * not be s or d).  The AoS job and the blocked scalar reference both call
+ * it, so they do the same operations. */
+static inline void pb_additive_bone(const float s[10], const float d[10], float w, float o[10]) {
+    float part[4], sw = d[3] < 0.0f ? -w : w;
+    uint32_t i;
+    /* nlerp(identity, delta, w) on the shorter arc: (1 - w) (0 0 0 1) + w (+-delta) */
+    part[0] = sw * d[0];
+    part[1] = sw * d[1];
+    part[2] = sw * d[2];
+    part[3] = (1.0f - w) + sw * d[3];
+    pb_quat_normalize4(part);
+    pb_quat_mul4(s, part, o);
+    pb_quat_normalize4(o);
+    for (i = 4u; i < 7u; i++) o[i] = pb_clamp_finite(s[i] + w * d[i]);
+    for (i = 7u; i < 10u; i++) o[i] = pb_clamp_finite(s[i] * (1.0f + w * (d[i] - 1.0f)));
+}
+
+/* plumbob_pose_additive_apply_soa after its checks: pb_additive_bone per
+ * bone of every block (padding lanes weigh lw, as a mask of 1), lw the
+ * clamped weight, bw the mask or NULL. */
+void pb_additive_soa_scalar(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
+                            uint32_t bone_count, plumbob_pose_soa *out);
+
 /* The end of a pose blend over `count` bones (after every layer's
  * pb_blend_layer): per bone, w = wsum[b] (through pb_blend_fallback when
  * below threshold; rest and ref as there, 10 floats per bone); the
@@ -287,6 +337,14 @@ void pb_blend_finish_scalar(float *acc, const float *wsum, const float *rest, co
  * angle, q = qz qy qx, pb_quat_normalize4; the same bits) into out +
  * stride * slot[i] (floats: x y z w). */
 void pb_anim_euler_scalar(const float *angles, uint32_t count, const uint32_t *slot, float *out, size_t stride);
+/* The whole of plumbob_pose_blend_soa after its checks (layers' poses,
+ * rest and out hold blocks for bone_count bones; threshold in (0, 1]):
+ * per bone, plumbob_pose_blend's operations in its order (pb_blend_layer
+ * for each layer, then pb_blend_finish), so every bone gets the AoS job's
+ * bits; a padding lane weighs as if its mask said 1.  Block by block, all
+ * layers at once: the accumulator is written once. */
+void pb_blend_soa_scalar(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
+                         uint32_t bone_count, float threshold, plumbob_pose_soa *out);
 
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
@@ -312,6 +370,12 @@ void pb_blend_finish_sse2(float *acc, const float *wsum, const float *rest, cons
 #  define PB_BLEND_FINISH pb_blend_finish_sse2
 void pb_anim_euler_sse2(const float *angles, uint32_t count, const uint32_t *slot, float *out, size_t stride);
 #  define PB_ANIM_EULER pb_anim_euler_sse2
+void pb_blend_soa_sse2(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
+                       uint32_t bone_count, float threshold, plumbob_pose_soa *out);
+#  define PB_BLEND_SOA pb_blend_soa_sse2
+void pb_additive_soa_sse2(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
+                          uint32_t bone_count, plumbob_pose_soa *out);
+#  define PB_ADDITIVE_SOA pb_additive_soa_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -328,6 +392,12 @@ void pb_blend_finish_neon(float *acc, const float *wsum, const float *rest, cons
 #  define PB_BLEND_FINISH pb_blend_finish_neon
 void pb_anim_euler_neon(const float *angles, uint32_t count, const uint32_t *slot, float *out, size_t stride);
 #  define PB_ANIM_EULER pb_anim_euler_neon
+void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
+                       uint32_t bone_count, float threshold, plumbob_pose_soa *out);
+#  define PB_BLEND_SOA pb_blend_soa_neon
+void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
+                          uint32_t bone_count, plumbob_pose_soa *out);
+#  define PB_ADDITIVE_SOA pb_additive_soa_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
@@ -335,6 +405,8 @@ void pb_anim_euler_neon(const float *angles, uint32_t count, const uint32_t *slo
 #  define PB_BLEND_LAYER pb_blend_layer_scalar
 #  define PB_BLEND_FINISH pb_blend_finish_scalar
 #  define PB_ANIM_EULER pb_anim_euler_scalar
+#  define PB_BLEND_SOA pb_blend_soa_scalar
+#  define PB_ADDITIVE_SOA pb_additive_soa_scalar
 #endif
 
 #endif

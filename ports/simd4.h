@@ -29,6 +29,11 @@ PB_FORCE_INLINE pb_v4 pb_v4_div(pb_v4 a, pb_v4 b) { return _mm_div_ps(a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) { return _mm_sqrt_ps(a); } /* correctly rounded */
 PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return _mm_and_ps(m, a); }
 PB_FORCE_INLINE pb_v4 pb_v4_andnot(pb_m4 m, pb_v4 a) { return _mm_andnot_ps(m, a); } /* a where m is clear */
+PB_FORCE_INLINE pb_v4 pb_v4_xor(pb_v4 a, pb_v4 b) { return _mm_xor_ps(a, b); } /* bits: a sign flip by a -0 lane */
+/* pb_rsqrtf's first guess lane by lane: the float with bits 0x5F375A86 - (bits(x) >> 1) */
+PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
+    return _mm_castsi128_ps(_mm_sub_epi32(_mm_set1_epi32(0x5F375A86), _mm_srli_epi32(_mm_castps_si128(x), 1)));
+}
 /* a where m is set, b where it is clear (bits as they are: no arithmetic) */
 PB_FORCE_INLINE pb_v4 pb_v4_select(pb_m4 m, pb_v4 a, pb_v4 b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
 PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF))); }
@@ -173,6 +178,12 @@ PB_FORCE_INLINE pb_v4 pb_v4_sqrt(pb_v4 a) {
 #endif
 PB_FORCE_INLINE pb_v4 pb_v4_and(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vandq_u32(m, vreinterpretq_u32_f32(a))); }
 PB_FORCE_INLINE pb_v4 pb_v4_andnot(pb_m4 m, pb_v4 a) { return vreinterpretq_f32_u32(vbicq_u32(vreinterpretq_u32_f32(a), m)); }
+PB_FORCE_INLINE pb_v4 pb_v4_xor(pb_v4 a, pb_v4 b) {
+    return vreinterpretq_f32_u32(veorq_u32(vreinterpretq_u32_f32(a), vreinterpretq_u32_f32(b)));
+}
+PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
+    return vreinterpretq_f32_u32(vsubq_u32(vdupq_n_u32(0x5F375A86u), vshrq_n_u32(vreinterpretq_u32_f32(x), 1)));
+}
 PB_FORCE_INLINE pb_v4 pb_v4_select(pb_m4 m, pb_v4 a, pb_v4 b) { return vbslq_f32(m, a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return vabsq_f32(a); }
 /* Four native 16-bit unsigned integers as floats (exact). */

@@ -382,3 +382,223 @@ void test_bone_weights_subtrees(void) {
     free(mem);
     free(data);
 }
+
+/* --- the blocked pose form (plumbob_pose_soa) --------------------------- */
+
+/* The layers, rest and outputs of bl_build as blocks, in the work memory. */
+#define BS_BLOCKS ((BL_BONES + 3) / 4)
+#define bs_layer ((plumbob_pose_soa(*)[BS_BLOCKS])(void *)t_work())
+#define bs_rest ((plumbob_pose_soa *)(void *)t_work() + BL_LAYERS * BS_BLOCKS)
+#define bs_out (bs_rest + BS_BLOCKS)
+#define bs_out2 (bs_out + BS_BLOCKS)
+#define bs_back ((plumbob_bone_pose *)(void *)(bs_out2 + BS_BLOCKS))
+
+static void bs_convert(const plumbob_blend_layer *layers, uint32_t bones, plumbob_blend_layer_soa *soa) {
+    uint32_t k;
+    for (k = 0; k < BL_LAYERS; k++) {
+        CHECK_OK(plumbob_pose_to_soa(layers[k].poses, bones, bs_layer[k], BS_BLOCKS));
+        soa[k].poses = bs_layer[k];
+        soa[k].weight = layers[k].weight;
+        soa[k].bone_weights = layers[k].bone_weights;
+    }
+    CHECK_OK(plumbob_pose_to_soa(bl_rest, bones, bs_rest, BS_BLOCKS));
+}
+
+/* Bone for bone the AoS job's bits, for every layer count and bone counts
+ * with and without padding; within the double reference's tolerances;
+ * padding bones finite (the identity's blend). */
+void test_blend_soa_matches_aos(void) {
+    static const uint32_t counts[4] = {BL_BONES, BL_BONES - 3, 5, 1};
+    plumbob_blend_layer layers[BL_LAYERS];
+    plumbob_blend_layer_soa soa[BL_LAYERS];
+    uint32_t c, n, b, i;
+    double worst_deg = 0, worst_pos = 0;
+    bl_build(0x50Au, layers);
+    bl_layer_poses[1][6].rotation.x = -bl_layer_poses[0][6].rotation.x; /* opposite hemispheres */
+    bl_layer_poses[1][6].rotation.y = -bl_layer_poses[0][6].rotation.y;
+    bl_layer_poses[1][6].rotation.z = -bl_layer_poses[0][6].rotation.z;
+    bl_layer_poses[1][6].rotation.w = -bl_layer_poses[0][6].rotation.w;
+    bl_layer_poses[2][8].translation.y = -0.0f;
+    for (c = 0; c < 4; c++) {
+        uint32_t bones = counts[c], blocks = plumbob_pose_soa_blocks(bones);
+        bs_convert(layers, bones, soa);
+        for (n = 0; n <= BL_LAYERS; n++) {
+            int same;
+            CHECK_OK(plumbob_pose_blend(layers, n, bl_rest, bones, PLUMBOB_BLEND_THRESHOLD, bl_out, bones));
+            CHECK_OK(plumbob_pose_blend_soa(soa, n, bs_rest, bones, PLUMBOB_BLEND_THRESHOLD, bs_out, blocks));
+            CHECK_OK(plumbob_pose_from_soa(bs_out, bones, bs_back, bones));
+            same = memcmp(bs_back, bl_out, bones * sizeof *bl_out) == 0;
+            CHECK(same);
+            for (b = bones; b < 4 * blocks; b++) { /* padding: the identity */
+                const float *o = (const float *)(const void *)&bs_out[b / 4];
+                CHECK_NEAR(o[12 + b % 4], 1.0, 1e-6);
+                CHECK_NEAR(o[16 + b % 4], 0.0, 1e-6);
+                CHECK_NEAR(o[28 + b % 4], 1.0, 1e-6);
+            }
+            if (c == 0)
+                for (b = 0; b < bones; b++) {
+                    double d[10];
+                    const float *o = &bs_back[b].rotation.x;
+                    bl_reference(layers, n, bl_rest, b, PLUMBOB_BLEND_THRESHOLD, d);
+                    if (bl_angle_deg(&bs_back[b].rotation, d) > worst_deg) worst_deg = bl_angle_deg(&bs_back[b].rotation, d);
+                    for (i = 4; i < 10; i++)
+                        if (bl_fabs(o[i] - d[i]) > worst_pos) worst_pos = bl_fabs(o[i] - d[i]);
+                }
+        }
+    }
+    CHECK(worst_deg < 0.01);
+    CHECK(worst_pos < 1e-5);
+}
+
+/* The port's kernel against the scalar reference, bit for bit, with bones
+ * below the threshold, zero weights, huge sums and signed zeros. */
+void test_blend_soa_port_matches_scalar(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    plumbob_blend_layer_soa soa[BL_LAYERS];
+    uint32_t n;
+    bl_build(0x5EEDu, layers);
+    bl_layer_poses[0][9].translation.x = 3e38f; /* a sum past FLT_MAX: clamped */
+    bl_layer_poses[1][9].translation.x = 3e38f;
+    bl_layer_poses[0][10].rotation.x = 3e38f;   /* len2 infinite: the identity */
+    bl_layer_poses[1][3].translation.x = -0.0f;
+    bl_layer_poses[0][3].translation.x = -0.0f;
+    bs_convert(layers, BL_BONES - 1, soa);
+    for (n = 0; n <= BL_LAYERS; n++) {
+        pb_blend_soa_scalar(soa, n, bs_rest, BL_BONES - 1, 0.3f, bs_out);
+        PB_BLEND_SOA(soa, n, bs_rest, BL_BONES - 1, 0.3f, bs_out2);
+        CHECK(memcmp(bs_out, bs_out2, BS_BLOCKS * sizeof *bs_out) == 0);
+    }
+    CHECK(((const float *)(const void *)&bs_out[2])[4 * 3 + 2] == 1.0f); /* bone 10's w */
+}
+
+/* Converters: blocks query, round trip, padding, errors. */
+void test_pose_soa_convert(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    uint32_t b;
+    const float *last;
+    CHECK_EQ(plumbob_pose_soa_blocks(0), 0u);
+    CHECK_EQ(plumbob_pose_soa_blocks(1), 1u);
+    CHECK_EQ(plumbob_pose_soa_blocks(4), 1u);
+    CHECK_EQ(plumbob_pose_soa_blocks(5), 2u);
+    CHECK_EQ(plumbob_pose_soa_blocks(0xFFFFFFFFu), 0x40000000u);
+    bl_build(0xC0u, layers);
+    CHECK_OK(plumbob_pose_to_soa(bl_rest, 297, bs_out, plumbob_pose_soa_blocks(297)));
+    CHECK_OK(plumbob_pose_from_soa(bs_out, 297, bs_back, 297));
+    CHECK(memcmp(bs_back, bl_rest, 297 * sizeof *bl_rest) == 0);
+    CHECK_EQ(bs_out[5].tz[2], bl_rest[22].translation.z);
+    CHECK_EQ(bs_out[5].rw[2], bl_rest[22].rotation.w);
+    last = (const float *)(const void *)&bs_out[74]; /* bones 296..299: 297..299 padding */
+    for (b = 1; b < 4; b++) {
+        CHECK_EQ(last[b], 0.0f);
+        CHECK_EQ(last[12 + b], 1.0f);
+        CHECK_EQ(last[16 + b], 0.0f);
+        CHECK_EQ(last[28 + b], 1.0f);
+        CHECK_EQ(last[36 + b], 1.0f);
+    }
+    memset(bs_out2, 0xA5, BS_BLOCKS * sizeof *bs_out2);
+    CHECK_EQ(plumbob_pose_to_soa(NULL, 5, bs_out2, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_to_soa(bl_rest, 5, NULL, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_to_soa(bl_rest, 5, bs_out2, 1), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_EQ(plumbob_pose_from_soa(NULL, 5, bs_back, 5), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_from_soa(bs_out, 5, NULL, 5), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_from_soa(bs_out, 5, bs_back, 4), PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_OK(plumbob_pose_to_soa(NULL, 0, NULL, 0));
+    CHECK_OK(plumbob_pose_from_soa(NULL, 0, NULL, 0));
+    {
+        const unsigned char *o = (const unsigned char *)bs_out2;
+        size_t i;
+        int same = 1;
+        for (i = 0; i < BS_BLOCKS * sizeof *bs_out2; i++) same &= o[i] == 0xA5;
+        CHECK(same);
+    }
+}
+
+void test_blend_soa_errors(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    plumbob_blend_layer_soa soa[BL_LAYERS];
+    bl_build(7u, layers);
+    bs_convert(layers, BL_BONES, soa);
+    memset(bs_out, 0xA5, BS_BLOCKS * sizeof *bs_out);
+    CHECK_EQ(plumbob_pose_blend_soa(NULL, 1, bs_rest, BL_BONES, 0.1f, bs_out, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, NULL, BL_BONES, 0.1f, bs_out, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, NULL, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.0f, bs_out, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 1.5f, bs_out, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, bl_nan(), bs_out, BS_BLOCKS),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, bs_layer[1], BS_BLOCKS),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, bs_rest, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    soa[1].poses = NULL;
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, bs_out, BS_BLOCKS), PLUMBOB_ERR_INVALID_ARGUMENT);
+    soa[1].poses = bs_layer[1];
+    CHECK_EQ(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, bs_out, BS_BLOCKS - 1),
+             PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    {
+        const unsigned char *o = (const unsigned char *)bs_out;
+        size_t i;
+        int same = 1;
+        for (i = 0; i < BS_BLOCKS * sizeof *bs_out; i++) same &= o[i] == 0xA5;
+        CHECK(same);
+    }
+    CHECK_OK(plumbob_pose_blend_soa(NULL, 0, NULL, 0, 0.1f, NULL, 0));
+    /* huge finite inputs, NaN and out-of-range weights and masks: finite out */
+    bs_layer[0][0].tx[0] = 3e38f;
+    bs_layer[1][0].tx[0] = 3e38f;
+    soa[0].weight = bl_nan();
+    soa[1].weight = 7.0f;
+    soa[1].bone_weights = NULL;
+    CHECK_OK(plumbob_pose_blend_soa(soa, 2, bs_rest, BL_BONES, 0.1f, bs_out, BS_BLOCKS));
+    CHECK(bs_out[0].tx[0] <= 3.4028235e38f && bs_out[0].tx[0] >= 1e38f);
+}
+
+/* The blocked additive apply: the AoS job's bits bone for bone (with and
+ * without a mask, weights past the ends, in place), the port's kernel the
+ * scalar reference's, errors. */
+void test_additive_soa(void) {
+    plumbob_blend_layer layers[BL_LAYERS];
+    plumbob_blend_layer_soa soa[BL_LAYERS];
+    static const float weights[4] = {0.7f, 1.0f, 0.0f, 3.0f};
+    uint32_t c, bones = BL_BONES - 2, blocks = plumbob_pose_soa_blocks(BL_BONES - 2);
+    bl_build(0xADD5u, layers);
+    bl_layer_poses[1][4].rotation.w = -bl_layer_poses[1][4].rotation.w; /* a delta on the far arc */
+    bl_layer_poses[1][5].rotation.x = 1e-30f; /* degenerate and tiny rotations */
+    bl_layer_poses[1][5].rotation.y = bl_layer_poses[1][5].rotation.z = bl_layer_poses[1][5].rotation.w = 0.0f;
+    bl_layer_poses[1][6].rotation.x = bl_layer_poses[1][6].rotation.y = 0.0f;
+    bl_layer_poses[1][6].rotation.z = bl_layer_poses[1][6].rotation.w = 0.0f;
+    bl_layer_poses[1][7].translation.x = 3e38f;
+    bl_layer_poses[0][7].translation.x = 3e38f;
+    bs_convert(layers, bones, soa);
+    for (c = 0; c < 8; c++) {
+        const float *mask = c & 1 ? bl_mask[1] : NULL;
+        int same;
+        CHECK_OK(plumbob_pose_additive_apply(bl_layer_poses[0], bl_layer_poses[1], weights[c / 2], mask, bones, bl_out,
+                                             bones));
+        CHECK_OK(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], weights[c / 2], mask, bones, bs_out, blocks));
+        CHECK_OK(plumbob_pose_from_soa(bs_out, bones, bs_back, bones));
+        same = memcmp(bs_back, bl_out, bones * sizeof *bl_out) == 0;
+        CHECK(same);
+        pb_additive_soa_scalar(bs_layer[0], bs_layer[1], pb_weight01(weights[c / 2]), mask, bones, bs_out2);
+        CHECK(memcmp(bs_out, bs_out2, blocks * sizeof *bs_out) == 0);
+    }
+    /* in place on the base */
+    CHECK_OK(plumbob_pose_additive_apply_soa(bs_layer[2], bs_layer[1], 0.5f, bl_mask[1], bones, bs_out, blocks));
+    CHECK_OK(plumbob_pose_additive_apply_soa(bs_layer[2], bs_layer[1], 0.5f, bl_mask[1], bones, bs_layer[2], blocks));
+    CHECK(memcmp(bs_out, bs_layer[2], blocks * sizeof *bs_out) == 0);
+    memset(bs_out2, 0xA5, BS_BLOCKS * sizeof *bs_out2);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(NULL, bs_layer[1], 1.0f, NULL, bones, bs_out2, blocks), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], NULL, 1.0f, NULL, bones, bs_out2, blocks), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], 1.0f, NULL, bones, NULL, blocks), PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], 1.0f, NULL, bones, bs_layer[1], blocks),
+             PLUMBOB_ERR_INVALID_ARGUMENT);
+    CHECK_EQ(plumbob_pose_additive_apply_soa(bs_layer[0], bs_layer[1], 1.0f, NULL, bones, bs_out2, blocks - 1),
+             PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+    CHECK_OK(plumbob_pose_additive_apply_soa(NULL, NULL, 1.0f, NULL, 0, NULL, 0));
+    {
+        const unsigned char *o = (const unsigned char *)bs_out2;
+        size_t i;
+        int untouched = 1;
+        for (i = 0; i < BS_BLOCKS * sizeof *bs_out2; i++) untouched &= o[i] == 0xA5;
+        CHECK(untouched);
+    }
+}

@@ -551,6 +551,146 @@ void bench_blend() {
     }
 }
 
+// --- pose blending over blocks (plumbob_pose_soa) ---------------------------
+
+// The same random poses, masks and weights as bench_blend (every layer after
+// the first masked 0, 0.5, 1, 1), in both plumbob forms and ozz's, so one run
+// times plumbob_pose_blend_soa, plumbob_pose_blend and BlendingJob side by
+// side (interleaved), and checks the blocked job gives the AoS job's bits.
+struct BlendPoses {
+    uint32_t bones, soa;
+    std::vector<plumbob_bone_pose> pl[4], rest;
+    std::vector<plumbob_pose_soa> sl[4], srest;
+    std::vector<float> mask;
+    std::vector<ozz::math::SoaTransform> ol[4], orest;
+    std::vector<ozz::math::SimdFloat4> omask;
+};
+
+void blend_poses(BlendPoses &P, uint32_t bones) {
+    P.bones = bones;
+    P.soa = plumbob_pose_soa_blocks(bones);
+    uint32_t st = 0xB1E4Du;
+    auto unit = [&] { st ^= st << 13; st ^= st >> 17; st ^= st << 5; return (float)(st % 20001u) / 10000.0f - 1.0f; };
+    P.mask.resize(bones);
+    for (uint32_t b = 0; b < bones; b++) P.mask[b] = b % 4u == 0 ? 0.0f : (b % 4u == 1 ? 0.5f : 1.0f);
+    auto to_ozz = [&](const std::vector<plumbob_pose_soa> &p, std::vector<ozz::math::SoaTransform> &o) {
+        o.resize(P.soa);
+        for (uint32_t g = 0; g < P.soa; g++) {
+            auto ld = [&](const float *f) { return ozz::math::simd_float4::LoadPtrU(f); };
+            o[g].rotation = {ld(p[g].rx), ld(p[g].ry), ld(p[g].rz), ld(p[g].rw)};
+            o[g].translation = {ld(p[g].tx), ld(p[g].ty), ld(p[g].tz)};
+            o[g].scale = {ld(p[g].sx), ld(p[g].sy), ld(p[g].sz)};
+        }
+    };
+    for (int k = 0; k < 5; k++) {
+        std::vector<plumbob_bone_pose> &p = k < 4 ? P.pl[k] : P.rest;
+        std::vector<plumbob_pose_soa> &s = k < 4 ? P.sl[k] : P.srest;
+        p.resize(bones);
+        s.resize(P.soa);
+        for (uint32_t b = 0; b < bones; b++) {
+            plumbob_quat q;
+            q.x = unit(); q.y = unit(); q.z = unit(); q.w = unit();
+            p[b].rotation = plumbob_quat_normalize(q);
+            p[b].translation.x = unit(); p[b].translation.y = unit(); p[b].translation.z = unit();
+            p[b].scale.x = p[b].scale.y = p[b].scale.z = 1.0f;
+        }
+        if (plumbob_pose_to_soa(p.data(), bones, s.data(), P.soa) != PLUMBOB_OK) abort();
+        to_ozz(s, k < 4 ? P.ol[k] : P.orest);
+    }
+    P.omask.resize(P.soa);
+    for (uint32_t g = 0; g < P.soa; g++) {
+        float v[4];
+        for (uint32_t l = 0; l < 4; l++) v[l] = 4 * g + l < bones ? P.mask[4 * g + l] : 1.0f; // padding: 1, as plumbob reads it
+        P.omask[g] = ozz::math::simd_float4::LoadPtrU(v);
+    }
+}
+
+void bench_blend_soa() {
+    static const uint32_t sizes[2] = {257, 1000};
+    int rounds = g_quick ? 201 : 2001;
+    for (uint32_t bones : sizes) {
+        BlendPoses P;
+        blend_poses(P, bones);
+        std::vector<plumbob_bone_pose> out_p(bones), back(bones);
+        std::vector<plumbob_pose_soa> out_s(P.soa);
+        std::vector<ozz::math::SoaTransform> out_o(P.soa);
+        for (uint32_t layers = 2; layers <= 4; layers += 2) {
+            plumbob_blend_layer lp[4];
+            plumbob_blend_layer_soa ls[4];
+            ozz::animation::BlendingJob::Layer lo[4];
+            for (uint32_t k = 0; k < layers; k++) {
+                lp[k].poses = P.pl[k].data();
+                lp[k].weight = k == 0 ? 1.0f : 0.5f;
+                lp[k].bone_weights = k == 0 ? nullptr : P.mask.data();
+                ls[k].poses = P.sl[k].data();
+                ls[k].weight = lp[k].weight;
+                ls[k].bone_weights = lp[k].bone_weights;
+                lo[k].weight = lp[k].weight;
+                lo[k].transform = ozz::make_span(P.ol[k]);
+                if (k) lo[k].joint_weights = ozz::make_span(P.omask);
+            }
+            ozz::animation::BlendingJob oj;
+            oj.threshold = PLUMBOB_BLEND_THRESHOLD;
+            oj.layers = ozz::span<const ozz::animation::BlendingJob::Layer>(lo, layers);
+            oj.rest_pose = ozz::make_span(P.orest);
+            oj.output = ozz::make_span(out_o);
+            std::vector<double> t = interleaved(
+                {[&] { if (plumbob_pose_blend_soa(ls, layers, P.srest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out_s.data(), P.soa) != PLUMBOB_OK) abort(); keep(out_s[0].rx); },
+                 [&] { if (!oj.Run()) abort(); keep((const float *)out_o.data()); },
+                 [&] { if (plumbob_pose_blend(lp, layers, P.rest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out_p.data(), bones) != PLUMBOB_OK) abort(); keep(&out_p[0].rotation.x); }},
+                rounds);
+            // the blocked job's bits are the AoS job's; against ozz, the same pose within rounding
+            if (plumbob_pose_from_soa(out_s.data(), bones, back.data(), bones) != PLUMBOB_OK) abort();
+            bool same = memcmp(back.data(), out_p.data(), bones * sizeof back[0]) == 0;
+            double worst = 0;
+            for (uint32_t b = 0; b < bones; b++) {
+                const ozz::math::SoaTransform &s = out_o[b / 4];
+                float x[4], y[4], z[4], w[4], tx[4];
+                ozz::math::StorePtrU(s.rotation.x, x); ozz::math::StorePtrU(s.rotation.y, y);
+                ozz::math::StorePtrU(s.rotation.z, z); ozz::math::StorePtrU(s.rotation.w, w);
+                ozz::math::StorePtrU(s.translation.x, tx);
+                const plumbob_quat &q = back[b].rotation;
+                double d = std::fabs((double)q.x * x[b % 4] + (double)q.y * y[b % 4] + (double)q.z * z[b % 4] + (double)q.w * w[b % 4]);
+                worst = std::max(worst, 1.0 - d);
+                worst = std::max(worst, (double)std::fabs(back[b].translation.x - tx[b % 4]));
+            }
+            char ctx[224];
+            snprintf(ctx, sizeof ctx, "\"bones\": %u, \"layers\": %u, \"masked_layers\": %u, \"port\": \"%s\", \"same_bits_as_aos\": %s, \"max_difference\": %.2g",
+                     bones, layers, layers - 1, PLUMBOB_PORT_NAME, same ? "true" : "false", worst);
+            report("blend_soa", "ns_per_call", ctx, {{"plumbob_soa", t[0] * 1e9}, {"ozz", t[1] * 1e9}, {"plumbob_aos", t[2] * 1e9}});
+            report("blend_soa_ratio", "plumbob/ozz", ctx, {{"plumbob_soa", t[0] / t[1]}, {"plumbob_aos", t[2] / t[1]}});
+        }
+        {   // additive: one masked layer at weight 0.7 on a base, as bench_blend's additive case
+            plumbob_blend_layer_soa lb[1];
+            ozz::animation::BlendingJob::Layer lo[1], la[1];
+            lb[0].poses = P.sl[0].data(); lb[0].weight = 1.0f; lb[0].bone_weights = nullptr;
+            lo[0].weight = 1.0f; lo[0].transform = ozz::make_span(P.ol[0]);
+            la[0].weight = 0.7f; la[0].transform = ozz::make_span(P.ol[1]); la[0].joint_weights = ozz::make_span(P.omask);
+            ozz::animation::BlendingJob oj;
+            oj.layers = ozz::span<const ozz::animation::BlendingJob::Layer>(lo, 1);
+            oj.additive_layers = ozz::span<const ozz::animation::BlendingJob::Layer>(la, 1);
+            oj.rest_pose = ozz::make_span(P.orest);
+            oj.output = ozz::make_span(out_o);
+            std::vector<double> t = interleaved(
+                {[&] { if (plumbob_pose_additive_apply_soa(P.sl[0].data(), P.sl[1].data(), 0.7f, P.mask.data(), bones, out_s.data(), P.soa) != PLUMBOB_OK) abort(); keep(out_s[0].rx); },
+                 [&] { if (!oj.Run()) abort(); keep((const float *)out_o.data()); },
+                 [&] { if (plumbob_pose_additive_apply(P.pl[0].data(), P.pl[1].data(), 0.7f, P.mask.data(), bones, out_p.data(), bones) != PLUMBOB_OK) abort(); keep(&out_p[0].rotation.x); },
+                 [&] { if (plumbob_pose_blend_soa(lb, 1, P.srest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out_s.data(), P.soa) != PLUMBOB_OK) abort();
+                       if (plumbob_pose_additive_apply_soa(out_s.data(), P.sl[1].data(), 0.7f, P.mask.data(), bones, out_s.data(), P.soa) != PLUMBOB_OK) abort();
+                       keep(out_s[0].rx); }},
+                rounds);
+            if (plumbob_pose_additive_apply_soa(P.sl[0].data(), P.sl[1].data(), 0.7f, P.mask.data(), bones, out_s.data(), P.soa) != PLUMBOB_OK) abort();
+            if (plumbob_pose_from_soa(out_s.data(), bones, back.data(), bones) != PLUMBOB_OK) abort();
+            bool same = memcmp(back.data(), out_p.data(), bones * sizeof back[0]) == 0;
+            char ctx[192];
+            snprintf(ctx, sizeof ctx, "\"bones\": %u, \"port\": \"%s\", \"same_bits_as_aos\": %s, \"plumbob_soa_blend_then_additive_ns\": %.1f",
+                     bones, PLUMBOB_PORT_NAME, same ? "true" : "false", t[3] * 1e9);
+            report("additive_soa", "ns_per_call", ctx, {{"plumbob_soa", t[0] * 1e9}, {"ozz", t[1] * 1e9}, {"plumbob_aos", t[2] * 1e9}});
+            report("additive_soa_ratio", "plumbob/ozz", ctx, {{"plumbob_soa", t[0] / t[1]}, {"plumbob_soa_with_blend", t[3] / t[1]}, {"plumbob_aos", t[2] / t[1]}});
+        }
+    }
+}
+
 // --- clips -------------------------------------------------------------------
 
 // A clip as each system holds it.
@@ -1046,7 +1186,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik|blend] [--json FILE] [PACKAGE...]\n");
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik|blend|blend_soa] [--json FILE] [PACKAGE...]\n");
             return 2;
         } else packages.push_back(argv[i]);
     }
@@ -1063,6 +1203,7 @@ int main(int argc, char **argv) {
     if (!only || !strcmp(only, "skin")) bench_skinning();
     if (!only || !strcmp(only, "ik")) bench_ik();
     if (!only || !strcmp(only, "blend")) bench_blend();
+    if (!only || !strcmp(only, "blend") || !strcmp(only, "blend_soa")) bench_blend_soa();
     fclose(g_json);
     printf("JSON lines: %s\n", json);
     return 0;

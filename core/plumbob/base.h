@@ -351,6 +351,28 @@ typedef struct plumbob_bone_pose {
     plumbob_vec3 scale;
 } plumbob_bone_pose;
 
+/* Bone poses four at a time, component by component (a structure of
+ * arrays): block k holds bones 4k .. 4k + 3, lane l of every row bone 4k
+ * + l.  The pose jobs of runtime.h Chapter 19b with the _soa suffix take
+ * it: a layer's products are then a few 4-wide multiply-adds per block,
+ * with no shuffles.  A pose of n bones takes plumbob_pose_soa_blocks(n)
+ * blocks (160 bytes each; 16-byte aligned memory is best for SIMD loads
+ * but not required); the lanes past bone n - 1 in the last block are
+ * padding bones, which plumbob_pose_to_soa fills with the identity. */
+typedef struct plumbob_pose_soa {
+    float rx[4], ry[4], rz[4], rw[4]; /* rotation x y z w */
+    float tx[4], ty[4], tz[4];        /* translation */
+    float sx[4], sy[4], sz[4];        /* scale */
+} plumbob_pose_soa;
+
+/* One layer of plumbob_pose_blend_soa (runtime.h): plumbob_blend_layer's
+ * fields with the pose in blocks. */
+typedef struct plumbob_blend_layer_soa {
+    const plumbob_pose_soa *poses; /* plumbob_pose_soa_blocks(bone_count) blocks */
+    float weight;                  /* clamped to [0, 1] (NaN: 0) */
+    const float *bone_weights;     /* bone_count floats (one per real bone), or NULL for 1 */
+} plumbob_blend_layer_soa;
+
 /* A skeleton as both games' rigs describe one (a Sims 3 rig resource, a
  * Sims 2 CRES): bones in parent-before-child order, each with a local rest
  * transform relative to its parent.  It is a view: the arrays live wherever

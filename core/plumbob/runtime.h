@@ -1322,6 +1322,60 @@ PLUMBOB_API plumbob_result plumbob_rig_mirror_table(const plumbob_rig *rig, int3
 PLUMBOB_API plumbob_result plumbob_pose_mirror(const int32_t *opposite, const plumbob_bone_pose *in,
                                                uint32_t bone_count, plumbob_bone_pose *out, uint32_t out_count);
 
+/* --- The blocked pose form (plumbob_pose_soa, base.h) -------------------
+ * The same poses four bones a block, component by component, which is
+ * what a 4-wide vector unit wants: the _soa jobs below give, bone for
+ * bone, the bits of their bone_pose twins (the same operations in the
+ * same order) at a fraction of the time.  A frame keeps its poses in
+ * blocks from the sampler's output to the model job, or converts at the
+ * ends with the two functions here. */
+
+/* The blocks a pose of bone_count bones takes: ceil(bone_count / 4). */
+PLUMBOB_API uint32_t plumbob_pose_soa_blocks(uint32_t bone_count);
+
+/* bone_count poses into blocks; the padding lanes of the last block get
+ * the identity (rotation 0 0 0 1, translation 0, scale 1).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL in or out with bones),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_blocks below
+ * plumbob_pose_soa_blocks(bone_count)); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_pose_to_soa(const plumbob_bone_pose *in, uint32_t bone_count,
+                                               plumbob_pose_soa *out, uint32_t out_blocks);
+
+/* The first bone_count bones of blocks back into poses (padding lanes
+ * dropped).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL in or out with
+ * bones), PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_count below bone_count). */
+PLUMBOB_API plumbob_result plumbob_pose_from_soa(const plumbob_pose_soa *in, uint32_t bone_count,
+                                                 plumbob_bone_pose *out, uint32_t out_count);
+
+/* plumbob_pose_blend over blocks: the same rules (weights and masks
+ * clamped, the rest pose joining below threshold, the shorter-arc sign
+ * against layer 0, normalization with a correctly rounded square root and
+ * division, translation and scale clamped to +-FLT_MAX) and, bone for
+ * bone, the same bits.  Each layer's bone_weights holds bone_count floats
+ * (a mask made for the bone_pose job serves); a padding lane weighs as if
+ * its mask said 1, so padding bones come out the blend of the layers'
+ * padding (the identity when plumbob_pose_to_soa filled them) and never
+ * NaN from finite inputs.  Every layer is read once per block and out
+ * written once (no pass per layer).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL layers with a count, a layer with
+ * NULL poses, NULL rest or out with bones, threshold not in (0, 1] or
+ * NaN, out equal to a layer's poses or rest),
+ * PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_blocks below
+ * plumbob_pose_soa_blocks(bone_count)); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_pose_blend_soa(const plumbob_blend_layer_soa *layers, uint32_t layer_count,
+                                                  const plumbob_pose_soa *rest, uint32_t bone_count,
+                                                  float threshold, plumbob_pose_soa *out, uint32_t out_blocks);
+
+/* plumbob_pose_additive_apply over blocks: the same formulas and, bone for
+ * bone, the same bits (bone_weights: bone_count floats or NULL; padding
+ * lanes weigh as a mask of 1).  out may alias base (block by block, in
+ * place).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL arrays with bones,
+ * out equal to delta), PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_blocks below
+ * plumbob_pose_soa_blocks(bone_count)); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_pose_additive_apply_soa(const plumbob_pose_soa *base, const plumbob_pose_soa *delta,
+                                                           float weight, const float *bone_weights, uint32_t bone_count,
+                                                           plumbob_pose_soa *out, uint32_t out_blocks);
+
 
 /* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */

@@ -5,22 +5,6 @@
 #include "kernels.h"
 #include "pb_math.h"
 
-static float clamp_finite(float x) {
-    return x > FLT_MAX ? FLT_MAX : (x < -FLT_MAX ? -FLT_MAX : x);
-}
-
-/* a * b for quaternions as 4 floats (x y z w): apply b, then a. */
-static void quat_mul4(const float a[4], const float b[4], float o[4]) {
-    float x = a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1];
-    float y = a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0];
-    float z = a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3];
-    float w = a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2];
-    o[0] = x;
-    o[1] = y;
-    o[2] = z;
-    o[3] = w;
-}
-
 plumbob_result plumbob_pose_additive_delta(const plumbob_bone_pose *ref, const plumbob_bone_pose *pose,
                                            uint32_t bone_count, plumbob_bone_pose *delta, uint32_t delta_count) {
     uint32_t b, i;
@@ -42,9 +26,9 @@ plumbob_result plumbob_pose_additive_delta(const plumbob_bone_pose *ref, const p
         rq[0] = -rq[0]; /* the conjugate: a unit quaternion's inverse */
         rq[1] = -rq[1];
         rq[2] = -rq[2];
-        quat_mul4(rq, pq, d);
+        pb_quat_mul4(rq, pq, d);
         pb_quat_normalize4(d);
-        for (i = 4u; i < 7u; i++) d[i] = clamp_finite(p[i] - r[i]);
+        for (i = 4u; i < 7u; i++) d[i] = pb_clamp_finite(p[i] - r[i]);
         for (i = 7u; i < 10u; i++) {
             float q = r[i] != 0.0f ? p[i] / r[i] : 1.0f;
             d[i] = q - q == 0.0f ? q : 1.0f; /* inf and NaN fail q - q == 0 */
@@ -63,23 +47,12 @@ plumbob_result plumbob_pose_additive_apply(const plumbob_bone_pose *base, const 
     if (!base || !delta || !out || out == delta) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (out_count < bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     for (b = 0; b < bone_count; b++) {
-        float s[10], d[10], part[4], o[10], w, sw;
+        float s[10], d[10], o[10];
         for (i = 0; i < 10u; i++) { /* copies: out may be base */
             s[i] = (&base[b].rotation.x)[i];
             d[i] = (&delta[b].rotation.x)[i];
         }
-        w = bone_weights ? lw * pb_weight01(bone_weights[b]) : lw;
-        sw = d[3] < 0.0f ? -w : w;
-        /* nlerp(identity, delta, w) on the shorter arc: (1 - w) (0 0 0 1) + w (+-delta) */
-        part[0] = sw * d[0];
-        part[1] = sw * d[1];
-        part[2] = sw * d[2];
-        part[3] = (1.0f - w) + sw * d[3];
-        pb_quat_normalize4(part);
-        quat_mul4(s, part, o);
-        pb_quat_normalize4(o);
-        for (i = 4u; i < 7u; i++) o[i] = clamp_finite(s[i] + w * d[i]);
-        for (i = 7u; i < 10u; i++) o[i] = clamp_finite(s[i] * (1.0f + w * (d[i] - 1.0f)));
+        pb_additive_bone(s, d, bone_weights ? lw * pb_weight01(bone_weights[b]) : lw, o);
         for (i = 0; i < 10u; i++) (&out[b].rotation.x)[i] = o[i];
     }
     return PLUMBOB_OK;

@@ -5,7 +5,10 @@
  * seed the poses, masks and mirror table.  Every job must refuse what does
  * not fit with a code, stay inside its output (guard poses after an exactly
  * sized span), give finite outputs for finite inputs, the blend's port
- * kernel the scalar reference's bits, and mirroring twice the input. */
+ * kernel the scalar reference's bits, the blocked blend the AoS blend's
+ * bits (its port the scalar reference's, its padding finite), the
+ * blocked additive apply likewise, and
+ * mirroring twice the input. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +64,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static plumbob_bone_pose lp[MAXL][MAXB], rest[MAXB], out[MAXB + GUARD], out2[MAXB + GUARD], delta[MAXB];
     static float mask[MAXL][MAXB], acc_s[10 * MAXB], acc_p[10 * MAXB], ws_s[MAXB], ws_p[MAXB];
     static int32_t opp[MAXB];
+    static plumbob_pose_soa sl[MAXL][MAXB / 4], srest[MAXB / 4], sout[MAXB / 4 + GUARD], sout2[MAXB / 4];
+    static plumbob_bone_pose back[MAXB];
+    plumbob_blend_layer_soa slayers[MAXL];
+    uint32_t blocks;
     plumbob_blend_layer layers[MAXL];
     uint32_t bones, nl, k, b, st = 1, i;
     int hostile;
@@ -100,6 +107,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     for (i = 0; i < GUARD * sizeof(plumbob_bone_pose); i++)
         if (((unsigned char *)&out[bones])[i] != 0x5A) abort();
+    /* the blocked blend: the AoS job's code and bits, its port the scalar
+     * reference's, padding bones finite, nothing past its blocks */
+    blocks = plumbob_pose_soa_blocks(bones);
+    for (k = 0; k < MAXL; k++) {
+        if (plumbob_pose_to_soa(lp[k], bones, sl[k], blocks) != PLUMBOB_OK) abort();
+        slayers[k].poses = sl[k];
+        slayers[k].weight = layers[k].weight;
+        slayers[k].bone_weights = layers[k].bone_weights;
+    }
+    if (plumbob_pose_to_soa(rest, bones, srest, blocks) != PLUMBOB_OK) abort();
+    memset(sout, 0x5A, sizeof sout);
+    if (bones && plumbob_pose_blend_soa(slayers, nl, srest, bones, threshold, sout, blocks - 1) !=
+                     (threshold > 0.0f && threshold <= 1.0f ? PLUMBOB_ERR_OUTPUT_TOO_SMALL : PLUMBOB_ERR_INVALID_ARGUMENT))
+        abort();
+    if (plumbob_pose_blend_soa(slayers, nl, srest, bones, threshold, sout, blocks) != r) abort();
+    for (i = 0; i < GUARD * sizeof(plumbob_pose_soa); i++)
+        if (((unsigned char *)&sout[blocks])[i] != 0x5A) abort();
+    if (r == PLUMBOB_OK && bones) {
+        if (plumbob_pose_from_soa(sout, bones, back, bones) != PLUMBOB_OK) abort();
+        if (!same_bits(&back[0].rotation.x, &out[0].rotation.x, 10u * bones)) abort();
+        for (i = 0; !hostile && i < 40u * blocks; i++)
+            if (!finite(((const float *)sout)[i])) abort();
+        pb_blend_soa_scalar(slayers, nl, srest, bones, threshold, sout2);
+        if (!same_bits((const float *)sout2, (const float *)sout, 40u * blocks)) abort();
+    }
     /* the port's layer kernel against the scalar one */
     for (k = 0; k < nl; k++) {
         float lw = pb_weight01(layers[k].weight);
@@ -119,6 +151,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!hostile && !poses_finite(delta, bones)) abort();
     if (plumbob_pose_additive_apply(rest, delta, aw, layers[2].bone_weights, bones, out, bones) != PLUMBOB_OK) abort();
     if (!hostile && !poses_finite(out, bones)) abort();
+    /* the blocked additive apply: the AoS job's bits, its port the scalar reference's */
+    if (plumbob_pose_to_soa(delta, bones, sl[1], blocks) != PLUMBOB_OK) abort();
+    if (plumbob_pose_additive_apply_soa(srest, sl[1], aw, layers[2].bone_weights, bones, sout, blocks) != PLUMBOB_OK)
+        abort();
+    if (plumbob_pose_from_soa(sout, bones, back, bones) != PLUMBOB_OK) abort();
+    if (bones && !same_bits(&back[0].rotation.x, &out[0].rotation.x, 10u * bones)) abort();
+    pb_additive_soa_scalar(srest, sl[1], pb_weight01(aw), layers[2].bone_weights, bones, sout2);
+    if (!same_bits((const float *)sout2, (const float *)sout, 40u * blocks)) abort();
     /* mirror: refused when the table leaves the bones; else twice is the input */
     r = plumbob_pose_mirror(opp, lp[0], bones, out, bones);
     for (b = 0; b < bones; b++)
