@@ -458,11 +458,14 @@ static void skin_both(pb_skin_range *r, float *a, float *b, size_t floats, size_
     PB_SKIN(r);
 }
 
+#define SP_OUT_FLOATS (4096u * 7u)
 void test_skin_port_matches_scalar(void) {
-    static float rows_mem[256 * PB_SKIN_ENTRY + 4];
+    /* about 420 KiB: in the shared work memory, not statics (bare metal's RAM
+     * holds the code, the statics, the heap and the stack in 4 MiB) */
+    float *rows_mem = (float *)(void *)t_work();
     static uint16_t offsets[256];
-    static unsigned char in[4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 8];
-    static float out_a[4096 * 7], out_b[4096 * 7];
+    unsigned char *in = (unsigned char *)(rows_mem + 256 * PB_SKIN_ENTRY + 4);
+    float *out_a = (float *)(void *)(in + (4096 * 12 * 2 + 4096 * 4 + 4096 * 12 + 8)), *out_b = out_a + SP_OUT_FLOATS;
     float *rows = (float *)(void *)(((uintptr_t)rows_mem + 15u) & ~(uintptr_t)15u);
     uint32_t seed = 0x5EEDu, i, round;
     for (round = 0; round < 16; round++) {
@@ -507,14 +510,14 @@ void test_skin_port_matches_scalar(void) {
             for (k = 0; k < 3; k++)
                 pb_put_f32le(p + 28 * count + 4 * (wc * i + k), (float)(t_rand(&seed) % 1000) / 2000.0f);
         }
-        skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], r.position_stride * count);
-        CHECK(memcmp(out_a, out_b, sizeof out_a) == 0); /* the twin: same bits */
+        skin_both(&r, out_a, out_b, SP_OUT_FLOATS, r.position_stride * count);
+        CHECK(memcmp(out_a, out_b, SP_OUT_FLOATS * sizeof(float)) == 0); /* the twin: same bits */
         CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4); /* both: the contract */
         for (i = 0; i < (r.position_stride + (normals ? 4u : 0u)) * count; i++) t_digest_f32(out_b[i]);
         if (normals) { /* normals as the blend gives them: the same bits again, and the contract */
             r.normalize = 0;
-            skin_both(&r, out_a, out_b, sizeof out_a / sizeof out_a[0], r.position_stride * count);
-            CHECK(memcmp(out_a, out_b, sizeof out_a) == 0);
+            skin_both(&r, out_a, out_b, SP_OUT_FLOATS, r.position_stride * count);
+            CHECK(memcmp(out_a, out_b, SP_OUT_FLOATS * sizeof(float)) == 0);
             CHECK_NEAR(skin_contract_error(&r), 0.0, 1e-4);
         }
     }
