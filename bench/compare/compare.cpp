@@ -429,6 +429,7 @@ void bench_ik() {
     snprintf(ctx, sizeof ctx, "\"solves\": %u, \"offset\": true, \"port\": \"%s\"", n, PLUMBOB_PORT_NAME);
     report("ik_aim", "ns_per_solve", ctx, {{"plumbob", t[2] / n * 1e9}, {"ozz", t[3] / n * 1e9}});
     report("ik_aim_ratio", "plumbob/ozz", ctx, {{"plumbob", t[2] / t[3]}});
+}
 
 // --- pose blending -----------------------------------------------------------
 
