@@ -311,6 +311,43 @@ void test_skin_prepared_layouts(void) {
             }
 }
 
+/* Normals the renormalization clamps (pb_normal_scale_clamped): zero,
+ * squares that underflow to 0 or to a subnormal, squares that overflow
+ * to infinity; rigid, blended and unskinned spans.  The port gives the
+ * reference's bits (on ARMv7 too: only the squares are subnormal, and
+ * flushed or not they clamp to FLT_MIN), every output is finite, a zero
+ * normal stays zero and the others keep their direction. */
+void test_skin_prepared_degenerate_normals(void) {
+    static const float scale[5] = {0.0f, 1e-25f, 1e-20f, 1e25f, 1.0f};
+    plumbob_mat34 pal[PJOINTS];
+    uint32_t wc, skinned, v, c;
+    p_palette(pal, PJOINTS);
+    for (wc = 0; wc <= 3; wc++)
+        for (skinned = 0; skinned <= 1; skinned++) {
+            plumbob_skin_mesh m;
+            plumbob_skin_prepared_mesh pm;
+            plumbob_skin_prepared_job j;
+            p_mesh(&m, wc, PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST, 1, 0, 0xC0FFEEu + wc);
+            if (!skinned) m.joints = NULL; /* the pass-through spans */
+            for (v = 0; v < PV; v++)
+                for (c = 0; c < 3; c++) {
+                    float f = get_f(p_nrm + 12u * v + 4u * c) * scale[v % 5u];
+                    put_f(p_nrm + 12u * v + 4u * c, f);
+                }
+            CHECK_OK(p_prepare(&m, 0, &pm));
+            p_job(&j, &pm, pal, out_a, 6, 1, 0);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            p_job(&j, &pm, pal, out_b, 6, 1, PLUMBOB_SKIN_REFERENCE);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            CHECK(same_bits(out_a, out_b, PV * 6u));
+            for (v = 0; v < PV; v++) {
+                float *n = out_a + 6u * v + 3u;
+                for (c = 0; c < 6; c++) CHECK(out_a[6u * v + c] - out_a[6u * v + c] == 0.0f);
+                if (v % 5u == 0u) CHECK(n[0] == 0.0f && n[1] == 0.0f && n[2] == 0.0f);
+            }
+        }
+}
+
 /* Ranges (cut groups, spans and blocks, any work alignment) give one
  * job's bits and touch nothing else; an unskinned mesh passes through. */
 void test_skin_prepared_ranges(void) {

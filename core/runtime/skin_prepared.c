@@ -278,7 +278,7 @@ static void sp_pass_through(const pb_skinp_range *r) {
             if (r->normals) {
                 float q[3], inv = 1.0f;
                 for (c = 0; c < 3u; c++) q[c] = r->normals[24u * g + 8u * c + lane];
-                if (r->normalize) inv = pb_normal_scale((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
+                if (r->normalize) inv = pb_normal_scale_clamped((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
                 for (c = 0; c < 3u; c++) r->out_normals[r->normal_stride * v + c] = r->normalize ? q[c] * inv : q[c];
             }
         }

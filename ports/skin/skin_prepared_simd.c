@@ -69,13 +69,13 @@ PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 
 }
 
 #if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
-/* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
- * correctly rounded, 0 where len2 is not positive and finite; those lanes
- * take the square root of +0 and divide by 1, raising no flag. */
+/* pb_normal_scale_clamped per lane: len2 clamped into [FLT_MIN, FLT_MAX]
+ * (pb_v4_max and pb_v4_min are the reference's compare-and-selects, so a
+ * NaN lane becomes FLT_MIN on every port), then 1 / sqrt, each step
+ * correctly rounded. */
 PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
-    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
-    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
-    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
+    pb_v4 x = pb_v4_min(pb_v4_max(len2, pb_v4_set1(FLT_MIN)), pb_v4_set1(FLT_MAX));
+    return pb_v4_div(pb_v4_set1(1.0f), pb_v4_sqrt(x));
 }
 
 /* One vertex's blended rows. */
