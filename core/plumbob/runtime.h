@@ -668,7 +668,12 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
  * ((w0 M0 + w1 M1) + w2 M2) + w3 M3 over the span's influences (a vertex
  * with fewer pads with weight 0), the implied last weight 1 - ((w0 + w1) +
  * w2) over the others; p' = R p, n' = R n as in plumbob_skin, renormalized
- * unless PLUMBOB_SKIN_UNNORMALIZED.  Every port gives the scalar
+ * unless PLUMBOB_SKIN_UNNORMALIZED: n' times 1 / sqrt(len2) with len2 (its
+ * squared length) clamped into [FLT_MIN, FLT_MAX] first, so a zero normal
+ * stays zero and a degenerate one (squares that underflow or overflow)
+ * comes out finite, not unit.  Tangents: prepare a second mesh from the
+ * tangent description (plumbob_geom_skin_mesh with PLUMBOB_GEOM_TANGENT)
+ * and skin it as normals.  Every port gives the scalar
  * reference's bits on one prepared mesh; against plumbob_skin the result
  * differs by float rounding (another order of the blend's sums). */
 
