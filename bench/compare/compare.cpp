@@ -403,6 +403,29 @@ void bench_skinning_real() {
         pjr.flags = PLUMBOB_SKIN_UNNORMALIZED;
         pjr.positions = out_qr.data();
         pjr.normals = normals ? out_qr.data() + 3 : nullptr;
+        // the sorted layout (PLUMBOB_SKIN_PREPARE_SORTED): spans of one
+        // shape, output in the prepared order
+        size_t sbytes = 0;
+        if (plumbob_skin_prepared_size(&desc, popt | PLUMBOB_SKIN_PREPARE_SORTED, &sbytes) != PLUMBOB_OK) abort();
+        std::vector<unsigned char> smem(sbytes);
+        plumbob_skin_prepared_mesh sm;
+        std::vector<double> sprep_t;
+        for (int r = 0; r < 31; r++) {
+            double t0 = now();
+            if (plumbob_skin_prepare(&desc, popt | PLUMBOB_SKIN_PREPARE_SORTED, smem.data(), smem.size(), &sm) != PLUMBOB_OK)
+                abort();
+            sprep_t.push_back(now() - t0);
+        }
+        std::vector<uint32_t> order(n);
+        if (plumbob_skin_prepared_order(&desc, PLUMBOB_SKIN_PREPARE_SORTED, order.data(), n) != PLUMBOB_OK) abort();
+        std::vector<float> out_sr((size_t)n * stride), out_ss((size_t)n * stride);
+        plumbob_skin_prepared_job psj = pj, psr = pjr;
+        psj.mesh = &sm;
+        psj.positions = out_ss.data();
+        psj.normals = normals ? out_ss.data() + 3 : nullptr;
+        psr.mesh = &sm;
+        psr.positions = out_sr.data();
+        psr.normals = normals ? out_sr.data() + 3 : nullptr;
         SkinTimes t = skin_rounds(
             {[&] { if (plumbob_skin(&sj) != PLUMBOB_OK) abort(); keep(out_s.data()); },
              [&] { if (!oj.Run()) abort(); keep(out_o.data()); },
@@ -412,8 +435,14 @@ void bench_skinning_real() {
                  for (Part &pt : parts)
                      if (pt.job.vertex_count && !pt.job.Run()) abort();
                  keep(parts[0].out.data());
-             }},
+             },
+             [&] { if (plumbob_skin_prepared(&psj) != PLUMBOB_OK) abort(); keep(out_ss.data()); },
+             [&] { if (plumbob_skin_prepared(&psr) != PLUMBOB_OK) abort(); keep(out_sr.data()); }},
             g_quick ? 21 : 401);
+        // the sorted output is the unsorted one, vertex order[i] at i
+        for (uint32_t i = 0; i < n; i++)
+            for (size_t c = 0; c < stride; c++)
+                if (out_sr[stride * i + c] != out_qr[stride * order[i] + c]) abort();
         double worst = 0, worst_s = 0;
         for (size_t i = 0; i < out_qr.size(); i++) worst = std::max(worst, (double)std::fabs(out_qr[i] - out_o[i]));
         for (size_t i = 0; i < out_q.size(); i++) worst_s = std::max(worst_s, (double)std::fabs(out_q[i] - out_s[i]));
@@ -429,7 +458,12 @@ void bench_skinning_real() {
         report("skin_real", "ns_per_vertex", ctx,
                {{"skin", t.median[0] / n * 1e9}, {"prepared", t.median[2] / n * 1e9},
                 {"prepared_unnormalized", t.median[3] / n * 1e9}, {"ozz4", t.median[1] / n * 1e9},
-                {"ozz_parts", t.median[4] / n * 1e9}});
+                {"ozz_parts", t.median[4] / n * 1e9}, {"sorted", t.median[5] / n * 1e9},
+                {"sorted_unnormalized", t.median[6] / n * 1e9}});
+        report("skin_real_sorted", "x/ozz_parts", ctx,
+               {{"sorted", t.median[5] / t.median[4]}, {"sorted_unnormalized", t.median[6] / t.median[4]},
+                {"sorted_unnormalized_min", t.min[6] / t.min[4]}, {"bytes_per_vertex", (double)sm.bytes / n},
+                {"spans", (double)sm.span_count}, {"prepare_ns_per_vertex", median(sprep_t) / n * 1e9}});
         report("skin_real_ratio", "x/ozz_parts", ctx,
                {{"skin", t.median[0] / t.median[4]}, {"prepared", t.median[2] / t.median[4]},
                 {"prepared_unnormalized", t.median[3] / t.median[4]}, {"prepared_unnormalized_over_ozz4", t.median[3] / t.median[1]},

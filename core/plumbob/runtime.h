@@ -681,6 +681,15 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
  * only; without it a mesh without normals gets (0, 0, 1) as plumbob_skin
  * makes them up). */
 #define PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY 1u
+/* Prepare option: lay the vertices out by shape (those without an
+ * influence that weighs, rigid ones, then those with 1, 2, 3 and 4
+ * influences that weigh, each class in mesh order), so blocks of one
+ * shape are not padded to their largest vertex as a mesh whose influence
+ * counts change every few vertices otherwise is (ozz's parts, in one
+ * mesh).  Jobs on such a mesh take and write vertices in this prepared
+ * order (first_vertex, vertex_count and the outputs count in it);
+ * plumbob_skin_prepared_order gives it, to remap an index buffer once. */
+#define PLUMBOB_SKIN_PREPARE_SORTED 2u
 
 typedef struct plumbob_skin_prepared_mesh {
     uint32_t vertex_count;
@@ -698,6 +707,14 @@ typedef struct plumbob_skin_prepared_mesh {
  * alignment: the size holds 64 bytes of slack), in *bytes.  It reads and
  * checks the whole description (one pass).  Errors as plumbob_skin_prepare's. */
 PLUMBOB_API plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_t options, size_t *bytes);
+
+/* The prepared order of `mesh` with `options`: order[i] = the mesh vertex
+ * at prepared position i (0, 1, 2, ... without PLUMBOB_SKIN_PREPARE_SORTED).
+ * Reads the description as plumbob_skin_prepared_size does.  Errors as
+ * plumbob_skin_prepared_size's, and PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * order), PLUMBOB_ERR_OUTPUT_TOO_SMALL (order_count below vertex_count). */
+PLUMBOB_API plumbob_result plumbob_skin_prepared_order(const plumbob_skin_mesh *mesh, uint32_t options,
+                                                       uint32_t *order, uint32_t order_count);
 
 /* Prepares `mesh` (checked once here: streams, strides, weight mode and
  * counts, every weight and implied weight finite) into memory (bytes
