@@ -57,6 +57,9 @@ PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) { /* lanes 0..2; o[3] untou
     _mm_storel_pi((__m64 *)(void *)o, v);
     _mm_store_ss(o + 2, _mm_movehl_ps(v, v));
 }
+/* lanes 0 1 (lo2) or 2 3 (hi2) to o[0], o[1]: one 8-byte store each */
+PB_FORCE_INLINE void pb_v4_store_lo2(float *o, pb_v4 v) { _mm_storel_pi((__m64 *)(void *)o, v); }
+PB_FORCE_INLINE void pb_v4_store_hi2(float *o, pb_v4 v) { _mm_storeh_pi((__m64 *)(void *)o, v); }
 /* Four little-endian float triples (48 bytes, any alignment) as x, y and
  * z rows: three loads and eight shuffles. */
 PB_FORCE_INLINE void pb_v4_load_xyz4(const unsigned char *p, pb_v4 *x, pb_v4 *y, pb_v4 *z) {
@@ -206,6 +209,8 @@ PB_FORCE_INLINE void pb_v4_store3(float *o, pb_v4 v) {
     vst1_f32(o, vget_low_f32(v));
     vst1q_lane_f32(o + 2, v, 2);
 }
+PB_FORCE_INLINE void pb_v4_store_lo2(float *o, pb_v4 v) { vst1_f32(o, vget_low_f32(v)); }
+PB_FORCE_INLINE void pb_v4_store_hi2(float *o, pb_v4 v) { vst1_f32(o, vget_high_f32(v)); }
 PB_FORCE_INLINE pb_v4 pb_v4_lows(pb_v4 a, pb_v4 b) { return vcombine_f32(vget_low_f32(a), vget_low_f32(b)); }
 PB_FORCE_INLINE pb_v4 pb_v4_highs(pb_v4 a, pb_v4 b) { return vcombine_f32(vget_high_f32(a), vget_high_f32(b)); }
 PB_FORCE_INLINE void pb_v4_zip(pb_v4 a, pb_v4 b, pb_v4 *lo, pb_v4 *hi) {

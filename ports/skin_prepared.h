@@ -16,7 +16,9 @@
  *                    1 - ((w0 + w1) + w2) over the others
  * and R = ((w0 E0 + w1 E1) + w2 E2) + w3 E3 over the span's influences;
  * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t, n'j = (Rj.a x + Rj.b y) + Rj.c z,
- * times pb_normal_scale((n'x n'x + n'y n'y) + n'z n'z) when normalizing. */
+ * times pb_normal_scale_clamped((n'x n'x + n'y n'y) + n'z n'z) when
+ * normalizing (pb_math.h: len2 clamped into [FLT_MIN, FLT_MAX], not
+ * plumbob_skin's pb_normal_scale, whose masks cost five more operations). */
 #ifndef PLUMBOB_SKIN_PREPARED_KERNELS_H
 #define PLUMBOB_SKIN_PREPARED_KERNELS_H
 

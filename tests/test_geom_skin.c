@@ -542,7 +542,10 @@ static double gs_corpus_error(const plumbob_geom *g, const plumbob_geom_binding 
  * are the stored ones (1e-5); posed by the corpus clip that binds the most
  * auRig bones, at its start, middle and end, they match the double
  * reference within 1e-4 m (and moved), positions and normals both through
- * plumbob_skin's port, with the reference kernel's bits. */
+ * plumbob_skin's port, with the reference kernel's bits; the prepared
+ * meshes of its normal and tangent descriptions (plumbob_skin_prepare)
+ * give plumbob_skin's positions, normals and tangents within 4e-6,
+ * renormalized and not, the port with the prepared reference's bits. */
 void test_geom_skin_corpus(void) {
     size_t gsize, rsize, psize, need;
     unsigned char *gdata = t_corpus_load("sims3/afTopBlouseOffShoulder_lod1.simgeom", &gsize);
@@ -558,7 +561,10 @@ void test_geom_skin_corpus(void) {
     plumbob_package pkg;
     plumbob_mat34 *model, palette[255];
     plumbob_bone_pose *poses;
-    float *pos, *nrm, *pos_ref, *nrm_ref;
+    float *pos, *nrm, *pos_ref, *nrm_ref, *tan, *pp, *pq;
+    plumbob_skin_mesh tmesh;
+    plumbob_skin_prepared_mesh pm[2];
+    unsigned char *pmem[2], *pwork;
     uint32_t v, c, i, best_bound = 0, n;
     uint64_t best = 0;
     double worst, moved;
@@ -585,6 +591,19 @@ void test_geom_skin_corpus(void) {
     CHECK_EQ(bind.unbound, 0u); /* every bone of the top is an auRig bone */
     CHECK_OK(plumbob_geom_skin_mesh(&g, PLUMBOB_GEOM_NORMAL, &mesh));
     CHECK(mesh.joints != NULL);
+    /* the prepared meshes (issue 49): normals, and tangents from the
+     * tangent description (skinned as its normals, as plumbob_skin's
+     * second job does) */
+    CHECK_OK(plumbob_geom_skin_mesh(&g, PLUMBOB_GEOM_TANGENT, &tmesh));
+    for (i = 0; i < 2; i++) {
+        CHECK_OK(plumbob_skin_prepared_size(i ? &tmesh : &mesh, 0, &need));
+        pmem[i] = (unsigned char *)malloc(need);
+        CHECK_OK(plumbob_skin_prepare(i ? &tmesh : &mesh, 0, pmem[i], need, &pm[i]));
+    }
+    pwork = (unsigned char *)malloc(PLUMBOB_SKIN_PREPARED_WORK_SIZE);
+    tan = (float *)malloc(12u * g.vertex_count);
+    pp = (float *)malloc(12u * g.vertex_count * 2u);
+    pq = (float *)malloc(12u * g.vertex_count * 2u);
     model = (plumbob_mat34 *)malloc(sizeof(plumbob_mat34) * n);
     poses = (plumbob_bone_pose *)malloc(sizeof(plumbob_bone_pose) * n);
     pos = (float *)malloc(12u * g.vertex_count);
@@ -688,6 +707,51 @@ void test_geom_skin_corpus(void) {
                 for (c = 0; c < 3; c++) l += (double)nrm[3 * v + c] * nrm[3 * v + c];
                 CHECK_NEAR(l, 1.0, 1e-5);
             }
+            /* the prepared meshes against plumbob_skin (normals, then
+             * tangents by its second job), renormalized and not: within
+             * float rounding (the blend sums in another order), the port
+             * with the prepared reference's bits */
+            for (i = 0; i < 4; i++) {
+                plumbob_skin_prepared_job pj;
+                uint32_t raw = i & 1u, tangents = i >> 1;
+                float *want = tangents ? tan : nrm;
+                double dp = 0, dq = 0;
+                job.flags = raw ? PLUMBOB_SKIN_UNNORMALIZED : 0u;
+                job.mesh = tangents ? &tmesh : &mesh;
+                job.positions = pos;
+                job.normals = want;
+                CHECK_OK(plumbob_skin(&job));
+                job.mesh = &mesh;
+                memset(&pj, 0, sizeof pj);
+                pj.mesh = &pm[tangents];
+                pj.palette = palette;
+                pj.palette_count = g.bone_count;
+                pj.positions = pp;
+                pj.position_stride = 6;
+                pj.position_count = g.vertex_count;
+                pj.normals = pp + 3;
+                pj.normal_stride = 6;
+                pj.normal_count = g.vertex_count;
+                pj.flags = job.flags;
+                pj.work = pwork;
+                CHECK_OK(plumbob_skin_prepared(&pj));
+                pj.positions = pq;
+                pj.normals = pq + 3;
+                pj.flags |= PLUMBOB_SKIN_REFERENCE;
+                CHECK_OK(plumbob_skin_prepared(&pj));
+                CHECK(memcmp(pp, pq, 24u * g.vertex_count) == 0);
+                for (v = 0; v < g.vertex_count; v++)
+                    for (c = 0; c < 3; c++) {
+                        double d = (double)pp[6 * v + c] - pos[3 * v + c], dn = (double)pp[6 * v + 3 + c] - want[3 * v + c];
+                        if (d < 0) d = -d;
+                        if (dn < 0) dn = -dn;
+                        if (d > dp) dp = d;
+                        if (dn > dq) dq = dn;
+                    }
+                CHECK_NEAR(dp, 0.0, 4e-6);
+                CHECK_NEAR(dq, 0.0, 4e-6);
+            }
+            job.flags = 0;
         }
         free(cmem);
         free(buf);
@@ -698,6 +762,12 @@ void test_geom_skin_corpus(void) {
     free(nrm);
     free(pos_ref);
     free(nrm_ref);
+    free(tan);
+    free(pp);
+    free(pq);
+    free(pwork);
+    free(pmem[0]);
+    free(pmem[1]);
     free(amem);
     free(rmem);
     free(gmem);

@@ -311,6 +311,131 @@ void test_skin_prepared_layouts(void) {
             }
 }
 
+/* Normals the renormalization clamps (pb_normal_scale_clamped): zero,
+ * squares that underflow to 0 or to a subnormal, squares that overflow
+ * to infinity; rigid, blended and unskinned spans.  The port gives the
+ * reference's bits (on ARMv7 too: only the squares are subnormal, and
+ * flushed or not they clamp to FLT_MIN), every output is finite, a zero
+ * normal stays zero and the others keep their direction. */
+void test_skin_prepared_degenerate_normals(void) {
+    static const float scale[5] = {0.0f, 1e-25f, 1e-20f, 1e25f, 1.0f};
+    plumbob_mat34 pal[PJOINTS];
+    uint32_t wc, skinned, v, c;
+    p_palette(pal, PJOINTS);
+    for (wc = 0; wc <= 3; wc++)
+        for (skinned = 0; skinned <= 1; skinned++) {
+            plumbob_skin_mesh m;
+            plumbob_skin_prepared_mesh pm;
+            plumbob_skin_prepared_job j;
+            p_mesh(&m, wc, PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST, 1, 0, 0xC0FFEEu + wc);
+            if (!skinned) m.joints = NULL; /* the pass-through spans */
+            for (v = 0; v < PV; v++)
+                for (c = 0; c < 3; c++) {
+                    float f = get_f(p_nrm + 12u * v + 4u * c) * scale[v % 5u];
+                    put_f(p_nrm + 12u * v + 4u * c, f);
+                }
+            CHECK_OK(p_prepare(&m, 0, &pm));
+            p_job(&j, &pm, pal, out_a, 6, 1, 0);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            p_job(&j, &pm, pal, out_b, 6, 1, PLUMBOB_SKIN_REFERENCE);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            CHECK(same_bits(out_a, out_b, PV * 6u));
+            for (v = 0; v < PV; v++) {
+                float *n = out_a + 6u * v + 3u;
+                for (c = 0; c < 6; c++) CHECK(out_a[6u * v + c] - out_a[6u * v + c] == 0.0f);
+                if (v % 5u == 0u) CHECK(n[0] == 0.0f && n[1] == 0.0f && n[2] == 0.0f);
+            }
+        }
+}
+
+/* PLUMBOB_SKIN_PREPARE_SORTED: the order is a permutation whose classes
+ * (no weighing influence, rigid, then 1..4 influences that weigh) never
+ * decrease and which keeps mesh order inside a class; the sorted mesh's
+ * output at position i is the unsorted one's at vertex order[i] (as
+ * floats: a padded zero influence may turn a -0 into +0), in no more
+ * bytes; a range in the prepared order; the port gives the reference's
+ * bits; the refusals. */
+static uint32_t p_class(const plumbob_skin_mesh *m, uint32_t v) {
+    uint32_t k, n = 0, influences = m->weight_mode == PLUMBOB_SKIN_WEIGHTS_EXPLICIT ? m->weight_count : m->weight_count + 1u;
+    float sum = 0, w0 = 0;
+    for (k = 0; k < influences; k++) {
+        uint32_t slot = m->joints[m->joint_stride * v + k];
+        float w;
+        if (slot == 0xFFu) continue;
+        w = k < m->weight_count ? get_f(m->weights + m->weight_stride * v + 4u * k) : 1.0f - sum;
+        sum += w;
+        if (slot >= m->slot_count || w == 0.0f) continue;
+        if (!n) w0 = w;
+        n++;
+    }
+    return n == 0 ? 0u : n == 1u && w0 == 1.0f ? 1u : 1u + n;
+}
+
+void test_skin_prepared_sorted(void) {
+    static uint32_t order[PV + 1u], seen[PV];
+    plumbob_mat34 pal[PJOINTS];
+    uint32_t wc, raw, i, c;
+    p_palette(pal, PJOINTS);
+    for (wc = 0; wc <= 3; wc++)
+        for (raw = 0; raw <= 1; raw++) {
+            plumbob_skin_mesh m;
+            plumbob_skin_prepared_mesh pm;
+            plumbob_skin_prepared_job j;
+            uint32_t flags = raw ? PLUMBOB_SKIN_UNNORMALIZED : 0u;
+            size_t plain, sorted;
+            p_mesh(&m, wc, PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST, 1, (int)(wc & 1u), 0x5EED0u + wc);
+            CHECK_OK(plumbob_skin_prepared_size(&m, 0, &plain));
+            CHECK_OK(plumbob_skin_prepared_size(&m, PLUMBOB_SKIN_PREPARE_SORTED, &sorted));
+            CHECK(sorted <= plain);
+            CHECK_OK(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SORTED, order, PV));
+            memset(seen, 0, sizeof seen);
+            for (i = 0; i < PV; i++) {
+                CHECK(order[i] < PV);
+                if (order[i] < PV) seen[order[i]]++;
+                if (i) {
+                    uint32_t a = p_class(&m, order[i - 1u]), b = p_class(&m, order[i]);
+                    CHECK(a < b || (a == b && order[i - 1u] < order[i]));
+                }
+            }
+            for (i = 0; i < PV; i++) CHECK_EQ(seen[i], 1u);
+            /* unsorted: the plain mesh's output */
+            CHECK_OK(p_prepare(&m, 0, &pm));
+            p_job(&j, &pm, pal, out_c, 6, 1, flags);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            CHECK_OK(p_prepare(&m, PLUMBOB_SKIN_PREPARE_SORTED, &pm));
+            p_job(&j, &pm, pal, out_a, 6, 1, flags);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            p_job(&j, &pm, pal, out_b, 6, 1, flags | PLUMBOB_SKIN_REFERENCE);
+            CHECK_OK(plumbob_skin_prepared(&j));
+            CHECK(same_bits(out_a, out_b, PV * 6u));
+            for (i = 0; i < PV; i++)
+                for (c = 0; c < 6; c++) CHECK(out_a[6u * i + c] == out_c[6u * order[i] + c]);
+            /* a range in the prepared order: one job's bits */
+            memset(out_b, 0, sizeof out_b);
+            p_job(&j, &pm, pal, out_b, 6, 1, flags);
+            j.first_vertex = 37;
+            j.vertex_count = 101;
+            CHECK_OK(plumbob_skin_prepared(&j));
+            CHECK(same_bits(out_a + 6u * 37u, out_b + 6u * 37u, 101u * 6u));
+        }
+    {
+        plumbob_skin_mesh m;
+        p_mesh(&m, 2, PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST, 1, 0, 9u);
+        CHECK_OK(plumbob_skin_prepared_order(&m, 0, order, PV));
+        for (i = 0; i < PV; i++) CHECK_EQ(order[i], i);
+        CHECK_EQ(plumbob_skin_prepared_order(NULL, 0, order, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_skin_prepared_order(&m, 0, NULL, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_skin_prepared_order(&m, 4u, order, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SORTED, order, PV - 1u),
+                 PLUMBOB_ERR_OUTPUT_TOO_SMALL);
+        put_f(p_weights + m.weight_stride * 150u, 1e38f * 10.0f); /* not finite */
+        CHECK_EQ(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SORTED, order, PV), PLUMBOB_ERR_BAD_DATA);
+        m.joints = NULL; /* unskinned: the mesh's order */
+        CHECK_OK(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SORTED, order, PV));
+        for (i = 0; i < PV; i++) CHECK_EQ(order[i], i);
+    }
+}
+
 /* Ranges (cut groups, spans and blocks, any work alignment) give one
  * job's bits and touch nothing else; an unskinned mesh passes through. */
 void test_skin_prepared_ranges(void) {

@@ -71,6 +71,20 @@ static inline float pb_normal_scale(float len2) {
     return 1.0f / pb_sqrtf_rn(len2);
 }
 
+/* The prepared skinning path's normal factor: 1 / sqrt(x), both steps
+ * correctly rounded, with x = len2 clamped into [FLT_MIN, FLT_MAX] by
+ * `len2 > FLT_MIN ? len2 : FLT_MIN` then `x < FLT_MAX ? x : FLT_MAX` (a NaN
+ * len2 counts as FLT_MIN).  Two compare-and-selects, one instruction each
+ * in SSE2 (maxps, minps), where pb_normal_scale's masks take seven per
+ * four normals; a zero normal still comes out zero, and no lane ever
+ * reaches the square root or division with a subnormal, zero or
+ * infinite operand. */
+static inline float pb_normal_scale_clamped(float len2) {
+    float x = len2 > FLT_MIN ? len2 : FLT_MIN;
+    x = x < FLT_MAX ? x : FLT_MAX;
+    return 1.0f / pb_sqrtf_rn(x);
+}
+
 /* The factor pb_quat_normalize4 scales by, for a squared length len2 that
  * is positive and finite: exactly 1 for exactly 1, two Newton steps from 1
  * near unit (always so between neighbouring keys: error ~ 1.5 * (3/8

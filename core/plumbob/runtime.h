@@ -671,7 +671,12 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
  * ((w0 M0 + w1 M1) + w2 M2) + w3 M3 over the span's influences (a vertex
  * with fewer pads with weight 0), the implied last weight 1 - ((w0 + w1) +
  * w2) over the others; p' = R p, n' = R n as in plumbob_skin, renormalized
- * unless PLUMBOB_SKIN_UNNORMALIZED.  Every port gives the scalar
+ * unless PLUMBOB_SKIN_UNNORMALIZED: n' times 1 / sqrt(len2) with len2 (its
+ * squared length) clamped into [FLT_MIN, FLT_MAX] first, so a zero normal
+ * stays zero and a degenerate one (squares that underflow or overflow)
+ * comes out finite, not unit.  Tangents: prepare a second mesh from the
+ * tangent description (plumbob_geom_skin_mesh with PLUMBOB_GEOM_TANGENT)
+ * and skin it as normals.  Every port gives the scalar
  * reference's bits on one prepared mesh; against plumbob_skin the result
  * differs by float rounding (another order of the blend's sums). */
 
@@ -679,6 +684,15 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
  * only; without it a mesh without normals gets (0, 0, 1) as plumbob_skin
  * makes them up). */
 #define PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY 1u
+/* Prepare option: lay the vertices out by shape (those without an
+ * influence that weighs, rigid ones, then those with 1, 2, 3 and 4
+ * influences that weigh, each class in mesh order), so blocks of one
+ * shape are not padded to their largest vertex as a mesh whose influence
+ * counts change every few vertices otherwise is (ozz's parts, in one
+ * mesh).  Jobs on such a mesh take and write vertices in this prepared
+ * order (first_vertex, vertex_count and the outputs count in it);
+ * plumbob_skin_prepared_order gives it, to remap an index buffer once. */
+#define PLUMBOB_SKIN_PREPARE_SORTED 2u
 
 typedef struct plumbob_skin_prepared_mesh {
     uint32_t vertex_count;
@@ -696,6 +710,14 @@ typedef struct plumbob_skin_prepared_mesh {
  * alignment: the size holds 64 bytes of slack), in *bytes.  It reads and
  * checks the whole description (one pass).  Errors as plumbob_skin_prepare's. */
 PLUMBOB_API plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_t options, size_t *bytes);
+
+/* The prepared order of `mesh` with `options`: order[i] = the mesh vertex
+ * at prepared position i (0, 1, 2, ... without PLUMBOB_SKIN_PREPARE_SORTED).
+ * Reads the description as plumbob_skin_prepared_size does.  Errors as
+ * plumbob_skin_prepared_size's, and PLUMBOB_ERR_INVALID_ARGUMENT (NULL
+ * order), PLUMBOB_ERR_OUTPUT_TOO_SMALL (order_count below vertex_count). */
+PLUMBOB_API plumbob_result plumbob_skin_prepared_order(const plumbob_skin_mesh *mesh, uint32_t options,
+                                                       uint32_t *order, uint32_t order_count);
 
 /* Prepares `mesh` (checked once here: streams, strides, weight mode and
  * counts, every weight and implied weight finite) into memory (bytes

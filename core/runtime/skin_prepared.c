@@ -17,6 +17,7 @@
  * (influences 0: unskinned, positions and normals only). */
 typedef struct skinp_span {
     uint32_t first, count, influences, kind;
+    uint32_t cls, v; /* the cursor at its first vertex (sp_cursor) */
     float *positions, *normals, *weights;
     uint16_t *entries;
 } skinp_span;
@@ -54,6 +55,54 @@ static int sp_vertex_of(const plumbob_skin_mesh *m, uint32_t v, skinp_vertex *o)
     return 1;
 }
 
+/* A vertex's class in the sorted layout (PLUMBOB_SKIN_PREPARE_SORTED):
+ * 0 no influence that weighs, 1 rigid (one of weight 1), else 1 + the
+ * influences that weigh (2..5).  A vertex that does not decode is class 0
+ * (the layout's block scan refuses it). */
+#define SKINP_CLASSES 6u
+static uint32_t sp_class_of(const plumbob_skin_mesh *m, uint32_t v) {
+    skinp_vertex x;
+    if (!m->joints || !sp_vertex_of(m, v, &x) || x.n == 0u) return 0;
+    return x.n == 1u && x.w[0] == 1.0f ? 1u : 1u + x.n;
+}
+
+/* The prepared order's walk: vertex v of class cls is the next one
+ * (sorted: the classes in turn, each in mesh order; otherwise cls stays
+ * 0 and v counts up).  v == vertex_count: the end. */
+typedef struct sp_cursor {
+    uint32_t cls, v, sorted;
+} sp_cursor;
+
+static void sp_seek(const plumbob_skin_mesh *m, sp_cursor *c, uint32_t from) {
+    uint32_t v = from;
+    if (!c->sorted) {
+        c->v = from;
+        return;
+    }
+    for (;;) {
+        while (v < m->vertex_count && sp_class_of(m, v) != c->cls) v++;
+        if (v < m->vertex_count || c->cls + 1u >= SKINP_CLASSES) break;
+        c->cls++;
+        v = 0;
+    }
+    c->v = v;
+}
+
+static sp_cursor sp_cursor_start(const plumbob_skin_mesh *m, int sorted) {
+    sp_cursor c;
+    c.cls = 0;
+    c.sorted = (uint32_t)sorted;
+    sp_seek(m, &c, 0);
+    return c;
+}
+
+/* The cursor's vertex, and the cursor moved to the next. */
+static uint32_t sp_next(const plumbob_skin_mesh *m, sp_cursor *c) {
+    uint32_t v = c->v;
+    sp_seek(m, c, v + 1u);
+    return v;
+}
+
 /* The implied last of n weights, as the kernels compute it. */
 static float sp_implied_of(const float *w, uint32_t n) {
     float sum = w[0];
@@ -72,20 +121,23 @@ static void sp_padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned ch
 }
 
 /* The shape of the block from vertex b: influences (1..4) and kind. */
-static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, uint32_t *influences, uint32_t *kind) {
-    uint32_t end = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count : b + SKINP_BLOCK, v, n = 1;
+static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, sp_cursor start, uint32_t *influences,
+                          uint32_t *kind) {
+    uint32_t end = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count : b + SKINP_BLOCK, i, n = 1;
     int sp_rigid = 1, implied = 1;
     skinp_vertex x;
-    for (v = b; v < end; v++) {
-        if (!sp_vertex_of(m, v, &x)) return 0;
+    sp_cursor c = start;
+    for (i = b; i < end; i++) {
+        if (!sp_vertex_of(m, sp_next(m, &c), &x)) return 0;
         if (x.n > n) n = x.n;
         if (x.n != 1u || x.w[0] != 1.0f) sp_rigid = 0;
     }
+    c = start;
     if (n > 1u)
-        for (v = b; v < end && implied; v++) {
+        for (i = b; i < end && implied; i++) {
             float w[4];
             unsigned char s[4];
-            (void)sp_vertex_of(m, v, &x);
+            (void)sp_vertex_of(m, sp_next(m, &c), &x);
             sp_padded(&x, n, w, s);
             implied = pb_bits_from_f32(sp_implied_of(w, n)) == pb_bits_from_f32(w[n - 1u]);
         }
@@ -106,7 +158,8 @@ static size_t sp_span_bytes(uint32_t count, uint32_t influences, uint32_t kind, 
 
 /* Checks the description and options once. */
 static plumbob_result sp_check(const plumbob_skin_mesh *m, uint32_t options) {
-    if (!m || (options & ~PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY)) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (!m || (options & ~(PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY | PLUMBOB_SKIN_PREPARE_SORTED)))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
     if ((m->vertex_count && !m->positions) || m->position_stride < 12u || (m->normals && m->normal_stride < 12u))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (!m->joints) return PLUMBOB_OK;
@@ -122,17 +175,20 @@ static plumbob_result sp_check(const plumbob_skin_mesh *m, uint32_t options) {
 
 /* The layout: walks the blocks, calling `span` for each run of one shape
  * (span NULL: only counts); *spans, *stream_bytes: the totals. */
-static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, skinp_span *out, unsigned char *streams,
-                             uint32_t *spans, size_t *stream_bytes) {
-    uint32_t b, n = 0;
+static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, int sorted, skinp_span *out,
+                             unsigned char *streams, uint32_t *spans, size_t *stream_bytes) {
+    uint32_t b, k, n = 0;
     size_t bytes = 0;
     skinp_span cur;
+    sp_cursor at = sp_cursor_start(m, sorted && m->joints);
     cur.count = 0;
-    cur.first = cur.influences = cur.kind = 0;
+    cur.first = cur.influences = cur.kind = cur.cls = cur.v = 0;
     for (b = 0; b < m->vertex_count; b += SKINP_BLOCK) {
         uint32_t infl = 0, kind = PB_SKINP_RIGID, count = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count - b
                                                                                            : SKINP_BLOCK;
-        if (m->joints && !sp_block_shape(m, b, &infl, &kind)) return PLUMBOB_ERR_BAD_DATA;
+        sp_cursor block = at;
+        if (m->joints && !sp_block_shape(m, b, at, &infl, &kind)) return PLUMBOB_ERR_BAD_DATA;
+        for (k = 0; k < count; k++) (void)sp_next(m, &at);
         if (cur.count && infl == cur.influences && kind == cur.kind) {
             cur.count += count;
             continue;
@@ -146,6 +202,8 @@ static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, skinp_s
         cur.count = count;
         cur.influences = infl;
         cur.kind = kind;
+        cur.cls = block.cls;
+        cur.v = block.v;
     }
     if (cur.count) {
         if (out) out[n] = cur;
@@ -192,20 +250,26 @@ plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_
     *bytes = 0;
     rc = sp_check(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
-    rc = sp_layout(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), NULL, NULL, &spans, &streams);
+    rc = sp_layout(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u,
+                   NULL, NULL, &spans, &streams);
     if (rc != PLUMBOB_OK) return rc;
     *bytes = 64u + sp_head_bytes(spans, mesh->joints ? mesh->slot_count : 0u) + streams;
     return PLUMBOB_OK;
 }
 
 /* Writes a span's streams from the description. */
-static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s) {
+static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s, int sorted) {
     uint32_t groups = (s->count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP, g, lane, k, c;
     uint32_t stored = s->influences ? pb_skinp_stored(s->kind, s->influences) : 0u;
+    sp_cursor at;
+    at.cls = s->cls;
+    at.v = s->v;
+    at.sorted = (uint32_t)(sorted && m->joints);
     for (g = 0; g < groups; g++)
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
-            uint32_t i = PB_SKINP_GROUP * g + lane, v = s->first + i;
+            uint32_t i = PB_SKINP_GROUP * g + lane, v = 0;
             int real = i < s->count;
+            if (real) v = sp_next(m, &at);
             for (c = 0; c < 3u; c++) {
                 s->positions[24u * g + 8u * c + lane] =
                     real ? pb_f32le(m->positions + m->position_stride * (size_t)v + 4u * c) : 0.0f;
@@ -237,11 +301,11 @@ plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t opti
     unsigned char *base;
     skinp_span *sp;
     uint16_t *map;
-    int normals = !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY);
+    int normals = !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), sorted = (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u;
     if (!out || !memory) return PLUMBOB_ERR_INVALID_ARGUMENT;
     rc = sp_check(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
-    rc = sp_layout(mesh, normals, NULL, NULL, &spans, &streams);
+    rc = sp_layout(mesh, normals, sorted, NULL, NULL, &spans, &streams);
     if (rc != PLUMBOB_OK) return rc;
     slots = mesh->joints ? mesh->slot_count : 0u;
     need = 64u + sp_head_bytes(spans, slots) + streams;
@@ -249,13 +313,13 @@ plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t opti
     base = (unsigned char *)memory + ((64u - ((uintptr_t)memory & 63u)) & 63u);
     sp = (skinp_span *)(void *)base;
     map = (uint16_t *)(void *)(base + sp_up64((size_t)spans * sizeof(skinp_span)));
-    (void)sp_layout(mesh, normals, sp, base + sp_head_bytes(spans, slots), &spans, &streams);
+    (void)sp_layout(mesh, normals, sorted, sp, base + sp_head_bytes(spans, slots), &spans, &streams);
     out->palette_needed = 0;
     for (i = 0; i < slots; i++) {
         map[i] = mesh->slot_joint ? mesh->slot_joint[i] : (uint16_t)i;
         if ((uint32_t)map[i] + 1u > out->palette_needed) out->palette_needed = map[i] + 1u;
     }
-    for (i = 0; i < spans; i++) sp_fill_span(mesh, &sp[i]);
+    for (i = 0; i < spans; i++) sp_fill_span(mesh, &sp[i], sorted);
     out->vertex_count = mesh->vertex_count;
     out->span_count = spans;
     out->slot_count = slots;
@@ -264,6 +328,23 @@ plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t opti
     out->spans = sp;
     out->slot_joint = map;
     out->bytes = (size_t)(base - (unsigned char *)memory) + sp_head_bytes(spans, slots) + streams;
+    return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_skin_prepared_order(const plumbob_skin_mesh *mesh, uint32_t options, uint32_t *order,
+                                          uint32_t order_count) {
+    plumbob_result rc;
+    uint32_t spans, i;
+    size_t streams;
+    sp_cursor at;
+    if (!order) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    rc = sp_check(mesh, options);
+    if (rc != PLUMBOB_OK) return rc;
+    if (order_count < mesh->vertex_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    rc = sp_layout(mesh, 0, (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u, NULL, NULL, &spans, &streams);
+    if (rc != PLUMBOB_OK) return rc;
+    at = sp_cursor_start(mesh, (options & PLUMBOB_SKIN_PREPARE_SORTED) && mesh->joints);
+    for (i = 0; i < mesh->vertex_count; i++) order[i] = sp_next(mesh, &at);
     return PLUMBOB_OK;
 }
 
@@ -278,7 +359,7 @@ static void sp_pass_through(const pb_skinp_range *r) {
             if (r->normals) {
                 float q[3], inv = 1.0f;
                 for (c = 0; c < 3u; c++) q[c] = r->normals[24u * g + 8u * c + lane];
-                if (r->normalize) inv = pb_normal_scale((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
+                if (r->normalize) inv = pb_normal_scale_clamped((q[0] * q[0] + q[1] * q[1]) + q[2] * q[2]);
                 for (c = 0; c < 3u; c++) r->out_normals[r->normal_stride * v + c] = r->normalize ? q[c] * inv : q[c];
             }
         }

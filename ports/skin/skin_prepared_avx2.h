@@ -60,13 +60,12 @@ PB_FORCE_INLINE sp_rows8 sp_pair_rows(const float *t, uint32_t n, uint32_t kind,
     return c;
 }
 
-/* pb_normal_scale on eight lanes (as skin_prepared_simd.c's four-lane
- * sp_normal_scale4): 0 where len2 is not positive and finite. */
+/* pb_normal_scale_clamped on eight lanes (as skin_prepared_simd.c's
+ * four-lane sp_normal_scale4; maxps and minps are `a > b ? a : b` and
+ * `a < b ? a : b`, the reference's selects). */
 PB_FORCE_INLINE __m256 sp_normal_scale8(__m256 len2) {
-    __m256 ok = _mm256_and_ps(_mm256_cmp_ps(len2, _mm256_set1_ps(0.0f), _CMP_GT_OS),
-                              _mm256_cmp_ps(len2, _mm256_set1_ps(FLT_MAX), _CMP_LE_OS));
-    __m256 root = _mm256_add_ps(_mm256_sqrt_ps(_mm256_and_ps(ok, len2)), _mm256_andnot_ps(ok, _mm256_set1_ps(1.0f)));
-    return _mm256_and_ps(ok, _mm256_div_ps(_mm256_set1_ps(1.0f), root));
+    __m256 x = _mm256_min_ps(_mm256_max_ps(len2, _mm256_set1_ps(FLT_MIN)), _mm256_set1_ps(FLT_MAX));
+    return _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(x));
 }
 
 /* Rows of eight lanes out as two halves of four vertices, by layout. */

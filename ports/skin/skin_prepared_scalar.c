@@ -45,7 +45,7 @@ void pb_skinp_scalar(const pb_skinp_range *r) {
                 float inv = 1.0f;
                 for (j = 0; j < 3u; j++)
                     o[j] = (c[4 * j] * q[lane] + c[4 * j + 1] * q[8 + lane]) + c[4 * j + 2] * q[16 + lane];
-                if (r->normalize) inv = pb_normal_scale((o[0] * o[0] + o[1] * o[1]) + o[2] * o[2]);
+                if (r->normalize) inv = pb_normal_scale_clamped((o[0] * o[0] + o[1] * o[1]) + o[2] * o[2]);
                 for (j = 0; j < 3u; j++) r->out_normals[r->normal_stride * v + j] = r->normalize ? o[j] * inv : o[j];
             }
         }

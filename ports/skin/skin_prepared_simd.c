@@ -55,27 +55,31 @@ PB_FORCE_INLINE void sp_store_rows(float *o, size_t stride, pb_v4 x, pb_v4 y, pb
 }
 
 /* Positions px..pz and normals qx..qz of four vertices into the
- * interleaved stream at o: 96 bytes, six stores. */
+ * interleaved stream at o: 96 bytes, per vertex one 16-byte store (x y z
+ * and normal x) and one 8-byte store (normal y z): ten shuffles per four
+ * vertices where six 16-byte stores took fourteen. */
 PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 qx, pb_v4 qy, pb_v4 qz) {
     pb_v4 lo, hi;
     pb_v4_transpose(&px, &py, &pz, &qx); /* px: vertex 0's x y z and normal x, ... */
     pb_v4_zip(qy, qz, &lo, &hi);         /* lo: normal y z of vertices 0 and 1 */
     pb_v4_store(o, px);
-    pb_v4_store(o + 4, pb_v4_lows(lo, py));
-    pb_v4_store(o + 8, pb_v4_highs(py, lo));
+    pb_v4_store_lo2(o + 4, lo);
+    pb_v4_store(o + 6, py);
+    pb_v4_store_hi2(o + 10, lo);
     pb_v4_store(o + 12, pz);
-    pb_v4_store(o + 16, pb_v4_lows(hi, qx));
-    pb_v4_store(o + 20, pb_v4_highs(qx, hi));
+    pb_v4_store_lo2(o + 16, hi);
+    pb_v4_store(o + 18, qx);
+    pb_v4_store_hi2(o + 22, hi);
 }
 
 #if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
-/* pb_normal_scale per lane (as skin_simd.c's): 1 / sqrt(len2), each step
- * correctly rounded, 0 where len2 is not positive and finite; those lanes
- * take the square root of +0 and divide by 1, raising no flag. */
+/* pb_normal_scale_clamped per lane: len2 clamped into [FLT_MIN, FLT_MAX]
+ * (pb_v4_max and pb_v4_min are the reference's compare-and-selects, so a
+ * NaN lane becomes FLT_MIN on every port), then 1 / sqrt, each step
+ * correctly rounded. */
 PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
-    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.0f)), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
-    pb_v4 root = pb_v4_add(pb_v4_sqrt(pb_v4_and(ok, len2)), pb_v4_andnot(ok, pb_v4_set1(1.0f)));
-    return pb_v4_and(ok, pb_v4_div(pb_v4_set1(1.0f), root));
+    pb_v4 x = pb_v4_min(pb_v4_max(len2, pb_v4_set1(FLT_MIN)), pb_v4_set1(FLT_MAX));
+    return pb_v4_div(pb_v4_set1(1.0f), pb_v4_sqrt(x));
 }
 
 /* One vertex's blended rows. */

@@ -75,7 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     palette_count = 1u + p[9];
     stride = 3u + p[10] % 5u;
     normals = p[11] % 3u != 0;
-    options = p[8] & 0x40u ? PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY : (p[8] & 0x80u ? 2u : 0u); /* 2: not an option */
+    options = (p[8] & 0x40u ? PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY : 0u) | (p[8] & 0x20u ? PLUMBOB_SKIN_PREPARE_SORTED : 0u) |
+              (p[8] & 0x80u ? 4u : 0u); /* 4: not an option */
     flags = (p[12] & 1u ? PLUMBOB_SKIN_UNNORMALIZED : 0u) | (p[12] % 16u == 2u ? 4u : 0u); /* 4: not a flag */
     first = n ? p[13] % (n + 1u) : 0u;
     count = p[14] % 2u ? 0u : p[14] % (n - first + 2u); /* one past the end: refused */
@@ -110,6 +111,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     if (pm.bytes > bytes || pm.vertex_count != n) __builtin_trap();
+    { /* the prepared order: a permutation of the vertices */
+        uint32_t *order = (uint32_t *)malloc(sizeof(uint32_t) * (n + 1u)), *seen = (uint32_t *)calloc(n + 1u, sizeof(uint32_t));
+        if (plumbob_skin_prepared_order(&mesh, options, order, n) != PLUMBOB_OK) __builtin_trap();
+        for (i = 0; i < n; i++) {
+            if (order[i] >= n || seen[order[i]]++) __builtin_trap();
+            if (!(options & PLUMBOB_SKIN_PREPARE_SORTED) && order[i] != i) __builtin_trap();
+        }
+        if (n && plumbob_skin_prepared_order(&mesh, options, order, n - 1u) != PLUMBOB_ERR_OUTPUT_TOO_SMALL) __builtin_trap();
+        free(order);
+        free(seen);
+    }
     if (bytes && plumbob_skin_prepare(&mesh, options, mem, bytes - 1u, &pm) != PLUMBOB_ERR_OUT_OF_MEMORY) __builtin_trap();
     if (plumbob_skin_prepare(&mesh, options, mem, bytes, &pm) != PLUMBOB_OK) __builtin_trap();
     for (k = 0; k < 256; k++) {
