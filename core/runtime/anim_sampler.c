@@ -250,7 +250,7 @@ static bool anim_pair_record(const plumbob_anim *a, uint32_t ci, bool angular, u
     return true;
 }
 
-static void anim_lane_set(float *lane, uint32_t lanes, uint32_t i, const anim_record *r) {
+PB_FORCE_INLINE void anim_lane_set(float *lane, uint32_t lanes, uint32_t i, const anim_record *r) {
     lane[LANE_T0 * lanes + i] = r->t0;
     lane[LANE_INV * lanes + i] = r->inv_dt;
     lane[LANE_C0 * lanes + i] = r->c[0];
