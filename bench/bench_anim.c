@@ -28,6 +28,7 @@
 
 typedef struct anim_ctx {
     plumbob_anim_sampler anim_sampler;
+    plumbob_anim_schedule anim_schedule;
     plumbob_clip_sampler clip_sampler;
     const plumbob_skeleton *skeleton;
     plumbob_bone_pose *poses;
@@ -135,7 +136,8 @@ static void bench_real(const bench_opts *o, int samples, const plumbob_cres_skel
     }
     sk.skeleton.name = names;
     if (plumbob_anim_bind(&an, &sk, NULL, &a, &bind) != PLUMBOB_OK ||
-        plumbob_anim_sampler_init(&bind, &a, &c->anim_sampler) != PLUMBOB_OK)
+        plumbob_anim_schedule_build(&bind, &a, &c->anim_schedule) != PLUMBOB_OK ||
+        plumbob_anim_sampler_init_scheduled(&c->anim_schedule, &a, &c->anim_sampler) != PLUMBOB_OK)
         abort();
     time_pair(run_anim, run_clip, c, samples, &s, &sc);
     snprintf(ctx, sizeof ctx,
@@ -217,11 +219,14 @@ void bench_anim(const bench_opts *o, int samples) {
     an.component_count = 6u * n;
     an.channels = ch;
     an.components = co;
-    need = plumbob_anim_bind_size(&an) + PLUMBOB_ANIM_SAMPLER_SIZE(an.channel_count, an.component_count);
+    need = plumbob_anim_bind_size(&an) + PLUMBOB_ANIM_SAMPLER_SIZE(an.channel_count, an.component_count) +
+           (size_t)6u * n * ANIM_KEYS * 32u + 65536u * 4u + 1024u; /* the schedule and its tick table */
     anim_mem = (unsigned char *)malloc(need);
     plumbob_arena_init(&a, anim_mem, need);
     if (plumbob_anim_bind(&an, &sk, NULL, &a, &bind) != PLUMBOB_OK || bind.bone_channel_count != 2u * n ||
-        plumbob_anim_sampler_init(&bind, &a, &c.anim_sampler) != PLUMBOB_OK)
+        plumbob_anim_schedule_size(&bind) > need - a.used ||
+        plumbob_anim_schedule_build(&bind, &a, &c.anim_schedule) != PLUMBOB_OK ||
+        plumbob_anim_sampler_init_scheduled(&c.anim_schedule, &a, &c.anim_sampler) != PLUMBOB_OK)
         abort();
     /* the clip: the same bones by hash, a rotation and a translation track each */
     memset(&src, 0, sizeof src);

@@ -227,6 +227,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_additive_soa_scalar plumbob_pb_additive_soa_scalar
 #define pb_additive_soa_sse2 plumbob_pb_additive_soa_sse2
 #define pb_additive_soa_neon plumbob_pb_additive_soa_neon
+#define pb_anim_curves_scalar plumbob_pb_anim_curves_scalar
+#define pb_anim_curves_sse2 plumbob_pb_anim_curves_sse2
+#define pb_anim_curves_neon plumbob_pb_anim_curves_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -346,6 +349,13 @@ void pb_anim_euler_scalar(const float *angles, uint32_t count, const uint32_t *s
 void pb_blend_soa_scalar(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
                          uint32_t bone_count, float threshold, plumbob_pose_soa *out);
 
+/* The scheduled ANIM sampler's curves (core/runtime/anim_sampler.c):
+ * `count` lanes (a multiple of 4) in 6 rows of `count` floats at lanes
+ * (t0, 1 / dt, c0, c1, c2, c3); value i = c0 when ticks <= t0, else the
+ * cubic by Horner's rule at u = (ticks - t0) * (1 / dt), at most 1 (the
+ * operations of plumbob_anim_sample_component: the same bits). */
+void pb_anim_curves_scalar(const float *lanes, uint32_t count, float ticks, float *values);
+
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
  * (ticks, finite) into out + stride * slot (floats): 4 floats per
@@ -376,6 +386,8 @@ void pb_blend_soa_sse2(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
 void pb_additive_soa_sse2(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
                           uint32_t bone_count, plumbob_pose_soa *out);
 #  define PB_ADDITIVE_SOA pb_additive_soa_sse2
+void pb_anim_curves_sse2(const float *lanes, uint32_t count, float ticks, float *values);
+#  define PB_ANIM_CURVES pb_anim_curves_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -398,6 +410,8 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
 void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
                           uint32_t bone_count, plumbob_pose_soa *out);
 #  define PB_ADDITIVE_SOA pb_additive_soa_neon
+void pb_anim_curves_neon(const float *lanes, uint32_t count, float ticks, float *values);
+#  define PB_ANIM_CURVES pb_anim_curves_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
@@ -407,6 +421,7 @@ void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *
 #  define PB_ANIM_EULER pb_anim_euler_scalar
 #  define PB_BLEND_SOA pb_blend_soa_scalar
 #  define PB_ADDITIVE_SOA pb_additive_soa_scalar
+#  define PB_ANIM_CURVES pb_anim_curves_scalar
 #endif
 
 #endif

@@ -99,6 +99,43 @@ static uint32_t compare_everywhere(plumbob_anim_sampler *s, const plumbob_anim_b
     return bad;
 }
 
+/* A scheduled sampler of binding b (plumbob_anim_schedule_build, then
+ * plumbob_anim_sampler_init_scheduled in exactly the bytes the size calls
+ * promise): the reference's bits forward at 60 Hz twice over (a loop),
+ * every half tick (each key's own time), and in every time order
+ * (compare_everywhere).  Returns the mismatches. */
+static uint32_t check_scheduled(const plumbob_anim_binding *b, plumbob_bone_pose *poses, float *weights) {
+    plumbob_anim_schedule sch;
+    plumbob_anim_sampler smp;
+    plumbob_arena arena;
+    size_t ns = plumbob_anim_schedule_size(b), nsmp = plumbob_anim_sampler_size(b);
+    unsigned char *m1, *m2;
+    uint32_t bad = 0, pass;
+    float t, d = (float)b->anim->duration;
+    if (ns == SIZE_MAX || nsmp == SIZE_MAX) return 1000;
+    if (nsmp > PLUMBOB_ANIM_SAMPLER_SIZE(b->anim->channel_count, b->anim->component_count)) bad++;
+    m1 = (unsigned char *)malloc(ns + 1u);
+    m2 = (unsigned char *)malloc(nsmp + 1u);
+    plumbob_arena_init(&arena, m1, ns);
+    if (plumbob_anim_schedule_build(b, &arena, &sch) != PLUMBOB_OK) {
+        bad += 1000;
+    } else {
+        plumbob_arena_init(&arena, m2, nsmp);
+        if (plumbob_anim_sampler_init_scheduled(&sch, &arena, &smp) != PLUMBOB_OK) {
+            bad += 1000;
+        } else {
+            for (pass = 0; pass < 2u; pass++)
+                for (t = -20.0f; t <= d + 60.0f; t += 1000.0f / 60.0f) bad += compare_at(&smp, b, t, poses, weights);
+            for (t = -2.0f; t <= d + 2.0f && t < 4000.0f; t += 0.5f) bad += compare_at(&smp, b, t, poses, weights);
+            bad += compare_everywhere(&smp, b, poses, weights);
+            for (t = d + 2.0f; t >= -2.0f; t -= 7.25f) bad += compare_at(&smp, b, t, poses, weights); /* backward */
+        }
+    }
+    free(m1);
+    free(m2);
+    return bad;
+}
+
 /* --- the hand-built ANIM --------------------------------------------- */
 
 #define HC 8   /* channels */
@@ -199,6 +236,7 @@ void test_anim_pose_rules(void) {
     }
     CHECK_EQ(compare_everywhere(&smp, &b, poses, weights), 0);
     CHECK(weights[0] == -1.0f && weights[2] == -1.0f);
+    CHECK_EQ(check_scheduled(&b, poses, weights), 0);
     /* the IK chain member moves its bone: not at rest at tick 50 */
     CHECK_OK(plumbob_anim_sampler_sample(&smp, 50.0f, poses, 4, NULL, 0));
     CHECK(poses[2].rotation.w < 0.99f);
@@ -323,12 +361,164 @@ void test_anim_pose_corpus(void) {
         }
         CHECK_OK(plumbob_anim_sampler_init(&b, &arena, &smp));
         CHECK_EQ(compare_everywhere(&smp, &b, poses, weights), 0);
+        CHECK_EQ(check_scheduled(&b, poses, weights), 0);
         CHECK_OK(plumbob_anim_sampler_sample(&smp, 1000.0f, poses, n_adult, NULL, 0));
         free(mem);
         seen++;
     }
     CHECK_EQ(seen, 3);
     free(data);
+}
+
+/* --- scheduled curves of every shape ---------------------------------- */
+
+#define SB 6u                 /* bones: a rotation and a translation channel each */
+#define SKEYS 48u
+
+/* Component c of a random ANIM: baked, continuous or discontinuous; f32
+ * or each fixed-point format; 0 to 47 keys; times from 0 or later (one
+ * component near the 16-bit end) and repeated times (never going back:
+ * the decoder refuses that); values and tangents of every sign, -0 too. */
+static void shape_component(plumbob_anim_component *co, unsigned char *keys, uint32_t *rng, uint32_t c) {
+    static const uint16_t tangents[6] = {0x0000u, 0x8000u, 0x3C00u, 0xBC00u, 0x5640u, 0x1234u};
+    uint32_t r = t_rand(rng), kind = r % 8u == 0u ? PLUMBOB_ANIM_BAKED : r % 8u < 5u ? PLUMBOB_ANIM_CONTINUOUS
+                                                                                       : PLUMBOB_ANIM_DISCONTINUOUS;
+    uint32_t f32 = (r >> 4) & 1u, fmt = (r >> 5) % 3u == 2u ? 3u : (r >> 5) % 3u, k, n = (r >> 8) % SKEYS;
+    uint32_t time = c == 7u ? 65000u : (r >> 12) % 3u == 0u ? 0u : (r >> 14) % 300u;
+    uint32_t size;
+    if (c == 7u) f32 = 1u; /* a 16-bit time needs the f32 layout */
+    size = kind == PLUMBOB_ANIM_BAKED ? (f32 ? 4u : 2u)
+                                      : 2u + (f32 ? 4u : 2u) + 2u + (kind == PLUMBOB_ANIM_DISCONTINUOUS ? 2u : 0u);
+    co->packed = (uint8_t)(kind | fmt << 2 | (f32 ? PLUMBOB_ANIM_F32 : 0u));
+    co->key_size = (uint8_t)size;
+    co->key_count = (uint16_t)n;
+    co->keys = keys;
+    for (k = 0; k < n; k++) {
+        unsigned char *p = keys + (size_t)k * size;
+        uint32_t q = t_rand(rng);
+        float v = q % 11u == 0u ? -0.0f : q % 13u == 0u ? 180.0f * (float)(q % 5u) - 360.0f
+                                                      : (float)((int32_t)(q % 80001u) - 40000) * 0.01f;
+        if (kind == PLUMBOB_ANIM_BAKED) {
+            if (f32) pb_put_f32le(p, v); else pb_put_le16(p, (uint16_t)(q >> 7));
+            continue;
+        }
+        pb_put_le16(p, (uint16_t)(f32 ? time : (time & 0x7FFFu) | (q & 0x8000u)));
+        if (f32) pb_put_f32le(p + 2, v); else pb_put_le16(p + 2, (uint16_t)(q >> 9));
+        p += f32 ? 6 : 4;
+        pb_put_le16(p, tangents[(q >> 3) % 6u] ^ (uint16_t)((q >> 20) & 0x3FFu));
+        if (kind == PLUMBOB_ANIM_DISCONTINUOUS) pb_put_le16(p + 2, tangents[(q >> 6) % 6u]);
+        q = t_rand(rng);
+        if (q % 5u != 0u) time += 1u + q % 90u; /* else the next key shares the time */
+        if (time > 65535u) time = 65535u;
+    }
+}
+
+void test_anim_schedule_shapes(void) {
+    static const char *const bones[SB] = {"b0", "b1", "b2", "b3", "b4", "b5"};
+    static skel s;
+    static unsigned char keys[6u * SB][SKEYS * 10u];
+    static plumbob_anim_channel ch[2u * SB];
+    static plumbob_anim_component co[6u * SB];
+    plumbob_anim a;
+    plumbob_arena arena;
+    plumbob_anim_binding b;
+    plumbob_bone_pose poses[SB];
+    float weights[1];
+    uint32_t rng = 4747u, round, i, c, scheduled = 0, total = 0;
+    make_skel(&s, bones, SB);
+    for (round = 0; round < 24u; round++) {
+        memset(&a, 0, sizeof a);
+        for (i = 0; i < 2u * SB; i++) {
+            uint32_t rot = i % 2u == 0u;
+            ch[i].name = s.name[i / 2u];
+            ch[i].flags = (round % 4u == 3u ? 65535u : 1200u) % 32768u | 0x8000u | (rot ? 0u : 1u) << 17 |
+                          (rot ? 3u : 4u) << 22 | 15u << 25 | 3u << 29;
+            ch[i].first_component = 3u * i;
+            for (c = 3u * i; c < 3u * i + 3u; c++) {
+                co[c].channel = i;
+                shape_component(&co[c], keys[c], &rng, c);
+            }
+        }
+        a.duration = round % 4u == 3u ? 32767u : 1200u;
+        a.channel_count = 2u * SB;
+        a.component_count = 6u * SB;
+        a.channels = ch;
+        a.components = co;
+        plumbob_arena_init(&arena, t_arena_mem(), T_ARENA_SIZE);
+        CHECK_OK(plumbob_anim_bind(&a, &s.sk, NULL, &arena, &b));
+        CHECK_EQ(b.bone_channel_count, 2u * SB);
+        if (round % 4u != 3u) CHECK_EQ(check_scheduled(&b, poses, weights), 0);
+        else { /* a long ANIM: forward and back at a few hundred times */
+            plumbob_anim_schedule sch;
+            plumbob_anim_sampler smp;
+            size_t ns = plumbob_anim_schedule_size(&b) + plumbob_anim_sampler_size(&b);
+            unsigned char *mem = (unsigned char *)malloc(ns);
+            plumbob_arena big;
+            float t;
+            uint32_t bad = 0;
+            plumbob_arena_init(&big, mem, ns);
+            if (plumbob_anim_schedule_build(&b, &big, &sch) == PLUMBOB_OK &&
+                plumbob_anim_sampler_init_scheduled(&sch, &big, &smp) == PLUMBOB_OK) {
+                for (t = -5.0f; t < 66000.0f; t += 97.25f) bad += compare_at(&smp, &b, t, poses, weights);
+                for (t = 66000.0f; t > 0.0f; t -= 1013.5f) bad += compare_at(&smp, &b, t, poses, weights);
+                bad += compare_everywhere(&smp, &b, poses, weights);
+                for (i = 0; i < sch.lane_count; i++) scheduled += sch.lane_component[i] != UINT32_MAX;
+                total += 6u * SB;
+            } else {
+                bad = 1000;
+            }
+            CHECK_EQ(bad, 0);
+            free(mem);
+        }
+    }
+    CHECK(scheduled > total / 3u && scheduled < total); /* both paths were taken */
+    /* a schedule and sampler refuse what does not fit */
+    {
+        plumbob_anim_schedule sch;
+        plumbob_anim_sampler smp;
+        plumbob_arena small;
+        /* the last ANIM's ticks reach 65535; the shared work memory, not the
+         * heap (bare metal's is smaller than a MiB) */
+        unsigned char mem[64], *big = t_work();
+        plumbob_arena_init(&arena, big, T_WORK_SIZE);
+        CHECK_OK(plumbob_anim_bind(&a, &s.sk, NULL, &arena, &b));
+        CHECK_EQ(plumbob_anim_schedule_build(NULL, &arena, &sch), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_anim_schedule_size(NULL), SIZE_MAX);
+        CHECK_EQ(plumbob_anim_sampler_init_scheduled(NULL, &arena, &smp), PLUMBOB_ERR_INVALID_ARGUMENT);
+        plumbob_arena_init(&small, mem, sizeof mem);
+        CHECK_EQ(plumbob_anim_schedule_build(&b, &small, &sch), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(small.used, 0);
+        CHECK_OK(plumbob_anim_schedule_build(&b, &arena, &sch));
+        CHECK_EQ(plumbob_anim_sampler_init_scheduled(&sch, &small, &smp), PLUMBOB_ERR_OUT_OF_MEMORY);
+        CHECK_EQ(small.used, 0);
+        sch.lane_count += 4u;
+        CHECK_EQ(plumbob_anim_sampler_init_scheduled(&sch, &arena, &smp), PLUMBOB_ERR_INVALID_ARGUMENT);
+    }
+}
+
+/* The scheduled sampler's curve kernel: the port against the scalar
+ * reference on lanes of every kind (holds, pairs, u past 1, -0, times at
+ * t0 exactly, infinities). */
+void test_anim_curves_port_matches_scalar(void) {
+    enum { N = 64 };
+    static float lanes[6 * N], vs[N], vp[N];
+    static const float times[] = {-1e30f, -1.0f, 0.0f, 0.5f, 33.0f, 100.0f, 1e30f};
+    uint32_t rng = 99u, i, t;
+    for (i = 0; i < N; i++) {
+        uint32_t r = t_rand(&rng);
+        lanes[i] = i % 7u == 0u ? pb_f32_from_bits(0x7F800000u) : (float)(r % 120u);
+        lanes[N + i] = i % 7u == 0u ? 0.0f : 1.0f / (float)(1u + r % 40u);
+        lanes[2 * N + i] = i % 5u == 0u ? -0.0f : (float)((int32_t)(t_rand(&rng) % 2001u) - 1000) * 0.37f;
+        lanes[3 * N + i] = (float)((int32_t)(t_rand(&rng) % 2001u) - 1000) * 0.011f;
+        lanes[4 * N + i] = (float)((int32_t)(t_rand(&rng) % 2001u) - 1000) * 0.013f;
+        lanes[5 * N + i] = (float)((int32_t)(t_rand(&rng) % 2001u) - 1000) * 0.017f;
+    }
+    for (t = 0; t < sizeof times / sizeof times[0] + 40u; t++) {
+        float at = t < sizeof times / sizeof times[0] ? times[t] : (float)t * 3.0f - 5.0f;
+        pb_anim_curves_scalar(lanes, N, at, vs);
+        PB_ANIM_CURVES(lanes, N, at, vp);
+        CHECK(memcmp(vs, vp, sizeof vs) == 0);
+    }
 }
 
 static double d_abs(double x) { return x < 0 ? -x : x; }

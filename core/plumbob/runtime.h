@@ -521,6 +521,12 @@ typedef struct plumbob_anim_sampler {
     uint32_t morph_count;     /* morph weights likewise */
     const uint32_t *rotation_slots; /* bones of the rotations whose angles move (internal) */
     uint32_t rotation_count;  /* how many (their angles are the first 3 * rotation_count values) */
+    /* with a schedule (plumbob_anim_sampler_init_scheduled; else NULL and 0) */
+    const struct plumbob_anim_schedule *schedule;
+    float *lanes;             /* per value: the curve's current pair, 6 rows of lane_count (internal) */
+    uint32_t lane_count;      /* the values, rounded up to 4 */
+    uint32_t cursor;          /* the next record to apply */
+    float played;             /* the last time sampled */
 } plumbob_anim_sampler;
 
 /* Arena bytes plumbob_anim_sampler_init needs for this binding (at most
@@ -528,14 +534,18 @@ typedef struct plumbob_anim_sampler {
  * NULL.  PLUMBOB_ANIM_SAMPLER_CURVE_BYTES per animated component of a bound
  * channel, PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES per bound channel (4 for a
  * rotation channel whose angles move), 4 per component of a bound
- * channel. */
+ * channel, and for plumbob_anim_sampler_init_scheduled
+ * PLUMBOB_ANIM_SAMPLER_LANE_BYTES per component of a bound channel
+ * (rounded up to 4): one size serves both inits. */
 PLUMBOB_API size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding);
 #define PLUMBOB_ANIM_SAMPLER_CURVE_BYTES 48u
 #define PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES 28u
+#define PLUMBOB_ANIM_SAMPLER_LANE_BYTES 28u
 #define PLUMBOB_ANIM_SAMPLER_SIZE(channels, components)                                  \
     (PLUMBOB_ARENA_NEED((components), PLUMBOB_ANIM_SAMPLER_CURVE_BYTES) +               \
      PLUMBOB_ARENA_NEED((channels), PLUMBOB_ANIM_SAMPLER_OUTPUT_BYTES) +                 \
-     PLUMBOB_ARENA_NEED((components), 4u))
+     PLUMBOB_ARENA_NEED((components), 4u) +                                               \
+     PLUMBOB_ARENA_NEED((size_t)(components) + 3u, PLUMBOB_ANIM_SAMPLER_LANE_BYTES))
 
 /* Builds a sampler for a binding (its ANIM and skeleton must outlive the
  * sampler; the binding need not).  Errors: PLUMBOB_ERR_INVALID_ARGUMENT
@@ -543,6 +553,44 @@ PLUMBOB_API size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding
  * PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_anim_sampler_size). */
 PLUMBOB_API plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, plumbob_arena *arena,
                                                      plumbob_anim_sampler *sampler);
+
+/* The schedule: every timed curve of a binding (keys in time order) as its
+ * key pairs, each pair's Hermite cubic and 1 / its gap made once, the
+ * records sorted by the tick their pair starts, so a scheduled sampler's
+ * frame of forward playback copies the pairs that start and evaluates
+ * every curve in lanes (sims2/anim_sample.c's operations: the same bits).
+ * Made once per binding, read only by any number of samplers; it knows its
+ * binding by address.  Baked curves, and timed ones whose key times go
+ * back, are not scheduled (the sampler plays them as without a schedule).
+ * 32 bytes per key of a scheduled curve, 28 per value. */
+typedef struct plumbob_anim_schedule {
+    const plumbob_anim_binding *binding;
+    const uint32_t *lane_component; /* per value (lane_count): its scheduled component, else UINT32_MAX */
+    uint32_t lane_count;            /* the sampler's values, rounded up to 4 */
+    const void *records;            /* record_count pair records, by start tick (internal) */
+    uint32_t record_count;
+    const float *start_lanes;       /* the lanes before the first key (6 rows of lane_count; internal) */
+} plumbob_anim_schedule;
+
+/* Arena bytes plumbob_anim_schedule_build needs, its temporary tick table
+ * (4 bytes per tick up to the last scheduled key's) included; SIZE_MAX for
+ * a NULL binding or one that does not fit its ANIM and skeleton. */
+PLUMBOB_API size_t plumbob_anim_schedule_size(const plumbob_anim_binding *binding);
+
+/* Builds the schedule of a binding (which must outlive it).  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL, a binding that does not fit its ANIM
+ * and skeleton), PLUMBOB_ERR_OUT_OF_MEMORY (see plumbob_anim_schedule_size). */
+PLUMBOB_API plumbob_result plumbob_anim_schedule_build(const plumbob_anim_binding *binding, plumbob_arena *arena,
+                                                       plumbob_anim_schedule *schedule);
+
+/* plumbob_anim_sampler_init for schedule->binding, playing the scheduled
+ * curves from the schedule (which must outlive the sampler): the same
+ * values, bit for bit; a time before the last one sampled seeks each
+ * curve.  Memory: plumbob_anim_sampler_size(schedule->binding).  Errors as
+ * plumbob_anim_sampler_init's (INVALID_ARGUMENT also for a NULL schedule or
+ * one whose lane count does not fit its binding). */
+PLUMBOB_API plumbob_result plumbob_anim_sampler_init_scheduled(const plumbob_anim_schedule *schedule,
+                                                               plumbob_arena *arena, plumbob_anim_sampler *sampler);
 
 /* The pose at `ticks` (1 ms each; any float: NaN plays tick 0, times before
  * the first key or after the last, the infinities too, hold it).

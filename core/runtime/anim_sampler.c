@@ -117,6 +117,16 @@ static anim_counts anim_count(const plumbob_anim_binding *b) {
     return n;
 }
 
+/* A scheduled sampler's lanes: its values rounded up to 4, each with 6
+ * floats of pair (t0, 1 / dt, the cubic) and a value. */
+#define ANIM_LANE_FLOATS 6u
+#define ANIM_LANE_BYTES ((ANIM_LANE_FLOATS + 1u) * sizeof(float))
+typedef char anim_lane_bytes_checked[ANIM_LANE_BYTES <= PLUMBOB_ANIM_SAMPLER_LANE_BYTES ? 1 : -1];
+
+static uint32_t anim_lane_count(uint32_t values) {
+    return (values + 3u) & ~3u;
+}
+
 /* Within PLUMBOB_ANIM_SAMPLER_SIZE: a moving rotation's 4 slot bytes (and
  * their padding, below 8) replace its 28 output bytes. */
 size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding) {
@@ -127,85 +137,10 @@ size_t plumbob_anim_sampler_size(const plumbob_anim_binding *binding) {
     if (!plumbob_size_add(&n, plumbob_arena_need(c.curves, sizeof(anim_curve))) ||
         !plumbob_size_add(&n, plumbob_arena_need(c.outputs, sizeof(anim_output))) ||
         !plumbob_size_add(&n, plumbob_arena_need(c.values, sizeof(float))) ||
-        (c.rotations && !plumbob_size_add(&n, plumbob_arena_need(c.rotations, sizeof(uint32_t)))))
+        (c.rotations && !plumbob_size_add(&n, plumbob_arena_need(c.rotations, sizeof(uint32_t)))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(anim_lane_count(c.values), ANIM_LANE_BYTES)))
         return SIZE_MAX;
     return n;
-}
-
-plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, plumbob_arena *arena,
-                                         plumbob_anim_sampler *sampler) {
-    const plumbob_anim *a;
-    anim_counts n;
-    uint32_t ch, curves = 0, outputs = 0, values, rotations = 0;
-    anim_curve *cv;
-    anim_output *out;
-    uint32_t *slots = NULL;
-    size_t mark;
-    if (!anim_binding_ok(binding) || !arena || !sampler) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    a = binding->anim;
-    n = anim_count(binding);
-    mark = plumbob_arena_mark(arena);
-    cv = (anim_curve *)plumbob_arena_alloc_array(arena, n.curves, sizeof(anim_curve), 0);
-    out = (anim_output *)plumbob_arena_alloc_array(arena, n.outputs, sizeof(anim_output), 0);
-    sampler->values = (float *)plumbob_arena_alloc_array(arena, n.values, sizeof(float), 0);
-    if (n.rotations) slots = (uint32_t *)plumbob_arena_alloc_array(arena, n.rotations, sizeof(uint32_t), 0);
-    if (!cv || !out || !sampler->values || (n.rotations && !slots)) {
-        plumbob_arena_reset(arena, mark);
-        return PLUMBOB_ERR_OUT_OF_MEMORY;
-    }
-    sampler->binding = binding;
-    sampler->anim = a;
-    sampler->rest = binding->skeleton->skeleton.rest;
-    sampler->curves = cv;
-    sampler->outputs = out;
-    sampler->bone_count = binding->bone_count;
-    sampler->morph_count = binding->morph_count;
-    sampler->rotation_slots = slots;
-    sampler->rotation_count = n.rotations;
-    values = 3u * n.rotations; /* the other channels' values follow the angle rows */
-    for (ch = 0; ch < binding->channel_count; ch++) {
-        const plumbob_anim_channel *c = &a->channels[ch];
-        uint32_t k, u = anim_used_components(binding, ch), ignored = 0, first, step = 1;
-        anim_output *o = NULL;
-        if (!u) continue;
-        if (anim_channel_moves(binding, ch, u, &ignored)) { /* its angles in the rows */
-            first = rotations;
-            step = n.rotations;
-            slots[rotations++] = (uint32_t)binding->slot[ch];
-        } else {
-            o = &out[outputs++];
-            o->slot = (uint32_t)binding->slot[ch];
-            o->value = first = values;
-            o->reserved[0] = o->reserved[1] = o->reserved[2] = 0;
-            values += u;
-        }
-        for (k = 0; k < u; k++) {
-            uint32_t ci = c->first_component + k, vi = first + k * step;
-            sampler->values[vi] = plumbob_anim_sample_component(a, ci, 0.0f); /* constants keep it */
-            if (!anim_moves(a, ci, c->flags)) continue;
-            cv[curves].component = ci;
-            cv[curves].value = vi;
-            cv[curves].key = 0;
-            cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? ANIM_CURVE_BAKED : 0u) |
-                                         (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? ANIM_CURVE_ANGULAR : 0u));
-            cv[curves].reserved = 0;
-            cv[curves].k0t = cv[curves].t_hi = cv[curves].inv_dt = cv[curves].k1v = cv[curves].k1m = 0.0f;
-            cv[curves].c[0] = cv[curves].c[1] = cv[curves].c[2] = cv[curves].c[3] = 0.0f;
-            curves++;
-        }
-        if (!o) continue;
-        if (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
-            o->kind = ANIM_OUT_ROTATION_CONSTANT;
-            o->q = plumbob_anim_euler_to_quat(sampler->values[o->value], sampler->values[o->value + 1u],
-                                              sampler->values[o->value + 2u]);
-        } else {
-            o->kind = (uint8_t)(u == 3u ? ANIM_OUT_TRANSLATION : ANIM_OUT_MORPH);
-            o->q = plumbob_quat_identity();
-        }
-    }
-    sampler->curve_count = curves;
-    sampler->output_count = outputs;
-    return PLUMBOB_OK;
 }
 
 /* b - a wrapped into [-180, 180] degrees: sims2/anim_sample.c's
@@ -258,6 +193,183 @@ static plumbob_anim_key anim_timed_key(const plumbob_anim_component *c, uint32_t
     key.tangent_out = (c->packed & 3u) == PLUMBOB_ANIM_DISCONTINUOUS ? anim_half(pb_le16(p + 2)) * (1.0f / 150.0f)
                                                                       : key.tangent_in;
     return key;
+}
+
+/* Whether a scheduled sampler plays component c from the schedule: timed,
+ * 2 keys or more, key times never going back. */
+static bool anim_scheduled(const plumbob_anim *a, uint32_t c, uint32_t flags) {
+    const plumbob_anim_component *k = &a->components[c];
+    uint32_t i;
+    if (!anim_moves(a, c, flags) || (k->packed & 3u) == PLUMBOB_ANIM_BAKED) return false;
+    for (i = 1; i < k->key_count; i++)
+        if (anim_key_time(k, i) < anim_key_time(k, i - 1u)) return false;
+    return true;
+}
+
+/* The lanes' rows: t0 (values at or before it hold c0), 1 / dt, c0..c3. */
+enum { LANE_T0, LANE_INV, LANE_C0, LANE_C1, LANE_C2, LANE_C3 };
+
+/* Lane i holds v at every time. */
+static void anim_lane_hold(float *lane, uint32_t lanes, uint32_t i, float v) {
+    lane[LANE_T0 * lanes + i] = pb_f32_from_bits(0x7F800000u);
+    lane[LANE_INV * lanes + i] = 0.0f;
+    lane[LANE_C0 * lanes + i] = v;
+    lane[LANE_C1 * lanes + i] = lane[LANE_C2 * lanes + i] = lane[LANE_C3 * lanes + i] = 0.0f;
+}
+
+/* One schedule record: from tick `at` on, lane `lane` plays this pair. */
+typedef struct anim_record {
+    float at;
+    uint32_t lane;
+    float t0, inv_dt, c[4];
+} anim_record;
+
+/* The record of component ci's pair (k, k + 1), or of its last key k (a
+ * hold), made as anim_set_pair makes the pair: the same bits.  Returns
+ * false for a pair whose keys share a time (no record: the next key's
+ * starts then). */
+static bool anim_pair_record(const plumbob_anim *a, uint32_t ci, bool angular, uint32_t k, anim_record *r) {
+    const plumbob_anim_component *comp = &a->components[ci];
+    plumbob_anim_key k0 = anim_timed_key(comp, k), k1;
+    float dt;
+    r->at = k0.time;
+    r->c[1] = r->c[2] = r->c[3] = 0.0f;
+    if (k + 1u >= comp->key_count) { /* the last key holds */
+        r->t0 = pb_f32_from_bits(0x7F800000u);
+        r->inv_dt = 0.0f;
+        r->c[0] = k0.value;
+        return true;
+    }
+    k1 = anim_timed_key(comp, k + 1u);
+    dt = k1.time - k0.time;
+    if (dt <= 0.0f) return false;
+    r->t0 = k0.time;
+    r->inv_dt = 1.0f / dt;
+    pb_hermite_cubic(k0.value, k0.tangent_out, angular ? k0.value + anim_angle_delta(k0.value, k1.value) : k1.value,
+                     k1.tangent_in, dt, r->c);
+    return true;
+}
+
+PB_FORCE_INLINE void anim_lane_set(float *lane, uint32_t lanes, uint32_t i, const anim_record *r) {
+    lane[LANE_T0 * lanes + i] = r->t0;
+    lane[LANE_INV * lanes + i] = r->inv_dt;
+    lane[LANE_C0 * lanes + i] = r->c[0];
+    lane[LANE_C1 * lanes + i] = r->c[1];
+    lane[LANE_C2 * lanes + i] = r->c[2];
+    lane[LANE_C3 * lanes + i] = r->c[3];
+}
+
+static plumbob_result anim_init(const plumbob_anim_binding *binding, const plumbob_anim_schedule *sch,
+                                plumbob_arena *arena, plumbob_anim_sampler *sampler) {
+    const plumbob_anim *a;
+    anim_counts n;
+    uint32_t ch, curves = 0, outputs = 0, values, rotations = 0, lanes, i;
+    anim_curve *cv;
+    anim_output *out;
+    uint32_t *slots = NULL;
+    float *lane = NULL;
+    size_t mark;
+    if (!anim_binding_ok(binding) || !arena || !sampler) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    a = binding->anim;
+    n = anim_count(binding);
+    lanes = sch ? anim_lane_count(n.values) : 0u;
+    if (sch && (sch->lane_count != lanes || (lanes && (!sch->lane_component || !sch->start_lanes)) ||
+                (sch->record_count && !sch->records)))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    mark = plumbob_arena_mark(arena);
+    cv = (anim_curve *)plumbob_arena_alloc_array(arena, n.curves, sizeof(anim_curve), 0);
+    out = (anim_output *)plumbob_arena_alloc_array(arena, n.outputs, sizeof(anim_output), 0);
+    sampler->values = (float *)plumbob_arena_alloc_array(arena, sch ? lanes : n.values, sizeof(float), 0);
+    if (n.rotations) slots = (uint32_t *)plumbob_arena_alloc_array(arena, n.rotations, sizeof(uint32_t), 0);
+    if (sch) lane = (float *)plumbob_arena_alloc_array(arena, (size_t)lanes * ANIM_LANE_FLOATS, sizeof(float), 0);
+    if (!cv || !out || !sampler->values || (n.rotations && !slots) || (sch && lanes && !lane)) {
+        plumbob_arena_reset(arena, mark);
+        return PLUMBOB_ERR_OUT_OF_MEMORY;
+    }
+    for (i = n.values; i < lanes; i++) sampler->values[i] = 0.0f;
+    sampler->schedule = sch;
+    sampler->lanes = lane;
+    sampler->lane_count = lanes;
+    sampler->cursor = 0;
+    sampler->played = pb_f32_from_bits(0xFF800000u); /* -inf: every lane before its first key */
+    sampler->binding = binding;
+    sampler->anim = a;
+    sampler->rest = binding->skeleton->skeleton.rest;
+    sampler->curves = cv;
+    sampler->outputs = out;
+    sampler->bone_count = binding->bone_count;
+    sampler->morph_count = binding->morph_count;
+    sampler->rotation_slots = slots;
+    sampler->rotation_count = n.rotations;
+    values = 3u * n.rotations; /* the other channels' values follow the angle rows */
+    for (ch = 0; ch < binding->channel_count; ch++) {
+        const plumbob_anim_channel *c = &a->channels[ch];
+        uint32_t k, u = anim_used_components(binding, ch), ignored = 0, first, step = 1;
+        anim_output *o = NULL;
+        if (!u) continue;
+        if (anim_channel_moves(binding, ch, u, &ignored)) { /* its angles in the rows */
+            first = rotations;
+            step = n.rotations;
+            slots[rotations++] = (uint32_t)binding->slot[ch];
+        } else {
+            o = &out[outputs++];
+            o->slot = (uint32_t)binding->slot[ch];
+            o->value = first = values;
+            o->reserved[0] = o->reserved[1] = o->reserved[2] = 0;
+            values += u;
+        }
+        for (k = 0; k < u; k++) {
+            uint32_t ci = c->first_component + k, vi = first + k * step;
+            sampler->values[vi] = plumbob_anim_sample_component(a, ci, 0.0f); /* constants keep it */
+            if (sch && sch->lane_component[vi] != UINT32_MAX) {
+                if (sch->lane_component[vi] != ci || !anim_scheduled(a, ci, c->flags)) break; /* another binding's */
+                continue;
+            }
+            if (!anim_moves(a, ci, c->flags)) continue;
+            cv[curves].component = ci;
+            cv[curves].value = vi;
+            cv[curves].key = 0;
+            cv[curves].flags = (uint8_t)(((a->components[ci].packed & 3u) == PLUMBOB_ANIM_BAKED ? ANIM_CURVE_BAKED : 0u) |
+                                         (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION ? ANIM_CURVE_ANGULAR : 0u));
+            cv[curves].reserved = 0;
+            cv[curves].k0t = cv[curves].t_hi = cv[curves].inv_dt = cv[curves].k1v = cv[curves].k1m = 0.0f;
+            cv[curves].c[0] = cv[curves].c[1] = cv[curves].c[2] = cv[curves].c[3] = 0.0f;
+            curves++;
+        }
+        if (k < u) {
+            plumbob_arena_reset(arena, mark);
+            return PLUMBOB_ERR_INVALID_ARGUMENT;
+        }
+        if (!o) continue;
+        if (PLUMBOB_ANIM_ATTRIBUTE(c->flags) == PLUMBOB_ANIM_ATTR_ROTATION) {
+            o->kind = ANIM_OUT_ROTATION_CONSTANT;
+            o->q = plumbob_anim_euler_to_quat(sampler->values[o->value], sampler->values[o->value + 1u],
+                                              sampler->values[o->value + 2u]);
+        } else {
+            o->kind = (uint8_t)(u == 3u ? ANIM_OUT_TRANSLATION : ANIM_OUT_MORPH);
+            o->q = plumbob_quat_identity();
+        }
+    }
+    sampler->curve_count = curves;
+    sampler->output_count = outputs;
+    for (i = 0; i < lanes; i++)
+        if (i >= n.values && sch->lane_component[i] != UINT32_MAX) {
+            plumbob_arena_reset(arena, mark); /* a schedule made for another binding */
+            return PLUMBOB_ERR_INVALID_ARGUMENT;
+        }
+    for (i = 0; i < lanes * ANIM_LANE_FLOATS; i++) lane[i] = sch->start_lanes[i]; /* the time before any key */
+    return PLUMBOB_OK;
+}
+
+plumbob_result plumbob_anim_sampler_init(const plumbob_anim_binding *binding, plumbob_arena *arena,
+                                         plumbob_anim_sampler *sampler) {
+    return anim_init(binding, NULL, arena, sampler);
+}
+
+plumbob_result plumbob_anim_sampler_init_scheduled(const plumbob_anim_schedule *schedule, plumbob_arena *arena,
+                                                   plumbob_anim_sampler *sampler) {
+    if (!schedule) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    return anim_init(schedule->binding, schedule, arena, sampler);
 }
 
 /* Makes (k, k + 1) the pair of a timed curve (k + 1 may be past the end),
@@ -351,6 +463,195 @@ static float anim_baked_value(const plumbob_anim *a, anim_curve *c, float ticks)
     return c->c[0] + (c->c[1] - c->c[0]) * u;
 }
 
+/* --- the schedule ------------------------------------------------------ */
+
+/* Component ci's records (its pairs with a gap, and its last key) and its
+ * last key's tick. */
+static uint32_t anim_record_count(const plumbob_anim *a, uint32_t ci, uint32_t *last_tick) {
+    const plumbob_anim_component *c = &a->components[ci];
+    uint32_t k, n = 1;
+    for (k = 0; k + 1u < c->key_count; k++) n += anim_key_time(c, k + 1u) > anim_key_time(c, k);
+    *last_tick = (uint32_t)anim_key_time(c, c->key_count - 1u);
+    return n;
+}
+
+/* Records and the largest tick of a binding's scheduled components. */
+static bool anim_schedule_count(const plumbob_anim_binding *b, uint32_t *records, uint32_t *last_tick) {
+    uint32_t ch, k;
+    *records = *last_tick = 0;
+    for (ch = 0; ch < b->channel_count; ch++) {
+        const plumbob_anim_channel *c = &b->anim->channels[ch];
+        uint32_t u = anim_used_components(b, ch);
+        for (k = 0; k < u; k++) {
+            uint32_t ci = c->first_component + k, t, n;
+            if (!anim_scheduled(b->anim, ci, c->flags)) continue;
+            n = anim_record_count(b->anim, ci, &t);
+            if (n > UINT32_MAX - *records) return false;
+            *records += n;
+            if (t > *last_tick) *last_tick = t;
+        }
+    }
+    return true;
+}
+
+size_t plumbob_anim_schedule_size(const plumbob_anim_binding *binding) {
+    uint32_t records, last_tick;
+    size_t n = 0;
+    if (!anim_binding_ok(binding) || !anim_schedule_count(binding, &records, &last_tick)) return SIZE_MAX;
+    if (!plumbob_size_add(&n, plumbob_arena_need(anim_lane_count(anim_count(binding).values), sizeof(uint32_t))) ||
+        !plumbob_size_add(&n, plumbob_arena_need((size_t)anim_lane_count(anim_count(binding).values) * ANIM_LANE_FLOATS,
+                                                 sizeof(float))) ||
+        !plumbob_size_add(&n, plumbob_arena_need(records, sizeof(anim_record))) ||
+        !plumbob_size_add(&n, plumbob_arena_need((size_t)last_tick + 1u, sizeof(uint32_t))))
+        return SIZE_MAX;
+    return n;
+}
+
+plumbob_result plumbob_anim_schedule_build(const plumbob_anim_binding *binding, plumbob_arena *arena,
+                                           plumbob_anim_schedule *schedule) {
+    const plumbob_anim *a;
+    anim_counts n;
+    uint32_t records, last_tick, lanes, *comp, *start, ch, k, i, sum = 0, values, rotations = 0;
+    anim_record *rec;
+    float *image;
+    size_t first, mark;
+    if (!anim_binding_ok(binding) || !arena || !schedule || !anim_schedule_count(binding, &records, &last_tick))
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    a = binding->anim;
+    n = anim_count(binding);
+    lanes = anim_lane_count(n.values);
+    first = plumbob_arena_mark(arena);
+    comp = (uint32_t *)plumbob_arena_alloc_array(arena, lanes, sizeof(uint32_t), 0);
+    rec = (anim_record *)plumbob_arena_alloc_array(arena, records, sizeof(anim_record), 0);
+    image = (float *)plumbob_arena_alloc_array(arena, (size_t)lanes * ANIM_LANE_FLOATS, sizeof(float), 0);
+    mark = plumbob_arena_mark(arena);
+    start = (uint32_t *)plumbob_arena_alloc_array(arena, (size_t)last_tick + 1u, sizeof(uint32_t), 0);
+    if ((lanes && (!comp || !image)) || (records && !rec) || !start) {
+        plumbob_arena_reset(arena, first);
+        return PLUMBOB_ERR_OUT_OF_MEMORY;
+    }
+    /* each value's component, where plumbob_anim_sampler_init puts it, and
+     * the lanes before any key: scheduled curves hold their first key,
+     * the others their value at init (baked ones are overwritten) */
+    for (i = 0; i < lanes; i++) {
+        comp[i] = UINT32_MAX;
+        anim_lane_hold(image, lanes, i, 0.0f);
+    }
+    values = 3u * n.rotations;
+    for (ch = 0; ch < binding->channel_count; ch++) {
+        const plumbob_anim_channel *c = &a->channels[ch];
+        uint32_t u = anim_used_components(binding, ch), ignored = 0, first_value, step = 1;
+        if (!u) continue;
+        if (anim_channel_moves(binding, ch, u, &ignored)) {
+            first_value = rotations++;
+            step = n.rotations;
+        } else {
+            first_value = values;
+            values += u;
+        }
+        for (k = 0; k < u; k++) {
+            uint32_t ci = c->first_component + k, vi = first_value + k * step;
+            if (anim_scheduled(a, ci, c->flags)) {
+                comp[vi] = ci;
+                anim_lane_hold(image, lanes, vi, anim_timed_key(&a->components[ci], 0).value);
+            } else {
+                anim_lane_hold(image, lanes, vi, plumbob_anim_sample_component(a, ci, 0.0f));
+            }
+        }
+    }
+    /* a counting sort on the start tick; within a tick, lane then key order */
+    for (i = 0; i <= last_tick; i++) start[i] = 0;
+    for (i = 0; i < lanes; i++) {
+        anim_record r;
+        bool angular;
+        if (comp[i] == UINT32_MAX) continue;
+        angular = PLUMBOB_ANIM_ATTRIBUTE(a->channels[a->components[comp[i]].channel].flags) == PLUMBOB_ANIM_ATTR_ROTATION;
+        for (k = 0; k < a->components[comp[i]].key_count; k++)
+            if (anim_pair_record(a, comp[i], angular, k, &r)) start[(uint32_t)r.at]++;
+    }
+    for (i = 0; i <= last_tick; i++) {
+        uint32_t c = start[i];
+        start[i] = sum;
+        sum += c;
+    }
+    for (i = 0; i < lanes; i++) {
+        anim_record r;
+        bool angular;
+        if (comp[i] == UINT32_MAX) continue;
+        angular = PLUMBOB_ANIM_ATTRIBUTE(a->channels[a->components[comp[i]].channel].flags) == PLUMBOB_ANIM_ATTR_ROTATION;
+        for (k = 0; k < a->components[comp[i]].key_count; k++)
+            if (anim_pair_record(a, comp[i], angular, k, &r)) {
+                r.lane = i;
+                rec[start[(uint32_t)r.at]++] = r;
+            }
+    }
+    plumbob_arena_reset(arena, mark); /* the tick table was temporary */
+    schedule->binding = binding;
+    schedule->lane_component = comp;
+    schedule->lane_count = lanes;
+    schedule->records = rec;
+    schedule->record_count = records;
+    schedule->start_lanes = image;
+    return PLUMBOB_OK;
+}
+
+/* A scheduled sampler at a time before the last one played: with few
+ * records up to ticks, back to the start (anim_lanes replays them);
+ * else every scheduled lane gets the pair the reference's search finds
+ * (or holds its first key before it), and the cursor the first record
+ * after ticks. */
+static void anim_seek(plumbob_anim_sampler *s, float ticks) {
+    const plumbob_anim_schedule *sch = s->schedule;
+    const plumbob_anim *a = s->anim;
+    const anim_record *rec = (const anim_record *)sch->records;
+    uint32_t i, lo = 0, hi = sch->record_count;
+    while (lo < hi) { /* the first record after ticks */
+        uint32_t mid = lo + (hi - lo) / 2u;
+        if (rec[mid].at <= ticks) lo = mid + 1u; else hi = mid;
+    }
+    if (lo / 8u <= s->lane_count) { /* few records to replay (a loop's restart): from the start */
+        for (i = 0; i < s->lane_count * ANIM_LANE_FLOATS; i++) s->lanes[i] = sch->start_lanes[i];
+        s->cursor = 0;
+        return;
+    }
+    s->cursor = lo;
+    for (i = 0; i < s->lane_count; i++) {
+        uint32_t ci = sch->lane_component[i];
+        const plumbob_anim_component *comp;
+        anim_record r;
+        if (ci == UINT32_MAX) continue;
+        comp = &a->components[ci];
+        lo = 0;
+        hi = comp->key_count;
+        while (hi - lo > 1u) {
+            uint32_t mid = lo + (hi - lo) / 2u;
+            if (anim_key_time(comp, mid) <= ticks) lo = mid; else hi = mid;
+        }
+        if (anim_key_time(comp, lo) <= ticks &&
+            anim_pair_record(a, ci, PLUMBOB_ANIM_ATTRIBUTE(a->channels[comp->channel].flags) == PLUMBOB_ANIM_ATTR_ROTATION,
+                             lo, &r))
+            anim_lane_set(s->lanes, s->lane_count, i, &r);
+        else
+            anim_lane_hold(s->lanes, s->lane_count, i, anim_timed_key(comp, 0).value);
+    }
+}
+
+/* The scheduled lanes at ticks: forward, the records that start by then
+ * copied in; then every lane's value in the port's lanes, as the
+ * reference computes it (at or before t0 the hold value c0, else the cubic
+ * at u = (ticks - t0) / dt, at most 1). */
+static void anim_lanes(plumbob_anim_sampler *s, float ticks) {
+    const anim_record *rec = (const anim_record *)s->schedule->records;
+    uint32_t n = s->schedule->record_count, lanes = s->lane_count, i;
+    float *l = s->lanes, *v = s->values;
+    if (ticks < s->played || s->cursor > n) anim_seek(s, ticks);
+    for (i = s->cursor; i < n && rec[i].at <= ticks; i++)
+        if (rec[i].lane < lanes) anim_lane_set(l, lanes, rec[i].lane, &rec[i]);
+    s->cursor = i;
+    s->played = ticks;
+    PB_ANIM_CURVES(l, lanes, ticks, v);
+}
+
 plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float ticks, plumbob_bone_pose *poses,
                                            uint32_t pose_count, float *morph_weights, uint32_t morph_count) {
     const plumbob_anim *a;
@@ -360,7 +661,9 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
     uint32_t i;
     if (!sampler || !sampler->anim || !sampler->values || (sampler->curve_count && !sampler->curves) ||
         (sampler->output_count && !sampler->outputs) || (sampler->bone_count && !sampler->rest) ||
-        (sampler->rotation_count && !sampler->rotation_slots))
+        (sampler->rotation_count && !sampler->rotation_slots) ||
+        (sampler->schedule && (!sampler->lanes || !sampler->schedule->lane_component ||
+                               sampler->lane_count != sampler->schedule->lane_count)))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     if ((poses && pose_count < sampler->bone_count) || (morph_weights && morph_count < sampler->morph_count))
         return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
@@ -369,6 +672,7 @@ plumbob_result plumbob_anim_sampler_sample(plumbob_anim_sampler *sampler, float 
     out = (const anim_output *)sampler->outputs;
     v = sampler->values;
     if (!(ticks == ticks)) ticks = 0.0f; /* NaN plays the first key */
+    if (sampler->schedule) anim_lanes(sampler, ticks);
     for (i = 0; i < sampler->curve_count; i++)
         v[cv[i].value] = (cv[i].flags & ANIM_CURVE_BAKED) ? anim_baked_value(a, &cv[i], ticks) : anim_timed_value(a, &cv[i], ticks);
     if (poses)

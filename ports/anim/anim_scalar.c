@@ -23,3 +23,16 @@ void pb_anim_euler_scalar(const float *angles, uint32_t count, const uint32_t *s
         o[3] = q[3];
     }
 }
+
+/* The scheduled sampler's curves, lane by lane (anim_sample.c's order). */
+void pb_anim_curves_scalar(const float *lanes, uint32_t count, float ticks, float *values) {
+    const float *t0 = lanes, *inv = lanes + count, *c0 = lanes + 2u * count, *c1 = lanes + 3u * count,
+                *c2 = lanes + 4u * count, *c3 = lanes + 5u * count;
+    uint32_t i;
+    for (i = 0; i < count; i++) {
+        float u = (ticks - t0[i]) * inv[i], h;
+        u = u > 1.0f ? 1.0f : u;
+        h = pb_cubic_at(c0[i], c1[i], c2[i], c3[i], u);
+        values[i] = ticks <= t0[i] ? c0[i] : h;
+    }
+}

@@ -154,6 +154,29 @@ void pb_anim_euler_neon(const float *angles, uint32_t count, const uint32_t *slo
                     out, stride);
     }
 }
+
+/* The scheduled sampler's curves, four lanes at a time:
+ * pb_anim_curves_scalar's operations lane by lane (u > 1 -> 1 and
+ * ticks <= t0 as masks), so its bits. */
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_anim_curves_sse2(const float *lanes, uint32_t count, float ticks, float *values)
+#else
+void pb_anim_curves_neon(const float *lanes, uint32_t count, float ticks, float *values)
+#endif
+{
+    const pb_v4 t = pb_v4_set1(ticks), one = pb_v4_set1(1.0f);
+    uint32_t i;
+    for (i = 0; i < count; i += 4u) {
+        const float *l = lanes + i;
+        pb_v4 t0 = pb_v4_loadu(l), c0 = pb_v4_loadu(l + 2u * count), u, h;
+        u = pb_v4_mul(pb_v4_sub(t, t0), pb_v4_loadu(l + count));
+        u = pb_v4_select(pb_v4_gt(u, one), one, u);
+        h = pb_v4_add(pb_v4_mul(pb_v4_loadu(l + 5u * count), u), pb_v4_loadu(l + 4u * count));
+        h = pb_v4_add(pb_v4_mul(h, u), pb_v4_loadu(l + 3u * count));
+        h = pb_v4_add(pb_v4_mul(h, u), c0);
+        pb_v4_store(values + i, pb_v4_select(pb_v4_le(t, t0), c0, h));
+    }
+}
 #else
 typedef int pb_anim_simd_unused; /* ISO C wants something in a unit */
 #endif

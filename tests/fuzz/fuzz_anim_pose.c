@@ -2,7 +2,8 @@
  * decode an ANIM, bind it to a skeleton of its own channel names (every
  * third one without its "_rot"/"_trans" suffix, so both rules bind) and a
  * mesh whose morph pairs are named after its morph channels, then sample
- * at several times in a shuffled order.  Properties: the report adds up,
+ * at several times in a shuffled order, with and without a schedule
+ * (plumbob_anim_schedule_build).  Properties: the report adds up,
  * the sizes keep their promises, the sampler gives
  * plumbob_anim_sample_channel's bits, and no NaN or infinity comes out
  * when the keys the bound channels read are finite and moderate (|v| <=
@@ -74,7 +75,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     plumbob_cres_skeleton sk;
     plumbob_gmdc mesh;
     plumbob_anim_binding b;
-    plumbob_anim_sampler s;
+    plumbob_anim_sampler s, ss;
+    plumbob_anim_schedule sch;
+    plumbob_arena a3;
+    unsigned char *sm;
     uint32_t i, nb = 0, nm = 0, t;
     euler_twins(data, size);
     if (plumbob_anim_measure(data, size, &need) != PLUMBOB_OK || need > (16u << 20)) return 0;
@@ -130,9 +134,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             size_t before = a2.used;
             if (plumbob_anim_sampler_init(&b, &a2, &s) != PLUMBOB_OK || a2.used - before > need) __builtin_trap();
         }
-        for (t = 0; t < sizeof times / sizeof times[0] + 2u; t++) {
-            float at = t < sizeof times / sizeof times[0] ? times[t] : (float)(t * 977u % (an.duration + 1u));
-            if (plumbob_anim_sampler_sample(&s, at, poses, nb, weights, nm) != PLUMBOB_OK) __builtin_trap();
+        {
+            size_t ns = plumbob_anim_schedule_size(&b);
+            if (ns == SIZE_MAX) __builtin_trap();
+            sm = (unsigned char *)malloc(ns + need + 1u);
+            plumbob_arena_init(&a3, sm, ns + need);
+            if (plumbob_anim_schedule_build(&b, &a3, &sch) != PLUMBOB_OK || a3.used > ns ||
+                plumbob_anim_sampler_init_scheduled(&sch, &a3, &ss) != PLUMBOB_OK || a3.used > ns + need)
+                __builtin_trap();
+        }
+        for (t = 0; t < 2u * (sizeof times / sizeof times[0] + 2u); t++) {
+            uint32_t tt = t % (sizeof times / sizeof times[0] + 2u);
+            float at = tt < sizeof times / sizeof times[0] ? times[tt] : (float)(tt * 977u % (an.duration + 1u));
+            /* odd steps: the scheduled sampler at the same time (even ones make its time order) */
+            plumbob_anim_sampler *sp = t % 2u ? &ss : &s;
+            if (t % 2u == 0u && plumbob_anim_sampler_sample(&ss, at * 0.5f, poses, nb, weights, nm) != PLUMBOB_OK)
+                __builtin_trap();
+            if (plumbob_anim_sampler_sample(sp, at, poses, nb, weights, nm) != PLUMBOB_OK) __builtin_trap();
             for (i = 0; i < an.channel_count; i++) {
                 float v[8];
                 plumbob_quat q = plumbob_quat_identity();
@@ -157,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         if (nb && plumbob_anim_sampler_sample(&s, 1.0f, poses, nb - 1u, NULL, 0) != PLUMBOB_ERR_OUTPUT_TOO_SMALL)
             __builtin_trap();
+        free(sm);
         free(m2);
     }
     free(mem);
