@@ -34,11 +34,15 @@ void bench_ik_chains(plumbob_mat34 (*m)[3], plumbob_vec3 *target, plumbob_vec3 *
 
 #include "ozz/animation/offline/animation_builder.h"
 #include "ozz/animation/offline/raw_animation.h"
+#include "ozz/animation/offline/raw_skeleton.h"
+#include "ozz/animation/offline/skeleton_builder.h"
 #include "ozz/animation/runtime/animation.h"
 #include "ozz/animation/runtime/ik_aim_job.h"
 #include "ozz/animation/runtime/ik_two_bone_job.h"
+#include "ozz/animation/runtime/local_to_model_job.h"
 #include "ozz/animation/runtime/blending_job.h"
 #include "ozz/animation/runtime/sampling_job.h"
+#include "ozz/animation/runtime/skeleton.h"
 #include "ozz/base/maths/simd_math.h"
 #include "ozz/base/maths/simd_quaternion.h"
 #include "ozz/base/maths/soa_transform.h"
@@ -1475,6 +1479,267 @@ void bench_clips(const std::vector<std::string> &packages, bool cold_only) {
     for (Clip &c : clips) g_acl_alloc.deallocate(c.acl_tracks, c.acl_tracks->get_size());
 }
 
+// --- a whole frame -----------------------------------------------------------
+
+// One clip of the frame case, bound to the rig (plumbob) and converted for
+// ozz in the order of ozz's skeleton.
+struct FrameClip {
+    std::string label;
+    std::vector<unsigned char> bytes, arena, schedule_mem;
+    plumbob_clip clip;
+    plumbob_clip_binding binding;
+    plumbob_clip_schedule schedule;
+    plumbob_clip_sampler sampler;
+    uint32_t bound_bones = 0, keys = 0;
+    float duration = 0;
+    ozz::unique_ptr<ozz::animation::Animation> ozz_anim;
+};
+
+// Issue 50's whole frame on the Sims 3 adult rig (auRig.rig beside the
+// packages, 257 bones): sample two real clips, blend them (the second layer
+// at 0.5 under a per-bone mask 0, 0.5, 1, 1 repeating, as bench_blend), local
+// to model.  plumbob twice, AoS blend and blocked blend (with the
+// converters into and out of blocks, since the sampler and the model job
+// take AoS poses), beside ozz's SamplingJob x2 + BlendingJob +
+// LocalToModelJob; and each part alone.  Every job plays 120 frames
+// forward at 60 Hz; figures are ns per frame.  ozz's animations carry the
+// rest value as one key on every channel the clip leaves alone; plumbob's
+// pose buffers are filled with the rest pose once (the samplers write only
+// what the clips drive, so the rest values stay).
+void bench_frame(const std::vector<std::string> &packages) {
+    std::string dir = packages.empty() ? std::string() : packages[0].substr(0, packages[0].rfind('/') + 1);
+    std::vector<unsigned char> rig_bytes = packages.empty() ? std::vector<unsigned char>() : read_file((dir + "auRig.rig").c_str());
+    size_t rneed;
+    if (rig_bytes.empty() || plumbob_rig_measure(rig_bytes.data(), rig_bytes.size(), &rneed) != PLUMBOB_OK) {
+        printf("frame: no auRig.rig beside the packages (the corpus: ../shared/corpus/sims3/); skipped\n");
+        return;
+    }
+    std::vector<unsigned char> rig_mem(rneed);
+    plumbob_arena ra;
+    plumbob_arena_init(&ra, rig_mem.data(), rig_mem.size());
+    plumbob_rig rig;
+    if (plumbob_rig_decode(rig_bytes.data(), rig_bytes.size(), &ra, &rig) != PLUMBOB_OK) abort();
+    const plumbob_skeleton &sk = rig.skeleton;
+    const uint32_t bones = sk.bone_count, soa = plumbob_pose_soa_blocks(bones);
+
+    // the two clips of the packages that drive the most rig bones (a clean fit)
+    std::vector<std::unique_ptr<FrameClip>> cand;
+    for (auto &path : packages) {
+        std::vector<unsigned char> data = read_file(path.c_str());
+        plumbob_package pkg;
+        if (data.empty() || plumbob_package_open(&pkg, data.data(), data.size()) != PLUMBOB_OK) continue;
+        for (uint32_t i = 0; i < pkg.count; i++) {
+            plumbob_package_entry e;
+            plumbob_package_entry_at(&pkg, i, &e);
+            if (e.type != PLUMBOB_TYPE_CLIP) continue;
+            std::vector<unsigned char> buf(e.mem_size);
+            const unsigned char *res;
+            size_t rs, need;
+            if (plumbob_package_read(&pkg, &e, buf.data(), buf.size(), &res, &rs) != PLUMBOB_OK) continue;
+            if (plumbob_clip_measure(res, rs, &need) != PLUMBOB_OK) continue;
+            std::unique_ptr<FrameClip> c(new FrameClip);
+            char label[32];
+            snprintf(label, sizeof label, "%016llX", (unsigned long long)e.instance);
+            c->label = label;
+            c->bytes.assign(res, res + rs);
+            c->arena.resize(need + 256 * 1024);
+            plumbob_arena a;
+            plumbob_arena_init(&a, c->arena.data(), c->arena.size());
+            if (plumbob_clip_decode(c->bytes.data(), c->bytes.size(), &a, &c->clip) != PLUMBOB_OK) continue;
+            c->duration = plumbob_clip_duration(&c->clip);
+            if (c->duration <= 0 || plumbob_rig_bind(&c->clip, &rig, nullptr, 0, &a, &c->binding) != PLUMBOB_OK) continue;
+            plumbob_clip_bind_report rep;
+            if (plumbob_clip_binding_report(&c->binding, rig.skeleton_name.ptr, rig.skeleton_name.len, &a, nullptr, 0, &rep) != PLUMBOB_OK ||
+                rep.fit != 0)
+                continue;
+            c->bound_bones = rep.bound_bones;
+            size_t sneed = plumbob_clip_schedule_size(&c->clip);
+            c->schedule_mem.resize(sneed);
+            plumbob_arena s;
+            plumbob_arena_init(&s, c->schedule_mem.data(), sneed);
+            if (plumbob_clip_schedule_build(&c->clip, &s, &c->schedule) != PLUMBOB_OK ||
+                plumbob_clip_sampler_init(&c->schedule, &c->binding, 0, &a, &c->sampler) != PLUMBOB_OK)
+                continue;
+            cand.push_back(std::move(c));
+        }
+    }
+    if (cand.size() < 2) { printf("frame: fewer than two clips fit auRig.rig; skipped\n"); return; }
+    std::stable_sort(cand.begin(), cand.end(), [](const std::unique_ptr<FrameClip> &x, const std::unique_ptr<FrameClip> &y) {
+        return x->bound_bones > y->bound_bones;
+    });
+    FrameClip &A = *cand[0], &B = *cand[1];
+
+    // ozz's skeleton from the same bones and rest poses; its joints come out
+    // depth first, so each is named by its plumbob index to map back
+    ozz::animation::offline::RawSkeleton raw_sk;
+    std::vector<std::vector<uint32_t>> children(bones);
+    std::vector<uint32_t> roots;
+    for (uint32_t b = 0; b < bones; b++) (sk.parent[b] < 0 ? roots : children[(uint32_t)sk.parent[b]]).push_back(b);
+    std::function<void(uint32_t, ozz::animation::offline::RawSkeleton::Joint &)> fill =
+        [&](uint32_t b, ozz::animation::offline::RawSkeleton::Joint &j) {
+            const plumbob_bone_pose &r = sk.rest[b];
+            j.name = std::to_string(b).c_str();
+            j.transform.translation = ozz::math::Float3(r.translation.x, r.translation.y, r.translation.z);
+            j.transform.rotation = ozz::math::Quaternion(r.rotation.x, r.rotation.y, r.rotation.z, r.rotation.w);
+            j.transform.scale = ozz::math::Float3(r.scale.x, r.scale.y, r.scale.z);
+            j.children.resize(children[b].size());
+            for (size_t k = 0; k < children[b].size(); k++) fill(children[b][k], j.children[k]);
+        };
+    raw_sk.roots.resize(roots.size());
+    for (size_t k = 0; k < roots.size(); k++) fill(roots[k], raw_sk.roots[k]);
+    ozz::animation::offline::SkeletonBuilder sk_builder;
+    ozz::unique_ptr<ozz::animation::Skeleton> osk = sk_builder(raw_sk);
+    if (!osk || (uint32_t)osk->num_joints() != bones) abort();
+    std::vector<uint32_t> of(bones); // ozz joint -> plumbob bone
+    for (uint32_t j = 0; j < bones; j++) of[j] = (uint32_t)atoi(osk->joint_names()[j]);
+
+    // the clips for ozz: each joint's tracks, the rest value where the clip has none
+    std::vector<plumbob_bone_pose> rest(bones);
+    if (plumbob_skeleton_rest_pose(&sk, 0, bones, rest.data(), bones) != PLUMBOB_OK) abort();
+    for (FrameClip *c : {&A, &B}) {
+        ozz::animation::offline::RawAnimation raw;
+        raw.duration = c->duration;
+        raw.tracks.resize(bones);
+        for (uint32_t j = 0; j < bones; j++) {
+            uint32_t b = of[j];
+            auto &jt = raw.tracks[j];
+            for (uint32_t t = 0; t < c->clip.track_count; t++) {
+                const plumbob_clip_track &tr = c->clip.tracks[t];
+                if (tr.hash != sk.name_hash[b] || tr.key_count == 0) continue;
+                bool rot = tr.target == PLUMBOB_CLIP_TARGET_ROTATION, pos = tr.target == PLUMBOB_CLIP_TARGET_TRANSLATION,
+                     scl = tr.target == PLUMBOB_CLIP_TARGET_SCALE;
+                if ((rot && !jt.rotations.empty()) || (pos && !jt.translations.empty()) || (scl && !jt.scales.empty()) ||
+                    !(rot || pos || scl))
+                    continue; // the first track per channel
+                for (uint32_t k = 0; k < tr.key_count; k++) {
+                    uint16_t tick;
+                    float v[4];
+                    plumbob_clip_key_value(&c->clip, t, k, &tick, v);
+                    float time = std::min((float)tick * c->clip.frame_duration, c->duration);
+                    if (k && time <= (rot ? jt.rotations.back().time : pos ? jt.translations.back().time : jt.scales.back().time))
+                        continue;
+                    if (pos) jt.translations.push_back({time, ozz::math::Float3(v[0], v[1], v[2])});
+                    else if (scl) jt.scales.push_back({time, ozz::math::Float3(v[0], v[1], v[2])});
+                    else {
+                        float l = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+                        jt.rotations.push_back({time, ozz::math::Quaternion(v[0] / l, v[1] / l, v[2] / l, v[3] / l)});
+                    }
+                }
+            }
+            const plumbob_bone_pose &r = rest[b];
+            if (jt.rotations.empty()) jt.rotations.push_back({0.0f, ozz::math::Quaternion(r.rotation.x, r.rotation.y, r.rotation.z, r.rotation.w)});
+            if (jt.translations.empty()) jt.translations.push_back({0.0f, ozz::math::Float3(r.translation.x, r.translation.y, r.translation.z)});
+            if (jt.scales.empty()) jt.scales.push_back({0.0f, ozz::math::Float3(r.scale.x, r.scale.y, r.scale.z)});
+        }
+        if (!raw.Validate()) { fprintf(stderr, "frame: %s: ozz refuses the raw animation\n", c->label.c_str()); return; }
+        ozz::animation::offline::AnimationBuilder builder;
+        c->ozz_anim = builder(raw);
+        if (!c->ozz_anim) abort();
+    }
+
+    // buffers, mask and layers
+    std::vector<plumbob_bone_pose> pa(rest), pb(rest), out(bones);
+    std::vector<plumbob_pose_soa> sa(soa), sb(soa), srest(soa), so(soa);
+    std::vector<plumbob_mat34> model(bones);
+    std::vector<float> mask(bones);
+    for (uint32_t b = 0; b < bones; b++) mask[b] = b % 4u == 0 ? 0.0f : (b % 4u == 1 ? 0.5f : 1.0f);
+    if (plumbob_pose_to_soa(rest.data(), bones, srest.data(), soa) != PLUMBOB_OK) abort();
+    plumbob_blend_layer lp[2];
+    plumbob_blend_layer_soa ls[2];
+    lp[0].poses = pa.data(); lp[0].weight = 1.0f; lp[0].bone_weights = nullptr;
+    lp[1].poses = pb.data(); lp[1].weight = 0.5f; lp[1].bone_weights = mask.data();
+    ls[0].poses = sa.data(); ls[0].weight = 1.0f; ls[0].bone_weights = nullptr;
+    ls[1].poses = sb.data(); ls[1].weight = 0.5f; ls[1].bone_weights = mask.data();
+    std::vector<ozz::math::SoaTransform> oa(soa), ob(soa), oout(soa);
+    std::vector<ozz::math::SimdFloat4> omask(soa);
+    for (uint32_t g = 0; g < soa; g++) {
+        float v[4];
+        for (uint32_t l = 0; l < 4; l++) v[l] = 4 * g + l < bones ? mask[of[4 * g + l]] : 1.0f;
+        omask[g] = ozz::math::simd_float4::LoadPtrU(v);
+    }
+    std::vector<ozz::math::Float4x4> omodel(bones);
+    ozz::animation::SamplingJob::Context ca(bones), cb(bones);
+    ozz::animation::BlendingJob::Layer lo[2];
+    lo[0].weight = 1.0f; lo[0].transform = ozz::make_span(oa);
+    lo[1].weight = 0.5f; lo[1].transform = ozz::make_span(ob); lo[1].joint_weights = ozz::make_span(omask);
+    ozz::animation::BlendingJob obj;
+    obj.threshold = PLUMBOB_BLEND_THRESHOLD;
+    obj.layers = ozz::span<const ozz::animation::BlendingJob::Layer>(lo, 2);
+    obj.rest_pose = osk->joint_rest_poses();
+    obj.output = ozz::make_span(oout);
+    ozz::animation::LocalToModelJob ol2m;
+    ol2m.skeleton = osk.get();
+    ol2m.input = ozz::make_span(oout);
+    ol2m.output = ozz::make_span(omodel);
+
+    // the frame's parts, one frame at a time
+    const uint32_t frames = 120;
+    std::vector<float> ta(frames), tb(frames);
+    for (uint32_t i = 0; i < frames; i++) {
+        ta[i] = std::fmod((float)i / 60.0f, A.duration);
+        tb[i] = std::fmod((float)i / 60.0f, B.duration);
+    }
+    auto p_sample = [&](uint32_t i) {
+        if (plumbob_clip_sampler_sample(&A.sampler, ta[i], pa.data(), bones, nullptr, 0) != PLUMBOB_OK ||
+            plumbob_clip_sampler_sample(&B.sampler, tb[i], pb.data(), bones, nullptr, 0) != PLUMBOB_OK)
+            abort();
+    };
+    auto p_blend = [&] { if (plumbob_pose_blend(lp, 2, rest.data(), bones, PLUMBOB_BLEND_THRESHOLD, out.data(), bones) != PLUMBOB_OK) abort(); };
+    auto p_to = [&] {
+        if (plumbob_pose_to_soa(pa.data(), bones, sa.data(), soa) != PLUMBOB_OK ||
+            plumbob_pose_to_soa(pb.data(), bones, sb.data(), soa) != PLUMBOB_OK)
+            abort();
+    };
+    auto p_blend_soa = [&] { if (plumbob_pose_blend_soa(ls, 2, srest.data(), bones, PLUMBOB_BLEND_THRESHOLD, so.data(), soa) != PLUMBOB_OK) abort(); };
+    auto p_from = [&] { if (plumbob_pose_from_soa(so.data(), bones, out.data(), bones) != PLUMBOB_OK) abort(); };
+    auto p_model = [&] { if (plumbob_skeleton_model(&sk, out.data(), model.data(), bones) != PLUMBOB_OK) abort(); };
+    auto o_sample = [&](uint32_t i) {
+        ozz::animation::SamplingJob ja, jb;
+        ja.animation = A.ozz_anim.get(); ja.context = &ca; ja.ratio = ta[i] / A.duration; ja.output = ozz::make_span(oa);
+        jb.animation = B.ozz_anim.get(); jb.context = &cb; jb.ratio = tb[i] / B.duration; jb.output = ozz::make_span(ob);
+        if (!ja.Run() || !jb.Run()) abort();
+    };
+    auto o_blend = [&] { if (!obj.Run()) abort(); };
+    auto o_l2m = [&] { if (!ol2m.Run()) abort(); };
+    std::vector<double> t = interleaved(
+        {[&] { for (uint32_t i = 0; i < frames; i++) { p_sample(i); p_blend(); p_model(); } keep(&model[0].m[0][0]); },
+         [&] { for (uint32_t i = 0; i < frames; i++) { p_sample(i); p_to(); p_blend_soa(); p_from(); p_model(); } keep(&model[0].m[0][0]); },
+         [&] { for (uint32_t i = 0; i < frames; i++) { o_sample(i); o_blend(); o_l2m(); } keep((const float *)omodel.data()); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_sample(i); keep(&pa[0].rotation.x); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_blend(); keep(&out[0].rotation.x); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_model(); keep(&model[0].m[0][0]); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_to(); keep(sa[0].rx); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_blend_soa(); keep(so[0].rx); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_from(); keep(&out[0].rotation.x); },
+         [&] { for (uint32_t i = 0; i < frames; i++) o_sample(i); keep((const float *)oa.data()); },
+         [&] { for (uint32_t i = 0; i < frames; i++) o_blend(); keep((const float *)oout.data()); },
+         [&] { for (uint32_t i = 0; i < frames; i++) o_l2m(); keep((const float *)omodel.data()); }},
+        g_quick ? 5 : 41);
+    for (double &x : t) x = x / frames * 1e9;
+
+    // the same model-space bone positions from both (mm), over every frame
+    double worst = 0;
+    for (uint32_t i = 0; i < frames; i++) {
+        p_sample(i); p_blend(); p_model();
+        o_sample(i); o_blend(); o_l2m();
+        for (uint32_t j = 0; j < bones; j++) {
+            float c[4];
+            ozz::math::StorePtrU(omodel[j].cols[3], c);
+            const plumbob_mat34 &m = model[of[j]];
+            for (int k = 0; k < 3; k++) worst = std::max(worst, (double)std::fabs(m.m[k][3] - c[k]) * 1e3);
+        }
+    }
+    char ctx[320];
+    snprintf(ctx, sizeof ctx, "\"bones\": %u, \"clips\": [\"%s\", \"%s\"], \"bound_bones\": [%u, %u], \"layers\": 2, \"masked_layers\": 1, "
+             "\"frames\": %u, \"port\": \"%s\", \"max_position_difference_mm\": %.2g",
+             bones, A.label.c_str(), B.label.c_str(), A.bound_bones, B.bound_bones, frames, PLUMBOB_PORT_NAME, worst);
+    report("frame", "ns_per_frame", ctx, {{"plumbob_aos", t[0]}, {"plumbob_soa", t[1]}, {"ozz", t[2]}});
+    report("frame_ratio", "plumbob/ozz", ctx, {{"plumbob_aos", t[0] / t[2]}, {"plumbob_soa", t[1] / t[2]}});
+    report("frame_parts_plumbob", "ns_per_frame", ctx,
+           {{"sample_2", t[3]}, {"blend", t[4]}, {"model", t[5]}, {"to_soa_2", t[6]}, {"blend_soa", t[7]}, {"from_soa", t[8]}});
+    report("frame_parts_ozz", "ns_per_frame", ctx, {{"sample_2", t[9]}, {"blend", t[10]}, {"local_to_model", t[11]}});
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -1486,7 +1751,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik|blend|blend_soa] [--json FILE] [PACKAGE...]\n");
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik|blend|blend_soa|frame] [--json FILE] [PACKAGE...]\n");
             return 2;
         } else packages.push_back(argv[i]);
     }
@@ -1504,6 +1769,7 @@ int main(int argc, char **argv) {
     if (!only || !strcmp(only, "ik")) bench_ik();
     if (!only || !strcmp(only, "blend")) bench_blend();
     if (!only || !strcmp(only, "blend") || !strcmp(only, "blend_soa")) bench_blend_soa();
+    if (!only || !strcmp(only, "frame")) bench_frame(packages);
     fclose(g_json);
     printf("JSON lines: %s\n", json);
     return 0;
