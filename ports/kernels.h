@@ -227,6 +227,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_additive_soa_scalar plumbob_pb_additive_soa_scalar
 #define pb_additive_soa_sse2 plumbob_pb_additive_soa_sse2
 #define pb_additive_soa_neon plumbob_pb_additive_soa_neon
+#define pb_pose_mirror_scalar plumbob_pb_pose_mirror_scalar
+#define pb_pose_mirror_sse2 plumbob_pb_pose_mirror_sse2
+#define pb_pose_mirror_neon plumbob_pb_pose_mirror_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -346,6 +349,12 @@ void pb_anim_euler_scalar(const float *angles, uint32_t count, const uint32_t *s
 void pb_blend_soa_scalar(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
                          uint32_t bone_count, float threshold, plumbob_pose_soa *out);
 
+/* plumbob_pose_mirror's loop after its checks (every opposite[k] in
+ * [0, count), out not overlapping in): bone k's ten floats (rotation x y
+ * z w, translation, scale) at out + 10 k are bone opposite[k]'s with
+ * rotation y, z and translation x negated. */
+void pb_pose_mirror_scalar(const int32_t *opposite, const float *in, uint32_t count, float *out);
+
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
  * (ticks, finite) into out + stride * slot (floats): 4 floats per
@@ -376,6 +385,8 @@ void pb_blend_soa_sse2(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
 void pb_additive_soa_sse2(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
                           uint32_t bone_count, plumbob_pose_soa *out);
 #  define PB_ADDITIVE_SOA pb_additive_soa_sse2
+void pb_pose_mirror_sse2(const int32_t *opposite, const float *in, uint32_t count, float *out);
+#  define PB_POSE_MIRROR pb_pose_mirror_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -398,6 +409,8 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
 void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
                           uint32_t bone_count, plumbob_pose_soa *out);
 #  define PB_ADDITIVE_SOA pb_additive_soa_neon
+void pb_pose_mirror_neon(const int32_t *opposite, const float *in, uint32_t count, float *out);
+#  define PB_POSE_MIRROR pb_pose_mirror_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
@@ -407,6 +420,7 @@ void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *
 #  define PB_ANIM_EULER pb_anim_euler_scalar
 #  define PB_BLEND_SOA pb_blend_soa_scalar
 #  define PB_ADDITIVE_SOA pb_additive_soa_scalar
+#  define PB_POSE_MIRROR pb_pose_mirror_scalar
 #endif
 
 #endif
