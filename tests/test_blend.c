@@ -351,7 +351,7 @@ void test_pose_mirror_port_matches_scalar(void) {
     /* in the shared work memory, not statics: bare metal's RAM is short */
     plumbob_bone_pose *in = (plumbob_bone_pose *)(void *)t_work(), *ref = in + BL_BONES, *port = ref + BL_BONES,
                       *twice = port + BL_BONES;
-    static int32_t opp[BL_BONES];
+    int32_t *opp = (int32_t *)(void *)(twice + BL_BONES);
     uint32_t st = 0x31A0u, kind, n, b;
     for (b = 0; b < 10u * BL_BONES; b++) {
         uint32_t bits = t_rand(&st) * 2654435761u ^ t_rand(&st) << 16;
