@@ -1,7 +1,8 @@
 /* Pose-job benchmarks (runtime.h Chapter 19b): blends of 2 and 4 layers,
  * each layer but the first with a per-bone mask, on a 257-bone pose (the
  * Sims 3 adult rig's size) and a 1,000-bone one; additive apply with a
- * mask; mirror; the blocked blend (plumbob_pose_blend_soa) on the same
+ * mask; mirror (the job, and its kernel alone: scalar reference and the
+ * port's twin); the blocked blend (plumbob_pose_blend_soa) on the same
  * poses.  ns per call and per bone. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,6 +60,20 @@ static void run_mirror(void *p) {
     bench_keep(c->out);
 }
 
+/* The kernel alone (the table already checked): the scalar reference, to
+ * set beside the port's twin that plumbob_pose_mirror calls. */
+static void run_mirror_scalar(void *p) {
+    blend_ctx *c = (blend_ctx *)p;
+    pb_pose_mirror_scalar(c->opposite, &c->layer[0][0].rotation.x, c->bones, &c->out[0].rotation.x);
+    bench_keep(c->out);
+}
+
+static void run_mirror_port(void *p) {
+    blend_ctx *c = (blend_ctx *)p;
+    PB_POSE_MIRROR(c->opposite, &c->layer[0][0].rotation.x, c->bones, &c->out[0].rotation.x);
+    bench_keep(c->out);
+}
+
 static void report(const bench_opts *o, const char *name, bench_stats s, uint32_t bones, uint32_t layers,
                    const char *port) {
     char ctx[128];
@@ -106,6 +121,8 @@ void bench_blend(const bench_opts *o, int samples) {
             report(o, name, bench_time(run_blend_soa, &c, samples * 10), c.bones, c.layer_count, plumbob_port_name());
         }
         report(o, "additive_masked", bench_time(run_additive, &c, samples * 10), c.bones, 1, "scalar");
-        report(o, "mirror", bench_time(run_mirror, &c, samples * 10), c.bones, 1, "scalar");
+        report(o, "mirror", bench_time(run_mirror, &c, samples * 10), c.bones, 1, plumbob_port_name());
+        report(o, "mirror_kernel_scalar", bench_time(run_mirror_scalar, &c, samples * 10), c.bones, 1, "scalar");
+        report(o, "mirror_kernel_port", bench_time(run_mirror_port, &c, samples * 10), c.bones, 1, plumbob_port_name());
     }
 }

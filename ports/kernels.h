@@ -230,6 +230,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_anim_curves_scalar plumbob_pb_anim_curves_scalar
 #define pb_anim_curves_sse2 plumbob_pb_anim_curves_sse2
 #define pb_anim_curves_neon plumbob_pb_anim_curves_neon
+#define pb_pose_mirror_scalar plumbob_pb_pose_mirror_scalar
+#define pb_pose_mirror_sse2 plumbob_pb_pose_mirror_sse2
+#define pb_pose_mirror_neon plumbob_pb_pose_mirror_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -355,6 +358,11 @@ void pb_blend_soa_scalar(const plumbob_blend_layer_soa *layers, uint32_t layer_c
  * cubic by Horner's rule at u = (ticks - t0) * (1 / dt), at most 1 (the
  * operations of plumbob_anim_sample_component: the same bits). */
 void pb_anim_curves_scalar(const float *lanes, uint32_t count, float ticks, float *values);
+/* plumbob_pose_mirror's loop after its checks (every opposite[k] in
+ * [0, count), out not overlapping in): bone k's ten floats (rotation x y
+ * z w, translation, scale) at out + 10 k are bone opposite[k]'s with
+ * rotation y, z and translation x negated. */
+void pb_pose_mirror_scalar(const int32_t *opposite, const float *in, uint32_t count, float *out);
 
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
@@ -388,6 +396,8 @@ void pb_additive_soa_sse2(const plumbob_pose_soa *base, const plumbob_pose_soa *
 #  define PB_ADDITIVE_SOA pb_additive_soa_sse2
 void pb_anim_curves_sse2(const float *lanes, uint32_t count, float ticks, float *values);
 #  define PB_ANIM_CURVES pb_anim_curves_sse2
+void pb_pose_mirror_sse2(const int32_t *opposite, const float *in, uint32_t count, float *out);
+#  define PB_POSE_MIRROR pb_pose_mirror_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -412,6 +422,8 @@ void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *
 #  define PB_ADDITIVE_SOA pb_additive_soa_neon
 void pb_anim_curves_neon(const float *lanes, uint32_t count, float ticks, float *values);
 #  define PB_ANIM_CURVES pb_anim_curves_neon
+void pb_pose_mirror_neon(const int32_t *opposite, const float *in, uint32_t count, float *out);
+#  define PB_POSE_MIRROR pb_pose_mirror_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
@@ -422,6 +434,7 @@ void pb_anim_curves_neon(const float *lanes, uint32_t count, float ticks, float 
 #  define PB_BLEND_SOA pb_blend_soa_scalar
 #  define PB_ADDITIVE_SOA pb_additive_soa_scalar
 #  define PB_ANIM_CURVES pb_anim_curves_scalar
+#  define PB_POSE_MIRROR pb_pose_mirror_scalar
 #endif
 
 #endif

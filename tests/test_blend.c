@@ -341,6 +341,57 @@ void test_mirror_adult_rig(void) {
     free(data);
 }
 
+/* The port's mirror kernel against the scalar reference, bit for bit:
+ * poses of random bits (NaNs, infinities, signed zeros, subnormals) under
+ * the identity table, a reversal, random pairs with self-opposite bones
+ * and a random table (not a pairing), every length 0..33 and 300; the
+ * public job gives the reference's bits and, with a pairing table,
+ * mirroring twice gives the input. */
+void test_pose_mirror_port_matches_scalar(void) {
+    /* in the shared work memory, not statics: bare metal's RAM is short */
+    plumbob_bone_pose *in = (plumbob_bone_pose *)(void *)t_work(), *ref = in + BL_BONES, *port = ref + BL_BONES,
+                      *twice = port + BL_BONES;
+    int32_t *opp = (int32_t *)(void *)(twice + BL_BONES);
+    uint32_t st = 0x31A0u, kind, n, b;
+    for (b = 0; b < 10u * BL_BONES; b++) {
+        uint32_t bits = t_rand(&st) * 2654435761u ^ t_rand(&st) << 16;
+        memcpy((float *)(void *)in + b, &bits, 4);
+    }
+    for (kind = 0; kind < 4u; kind++) {
+        for (n = 0; n <= BL_BONES; n = n < 33u ? n + 1u : BL_BONES) {
+            for (b = 0; b < n; b++) {
+                if (kind == 0) opp[b] = (int32_t)b;
+                else if (kind == 1) opp[b] = (int32_t)(n - 1u - b);
+                else if (kind == 2) opp[b] = (int32_t)((b / 2u) % 3u == 2u || (b ^ 1u) >= n ? b : b ^ 1u); /* pairs, some alone */
+                else opp[b] = (int32_t)(t_rand(&st) % n);
+            }
+            memset(ref, 0xA5, sizeof *ref * BL_BONES);
+            memset(port, 0x5A, sizeof *port * BL_BONES);
+            pb_pose_mirror_scalar(opp, &in[0].rotation.x, n, &ref[0].rotation.x);
+            PB_POSE_MIRROR(opp, &in[0].rotation.x, n, &port[0].rotation.x);
+            CHECK(memcmp(ref, port, sizeof *ref * n) == 0);
+            CHECK_OK(plumbob_pose_mirror(opp, in, n, port, BL_BONES));
+            CHECK(memcmp(ref, port, sizeof *ref * n) == 0);
+            if (n && kind < 3u) {
+                CHECK_OK(plumbob_pose_mirror(opp, port, n, twice, BL_BONES));
+                CHECK(memcmp(twice, in, sizeof *in * n) == 0);
+            }
+            if (n == BL_BONES) break;
+        }
+    }
+    /* one bone by hand: the reflection's signs */
+    in[0].rotation.x = 0.5f; in[0].rotation.y = 0.25f; in[0].rotation.z = -0.0f; in[0].rotation.w = 1.0f;
+    in[0].translation.x = 2.0f; in[0].translation.y = 3.0f; in[0].translation.z = 4.0f;
+    in[0].scale.x = 5.0f; in[0].scale.y = 6.0f; in[0].scale.z = 7.0f;
+    opp[0] = 0;
+    CHECK_OK(plumbob_pose_mirror(opp, in, 1, port, 1));
+    CHECK(port[0].rotation.x == 0.5f && port[0].rotation.y == -0.25f && port[0].rotation.w == 1.0f);
+    memcpy(&b, &port[0].rotation.z, 4);
+    CHECK_EQ(b, 0); /* -(-0) is +0 */
+    CHECK(port[0].translation.x == -2.0f && port[0].translation.y == 3.0f && port[0].translation.z == 4.0f);
+    CHECK(port[0].scale.x == 5.0f && port[0].scale.y == 6.0f && port[0].scale.z == 7.0f);
+}
+
 /* Masks from bone names on the adult rig: the left arm from the clavicle
  * down, and the error cases. */
 void test_bone_weights_subtrees(void) {

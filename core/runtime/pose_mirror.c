@@ -4,8 +4,10 @@
  * sign of x in translation and of y and z in rotation), so the reflection
  * of a local transform is S T S with S = diag(-1, 1, 1): (x, y, z) ->
  * (-x, y, z) for translations, (x, y, z, w) -> (x, -y, -z, w) for
- * rotations, scale as it is.  Sign flips only: exact, its own inverse. */
+ * rotations, scale as it is.  Sign flips only: exact, its own inverse.
+ * The per-bone work is the ports' kernel (PB_POSE_MIRROR, ports/blend/). */
 #include "plumbob/runtime.h"
+#include "kernels.h"
 
 plumbob_result plumbob_rig_mirror_table(const plumbob_rig *rig, int32_t *opposite, uint32_t opposite_count) {
     uint32_t k, n;
@@ -31,17 +33,6 @@ plumbob_result plumbob_pose_mirror(const int32_t *opposite, const plumbob_bone_p
     for (k = 0; k < bone_count; k++)
         if (opposite[k] < 0 || (uint32_t)opposite[k] >= bone_count) return PLUMBOB_ERR_BAD_INDEX;
     if (out_count < bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
-    for (k = 0; k < bone_count; k++) {
-        const plumbob_bone_pose *p = &in[opposite[k]];
-        plumbob_bone_pose *o = &out[k];
-        o->rotation.x = p->rotation.x;
-        o->rotation.y = -p->rotation.y;
-        o->rotation.z = -p->rotation.z;
-        o->rotation.w = p->rotation.w;
-        o->translation.x = -p->translation.x;
-        o->translation.y = p->translation.y;
-        o->translation.z = p->translation.z;
-        o->scale = p->scale;
-    }
+    PB_POSE_MIRROR(opposite, &in[0].rotation.x, bone_count, &out[0].rotation.x);
     return PLUMBOB_OK;
 }

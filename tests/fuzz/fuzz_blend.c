@@ -7,8 +7,8 @@
  * sized span), give finite outputs for finite inputs, the blend's port
  * kernel the scalar reference's bits, the blocked blend the AoS blend's
  * bits (its port the scalar reference's, its padding finite), the
- * blocked additive apply likewise, and
- * mirroring twice the input. */
+ * blocked additive apply likewise, the mirror the scalar reference's
+ * bits and mirroring twice the input. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +167,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (r != PLUMBOB_ERR_BAD_INDEX) abort();
     } else {
         if (r != PLUMBOB_OK) abort();
+        /* the port's kernel (in the job) against the scalar reference */
+        pb_pose_mirror_scalar(opp, &lp[0][0].rotation.x, bones, &out2[0].rotation.x);
+        if (bones && !same_bits(&out2[0].rotation.x, &out[0].rotation.x, 10u * bones)) abort();
         for (b = 0; b < bones; b++) opp[opp[b]] = (int32_t)b; /* make it pair both ways where it can */
         for (k = 1; k;) { /* unpaired bones become their own, until every pair holds */
             k = 0;
