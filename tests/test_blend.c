@@ -36,6 +36,11 @@ static float bl_nan(void) {
     return z / z;
 }
 
+static float bl_inf(void) {
+    volatile float m = 3e38f;
+    return m * m;
+}
+
 /* Angle between two unit quaternions, degrees (either sign), from the
  * chord: |a - b| = 2 sin(angle / 4), close to angle / 2 for small angles
  * (and a resolution floats keep, unlike 1 - dot). */
@@ -513,6 +518,13 @@ void test_blend_soa_port_matches_scalar(void) {
     bl_layer_poses[0][10].rotation.x = 3e38f;   /* len2 infinite: the identity */
     bl_layer_poses[1][3].translation.x = -0.0f;
     bl_layer_poses[0][3].translation.x = -0.0f;
+    /* whole blocks whose rows need no clamp but fail the finite test
+     * (rows finite, their sum not), or hold an infinity or a NaN: the
+     * port's clamps run only there and must give the scalar's bits */
+    bl_layer_poses[0][20].translation.y = 3e38f; /* bones 20 and 25: mask 1 */
+    bl_layer_poses[0][20].scale.z = 3e38f;
+    bl_layer_poses[1][25].scale.y = -bl_inf(); /* clamped to -FLT_MAX */
+    bl_layer_poses[0][30].translation.z = bl_nan();
     bs_convert(layers, BL_BONES - 1, soa);
     for (n = 0; n <= BL_LAYERS; n++) {
         pb_blend_soa_scalar(soa, n, bs_rest, BL_BONES - 1, 0.3f, bs_out);
@@ -520,6 +532,7 @@ void test_blend_soa_port_matches_scalar(void) {
         CHECK(memcmp(bs_out, bs_out2, BS_BLOCKS * sizeof *bs_out) == 0);
     }
     CHECK(((const float *)(const void *)&bs_out[2])[4 * 3 + 2] == 1.0f); /* bone 10's w */
+    CHECK(((const float *)(const void *)&bs_out2[6])[4 * 8 + 1] == -FLT_MAX); /* bone 25's scale y */
 }
 
 /* Converters: blocks query, round trip, padding, errors. */

@@ -5,7 +5,8 @@
  * stays in registers while every layer passes, and is written once.  The
  * shorter-arc sign is an xor of the sign bit (pb_blend_signed's own
  * trick, so -0 where the scalar code flips a zero weight); the clamps are
- * min/max, whose NaN and tie rules are the scalar comparisons'; the
+ * min/max, whose NaN and tie rules are the scalar comparisons' (whole
+ * blocks run them only when a finite test fails: a no-op otherwise); the
  * fallback and the identity for a degenerate rotation are
  * compare-and-select; square root and division are correctly rounded on
  * every port.  So the bits are the scalar's. */
@@ -260,12 +261,27 @@ void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_cou
             wsum = pb_v4_select(fb, thr, wsum);
         }
         inv = pb_v4_div(one, wsum);
-        pb_v4_store(o + 16, clamp_finite(pb_v4_mul(a4, inv), fmax, fmin));
-        pb_v4_store(o + 20, clamp_finite(pb_v4_mul(a5, inv), fmax, fmin));
-        pb_v4_store(o + 24, clamp_finite(pb_v4_mul(a6, inv), fmax, fmin));
-        pb_v4_store(o + 28, clamp_finite(pb_v4_mul(a7, inv), fmax, fmin));
-        pb_v4_store(o + 32, clamp_finite(pb_v4_mul(a8, inv), fmax, fmin));
-        pb_v4_store(o + 36, clamp_finite(pb_v4_mul(a9, inv), fmax, fmin));
+        a4 = pb_v4_mul(a4, inv);
+        a5 = pb_v4_mul(a5, inv);
+        a6 = pb_v4_mul(a6, inv);
+        a7 = pb_v4_mul(a7, inv);
+        a8 = pb_v4_mul(a8, inv);
+        a9 = pb_v4_mul(a9, inv);
+        pb_v4_store(o + 16, a4);
+        pb_v4_store(o + 20, a5);
+        pb_v4_store(o + 24, a6);
+        pb_v4_store(o + 28, a7);
+        pb_v4_store(o + 32, a8);
+        pb_v4_store(o + 36, a9);
+        /* The clamps only where some lane may need one: the six rows' sum
+         * minus itself is 0 when every value is finite (and the sum did not
+         * overflow), NaN otherwise; a block that fails (an infinity, a NaN
+         * or merely huge values) is clamped from what was stored, the same
+         * min/max as the generic path, so the bits do not depend on it. */
+        w = pb_v4_add(pb_v4_add(pb_v4_add(a4, a5), pb_v4_add(a6, a7)), pb_v4_add(a8, a9));
+        if (pb_m4_bits(pb_v4_le(pb_v4_sub(w, w), zero)) != 0xFu) {
+            for (k = 4u; k < 10u; k++) pb_v4_store(o + 4u * k, clamp_finite(LD(o, k), fmax, fmin));
+        }
     }
     if (whole * 4u < bone_count) blend_generic(layers, layer_count, rest, bone_count, threshold, out, whole);
 }
