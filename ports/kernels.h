@@ -303,21 +303,31 @@ static inline void pb_quat_mul4(const float a[4], const float b[4], float o[4]) 
 
 /* One bone of plumbob_pose_additive_apply (runtime.h gives the formulas):
  * base s and delta d (10 floats each), weight w in [0, 1], into o (may
- * not be s or d).  The AoS job and the blocked scalar reference both call
- * it, so they do the same operations. */
+ * not be s or d).  The rotation is normalized once, after the product:
+ * normalize(s * p) is normalize(s * normalize(p)) up to rounding, since p
+ * only scales the product, and |p|^2 >= (1 - w)^2 + w^2 >= 1/2 for a unit
+ * delta.  The square root and division are correctly rounded, so every
+ * port's vector twin gives these bits with its own instructions. */
 static inline void pb_additive_bone(const float s[10], const float d[10], float w, float o[10]) {
-    float part[4], sw = d[3] < 0.0f ? -w : w;
+    float p[4], om = 1.0f - w, sw = d[3] < 0.0f ? -w : w, len2, inv;
     uint32_t i;
-    /* nlerp(identity, delta, w) on the shorter arc: (1 - w) (0 0 0 1) + w (+-delta) */
-    part[0] = sw * d[0];
-    part[1] = sw * d[1];
-    part[2] = sw * d[2];
-    part[3] = (1.0f - w) + sw * d[3];
-    pb_quat_normalize4(part);
-    pb_quat_mul4(s, part, o);
-    pb_quat_normalize4(o);
+    /* (1 - w) (0 0 0 1) + w (+-delta): nlerp(identity, delta, w) before its
+     * normalization, on the shorter arc */
+    p[0] = sw * d[0];
+    p[1] = sw * d[1];
+    p[2] = sw * d[2];
+    p[3] = om + sw * d[3];
+    pb_quat_mul4(s, p, o);
+    len2 = ((o[0] * o[0] + o[1] * o[1]) + o[2] * o[2]) + o[3] * o[3];
+    if (!(len2 > 0.0f) || len2 > FLT_MAX) { /* zero or not finite: identity */
+        o[0] = o[1] = o[2] = 0.0f;
+        o[3] = 1.0f;
+    } else {
+        inv = 1.0f / pb_sqrtf_rn(len2);
+        for (i = 0; i < 4u; i++) o[i] = o[i] * inv;
+    }
     for (i = 4u; i < 7u; i++) o[i] = pb_clamp_finite(s[i] + w * d[i]);
-    for (i = 7u; i < 10u; i++) o[i] = pb_clamp_finite(s[i] * (1.0f + w * (d[i] - 1.0f)));
+    for (i = 7u; i < 10u; i++) o[i] = pb_clamp_finite(s[i] * (om + w * d[i]));
 }
 
 /* plumbob_pose_additive_apply_soa after its checks: pb_additive_bone per

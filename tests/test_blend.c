@@ -236,6 +236,27 @@ void test_blend_errors(void) {
     CHECK(bl_out[0].translation.x <= 3.4028235e38f && bl_out[0].translation.x >= 1e38f);
 }
 
+/* plumbob_pose_additive_apply's formula in double, with slerp-free nlerp
+ * normalized before the product (the job normalizes once, after it: the
+ * same rotation up to rounding). */
+static void bl_additive_reference(const plumbob_bone_pose *s, const plumbob_bone_pose *d, double w, double out[10]) {
+    const float *sq = &s->rotation.x, *dq = &d->rotation.x;
+    double p[4], sgn = dq[3] < 0 ? -1 : 1, len, o[4];
+    int i;
+    for (i = 0; i < 4; i++) p[i] = sgn * w * dq[i];
+    p[3] += 1 - w;
+    len = bl_sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+    for (i = 0; i < 4; i++) p[i] /= len;
+    o[0] = sq[3] * p[0] + sq[0] * p[3] + sq[1] * p[2] - sq[2] * p[1];
+    o[1] = sq[3] * p[1] - sq[0] * p[2] + sq[1] * p[3] + sq[2] * p[0];
+    o[2] = sq[3] * p[2] + sq[0] * p[1] - sq[1] * p[0] + sq[2] * p[3];
+    o[3] = sq[3] * p[3] - sq[0] * p[0] - sq[1] * p[1] - sq[2] * p[2];
+    len = bl_sqrt(o[0] * o[0] + o[1] * o[1] + o[2] * o[2] + o[3] * o[3]);
+    for (i = 0; i < 4; i++) out[i] = o[i] / len;
+    for (i = 4; i < 7; i++) out[i] = sq[i] + w * dq[i];
+    for (i = 7; i < 10; i++) out[i] = sq[i] * (1 + w * (dq[i] - 1));
+}
+
 /* delta of pose against ref, applied on ref with weight 1, gives pose;
  * weight 0 gives the base; half way against a double slerp-free reference. */
 void test_additive_round_trip(void) {
@@ -265,6 +286,36 @@ void test_additive_round_trip(void) {
     for (b = 0; b < BL_BONES; b++) {
         CHECK(bl_qdot(&out[b].rotation, &ref[b].rotation) > 1.0 - 1e-6);
         CHECK_EQ(memcmp(&out[b].translation, &ref[b].translation, sizeof out[b].translation), 0);
+    }
+    /* weight 0.7 under a mask of 0 .. 1 against the double reference */
+    {
+        float *mask = (float *)(void *)(out + BL_BONES);
+        double worst_pos = 0;
+        worst = 0;
+        for (b = 0; b < BL_BONES; b++) mask[b] = (float)(b % 5u) * 0.25f;
+        CHECK_OK(plumbob_pose_additive_apply(pose, delta, 0.7f, mask, BL_BONES, out, BL_BONES));
+        for (b = 0; b < BL_BONES; b++) {
+            double r[10], a;
+            uint32_t i;
+            bl_additive_reference(&pose[b], &delta[b], 0.7 * mask[b], r);
+            a = bl_angle_deg(&out[b].rotation, r);
+            if (a > worst) worst = a;
+            for (i = 4; i < 10; i++) {
+                double e = bl_fabs((&out[b].rotation.x)[i] - r[i]);
+                if (e > worst_pos) worst_pos = e;
+            }
+        }
+        CHECK(worst < 0.01);
+        CHECK(worst_pos < 1e-5);
+        /* a zero delta rotation at weight 1 has no direction: the identity;
+         * at weight 0.5 it only scales the product: the base, normalized */
+        delta[0].rotation.x = delta[0].rotation.y = delta[0].rotation.z = delta[0].rotation.w = 0.0f;
+        CHECK_OK(plumbob_pose_additive_apply(pose, delta, 1.0f, NULL, 1, out, 1));
+        CHECK(out[0].rotation.x == 0.0f && out[0].rotation.y == 0.0f && out[0].rotation.z == 0.0f &&
+              out[0].rotation.w == 1.0f);
+        CHECK_OK(plumbob_pose_additive_apply(pose, delta, 0.5f, NULL, 1, out, 1));
+        CHECK(bl_qdot(&out[0].rotation, &pose[0].rotation) > 1.0 - 1e-6);
+        CHECK_OK(plumbob_pose_additive_delta(ref, pose, 1, delta, 1));
     }
     /* a per-bone mask of 0 leaves the bone; in place on the base */
     {

@@ -1337,13 +1337,17 @@ PLUMBOB_API plumbob_result plumbob_pose_additive_delta(const plumbob_bone_pose *
 /* Applies an additive delta on a base pose with weight w = clamp(weight)
  * * clamp(bone_weights[b]) (both clamped to [0, 1]; bone_weights NULL for
  * 1), bone by bone:
- *   rotation    = normalize(base q * nlerp(identity, delta q, w)) (delta q
- *                 taken on the shorter arc from identity: negated when its w < 0);
+ *   rotation    = normalize(base q * p), p = (1 - w) (0 0 0 1) + w (+-delta q):
+ *                 nlerp(identity, delta q, w) on the shorter arc (delta q
+ *                 negated when its w < 0), normalized once, after the
+ *                 product, with a correctly rounded square root and
+ *                 division; the identity where that product is zero or not
+ *                 finite (a zero delta at w = 1; a NaN or infinite input);
  *   translation = base t + w * delta t;
- *   scale       = base s * (1 + w * (delta s - 1));
+ *   scale       = base s * ((1 - w) + w * delta s);
  * translation and scale clamped to +-FLT_MAX.  At w = 1 the clip plays on
  * top of the base as authored; at w = 0 out is the base (rotation
- * normalized).  The jazz `additive` play flag names a clip played this
+ * normalized) for a finite delta.  The jazz `additive` play flag names a clip played this
  * way.  out may alias base (in place).  Errors:
  * PLUMBOB_ERR_INVALID_ARGUMENT (NULL arrays with bones, out equal to
  * delta), PLUMBOB_ERR_OUTPUT_TOO_SMALL (out_count below bone_count). */

@@ -1,6 +1,7 @@
 /* Additive poses: a clip's difference from a reference pose, and that
  * difference laid on a base pose with a weight (runtime.h, Chapter 19b,
- * gives the formulas).  Bone by bone, so both may run in place. */
+ * gives the formulas).  Bone by bone (the apply four at a time), so both
+ * may run in place. */
 #include "plumbob/runtime.h"
 #include "kernels.h"
 #include "pb_math.h"
@@ -41,19 +42,26 @@ plumbob_result plumbob_pose_additive_delta(const plumbob_bone_pose *ref, const p
 plumbob_result plumbob_pose_additive_apply(const plumbob_bone_pose *base, const plumbob_bone_pose *delta,
                                            float weight, const float *bone_weights, uint32_t bone_count,
                                            plumbob_bone_pose *out, uint32_t out_count) {
-    uint32_t b, i;
-    float lw = pb_weight01(weight);
+    uint32_t g, l, i;
     if (bone_count == 0) return PLUMBOB_OK;
     if (!base || !delta || !out || out == delta) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (out_count < bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
-    for (b = 0; b < bone_count; b++) {
-        float s[10], d[10], o[10];
-        for (i = 0; i < 10u; i++) { /* copies: out may be base */
-            s[i] = (&base[b].rotation.x)[i];
-            d[i] = (&delta[b].rotation.x)[i];
+    /* four bones at a time through the blocked kernel, so both jobs share
+     * one body (and its vector twins) and give the same bits */
+    for (g = 0; g < bone_count; g += 4u) {
+        uint32_t n = bone_count - g < 4u ? bone_count - g : 4u;
+        plumbob_pose_soa s, d; /* the kernel runs in place on s: one block less of stack */
+        float *sf = (float *)(void *)&s, *df = (float *)(void *)&d;
+        for (l = 0; l < 4u; l++) { /* copies: out may be base; padding lanes repeat the last bone */
+            const float *sp = &base[g + (l < n ? l : n - 1u)].rotation.x, *dp = &delta[g + (l < n ? l : n - 1u)].rotation.x;
+            for (i = 0; i < 10u; i++) {
+                sf[4u * i + l] = sp[i];
+                df[4u * i + l] = dp[i];
+            }
         }
-        pb_additive_bone(s, d, bone_weights ? lw * pb_weight01(bone_weights[b]) : lw, o);
-        for (i = 0; i < 10u; i++) (&out[b].rotation.x)[i] = o[i];
+        PB_ADDITIVE_SOA(&s, &d, pb_weight01(weight), bone_weights ? bone_weights + g : NULL, n, &s);
+        for (l = 0; l < n; l++)
+            for (i = 0; i < 10u; i++) (&out[g + l].rotation.x)[i] = sf[4u * i + l];
     }
     return PLUMBOB_OK;
 }

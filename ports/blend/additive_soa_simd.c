@@ -1,10 +1,8 @@
 /* The SIMD twin of pb_additive_soa_scalar over simd4.h (pb_additive_soa_sse2
  * or _neon): each step of pb_additive_bone as one vector operation on a
- * block's four bones.  pb_quat_normalize4's three cases (degenerate:
- * identity; exactly unit: unchanged; near unit: two Newton steps from 1;
- * else pb_rsqrtf's bit guess and three Newton steps, subnormals scaled)
- * are all computed and selected lane by lane, each with the scalar
- * operations in their order, so the bits are the scalar's. */
+ * block's four bones, in the scalar's order; the square root and division
+ * are correctly rounded on every port (simd4.h), so the bits are the
+ * scalar's. */
 #include "kernels.h"
 
 #if defined(PLUMBOB_PORT_SSE2) || defined(PLUMBOB_PORT_NEON)
@@ -12,36 +10,42 @@
 
 #define LD(p, i) pb_v4_loadu((p) + 4u * (i))
 
-/* pb_quat_normalize4 on four quaternions (rows x y z w) */
-PB_FORCE_INLINE void normalize4(pb_v4 *x, pb_v4 *y, pb_v4 *z, pb_v4 *w) {
-    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), half = pb_v4_set1(0.5f), three_halves = pb_v4_set1(1.5f);
-    pb_v4 len2 = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(*x, *x), pb_v4_mul(*y, *y)), pb_v4_mul(*z, *z)), pb_v4_mul(*w, *w));
-    pb_m4 ok = pb_m4_and(pb_v4_gt(len2, zero), pb_v4_le(len2, pb_v4_set1(FLT_MAX)));
-    pb_m4 unit = pb_m4_and(pb_v4_ge(len2, one), pb_v4_le(len2, one));
-    pb_m4 near = pb_m4_and(pb_v4_gt(len2, pb_v4_set1(0.99f)), pb_v4_lt(len2, pb_v4_set1(1.01f)));
-    pb_m4 small = pb_v4_lt(len2, pb_v4_set1(FLT_MIN));
-    pb_v4 hl = pb_v4_mul(half, len2), n, xs, y0, inv;
-    /* pb_quat_inv_length's near-unit branch */
-    n = pb_v4_sub(three_halves, hl);
-    n = pb_v4_mul(n, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, n), n)));
-    inv = n;
-    /* pb_rsqrtf, where some lane needs it (a product of unit quaternions
-     * is near unit: mostly not) */
-    if (pb_m4_bits(ok) & ~pb_m4_bits(near) & ~pb_m4_bits(unit)) {
-        xs = pb_v4_select(small, pb_v4_mul(len2, pb_v4_set1(16777216.0f)), len2);
-        y0 = pb_v4_rsqrt_guess(xs);
-        hl = pb_v4_mul(half, xs);
-        y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
-        y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
-        y0 = pb_v4_mul(y0, pb_v4_sub(three_halves, pb_v4_mul(pb_v4_mul(hl, y0), y0)));
-        y0 = pb_v4_mul(y0, pb_v4_select(small, pb_v4_set1(4096.0f), one));
-        inv = pb_v4_select(near, n, y0);
-    }
-    /* unchanged where exactly unit, scaled where ok, the identity elsewhere */
-    *x = pb_v4_and(ok, pb_v4_select(unit, *x, pb_v4_mul(*x, inv)));
-    *y = pb_v4_and(ok, pb_v4_select(unit, *y, pb_v4_mul(*y, inv)));
-    *z = pb_v4_and(ok, pb_v4_select(unit, *z, pb_v4_mul(*z, inv)));
-    *w = pb_v4_select(ok, pb_v4_select(unit, *w, pb_v4_mul(*w, inv)), one);
+/* One block: base rows at sb, delta rows at db, weights w (the mask's
+ * already in), into o (which may be sb). */
+PB_FORCE_INLINE void additive_block(const float *sb, const float *db, pb_v4 w, float *o, pb_v4 fmax, pb_v4 fmin) {
+    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), sign = pb_v4_set1(-0.0f);
+    pb_v4 s0 = LD(sb, 0), s1 = LD(sb, 1), s2 = LD(sb, 2), s3 = LD(sb, 3), d3 = LD(db, 3), om = pb_v4_sub(one, w);
+    pb_v4 sw, px, py, pz, pw, ox, oy, oz, ow, len2, inv, t[6], sum;
+    pb_m4 ok;
+    uint32_t i;
+    for (i = 0; i < 6u; i++) t[i] = LD(db, 4u + i); /* loads before any store: o may be sb */
+    sw = pb_v4_xor(w, pb_v4_and(pb_v4_lt(d3, zero), sign));
+    px = pb_v4_mul(sw, LD(db, 0));
+    py = pb_v4_mul(sw, LD(db, 1));
+    pz = pb_v4_mul(sw, LD(db, 2));
+    pw = pb_v4_add(om, pb_v4_mul(sw, d3));
+    /* pb_quat_mul4(s, p) */
+    ox = pb_v4_sub(pb_v4_add(pb_v4_add(pb_v4_mul(s3, px), pb_v4_mul(s0, pw)), pb_v4_mul(s1, pz)), pb_v4_mul(s2, py));
+    oy = pb_v4_add(pb_v4_add(pb_v4_sub(pb_v4_mul(s3, py), pb_v4_mul(s0, pz)), pb_v4_mul(s1, pw)), pb_v4_mul(s2, px));
+    oz = pb_v4_add(pb_v4_sub(pb_v4_add(pb_v4_mul(s3, pz), pb_v4_mul(s0, py)), pb_v4_mul(s1, px)), pb_v4_mul(s2, pw));
+    ow = pb_v4_sub(pb_v4_sub(pb_v4_sub(pb_v4_mul(s3, pw), pb_v4_mul(s0, px)), pb_v4_mul(s1, py)), pb_v4_mul(s2, pz));
+    len2 = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ox, ox), pb_v4_mul(oy, oy)), pb_v4_mul(oz, oz)), pb_v4_mul(ow, ow));
+    ok = pb_m4_and(pb_v4_gt(len2, zero), pb_v4_le(len2, fmax));
+    inv = pb_v4_div(one, pb_v4_sqrt(len2)); /* lanes not ok (0, inf, NaN) are masked below */
+    for (i = 0; i < 3u; i++) t[i] = pb_v4_add(LD(sb, 4u + i), pb_v4_mul(w, t[i]));
+    for (i = 3u; i < 6u; i++) t[i] = pb_v4_mul(LD(sb, 4u + i), pb_v4_add(om, pb_v4_mul(w, t[i])));
+    pb_v4_store(o, pb_v4_and(ok, pb_v4_mul(ox, inv))); /* 0 where not ok */
+    pb_v4_store(o + 4, pb_v4_and(ok, pb_v4_mul(oy, inv)));
+    pb_v4_store(o + 8, pb_v4_and(ok, pb_v4_mul(oz, inv)));
+    pb_v4_store(o + 12, pb_v4_select(ok, pb_v4_mul(ow, inv), one));
+    /* The clamps only where some lane may need one, as the blocked blend
+     * does: the six rows' sum minus itself is 0 when every value is finite
+     * (and the sum did not overflow), NaN otherwise; min/max leave finite
+     * values as they are, so the bits do not depend on the test. */
+    sum = pb_v4_add(pb_v4_add(pb_v4_add(t[0], t[1]), pb_v4_add(t[2], t[3])), pb_v4_add(t[4], t[5]));
+    if (pb_m4_bits(pb_v4_le(pb_v4_sub(sum, sum), zero)) != 0xFu)
+        for (i = 0; i < 6u; i++) t[i] = pb_v4_max(fmin, pb_v4_min(fmax, t[i]));
+    for (i = 0; i < 6u; i++) pb_v4_store(o + 16u + 4u * i, t[i]);
 }
 
 #if defined(PLUMBOB_PORT_SSE2)
@@ -52,49 +56,25 @@ void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *
                           uint32_t bone_count, plumbob_pose_soa *out)
 #endif
 {
-    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), sign = pb_v4_set1(-0.0f),
-                fmax = pb_v4_set1(FLT_MAX), fmin = pb_v4_set1(-FLT_MAX), vlw = pb_v4_set1(lw);
-    uint32_t blocks = bone_count / 4u + (bone_count % 4u != 0u), g, i;
-    for (g = 0; g < blocks; g++) {
-        const float *sb = (const float *)(const void *)&base[g], *db = (const float *)(const void *)&delta[g];
-        float *o = (float *)(void *)&out[g];
-        pb_v4 w = vlw, sw, px, py, pz, pw, s0 = LD(sb, 0), s1 = LD(sb, 1), s2 = LD(sb, 2), s3 = LD(sb, 3), d3 = LD(db, 3);
-        pb_v4 ox, oy, oz, ow, t[6];
-        if (bw) {
-            pb_v4 m;
-            if (4u * g + 4u <= bone_count) {
-                m = pb_v4_loadu(bw + 4u * g);
-            } else { /* padding lanes: a mask of 1 */
-                float tm[4];
-                uint32_t l;
-                for (l = 0; l < 4u; l++) tm[l] = 4u * g + l < bone_count ? bw[4u * g + l] : 1.0f;
-                m = pb_v4_loadu(tm);
-            }
-            w = pb_v4_mul(vlw, pb_v4_min(pb_v4_max(m, zero), one)); /* pb_weight01 */
-        }
-        for (i = 0; i < 6u; i++) t[i] = LD(db, 4u + i); /* loads before any store: out may be base */
-        sw = pb_v4_xor(w, pb_v4_and(pb_v4_lt(d3, zero), sign));
-        px = pb_v4_mul(sw, LD(db, 0));
-        py = pb_v4_mul(sw, LD(db, 1));
-        pz = pb_v4_mul(sw, LD(db, 2));
-        pw = pb_v4_add(pb_v4_sub(one, w), pb_v4_mul(sw, d3));
-        normalize4(&px, &py, &pz, &pw);
-        /* pb_quat_mul4(s, part) */
-        ox = pb_v4_sub(pb_v4_add(pb_v4_add(pb_v4_mul(s3, px), pb_v4_mul(s0, pw)), pb_v4_mul(s1, pz)), pb_v4_mul(s2, py));
-        oy = pb_v4_add(pb_v4_add(pb_v4_sub(pb_v4_mul(s3, py), pb_v4_mul(s0, pz)), pb_v4_mul(s1, pw)), pb_v4_mul(s2, px));
-        oz = pb_v4_add(pb_v4_sub(pb_v4_add(pb_v4_mul(s3, pz), pb_v4_mul(s0, py)), pb_v4_mul(s1, px)), pb_v4_mul(s2, pw));
-        ow = pb_v4_sub(pb_v4_sub(pb_v4_sub(pb_v4_mul(s3, pw), pb_v4_mul(s0, px)), pb_v4_mul(s1, py)), pb_v4_mul(s2, pz));
-        normalize4(&ox, &oy, &oz, &ow);
-        for (i = 0; i < 3u; i++)
-            t[i] = pb_v4_max(fmin, pb_v4_min(fmax, pb_v4_add(LD(sb, 4u + i), pb_v4_mul(w, t[i]))));
-        for (i = 3u; i < 6u; i++)
-            t[i] = pb_v4_max(fmin, pb_v4_min(fmax, pb_v4_mul(LD(sb, 4u + i),
-                                                             pb_v4_add(one, pb_v4_mul(w, pb_v4_sub(t[i], one))))));
-        pb_v4_store(o, ox);
-        pb_v4_store(o + 4, oy);
-        pb_v4_store(o + 8, oz);
-        pb_v4_store(o + 12, ow);
-        for (i = 0; i < 6u; i++) pb_v4_store(o + 16u + 4u * i, t[i]);
+    /* the clamp's bounds as whole vectors in memory (the blocked blend's reason) */
+    static const float kmax[4] = {FLT_MAX, FLT_MAX, FLT_MAX, FLT_MAX}, kmin[4] = {-FLT_MAX, -FLT_MAX, -FLT_MAX, -FLT_MAX};
+    const pb_v4 zero = pb_v4_set1(0.0f), one = pb_v4_set1(1.0f), fmax = pb_v4_loadu(kmax), fmin = pb_v4_loadu(kmin),
+                vlw = pb_v4_set1(lw);
+    uint32_t whole = bone_count / 4u, g;
+    const float *sb = (const float *)(const void *)base, *db = (const float *)(const void *)delta;
+    float *o = (float *)(void *)out;
+    if (bw) {
+        for (g = 0; g < whole; g++) /* pb_weight01 of the mask, times lw */
+            additive_block(sb + 40u * g, db + 40u * g, pb_v4_mul(vlw, pb_v4_min(pb_v4_max(pb_v4_loadu(bw + 4u * g), zero), one)),
+                           o + 40u * g, fmax, fmin);
+    } else {
+        for (g = 0; g < whole; g++) additive_block(sb + 40u * g, db + 40u * g, vlw, o + 40u * g, fmax, fmin);
+    }
+    if (whole * 4u < bone_count) { /* the last block: padding lanes weigh lw, as a mask of 1 */
+        float tm[4];
+        uint32_t l;
+        for (l = 0; l < 4u; l++) tm[l] = bw && 4u * whole + l < bone_count ? pb_weight01(bw[4u * whole + l]) : 1.0f;
+        additive_block(sb + 40u * whole, db + 40u * whole, pb_v4_mul(vlw, pb_v4_loadu(tm)), o + 40u * whole, fmax, fmin);
     }
 }
 #undef LD
