@@ -233,6 +233,12 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_pose_mirror_scalar plumbob_pb_pose_mirror_scalar
 #define pb_pose_mirror_sse2 plumbob_pb_pose_mirror_sse2
 #define pb_pose_mirror_neon plumbob_pb_pose_mirror_neon
+#define pb_pose_to_soa_scalar plumbob_pb_pose_to_soa_scalar
+#define pb_pose_to_soa_sse2 plumbob_pb_pose_to_soa_sse2
+#define pb_pose_to_soa_neon plumbob_pb_pose_to_soa_neon
+#define pb_pose_from_soa_scalar plumbob_pb_pose_from_soa_scalar
+#define pb_pose_from_soa_sse2 plumbob_pb_pose_from_soa_sse2
+#define pb_pose_from_soa_neon plumbob_pb_pose_from_soa_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -374,6 +380,13 @@ void pb_anim_curves_scalar(const float *lanes, uint32_t count, float ticks, floa
  * rotation y, z and translation x negated. */
 void pb_pose_mirror_scalar(const int32_t *opposite, const float *in, uint32_t count, float *out);
 
+/* plumbob_pose_to_soa / _from_soa on whole blocks: `blocks` groups of four
+ * bone poses (10 floats each, 40 a group) into as many plumbob_pose_soa
+ * blocks (rows of four), and back.  Copies only, so every port gives the
+ * same bits, NaN payloads included; in and out do not overlap. */
+void pb_pose_to_soa_scalar(const float *in, uint32_t blocks, float *out);
+void pb_pose_from_soa_scalar(const float *in, uint32_t blocks, float *out);
+
 /* Samples `count` lane groups of one kind (components: PB_CLIP_ROTATION,
  * g an array of pb_clip_lanes, or PB_CLIP_VECTOR, of pb_clip_vlanes) at t
  * (ticks, finite) into out + stride * slot (floats): 4 floats per
@@ -408,6 +421,10 @@ void pb_anim_curves_sse2(const float *lanes, uint32_t count, float ticks, float 
 #  define PB_ANIM_CURVES pb_anim_curves_sse2
 void pb_pose_mirror_sse2(const int32_t *opposite, const float *in, uint32_t count, float *out);
 #  define PB_POSE_MIRROR pb_pose_mirror_sse2
+void pb_pose_to_soa_sse2(const float *in, uint32_t blocks, float *out);
+void pb_pose_from_soa_sse2(const float *in, uint32_t blocks, float *out);
+#  define PB_POSE_TO_SOA pb_pose_to_soa_sse2
+#  define PB_POSE_FROM_SOA pb_pose_from_soa_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -434,6 +451,10 @@ void pb_anim_curves_neon(const float *lanes, uint32_t count, float ticks, float 
 #  define PB_ANIM_CURVES pb_anim_curves_neon
 void pb_pose_mirror_neon(const int32_t *opposite, const float *in, uint32_t count, float *out);
 #  define PB_POSE_MIRROR pb_pose_mirror_neon
+void pb_pose_to_soa_neon(const float *in, uint32_t blocks, float *out);
+void pb_pose_from_soa_neon(const float *in, uint32_t blocks, float *out);
+#  define PB_POSE_TO_SOA pb_pose_to_soa_neon
+#  define PB_POSE_FROM_SOA pb_pose_from_soa_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
@@ -445,6 +466,8 @@ void pb_pose_mirror_neon(const int32_t *opposite, const float *in, uint32_t coun
 #  define PB_ADDITIVE_SOA pb_additive_soa_scalar
 #  define PB_ANIM_CURVES pb_anim_curves_scalar
 #  define PB_POSE_MIRROR pb_pose_mirror_scalar
+#  define PB_POSE_TO_SOA pb_pose_to_soa_scalar
+#  define PB_POSE_FROM_SOA pb_pose_from_soa_scalar
 #endif
 
 #endif

@@ -610,6 +610,31 @@ void test_pose_soa_convert(void) {
         CHECK_EQ(last[28 + b], 1.0f);
         CHECK_EQ(last[36 + b], 1.0f);
     }
+    /* any bits (NaN payloads, -0, subnormals) through the port's kernels
+     * as through the scalar loops, and back; 1 .. 9 bones write nothing
+     * past their own */
+    {
+        uint32_t *bits = (uint32_t *)(void *)bl_layer_poses[0], st = 0xB175u, n, i;
+        for (i = 0; i < 12u * 10u; i++) bits[i] = t_rand(&st) * 2654435761u ^ t_rand(&st);
+        bits[3] = 0x7FC01234u;
+        bits[17] = 0xFFC00001u;
+        bits[25] = 0x80000000u;
+        bits[38] = 0x00000001u;
+        PB_POSE_TO_SOA(&bl_layer_poses[0][0].rotation.x, 3, (float *)(void *)bs_out);
+        pb_pose_to_soa_scalar(&bl_layer_poses[0][0].rotation.x, 3, (float *)(void *)bs_out2);
+        CHECK(memcmp(bs_out, bs_out2, 3 * sizeof *bs_out) == 0);
+        PB_POSE_FROM_SOA((const float *)(const void *)bs_out, 3, &bs_back[0].rotation.x);
+        CHECK(memcmp(bs_back, bl_layer_poses[0], 12 * sizeof *bs_back) == 0);
+        pb_pose_from_soa_scalar((const float *)(const void *)bs_out2, 3, &bs_back[0].rotation.x);
+        CHECK(memcmp(bs_back, bl_layer_poses[0], 12 * sizeof *bs_back) == 0);
+        for (n = 1; n <= 9u; n++) {
+            memset(bs_back, 0x5A, 12 * sizeof *bs_back);
+            CHECK_OK(plumbob_pose_to_soa(bl_layer_poses[0], n, bs_out, plumbob_pose_soa_blocks(n)));
+            CHECK_OK(plumbob_pose_from_soa(bs_out, n, bs_back, n));
+            CHECK(memcmp(bs_back, bl_layer_poses[0], n * sizeof *bs_back) == 0);
+            CHECK_EQ(((const unsigned char *)(const void *)&bs_back[n])[0], 0x5A);
+        }
+    }
     memset(bs_out2, 0xA5, BS_BLOCKS * sizeof *bs_out2);
     CHECK_EQ(plumbob_pose_to_soa(NULL, 5, bs_out2, 2), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_pose_to_soa(bl_rest, 5, NULL, 2), PLUMBOB_ERR_INVALID_ARGUMENT);

@@ -47,21 +47,31 @@ plumbob_result plumbob_pose_additive_apply(const plumbob_bone_pose *base, const 
     if (!base || !delta || !out || out == delta) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (out_count < bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
     /* four bones at a time through the blocked kernel, so both jobs share
-     * one body (and its vector twins) and give the same bits */
+     * one body (and its vector twins) and give the same bits; s and d are
+     * read in whole before out (which may be base) is written */
     for (g = 0; g < bone_count; g += 4u) {
         uint32_t n = bone_count - g < 4u ? bone_count - g : 4u;
         plumbob_pose_soa s, d; /* the kernel runs in place on s: one block less of stack */
         float *sf = (float *)(void *)&s, *df = (float *)(void *)&d;
-        for (l = 0; l < 4u; l++) { /* copies: out may be base; padding lanes repeat the last bone */
-            const float *sp = &base[g + (l < n ? l : n - 1u)].rotation.x, *dp = &delta[g + (l < n ? l : n - 1u)].rotation.x;
-            for (i = 0; i < 10u; i++) {
-                sf[4u * i + l] = sp[i];
-                df[4u * i + l] = dp[i];
+        if (n == 4u) {
+            PB_POSE_TO_SOA(&base[g].rotation.x, 1, sf);
+            PB_POSE_TO_SOA(&delta[g].rotation.x, 1, df);
+        } else {
+            for (l = 0; l < 4u; l++) { /* padding lanes repeat the last bone */
+                const float *sp = &base[g + (l < n ? l : n - 1u)].rotation.x, *dp = &delta[g + (l < n ? l : n - 1u)].rotation.x;
+                for (i = 0; i < 10u; i++) {
+                    sf[4u * i + l] = sp[i];
+                    df[4u * i + l] = dp[i];
+                }
             }
         }
         PB_ADDITIVE_SOA(&s, &d, pb_weight01(weight), bone_weights ? bone_weights + g : NULL, n, &s);
-        for (l = 0; l < n; l++)
-            for (i = 0; i < 10u; i++) (&out[g + l].rotation.x)[i] = sf[4u * i + l];
+        if (n == 4u) {
+            PB_POSE_FROM_SOA(sf, 1, &out[g].rotation.x);
+        } else {
+            for (l = 0; l < n; l++)
+                for (i = 0; i < 10u; i++) (&out[g + l].rotation.x)[i] = sf[4u * i + l];
+        }
     }
     return PLUMBOB_OK;
 }

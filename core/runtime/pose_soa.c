@@ -13,14 +13,15 @@ uint32_t plumbob_pose_soa_blocks(uint32_t bone_count) {
 plumbob_result plumbob_pose_to_soa(const plumbob_bone_pose *in, uint32_t bone_count, plumbob_pose_soa *out,
                                    uint32_t out_blocks) {
     static const float identity[10] = {0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 1.0f};
-    uint32_t blocks = plumbob_pose_soa_blocks(bone_count), g, l, i;
+    uint32_t blocks = plumbob_pose_soa_blocks(bone_count), whole = bone_count / 4u, l, i;
     if (bone_count == 0) return PLUMBOB_OK;
     if (!in || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (out_blocks < blocks) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
-    for (g = 0; g < blocks; g++) {
-        float *o = (float *)(void *)&out[g];
+    PB_POSE_TO_SOA(&in[0].rotation.x, whole, (float *)(void *)out);
+    if (whole < blocks) { /* the last block: padding lanes get the identity */
+        float *o = (float *)(void *)&out[whole];
         for (l = 0; l < 4u; l++) {
-            const float *p = 4u * g + l < bone_count ? &in[4u * g + l].rotation.x : identity;
+            const float *p = 4u * whole + l < bone_count ? &in[4u * whole + l].rotation.x : identity;
             for (i = 0; i < 10u; i++) o[4u * i + l] = p[i];
         }
     }
@@ -29,11 +30,12 @@ plumbob_result plumbob_pose_to_soa(const plumbob_bone_pose *in, uint32_t bone_co
 
 plumbob_result plumbob_pose_from_soa(const plumbob_pose_soa *in, uint32_t bone_count, plumbob_bone_pose *out,
                                      uint32_t out_count) {
-    uint32_t b, i;
+    uint32_t whole = bone_count / 4u, b, i;
     if (bone_count == 0) return PLUMBOB_OK;
     if (!in || !out) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (out_count < bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
-    for (b = 0; b < bone_count; b++) {
+    PB_POSE_FROM_SOA((const float *)(const void *)in, whole, &out[0].rotation.x);
+    for (b = 4u * whole; b < bone_count; b++) {
         const float *s = (const float *)(const void *)&in[b / 4u];
         float *o = &out[b].rotation.x;
         for (i = 0; i < 10u; i++) o[i] = s[4u * i + b % 4u];
