@@ -224,6 +224,8 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_blend_soa_scalar plumbob_pb_blend_soa_scalar
 #define pb_blend_soa_sse2 plumbob_pb_blend_soa_sse2
 #define pb_blend_soa_neon plumbob_pb_blend_soa_neon
+#define pb_blend_aos_sse2 plumbob_pb_blend_aos_sse2
+#define pb_blend_aos_neon plumbob_pb_blend_aos_neon
 #define pb_additive_soa_scalar plumbob_pb_additive_soa_scalar
 #define pb_additive_soa_sse2 plumbob_pb_additive_soa_sse2
 #define pb_additive_soa_neon plumbob_pb_additive_soa_neon
@@ -414,6 +416,16 @@ void pb_anim_euler_sse2(const float *angles, uint32_t count, const uint32_t *slo
 void pb_blend_soa_sse2(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
                        uint32_t bone_count, float threshold, plumbob_pose_soa *out);
 #  define PB_BLEND_SOA pb_blend_soa_sse2
+/* plumbob_pose_blend's whole groups of four bones (vector ports only; the
+ * scalar port keeps the layer passes): `whole` groups from bone 0, 1 to
+ * PB_BLEND_AOS_LAYERS layers (poses: each layer's bone poses as floats,
+ * masks: its bone weights or NULL, weights: its weight, unclamped), rest
+ * and out as bone poses' floats; the bits of pb_blend_layer +
+ * pb_blend_finish. */
+#  define PB_BLEND_AOS_LAYERS 8u
+void pb_blend_aos_sse2(const float *const *poses, const float *const *masks, const float *weights,
+                       uint32_t layer_count, const float *rest, uint32_t whole, float threshold, float *out);
+#  define PB_BLEND_AOS pb_blend_aos_sse2
 void pb_additive_soa_sse2(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
                           uint32_t bone_count, plumbob_pose_soa *out);
 #  define PB_ADDITIVE_SOA pb_additive_soa_sse2
@@ -444,6 +456,10 @@ void pb_anim_euler_neon(const float *angles, uint32_t count, const uint32_t *slo
 void pb_blend_soa_neon(const plumbob_blend_layer_soa *layers, uint32_t layer_count, const plumbob_pose_soa *rest,
                        uint32_t bone_count, float threshold, plumbob_pose_soa *out);
 #  define PB_BLEND_SOA pb_blend_soa_neon
+#  define PB_BLEND_AOS_LAYERS 8u
+void pb_blend_aos_neon(const float *const *poses, const float *const *masks, const float *weights,
+                       uint32_t layer_count, const float *rest, uint32_t whole, float threshold, float *out);
+#  define PB_BLEND_AOS pb_blend_aos_neon
 void pb_additive_soa_neon(const plumbob_pose_soa *base, const plumbob_pose_soa *delta, float lw, const float *bw,
                           uint32_t bone_count, plumbob_pose_soa *out);
 #  define PB_ADDITIVE_SOA pb_additive_soa_neon

@@ -166,6 +166,21 @@ void test_blend_port_matches_scalar(void) {
     pb_blend_finish_scalar(acc_s, ws_s, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
     PB_BLEND_FINISH(acc_p, ws_p, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.1f, BL_BONES);
     CHECK(memcmp(acc_s, acc_p, 10 * BL_BONES * sizeof *acc_s) == 0);
+    /* the whole job (vector ports take groups of four bones in one pass)
+     * against the scalar layer passes and end, 1 to 4 layers, an odd bone
+     * count, a threshold some bones fall below, huge and infinite values */
+    bl_layer_poses[0][8].translation.y = 3e38f;
+    bl_layer_poses[1][8].translation.y = 3e38f;
+    bl_layer_poses[2][13].scale.z = bl_inf();
+    for (k = 1; k <= BL_LAYERS; k++) {
+        uint32_t j, n = BL_BONES - 3;
+        for (j = 0; j < k; j++)
+            pb_blend_layer_scalar(&layers[j].poses[0].rotation.x, &layers[0].poses[0].rotation.x,
+                                  pb_weight01(layers[j].weight), layers[j].bone_weights, n, j == 0, acc_s, ws_s);
+        pb_blend_finish_scalar(acc_s, ws_s, &bl_rest[0].rotation.x, &layers[0].poses[0].rotation.x, 0.6f, n);
+        CHECK_OK(plumbob_pose_blend(layers, k, bl_rest, n, 0.6f, bl_out, n));
+        CHECK(memcmp(acc_s, bl_out, n * sizeof *bl_out) == 0);
+    }
 }
 
 /* A cross-fade of two poses: its ends are the poses themselves (rotation

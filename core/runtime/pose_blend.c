@@ -22,7 +22,25 @@ plumbob_result plumbob_pose_blend(const plumbob_blend_layer *layers, uint32_t la
     for (k = 0; k < layer_count; k++)
         if (!layers[k].poses || layers[k].poses == out) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (out_count < bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
-    for (first = 0; first < bone_count; first += n) {
+    first = 0;
+#if defined(PB_BLEND_AOS)
+    /* vector ports: whole groups of four bones in one pass, every layer
+     * transposed into rows in registers (the blocked blend's body); the
+     * rest below, the same bits */
+    if (layer_count >= 1u && layer_count <= PB_BLEND_AOS_LAYERS && bone_count >= 4u) {
+        const float *poses[PB_BLEND_AOS_LAYERS], *masks[PB_BLEND_AOS_LAYERS];
+        float weights[PB_BLEND_AOS_LAYERS];
+        for (k = 0; k < layer_count; k++) {
+            poses[k] = &layers[k].poses[0].rotation.x;
+            masks[k] = layers[k].bone_weights;
+            weights[k] = layers[k].weight;
+        }
+        PB_BLEND_AOS(poses, masks, weights, layer_count, &rest[0].rotation.x, bone_count / 4u, threshold,
+                     &out[0].rotation.x);
+        first = bone_count / 4u * 4u;
+    }
+#endif
+    for (; first < bone_count; first += n) {
         float *acc = &out[first].rotation.x;
         /* layer 0's rotations set the hemisphere; with no layers, the rest pose's */
         const float *ref = layer_count ? &layers[0].poses[first].rotation.x : &rest[first].rotation.x;
