@@ -238,4 +238,20 @@ void test_skeleton_port_matches_scalar(void) {
     }
     CHECK(worst < 1e-3);
     CHECK(worst > 0.0); /* float rounding shows: the comparison is real */
+    /* chains (the SIMD kernel keeps a parent that is the bone just before in
+       registers) at every length of a last, partial group of four, and no
+       write past the bones */
+    for (i = 0; i < SKP_BONES; i++) parent[i] = i == 0 ? -1 : (i % 5u == 0 ? (int32_t)(i / 2u) : (int32_t)(i - 1u));
+    pb_skeleton_model_scalar(parent, &pose[0].rotation.x, SKP_BONES, &ref[0].m[0][0]);
+    PB_SKELETON_MODEL(parent, &pose[0].rotation.x, SKP_BONES, &port[0].m[0][0]);
+    CHECK(memcmp(ref, port, sizeof ref) == 0);
+    for (c = 1; c <= 9; c++) {
+        const unsigned char *pb = (const unsigned char *)&port[c];
+        size_t k;
+        memset(port, 0x5A, sizeof port);
+        pb_skeleton_model_scalar(parent, &pose[7].rotation.x, (uint32_t)c, &ref[0].m[0][0]);
+        PB_SKELETON_MODEL(parent, &pose[7].rotation.x, (uint32_t)c, &port[0].m[0][0]);
+        CHECK(memcmp(ref, port, sizeof port[0] * (size_t)c) == 0);
+        for (k = 0; k < sizeof port[0]; k++) CHECK_EQ(pb[k], 0x5A);
+    }
 }
