@@ -445,7 +445,15 @@ void test_skeleton_model_soa_errors(void) {
     CHECK_EQ(plumbob_skeleton_model_soa(&s, blocks, 2, model, 6), PLUMBOB_ERR_BAD_INDEX);
     parent[3] = -2;
     CHECK_EQ(plumbob_skeleton_model_soa(&s, blocks, 2, model, 6), PLUMBOB_ERR_BAD_INDEX);
+    parent[3] = INT32_MIN;
+    CHECK_EQ(plumbob_skeleton_model_soa(&s, blocks, 2, model, 6), PLUMBOB_ERR_BAD_INDEX);
     parent[3] = 1;
+    parent[4] = 4; /* past the validation's steps of four bones */
+    CHECK_EQ(plumbob_skeleton_model_soa(&s, blocks, 2, model, 6), PLUMBOB_ERR_BAD_INDEX);
+    CHECK_EQ(plumbob_skeleton_model(&s, pose, model, 6), PLUMBOB_ERR_BAD_INDEX);
+    parent[4] = -3;
+    CHECK_EQ(plumbob_skeleton_model_soa(&s, blocks, 2, model, 6), PLUMBOB_ERR_BAD_INDEX);
+    parent[4] = 3;
     s.parent = NULL;
     CHECK_EQ(plumbob_skeleton_model_soa(&s, blocks, 2, model, 6), PLUMBOB_ERR_INVALID_ARGUMENT);
     s.parent = parent;
