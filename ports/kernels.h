@@ -241,6 +241,9 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
 #define pb_pose_from_soa_scalar plumbob_pb_pose_from_soa_scalar
 #define pb_pose_from_soa_sse2 plumbob_pb_pose_from_soa_sse2
 #define pb_pose_from_soa_neon plumbob_pb_pose_from_soa_neon
+#define pb_skeleton_model_soa_scalar plumbob_pb_skeleton_model_soa_scalar
+#define pb_skeleton_model_soa_sse2 plumbob_pb_skeleton_model_soa_sse2
+#define pb_skeleton_model_soa_neon plumbob_pb_skeleton_model_soa_neon
 
 /* Skeleton local -> model (plumbob_skeleton_model's loop, parents already
  * checked to come before their children): bone i's pose is 10 floats at
@@ -249,6 +252,10 @@ typedef struct pb_clip_vlanes { /* four translation lanes: the same, three rows 
  * M_i, roots M_i, with M = pb_mat34_trs and the product pb_mat34_mul12
  * (core/pb_math.h). */
 void pb_skeleton_model_scalar(const int32_t *parent, const float *local, uint32_t count, float *model);
+/* The same over blocked poses (plumbob_skeleton_model_soa): bone i's pose
+ * is lane i % 4 of local[i / 4], the bits bone for bone those of
+ * pb_skeleton_model_scalar; padding lanes are never read into the output. */
+void pb_skeleton_model_soa_scalar(const int32_t *parent, const plumbob_pose_soa *local, uint32_t count, float *model);
 
 /* A blend weight clamped to [0, 1]; NaN gives 0. */
 static inline float pb_weight01(float x) {
@@ -437,6 +444,8 @@ void pb_pose_to_soa_sse2(const float *in, uint32_t blocks, float *out);
 void pb_pose_from_soa_sse2(const float *in, uint32_t blocks, float *out);
 #  define PB_POSE_TO_SOA pb_pose_to_soa_sse2
 #  define PB_POSE_FROM_SOA pb_pose_from_soa_sse2
+void pb_skeleton_model_soa_sse2(const int32_t *parent, const plumbob_pose_soa *local, uint32_t count, float *model);
+#  define PB_SKELETON_MODEL_SOA pb_skeleton_model_soa_sse2
 #elif defined(PLUMBOB_PORT_NEON)
 void pb_skin_neon(const pb_skin_range *r);
 void pb_clip_lanes_neon(const void *g, uint32_t count, uint32_t components, float t, float *out,
@@ -471,6 +480,8 @@ void pb_pose_to_soa_neon(const float *in, uint32_t blocks, float *out);
 void pb_pose_from_soa_neon(const float *in, uint32_t blocks, float *out);
 #  define PB_POSE_TO_SOA pb_pose_to_soa_neon
 #  define PB_POSE_FROM_SOA pb_pose_from_soa_neon
+void pb_skeleton_model_soa_neon(const int32_t *parent, const plumbob_pose_soa *local, uint32_t count, float *model);
+#  define PB_SKELETON_MODEL_SOA pb_skeleton_model_soa_neon
 #else
 #  define PB_SKIN pb_skin_scalar
 #  define PB_CLIP_LANES pb_clip_lanes_scalar
@@ -484,6 +495,7 @@ void pb_pose_from_soa_neon(const float *in, uint32_t blocks, float *out);
 #  define PB_POSE_MIRROR pb_pose_mirror_scalar
 #  define PB_POSE_TO_SOA pb_pose_to_soa_scalar
 #  define PB_POSE_FROM_SOA pb_pose_from_soa_scalar
+#  define PB_SKELETON_MODEL_SOA pb_skeleton_model_soa_scalar
 #endif
 
 #endif

@@ -1640,7 +1640,7 @@ void bench_frame(const std::vector<std::string> &packages) {
     // buffers, mask and layers
     std::vector<plumbob_bone_pose> pa(rest), pb(rest), out(bones);
     std::vector<plumbob_pose_soa> sa(soa), sb(soa), srest(soa), so(soa);
-    std::vector<plumbob_mat34> model(bones);
+    std::vector<plumbob_mat34> model(bones), model_soa(bones);
     std::vector<float> mask(bones);
     for (uint32_t b = 0; b < bones; b++) mask[b] = b % 4u == 0 ? 0.0f : (b % 4u == 1 ? 0.5f : 1.0f);
     if (plumbob_pose_to_soa(rest.data(), bones, srest.data(), soa) != PLUMBOB_OK) abort();
@@ -1693,6 +1693,9 @@ void bench_frame(const std::vector<std::string> &packages) {
     auto p_blend_soa = [&] { if (plumbob_pose_blend_soa(ls, 2, srest.data(), bones, PLUMBOB_BLEND_THRESHOLD, so.data(), soa) != PLUMBOB_OK) abort(); };
     auto p_from = [&] { if (plumbob_pose_from_soa(so.data(), bones, out.data(), bones) != PLUMBOB_OK) abort(); };
     auto p_model = [&] { if (plumbob_skeleton_model(&sk, out.data(), model.data(), bones) != PLUMBOB_OK) abort(); };
+    auto p_model_soa = [&] {
+        if (plumbob_skeleton_model_soa(&sk, so.data(), soa, model_soa.data(), bones) != PLUMBOB_OK) abort();
+    };
     auto o_sample = [&](uint32_t i) {
         ozz::animation::SamplingJob ja, jb;
         ja.animation = A.ozz_anim.get(); ja.context = &ca; ja.ratio = ta[i] / A.duration; ja.output = ozz::make_span(oa);
@@ -1703,7 +1706,7 @@ void bench_frame(const std::vector<std::string> &packages) {
     auto o_l2m = [&] { if (!ol2m.Run()) abort(); };
     std::vector<double> t = interleaved(
         {[&] { for (uint32_t i = 0; i < frames; i++) { p_sample(i); p_blend(); p_model(); } keep(&model[0].m[0][0]); },
-         [&] { for (uint32_t i = 0; i < frames; i++) { p_sample(i); p_to(); p_blend_soa(); p_from(); p_model(); } keep(&model[0].m[0][0]); },
+         [&] { for (uint32_t i = 0; i < frames; i++) { p_sample(i); p_to(); p_blend_soa(); p_model_soa(); } keep(&model_soa[0].m[0][0]); },
          [&] { for (uint32_t i = 0; i < frames; i++) { o_sample(i); o_blend(); o_l2m(); } keep((const float *)omodel.data()); },
          [&] { for (uint32_t i = 0; i < frames; i++) p_sample(i); keep(&pa[0].rotation.x); },
          [&] { for (uint32_t i = 0; i < frames; i++) p_blend(); keep(&out[0].rotation.x); },
@@ -1713,14 +1716,18 @@ void bench_frame(const std::vector<std::string> &packages) {
          [&] { for (uint32_t i = 0; i < frames; i++) p_from(); keep(&out[0].rotation.x); },
          [&] { for (uint32_t i = 0; i < frames; i++) o_sample(i); keep((const float *)oa.data()); },
          [&] { for (uint32_t i = 0; i < frames; i++) o_blend(); keep((const float *)oout.data()); },
-         [&] { for (uint32_t i = 0; i < frames; i++) o_l2m(); keep((const float *)omodel.data()); }},
+         [&] { for (uint32_t i = 0; i < frames; i++) o_l2m(); keep((const float *)omodel.data()); },
+         [&] { for (uint32_t i = 0; i < frames; i++) p_model_soa(); keep(&model_soa[0].m[0][0]); }},
         g_quick ? 5 : 41);
     for (double &x : t) x = x / frames * 1e9;
 
     // the same model-space bone positions from both (mm), over every frame
     double worst = 0;
+    bool same_bits = true; // the blocked frame's matrices are the AoS frame's
     for (uint32_t i = 0; i < frames; i++) {
+        p_sample(i); p_to(); p_blend_soa(); p_model_soa();
         p_sample(i); p_blend(); p_model();
+        same_bits = same_bits && memcmp(model.data(), model_soa.data(), sizeof(plumbob_mat34) * bones) == 0;
         o_sample(i); o_blend(); o_l2m();
         for (uint32_t j = 0; j < bones; j++) {
             float c[4];
@@ -1729,14 +1736,16 @@ void bench_frame(const std::vector<std::string> &packages) {
             for (int k = 0; k < 3; k++) worst = std::max(worst, (double)std::fabs(m.m[k][3] - c[k]) * 1e3);
         }
     }
-    char ctx[320];
+    char ctx[360];
     snprintf(ctx, sizeof ctx, "\"bones\": %u, \"clips\": [\"%s\", \"%s\"], \"bound_bones\": [%u, %u], \"layers\": 2, \"masked_layers\": 1, "
-             "\"frames\": %u, \"port\": \"%s\", \"max_position_difference_mm\": %.2g",
-             bones, A.label.c_str(), B.label.c_str(), A.bound_bones, B.bound_bones, frames, PLUMBOB_PORT_NAME, worst);
+             "\"frames\": %u, \"port\": \"%s\", \"max_position_difference_mm\": %.2g, \"blocked_same_bits\": %s",
+             bones, A.label.c_str(), B.label.c_str(), A.bound_bones, B.bound_bones, frames, PLUMBOB_PORT_NAME, worst,
+             same_bits ? "true" : "false");
     report("frame", "ns_per_frame", ctx, {{"plumbob_aos", t[0]}, {"plumbob_soa", t[1]}, {"ozz", t[2]}});
     report("frame_ratio", "plumbob/ozz", ctx, {{"plumbob_aos", t[0] / t[2]}, {"plumbob_soa", t[1] / t[2]}});
     report("frame_parts_plumbob", "ns_per_frame", ctx,
-           {{"sample_2", t[3]}, {"blend", t[4]}, {"model", t[5]}, {"to_soa_2", t[6]}, {"blend_soa", t[7]}, {"from_soa", t[8]}});
+           {{"sample_2", t[3]}, {"blend", t[4]}, {"model", t[5]}, {"to_soa_2", t[6]}, {"blend_soa", t[7]}, {"from_soa", t[8]},
+            {"model_soa", t[12]}});
     report("frame_parts_ozz", "ns_per_frame", ctx, {{"sample_2", t[9]}, {"blend", t[10]}, {"local_to_model", t[11]}});
 }
 

@@ -1450,6 +1450,22 @@ PLUMBOB_API plumbob_result plumbob_pose_additive_apply_soa(const plumbob_pose_so
                                                            float weight, const float *bone_weights, uint32_t bone_count,
                                                            plumbob_pose_soa *out, uint32_t out_blocks);
 
+/* plumbob_skeleton_model over blocks: bone i's local pose is lane i % 4 of
+ * local[i / 4], and model[i] gets, bone for bone, the bits
+ * plumbob_skeleton_model gives for the same poses (so a blocked frame
+ * needs no plumbob_pose_from_soa before it).  Padding lanes are read but
+ * never reach model (any values do).  local holds at least
+ * plumbob_pose_soa_blocks(bone_count) blocks; model at least bone_count
+ * matrices and must not overlap local.  Errors:
+ * PLUMBOB_ERR_INVALID_ARGUMENT (NULL skeleton or model, NULL local with
+ * bones, local_blocks below plumbob_pose_soa_blocks(bone_count), model
+ * equal to local), PLUMBOB_ERR_OUTPUT_TOO_SMALL (model_count below
+ * bone_count), PLUMBOB_ERR_BAD_INDEX (parents out of order, as
+ * plumbob_skeleton_validate); nothing is written then. */
+PLUMBOB_API plumbob_result plumbob_skeleton_model_soa(const plumbob_skeleton *skeleton, const plumbob_pose_soa *local,
+                                                      uint32_t local_blocks, plumbob_mat34 *model,
+                                                      uint32_t model_count);
+
 
 /* ===================================================================== */
 /* Chapter 20 Jazz runtime (Chapter 15's machines)                       */

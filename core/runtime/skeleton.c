@@ -52,6 +52,22 @@ plumbob_result plumbob_skeleton_model(const plumbob_skeleton *s, const plumbob_b
     return PLUMBOB_OK;
 }
 
+plumbob_result plumbob_skeleton_model_soa(const plumbob_skeleton *s, const plumbob_pose_soa *local, uint32_t local_blocks,
+                                          plumbob_mat34 *model, uint32_t model_count) {
+    plumbob_result r;
+    if (!s || !model) return PLUMBOB_ERR_INVALID_ARGUMENT;
+    r = plumbob_skeleton_validate(s);
+    if (r != PLUMBOB_OK) return r;
+    if (s->bone_count == 0) return PLUMBOB_OK;
+    /* a block per four bones read in full (padding lanes too); model written
+       block by block would overwrite blocks not yet read if it were local */
+    if (!local || local_blocks < plumbob_pose_soa_blocks(s->bone_count) || (const void *)local == (const void *)model)
+        return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if (model_count < s->bone_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
+    PB_SKELETON_MODEL_SOA(s->parent, local, s->bone_count, &model[0].m[0][0]);
+    return PLUMBOB_OK;
+}
+
 plumbob_result plumbob_skeleton_model_rotations(const plumbob_skeleton *s, const plumbob_bone_pose *local,
                                                 plumbob_quat *rotations, uint32_t rotation_count) {
     plumbob_result r;

@@ -8,7 +8,9 @@
  * kernel the scalar reference's bits, the blocked blend the AoS blend's
  * bits (its port the scalar reference's, its padding finite), the
  * blocked additive apply likewise, the mirror the scalar reference's
- * bits and mirroring twice the input. */
+ * bits and mirroring twice the input, and local -> model over blocks the
+ * AoS job's result code and bits (its port the scalar reference's) on a
+ * random tree, whatever the padding lanes hold. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +68,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static int32_t opp[MAXB];
     static plumbob_pose_soa sl[MAXL][MAXB / 4], srest[MAXB / 4], sout[MAXB / 4 + GUARD], sout2[MAXB / 4];
     static plumbob_bone_pose back[MAXB];
+    static plumbob_mat34 maos[MAXB], msoa[MAXB + GUARD], mref[MAXB];
+    static int32_t parent[MAXB];
+    plumbob_skeleton sk;
+    plumbob_result ra;
     plumbob_blend_layer_soa slayers[MAXL];
     uint32_t blocks;
     plumbob_blend_layer layers[MAXL];
@@ -184,6 +190,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (plumbob_pose_mirror(opp, lp[0], bones, out, bones) != PLUMBOB_OK) abort();
         if (plumbob_pose_mirror(opp, out, bones, out2, bones) != PLUMBOB_OK) abort();
         if (bones && !same_bits(&out2[0].rotation.x, &lp[0][0].rotation.x, 10u * bones)) abort();
+    }
+    /* local -> model over blocks (layer 0's poses, still in sl[0]): parents
+     * anywhere before each bone, one out of order now and then */
+    for (b = 0; b < bones; b++) parent[b] = (int32_t)(next(&st) % (b + 1u)) - 1;
+    if (bones > 1 && (data[6] & 0x80)) parent[next(&st) % bones] = (int32_t)bones - 1;
+    if (bones % 4u) /* the padding lanes: anything */
+        for (i = bones % 4u; i < 4; i++)
+            for (k = 0; k < 10; k++) (&sl[0][blocks - 1].rx[0])[4 * k + i] = value(&st, 1);
+    sk.bone_count = bones;
+    sk.parent = parent;
+    sk.rest = rest;
+    sk.name_hash = NULL;
+    sk.name = NULL;
+    memset(msoa, 0x5A, sizeof msoa);
+    ra = plumbob_skeleton_model(&sk, lp[0], maos, bones);
+    if (bones && plumbob_skeleton_model_soa(&sk, sl[0], blocks - 1, msoa, bones) !=
+                     (ra == PLUMBOB_OK ? PLUMBOB_ERR_INVALID_ARGUMENT : ra))
+        abort();
+    if (plumbob_skeleton_model_soa(&sk, sl[0], blocks, msoa, bones) != ra) abort();
+    for (i = 0; i < GUARD * sizeof(plumbob_mat34); i++)
+        if (((unsigned char *)&msoa[bones])[i] != 0x5A) abort();
+    if (ra == PLUMBOB_OK && bones) {
+        if (!same_bits(&maos[0].m[0][0], &msoa[0].m[0][0], 12u * bones)) abort();
+        pb_skeleton_model_soa_scalar(parent, sl[0], bones, &mref[0].m[0][0]);
+        if (!same_bits(&mref[0].m[0][0], &msoa[0].m[0][0], 12u * bones)) abort();
     }
     return 0;
 }
