@@ -72,7 +72,6 @@ PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 
     pb_v4_store_hi2(o + 22, hi);
 }
 
-#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* pb_normal_scale_clamped per lane: len2 clamped into [FLT_MIN, FLT_MAX]
  * (pb_v4_max and pb_v4_min are the reference's compare-and-selects, so a
  * NaN lane becomes FLT_MIN on every port), then 1 / sqrt, each step
@@ -82,6 +81,135 @@ PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
     return pb_v4_div(pb_v4_set1(1.0f), pb_v4_sqrt(x));
 }
 
+/* A deferred half group (positions, normals as the blend gave them):
+ * normalized and stored.  Run in a loop of its own after a block of
+ * halves, so one half's square root and division overlap the next's. */
+PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
+    pb_v4 qx = d[3], qy = d[4], qz = d[5];
+    pb_v4 k = sp_normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+    qx = pb_v4_mul(qx, k);
+    qy = pb_v4_mul(qy, k);
+    qz = pb_v4_mul(qz, k);
+    if (out == sp_OUT_PN6) {
+        sp_store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
+        return;
+    }
+    if (out == sp_OUT_PACKED) {
+        pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
+    } else {
+        sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+        sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
+    }
+}
+
+/* Groups deferred per block when normals are normalized. */
+#define sp_DEFER_GROUPS 4u
+
+/* Shared spans: half `half` of group g, whose four vertices use one set
+ * of entries.  The splatted elements are the blend's rows with one vertex
+ * per lane already, so the blend (one multiply and add per element and
+ * influence, weights as loaded) feeds the transform with no transposes;
+ * each transform row right after its four elements, to keep few registers
+ * live. */
+PB_FORCE_INLINE pb_v4 sp_shared_element(const float *t, const uint16_t *e, uint32_t n, uint32_t kind, const pb_v4 *wv,
+                                        unsigned j) {
+    uint32_t k;
+    pb_v4 c;
+    if (kind == PB_SKINP_RIGID) return pb_v4_load(t + e[0] + 4u * j);
+    c = pb_v4_mul(wv[0], pb_v4_load(t + e[0] + 4u * j));
+    for (k = 1; k < n; k++) c = pb_v4_add(c, pb_v4_mul(wv[k], pb_v4_load(t + e[k] + 4u * j)));
+    return c;
+}
+
+PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+                                    unsigned half, pb_v4 *defer) {
+    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half, k;
+    const float *p = r->positions + 24u * g + b, *t = r->splat;
+    const float *w = stored ? r->weights + 8u * stored * g + b : NULL;
+    const uint16_t *e = r->entries + 2u * n * g + n * half;
+    size_t v = (size_t)PB_SKINP_GROUP * g + b;
+    pb_v4 wv[4], X, Y, Z, NX, NY, NZ, o[3], q[3];
+    unsigned j;
+    wv[0] = wv[1] = wv[2] = wv[3] = pb_v4_set1(0.0f);
+    for (k = 0; k < stored; k++) wv[k] = pb_v4_loadu(w + 8u * k);
+    if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once */
+        pb_v4 sum = wv[0];
+        for (k = 1; k < stored; k++) sum = pb_v4_add(sum, wv[k]);
+        wv[n - 1u] = pb_v4_sub(pb_v4_set1(1.0f), sum);
+    }
+    X = pb_v4_loadu(p);
+    Y = pb_v4_loadu(p + 8);
+    Z = pb_v4_loadu(p + 16);
+    NX = NY = NZ = X;
+    if (nrm) {
+        const float *qq = r->normals + 24u * g + b;
+        NX = pb_v4_loadu(qq);
+        NY = pb_v4_loadu(qq + 8);
+        NZ = pb_v4_loadu(qq + 16);
+    }
+    for (j = 0; j < 3u; j++) {
+        pb_v4 ca = sp_shared_element(t, e, n, kind, wv, 4u * j), cb = sp_shared_element(t, e, n, kind, wv, 4u * j + 1u);
+        pb_v4 cc = sp_shared_element(t, e, n, kind, wv, 4u * j + 2u), ct = sp_shared_element(t, e, n, kind, wv, 4u * j + 3u);
+        o[j] = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, X), pb_v4_mul(cb, Y)), pb_v4_mul(cc, Z)), ct);
+        if (nrm) q[j] = pb_v4_add(pb_v4_add(pb_v4_mul(ca, NX), pb_v4_mul(cb, NY)), pb_v4_mul(cc, NZ));
+    }
+    if (nrm) {
+        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
+            defer[0] = o[0];
+            defer[1] = o[1];
+            defer[2] = o[2];
+            defer[3] = q[0];
+            defer[4] = q[1];
+            defer[5] = q[2];
+            return;
+        }
+        if (out == sp_OUT_PN6) {
+            sp_store_pn6(r->out_positions + 6u * v, o[0], o[1], o[2], q[0], q[1], q[2]);
+            return;
+        }
+        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, q[0], q[1], q[2]);
+        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, q[0], q[1], q[2]);
+    }
+    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, o[0], o[1], o[2]);
+    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, o[0], o[1], o[2]);
+}
+
+PB_FORCE_INLINE void sp_shared(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    uint32_t g, h;
+    pb_v4 defer[2u * sp_DEFER_GROUPS][6];
+    if (!nrm || !r->normalize) {
+        for (g = 0; g < r->groups; g++) {
+            sp_shared_half(r, n, kind, out, nrm, g, 0, defer[0]);
+            sp_shared_half(r, n, kind, out, nrm, g, 1, defer[0]);
+        }
+        return;
+    }
+    for (g = 0; g < r->groups; g += sp_DEFER_GROUPS) {
+        uint32_t count = r->groups - g < sp_DEFER_GROUPS ? r->groups - g : sp_DEFER_GROUPS;
+        for (h = 0; h < count; h++) {
+            sp_shared_half(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
+            sp_shared_half(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
+        }
+        for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
+    }
+}
+
+PB_FORCE_INLINE void sp_shared_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
+    int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+    int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
+    if (pn6) sp_shared(r, n, kind, sp_OUT_PN6, nrm);
+    else if (packed) sp_shared(r, n, kind, sp_OUT_PACKED, nrm);
+    else sp_shared(r, n, kind, sp_OUT_ROWS, nrm);
+}
+
+PB_FORCE_INLINE void sp_shared_by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
+    if (r->kind == PB_SKINP_RIGID) sp_shared_by_out(r, 1, PB_SKINP_RIGID, nrm);
+    else if (r->kind == PB_SKINP_IMPLIED) sp_shared_by_out(r, n, PB_SKINP_IMPLIED, nrm);
+    else sp_shared_by_out(r, n, PB_SKINP_STORED, nrm);
+}
+
+#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* One vertex's blended rows. */
 typedef struct sp_rows3 {
     pb_v4 x, y, z;
@@ -187,31 +315,6 @@ PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t
     else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
 }
 
-/* A deferred half group (positions, normals as the blend gave them):
- * normalized and stored.  Run in a loop of its own after a block of
- * halves, so one half's square root and division overlap the next's. */
-PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
-    pb_v4 qx = d[3], qy = d[4], qz = d[5];
-    pb_v4 k = sp_normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
-    qx = pb_v4_mul(qx, k);
-    qy = pb_v4_mul(qy, k);
-    qz = pb_v4_mul(qz, k);
-    if (out == sp_OUT_PN6) {
-        sp_store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
-        return;
-    }
-    if (out == sp_OUT_PACKED) {
-        pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
-        pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
-    } else {
-        sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
-        sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
-    }
-}
-
-/* Groups deferred per block when normals are normalized. */
-#define sp_DEFER_GROUPS 4u
-
 PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
     uint32_t g, h;
     pb_v4 defer[2u * sp_DEFER_GROUPS][6];
@@ -304,6 +407,24 @@ void pb_skinp_neon(const pb_skinp_range *r)
 #endif
 {
     int nrm = r->normals != NULL;
+    if (r->shared) {
+        if (nrm) {
+            switch (r->influences) {
+            case 1: sp_shared_by_kind(r, 1, 1); break;
+            case 2: sp_shared_by_kind(r, 2, 1); break;
+            case 3: sp_shared_by_kind(r, 3, 1); break;
+            default: sp_shared_by_kind(r, 4, 1); break;
+            }
+        } else {
+            switch (r->influences) {
+            case 1: sp_shared_by_kind(r, 1, 0); break;
+            case 2: sp_shared_by_kind(r, 2, 0); break;
+            case 3: sp_shared_by_kind(r, 3, 0); break;
+            default: sp_shared_by_kind(r, 4, 0); break;
+            }
+        }
+        return;
+    }
     if (r->kind == PB_SKINP_RIGID) {
         if (!nrm || !r->normalize) {
             /* spill only where the next float is the next vertex's (or,
