@@ -23,9 +23,11 @@
  * Shared spans (`shared` 1): the four vertices of each half group use one
  * set of entries (their influences' slots are the same, in the same
  * order), stored once per half: `influences` offsets for lanes 0..3, then
- * `influences` for lanes 4..7, each into the splatted table `splat`
- * (pb_skinp_put_splat: element j of a 3x4 entry in four lanes, 48 floats
- * an entry, so an offset is 48 x the slot).  Per lane the same blend and
+ * `influences` for lanes 4..7, each an offset into the splatted table
+ * `splat` (pb_skinp_put_splat: element j of a 3x4 entry in four lanes,
+ * 48 floats an entry, so 48 x the slot); rigid spans' offsets are the
+ * table's (32 x the slot: its columns for the one-vertex path, and
+ * offset + offset / 2 into `splat`).  Per lane the same blend and
  * transform as above, so the reference's operations and order; the SIMD
  * kernels then need no transposes: the blend runs with one vertex per
  * lane on the splatted elements, which are the transform's rows. */

@@ -461,7 +461,7 @@ static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s, int so
                     if (lane % 4u == 0u)
                         for (k = 0; k < s->influences; k++)
                             s->entries[2u * s->influences * g + s->influences * (lane / 4u) + k] =
-                                (uint16_t)(PB_SKINP_SPLAT * sl[k]);
+                                (uint16_t)((s->kind == PB_SKINP_RIGID ? PB_SKIN_ENTRY : PB_SKINP_SPLAT) * sl[k]);
                 } else
                     for (k = 0; k < s->influences; k++)
                         s->entries[8u * s->influences * g + 8u * k + lane] = (uint16_t)(PB_SKIN_ENTRY * sl[k]);

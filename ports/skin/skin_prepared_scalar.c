@@ -16,9 +16,13 @@ static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_
             for (k = 1; k < stored; k++) sum = sum + wk[k];
             wk[n - 1u] = 1.0f - sum;
         }
+        if (r->kind == PB_SKINP_RIGID) { /* 32 x the slot: the table's rows */
+            e = r->table + h[0];
+            for (j = 0; j < 12u; j++) c[j] = e[j];
+            return;
+        }
         e = r->splat + h[0];
-        for (j = 0; j < 12u; j++) c[j] = r->kind == PB_SKINP_RIGID ? e[4u * j] : wk[0] * e[4u * j];
-        if (r->kind == PB_SKINP_RIGID) return;
+        for (j = 0; j < 12u; j++) c[j] = wk[0] * e[4u * j];
         for (k = 1; k < n; k++) {
             e = r->splat + h[k];
             for (j = 0; j < 12u; j++) c[j] = c[j] + wk[k] * e[4u * j];

@@ -112,67 +112,91 @@ PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t
  * influence, weights as loaded) feeds the transform with no transposes;
  * each transform row right after its four elements, to keep few registers
  * live. */
-PB_FORCE_INLINE pb_v4 sp_shared_element(const float *t, const uint16_t *e, uint32_t n, uint32_t kind, const pb_v4 *wv,
-                                        unsigned j) {
-    uint32_t k;
+/* One blended element of four vertices: s0..s3 the half's splatted
+ * entries, w0..w3 their weights (one vertex per lane).  Spelled out, not
+ * a loop over arrays: a loop gcc keeps rolled (four influences) or a
+ * struct passed by address puts the weights in memory. */
+#define sp_SPLATS const float *s0, const float *s1, const float *s2, const float *s3, pb_v4 w0, pb_v4 w1, pb_v4 w2, pb_v4 w3
+#define sp_SPLAT_ARGS s0, s1, s2, s3, w0, w1, w2, w3
+PB_FORCE_INLINE pb_v4 sp_shared_element(sp_SPLATS, uint32_t n, uint32_t kind, unsigned j) {
     pb_v4 c;
-    if (kind == PB_SKINP_RIGID) return pb_v4_load(t + e[0] + 4u * j);
-    c = pb_v4_mul(wv[0], pb_v4_load(t + e[0] + 4u * j));
-    for (k = 1; k < n; k++) c = pb_v4_add(c, pb_v4_mul(wv[k], pb_v4_load(t + e[k] + 4u * j)));
+    if (kind == PB_SKINP_RIGID) return pb_v4_load(s0 + 4u * j);
+    c = pb_v4_mul(w0, pb_v4_load(s0 + 4u * j));
+    if (n > 1u) c = pb_v4_add(c, pb_v4_mul(w1, pb_v4_load(s1 + 4u * j)));
+    if (n > 2u) c = pb_v4_add(c, pb_v4_mul(w2, pb_v4_load(s2 + 4u * j)));
+    if (n > 3u) c = pb_v4_add(c, pb_v4_mul(w3, pb_v4_load(s3 + 4u * j)));
     return c;
+}
+
+/* Row j of four vertices: position *o and normal *q (nrm). */
+PB_FORCE_INLINE void sp_shared_row(sp_SPLATS, uint32_t n, uint32_t kind, unsigned j, pb_v4 X, pb_v4 Y, pb_v4 Z, pb_v4 NX,
+                                   pb_v4 NY, pb_v4 NZ, int nrm, pb_v4 *o, pb_v4 *q) {
+    pb_v4 ca = sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j);
+    pb_v4 cb = sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j + 1u);
+    pb_v4 cc = sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j + 2u);
+    *o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, X), pb_v4_mul(cb, Y)), pb_v4_mul(cc, Z)),
+                   sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j + 3u));
+    if (nrm) *q = pb_v4_add(pb_v4_add(pb_v4_mul(ca, NX), pb_v4_mul(cb, NY)), pb_v4_mul(cc, NZ));
 }
 
 PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
                                     unsigned half, pb_v4 *defer) {
-    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half, k;
+    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half;
     const float *p = r->positions + 24u * g + b, *t = r->splat;
     const float *w = stored ? r->weights + 8u * stored * g + b : NULL;
     const uint16_t *e = r->entries + 2u * n * g + n * half;
     size_t v = (size_t)PB_SKINP_GROUP * g + b;
-    pb_v4 wv[4], X, Y, Z, NX, NY, NZ, o[3], q[3];
-    unsigned j;
-    wv[0] = wv[1] = wv[2] = wv[3] = pb_v4_set1(0.0f);
-    for (k = 0; k < stored; k++) wv[k] = pb_v4_loadu(w + 8u * k);
-    if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once */
-        pb_v4 sum = wv[0];
-        for (k = 1; k < stored; k++) sum = pb_v4_add(sum, wv[k]);
-        wv[n - 1u] = pb_v4_sub(pb_v4_set1(1.0f), sum);
+    pb_v4 w0, w1, w2, w3, X, Y, Z, NX, NY, NZ, ox, oy, oz, qx, qy, qz;
+    /* rigid: 32 x the slot (the column path reads the table); else 48 x */
+    const float *s0 = t + (kind == PB_SKINP_RIGID ? e[0] + (e[0] >> 1) : e[0]);
+    const float *s1 = t + e[n > 1u ? 1u : 0u], *s2 = t + e[n > 2u ? 2u : 0u];
+    const float *s3 = t + e[n > 3u ? 3u : 0u];
+    w0 = w1 = w2 = w3 = pb_v4_set1(0.0f);
+    if (stored > 0u) w0 = pb_v4_loadu(w);
+    if (stored > 1u) w1 = pb_v4_loadu(w + 8);
+    if (stored > 2u) w2 = pb_v4_loadu(w + 16);
+    if (stored > 3u) w3 = pb_v4_loadu(w + 24);
+    if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once, ((w0 + w1) + w2) */
+        pb_v4 sum = w0;
+        if (stored > 1u) sum = pb_v4_add(sum, w1);
+        if (stored > 2u) sum = pb_v4_add(sum, w2);
+        sum = pb_v4_sub(pb_v4_set1(1.0f), sum);
+        if (n == 2u) w1 = sum;
+        else if (n == 3u) w2 = sum;
+        else w3 = sum;
     }
     X = pb_v4_loadu(p);
     Y = pb_v4_loadu(p + 8);
     Z = pb_v4_loadu(p + 16);
-    NX = NY = NZ = X;
+    NX = NY = NZ = qx = qy = qz = X;
     if (nrm) {
         const float *qq = r->normals + 24u * g + b;
         NX = pb_v4_loadu(qq);
         NY = pb_v4_loadu(qq + 8);
         NZ = pb_v4_loadu(qq + 16);
     }
-    for (j = 0; j < 3u; j++) {
-        pb_v4 ca = sp_shared_element(t, e, n, kind, wv, 4u * j), cb = sp_shared_element(t, e, n, kind, wv, 4u * j + 1u);
-        pb_v4 cc = sp_shared_element(t, e, n, kind, wv, 4u * j + 2u), ct = sp_shared_element(t, e, n, kind, wv, 4u * j + 3u);
-        o[j] = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, X), pb_v4_mul(cb, Y)), pb_v4_mul(cc, Z)), ct);
-        if (nrm) q[j] = pb_v4_add(pb_v4_add(pb_v4_mul(ca, NX), pb_v4_mul(cb, NY)), pb_v4_mul(cc, NZ));
-    }
+    sp_shared_row(sp_SPLAT_ARGS, n, kind, 0, X, Y, Z, NX, NY, NZ, nrm, &ox, &qx);
+    sp_shared_row(sp_SPLAT_ARGS, n, kind, 1, X, Y, Z, NX, NY, NZ, nrm, &oy, &qy);
+    sp_shared_row(sp_SPLAT_ARGS, n, kind, 2, X, Y, Z, NX, NY, NZ, nrm, &oz, &qz);
     if (nrm) {
         if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
-            defer[0] = o[0];
-            defer[1] = o[1];
-            defer[2] = o[2];
-            defer[3] = q[0];
-            defer[4] = q[1];
-            defer[5] = q[2];
+            defer[0] = ox;
+            defer[1] = oy;
+            defer[2] = oz;
+            defer[3] = qx;
+            defer[4] = qy;
+            defer[5] = qz;
             return;
         }
         if (out == sp_OUT_PN6) {
-            sp_store_pn6(r->out_positions + 6u * v, o[0], o[1], o[2], q[0], q[1], q[2]);
+            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
             return;
         }
-        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, q[0], q[1], q[2]);
-        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, q[0], q[1], q[2]);
+        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
     }
-    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, o[0], o[1], o[2]);
-    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, o[0], o[1], o[2]);
+    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
+    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
 }
 
 PB_FORCE_INLINE void sp_shared(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
@@ -354,13 +378,15 @@ PB_FORCE_INLINE void sp_rigid_vertex(const pb_skinp_range *r, size_t v, const fl
     }
 }
 
-PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
+PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm, int shared) {
     uint32_t g, half;
     int last;
     for (g = 0; g < r->groups; g++)
         for (half = 0; half < 2u; half++) {
             const float *p = r->positions + 24u * g + 4u * half, *q = nrm ? r->normals + 24u * g + 4u * half : NULL;
-            const uint16_t *e = r->entries + 8u * g + 4u * half;
+            const uint16_t *e = shared ? r->entries + 2u * g + half : r->entries + 8u * g + 4u * half;
+            /* shared: the half's one entry for its four */
+            uint32_t e0 = e[0], e1 = shared ? e0 : e[1], e2 = shared ? e0 : e[2], e3 = shared ? e0 : e[3];
             pb_v4 X = pb_v4_loadu(p), Y = pb_v4_loadu(p + 8), Z = pb_v4_loadu(p + 16), NX = X, NY = Y, NZ = Z;
             size_t v = (size_t)PB_SKINP_GROUP * g + 4u * half;
             if (nrm) {
@@ -369,13 +395,13 @@ PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
                 NZ = pb_v4_loadu(q + 16);
             }
             last = g + 1u == r->groups && half == 1u; /* the range's last vertex is lane 3 here */
-            sp_rigid_vertex(r, v, r->table + e[0] + PB_SKIN_COLUMNS, sp_lane_of(X, 0), sp_lane_of(Y, 0), sp_lane_of(Z, 0),
+            sp_rigid_vertex(r, v, r->table + e0 + PB_SKIN_COLUMNS, sp_lane_of(X, 0), sp_lane_of(Y, 0), sp_lane_of(Z, 0),
                          sp_lane_of(NX, 0), sp_lane_of(NY, 0), sp_lane_of(NZ, 0), spill, 0, nrm);
-            sp_rigid_vertex(r, v + 1u, r->table + e[1] + PB_SKIN_COLUMNS, sp_lane_of(X, 1), sp_lane_of(Y, 1), sp_lane_of(Z, 1),
+            sp_rigid_vertex(r, v + 1u, r->table + e1 + PB_SKIN_COLUMNS, sp_lane_of(X, 1), sp_lane_of(Y, 1), sp_lane_of(Z, 1),
                          sp_lane_of(NX, 1), sp_lane_of(NY, 1), sp_lane_of(NZ, 1), spill, 0, nrm);
-            sp_rigid_vertex(r, v + 2u, r->table + e[2] + PB_SKIN_COLUMNS, sp_lane_of(X, 2), sp_lane_of(Y, 2), sp_lane_of(Z, 2),
+            sp_rigid_vertex(r, v + 2u, r->table + e2 + PB_SKIN_COLUMNS, sp_lane_of(X, 2), sp_lane_of(Y, 2), sp_lane_of(Z, 2),
                          sp_lane_of(NX, 2), sp_lane_of(NY, 2), sp_lane_of(NZ, 2), spill, 0, nrm);
-            sp_rigid_vertex(r, v + 3u, r->table + e[3] + PB_SKIN_COLUMNS, sp_lane_of(X, 3), sp_lane_of(Y, 3), sp_lane_of(Z, 3),
+            sp_rigid_vertex(r, v + 3u, r->table + e3 + PB_SKIN_COLUMNS, sp_lane_of(X, 3), sp_lane_of(Y, 3), sp_lane_of(Z, 3),
                          sp_lane_of(NX, 3), sp_lane_of(NY, 3), sp_lane_of(NZ, 3), spill, last, nrm);
         }
 }
@@ -406,8 +432,8 @@ void pb_skinp_sse2(const pb_skinp_range *r)
 void pb_skinp_neon(const pb_skinp_range *r)
 #endif
 {
-    int nrm = r->normals != NULL;
-    if (r->shared) {
+    int nrm = r->normals != NULL, shared = r->shared != 0u;
+    if (shared && !(r->kind == PB_SKINP_RIGID && !nrm)) { /* rigid positions: the columns below are cheaper */
         if (nrm) {
             switch (r->influences) {
             case 1: sp_shared_by_kind(r, 1, 1); break;
@@ -431,17 +457,17 @@ void pb_skinp_neon(const pb_skinp_range *r)
              * PN6, this vertex's normal); never past the range's end */
             int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
             int packed = !nrm && r->position_stride == 3u;
-            if (pn6) sp_rigid(r, 1, 1);
+            if (pn6) sp_rigid(r, 1, 1, shared);
             else if (packed && r->groups > 1u) { /* the last group apart, stored without spills */
                 pb_skinp_range head = *r;
                 head.groups = r->groups - 1u;
-                sp_rigid(&head, 1, 0);
+                sp_rigid(&head, 1, 0, shared);
                 head.groups = 1;
                 head.positions = r->positions + 24u * (r->groups - 1u);
-                head.entries = r->entries + 8u * (r->groups - 1u);
+                head.entries = r->entries + (shared ? 2u : 8u) * (r->groups - 1u);
                 head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
-                sp_rigid(&head, 0, 0);
-            } else sp_rigid(r, 0, nrm);
+                sp_rigid(&head, 0, 0, shared);
+            } else sp_rigid(r, 0, nrm, shared);
         } else if (nrm) sp_by_out(r, 1, PB_SKINP_RIGID, 1);
         return;
     }
