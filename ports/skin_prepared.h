@@ -70,11 +70,17 @@ typedef struct pb_skinp_range {
 #define PB_SKINP_SPLAT 48u
 
 /* Writes the splatted entry of the 3x4 row-major matrix at m (12 floats,
- * row-major; NULL: zeros). */
+ * row-major; NULL: zeros), its elements as pb_skin_put_entry stores them
+ * (-0 as +0, every NaN the quiet 0x7FC00000), so the rows table and the
+ * splats hold the same bits. */
 static inline void pb_skinp_put_splat(float *e, const float *m) {
     uint32_t j, i;
-    for (j = 0; j < 12u; j++)
-        for (i = 0; i < 4u; i++) e[4u * j + i] = m ? m[j] : 0.0f;
+    for (j = 0; j < 12u; j++) {
+        float x = m ? m[j] : 0.0f;
+        if (x != x) x = pb_f32_from_bits(0x7FC00000u);
+        else if (x == 0.0f) x = 0.0f;
+        for (i = 0; i < 4u; i++) e[4u * j + i] = x;
+    }
 }
 
 #define pb_skinp_scalar plumbob_pb_skinp_scalar
