@@ -219,20 +219,6 @@ PB_FORCE_INLINE void sp_shared(const pb_skinp_range *r, uint32_t n, uint32_t kin
     }
 }
 
-PB_FORCE_INLINE void sp_shared_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
-    int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
-    int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
-    if (pn6) sp_shared(r, n, kind, sp_OUT_PN6, nrm);
-    else if (packed) sp_shared(r, n, kind, sp_OUT_PACKED, nrm);
-    else sp_shared(r, n, kind, sp_OUT_ROWS, nrm);
-}
-
-PB_FORCE_INLINE void sp_shared_by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
-    if (r->kind == PB_SKINP_RIGID) sp_shared_by_out(r, 1, PB_SKINP_RIGID, nrm);
-    else if (r->kind == PB_SKINP_IMPLIED) sp_shared_by_out(r, n, PB_SKINP_IMPLIED, nrm);
-    else sp_shared_by_out(r, n, PB_SKINP_STORED, nrm);
-}
-
 #if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* One vertex's blended rows. */
 typedef struct sp_rows3 {
@@ -409,9 +395,26 @@ PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm, int s
 #if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
 #include "skin_prepared_avx2.h" /* eight vertices a step, two in each register */
 #define sp_BLENDED sp_blended8
+#define sp_SHARED sp_shared8
 #else
 #define sp_BLENDED sp_blended
+#define sp_SHARED sp_shared
 #endif
+
+PB_FORCE_INLINE void sp_shared_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
+    int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+    int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
+    if (pn6) sp_SHARED(r, n, kind, sp_OUT_PN6, nrm);
+    else if (packed) sp_SHARED(r, n, kind, sp_OUT_PACKED, nrm);
+    else sp_SHARED(r, n, kind, sp_OUT_ROWS, nrm);
+}
+
+PB_FORCE_INLINE void sp_shared_by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
+    if (r->kind == PB_SKINP_RIGID) sp_shared_by_out(r, 1, PB_SKINP_RIGID, nrm);
+    else if (r->kind == PB_SKINP_IMPLIED) sp_shared_by_out(r, n, PB_SKINP_IMPLIED, nrm);
+    else sp_shared_by_out(r, n, PB_SKINP_STORED, nrm);
+}
+
 
 PB_FORCE_INLINE void sp_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
     int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
