@@ -112,19 +112,22 @@ static uint32_t sp_next(const plumbob_skin_mesh *m, sp_cursor *c) {
     return v;
 }
 
-/* A vertex's influences in the order of their slots (stable): the order
- * of a shared block's entries, whichever order the description gave. */
+/* A vertex's influences in the order of their slots: the order of a
+ * shared block's entries, whichever order the description gave.  An
+ * exchange sort: gcc 12.2 at -O1 and, inlined here, at -O2 miscompiled
+ * the insertion sort this was (slots left unsorted). */
 static void sp_by_slot(skinp_vertex *x) {
-    uint32_t i, j;
-    for (i = 1; i < x->n; i++)
-        for (j = i; j > 0 && x->slot[j - 1u] > x->slot[j]; j--) {
-            unsigned char s = x->slot[j];
-            float w = x->w[j];
-            x->slot[j] = x->slot[j - 1u];
-            x->w[j] = x->w[j - 1u];
-            x->slot[j - 1u] = s;
-            x->w[j - 1u] = w;
-        }
+    uint32_t i, j, n = x->n < 4u ? x->n : 4u;
+    for (i = 0; i + 1u < n; i++)
+        for (j = i + 1u; j < n; j++)
+            if (x->slot[j] < x->slot[i]) {
+                unsigned char s = x->slot[i];
+                float w = x->w[i];
+                x->slot[i] = x->slot[j];
+                x->w[i] = x->w[j];
+                x->slot[j] = s;
+                x->w[j] = w;
+            }
 }
 
 /* --- The shared order (PLUMBOB_SKIN_PREPARE_SHARED) ---
