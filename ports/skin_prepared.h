@@ -18,7 +18,19 @@
  * p'j = ((Rj.a x + Rj.b y) + Rj.c z) + Rj.t, n'j = (Rj.a x + Rj.b y) + Rj.c z,
  * times pb_normal_scale_clamped((n'x n'x + n'y n'y) + n'z n'z) when
  * normalizing (pb_math.h: len2 clamped into [FLT_MIN, FLT_MAX], not
- * plumbob_skin's pb_normal_scale, whose masks cost five more operations). */
+ * plumbob_skin's pb_normal_scale, whose masks cost five more operations).
+ *
+ * Shared spans (`shared` 1): the four vertices of each half group use one
+ * set of entries (their influences' slots are the same, in the same
+ * order), stored once per half: `influences` offsets for lanes 0..3, then
+ * `influences` for lanes 4..7, each an offset into the splatted table
+ * `splat` (pb_skinp_put_splat: element j of a 3x4 entry in four lanes,
+ * 48 floats an entry, so 48 x the slot); rigid spans' offsets are the
+ * table's (32 x the slot: its columns for the one-vertex path, and
+ * offset + offset / 2 into `splat`).  Per lane the same blend and
+ * transform as above, so the reference's operations and order; the SIMD
+ * kernels then need no transposes: the blend runs with one vertex per
+ * lane on the splatted elements, which are the transform's rows. */
 #ifndef PLUMBOB_SKIN_PREPARED_KERNELS_H
 #define PLUMBOB_SKIN_PREPARED_KERNELS_H
 
@@ -50,7 +62,26 @@ typedef struct pb_skinp_range {
     size_t normal_stride;
     uint32_t normalize;             /* 1: renormalize normals */
     uint32_t last_safe;             /* 1: the last vertex may spill too */
+    uint32_t shared;                /* 1: entries per half group (2 * influences a group) */
+    const float *splat;             /* shared: 256 entries of PB_SKINP_SPLAT floats, 64-byte aligned */
 } pb_skinp_range;
+
+/* Floats of a splatted entry: 12 elements, four lanes each. */
+#define PB_SKINP_SPLAT 48u
+
+/* Writes the splatted entry of the 3x4 row-major matrix at m (12 floats,
+ * row-major; NULL: zeros), its elements as pb_skin_put_entry stores them
+ * (-0 as +0, every NaN the quiet 0x7FC00000), so the rows table and the
+ * splats hold the same bits. */
+static inline void pb_skinp_put_splat(float *e, const float *m) {
+    uint32_t j, i;
+    for (j = 0; j < 12u; j++) {
+        float x = m ? m[j] : 0.0f;
+        if (x != x) x = pb_f32_from_bits(0x7FC00000u);
+        else if (x == 0.0f) x = 0.0f;
+        for (i = 0; i < 4u; i++) e[4u * j + i] = x;
+    }
+}
 
 #define pb_skinp_scalar plumbob_pb_skinp_scalar
 #define pb_skinp_sse2 plumbob_pb_skinp_sse2

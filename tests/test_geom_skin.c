@@ -563,8 +563,9 @@ void test_geom_skin_corpus(void) {
     plumbob_bone_pose *poses;
     float *pos, *nrm, *pos_ref, *nrm_ref, *tan, *pp, *pq;
     plumbob_skin_mesh tmesh;
-    plumbob_skin_prepared_mesh pm[2];
-    unsigned char *pmem[2], *pwork;
+    plumbob_skin_prepared_mesh pm[4];
+    unsigned char *pmem[4], *pwork;
+    uint32_t *order[2];
     uint32_t v, c, i, best_bound = 0, n;
     uint64_t best = 0;
     double worst, moved;
@@ -595,10 +596,16 @@ void test_geom_skin_corpus(void) {
      * tangent description (skinned as its normals, as plumbob_skin's
      * second job does) */
     CHECK_OK(plumbob_geom_skin_mesh(&g, PLUMBOB_GEOM_TANGENT, &tmesh));
-    for (i = 0; i < 2; i++) {
-        CHECK_OK(plumbob_skin_prepared_size(i ? &tmesh : &mesh, 0, &need));
+    for (i = 0; i < 4; i++) { /* 2, 3: PLUMBOB_SKIN_PREPARE_SHARED, output in its order */
+        uint32_t opt = i >= 2u ? PLUMBOB_SKIN_PREPARE_SHARED : 0u;
+        CHECK_OK(plumbob_skin_prepared_size(i % 2u ? &tmesh : &mesh, opt, &need));
         pmem[i] = (unsigned char *)malloc(need);
-        CHECK_OK(plumbob_skin_prepare(i ? &tmesh : &mesh, 0, pmem[i], need, &pm[i]));
+        CHECK_OK(plumbob_skin_prepare(i % 2u ? &tmesh : &mesh, opt, pmem[i], need, &pm[i]));
+        if (i >= 2u) {
+            order[i - 2u] = (uint32_t *)malloc(4u * g.vertex_count);
+            CHECK_OK(plumbob_skin_prepared_order(i % 2u ? &tmesh : &mesh, opt, order[i - 2u], g.vertex_count));
+            CHECK(pm[i].shared_vertices > g.vertex_count * 7u / 8u); /* 1,792 of 2,011 */
+        }
     }
     pwork = (unsigned char *)malloc(PLUMBOB_SKIN_PREPARED_WORK_SIZE);
     tan = (float *)malloc(12u * g.vertex_count);
@@ -711,9 +718,9 @@ void test_geom_skin_corpus(void) {
              * tangents by its second job), renormalized and not: within
              * float rounding (the blend sums in another order), the port
              * with the prepared reference's bits */
-            for (i = 0; i < 4; i++) {
+            for (i = 0; i < 8; i++) {
                 plumbob_skin_prepared_job pj;
-                uint32_t raw = i & 1u, tangents = i >> 1;
+                uint32_t raw = i & 1u, tangents = (i >> 1) & 1u, shared = i >> 2;
                 float *want = tangents ? tan : nrm;
                 double dp = 0, dq = 0;
                 job.flags = raw ? PLUMBOB_SKIN_UNNORMALIZED : 0u;
@@ -723,7 +730,7 @@ void test_geom_skin_corpus(void) {
                 CHECK_OK(plumbob_skin(&job));
                 job.mesh = &mesh;
                 memset(&pj, 0, sizeof pj);
-                pj.mesh = &pm[tangents];
+                pj.mesh = &pm[tangents + 2u * shared];
                 pj.palette = palette;
                 pj.palette_count = g.bone_count;
                 pj.positions = pp;
@@ -742,7 +749,8 @@ void test_geom_skin_corpus(void) {
                 CHECK(memcmp(pp, pq, 24u * g.vertex_count) == 0);
                 for (v = 0; v < g.vertex_count; v++)
                     for (c = 0; c < 3; c++) {
-                        double d = (double)pp[6 * v + c] - pos[3 * v + c], dn = (double)pp[6 * v + 3 + c] - want[3 * v + c];
+                        uint32_t o = shared ? order[tangents][v] : v;
+                        double d = (double)pp[6 * v + c] - pos[3 * o + c], dn = (double)pp[6 * v + 3 + c] - want[3 * o + c];
                         if (d < 0) d = -d;
                         if (dn < 0) dn = -dn;
                         if (d > dp) dp = d;
@@ -766,8 +774,9 @@ void test_geom_skin_corpus(void) {
     free(pp);
     free(pq);
     free(pwork);
-    free(pmem[0]);
-    free(pmem[1]);
+    for (i = 0; i < 4; i++) free(pmem[i]);
+    free(order[0]);
+    free(order[1]);
     free(amem);
     free(rmem);
     free(gmem);

@@ -425,7 +425,7 @@ void test_skin_prepared_sorted(void) {
         for (i = 0; i < PV; i++) CHECK_EQ(order[i], i);
         CHECK_EQ(plumbob_skin_prepared_order(NULL, 0, order, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
         CHECK_EQ(plumbob_skin_prepared_order(&m, 0, NULL, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
-        CHECK_EQ(plumbob_skin_prepared_order(&m, 4u, order, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
+        CHECK_EQ(plumbob_skin_prepared_order(&m, 8u, order, PV), PLUMBOB_ERR_INVALID_ARGUMENT);
         CHECK_EQ(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SORTED, order, PV - 1u),
                  PLUMBOB_ERR_OUTPUT_TOO_SMALL);
         put_f(p_weights + m.weight_stride * 150u, 1e38f * 10.0f); /* not finite */
@@ -541,4 +541,205 @@ void test_skin_prepared_errors(void) {
     j.palette = NULL;
     CHECK_EQ(plumbob_skin_prepared(&j), PLUMBOB_ERR_INVALID_ARGUMENT);
     CHECK_EQ(plumbob_skin_prepared(NULL), PLUMBOB_ERR_INVALID_ARGUMENT);
+}
+
+/* --- PLUMBOB_SKIN_PREPARE_SHARED ------------------------------------------ */
+
+/* p_mesh's description with its slots drawn from `patterns` tuples (one
+ * with a slot twice) in runs of 1..12 vertices, each vertex listing its
+ * tuple's slots in an order of its own; p_mesh's unused, past-the-table
+ * and zero-weight influences stay, so a run's vertices weigh subsets of
+ * the tuple and the classes mix. */
+static void p_mesh_tuples(plumbob_skin_mesh *m, uint32_t wc, uint32_t mode, int normals, int strided, uint32_t seed,
+                          uint32_t patterns) {
+    static const unsigned char pat[7][4] = {{1, 4, 7, 10}, {2, 3, 5, 11}, {6, 6, 0, 9}, {8, 1, 3, 2},
+                                            {0, 11, 4, 5}, {9, 7, 2, 1}, {3, 10, 8, 6}};
+    uint32_t v, k, s = seed ^ 0x5bd1e995u, run = 0, p = 0, rot;
+    p_mesh(m, wc, mode, normals, strided, seed);
+    for (v = 0; v < PV; v++) {
+        unsigned char *a = p_joints + m->joint_stride * v;
+        if (!run) {
+            run = 1u + t_rand(&s) % 12u;
+            p = t_rand(&s) % patterns;
+        }
+        run--;
+        rot = t_rand(&s) % 4u;
+        for (k = 0; k < 4; k++)
+            if (a[k] < PSLOTS) a[k] = pat[p][(k + rot) % 4u];
+    }
+}
+
+/* Vertex v's weighing slots in slot order (a tuple) and its class. */
+static uint64_t p_tuple(const plumbob_skin_mesh *m, uint32_t v) {
+    uint32_t k, n = 0, influences = m->weight_mode == PLUMBOB_SKIN_WEIGHTS_EXPLICIT ? m->weight_count : m->weight_count + 1u;
+    unsigned char s[4];
+    float sum = 0, w1 = 0;
+    uint64_t key = 0;
+    for (k = 0; k < influences; k++) {
+        uint32_t slot = m->joints[m->joint_stride * v + k];
+        float w;
+        if (slot == 0xFFu) continue;
+        w = k < m->weight_count ? get_f(m->weights + m->weight_stride * v + 4u * k) : 1.0f - sum;
+        sum += w;
+        if (slot >= m->slot_count || w == 0.0f) continue;
+        s[n++] = (unsigned char)slot;
+        w1 = w;
+    }
+    for (k = 1; k < n; k++) {
+        uint32_t j;
+        for (j = k; j > 0 && s[j - 1u] > s[j]; j--) {
+            unsigned char t = s[j];
+            s[j] = s[j - 1u];
+            s[j - 1u] = t;
+        }
+    }
+    for (k = 0; k < 4; k++) key = key << 8 | (k < n ? s[k] : 0xFFu);
+    return n == 0 ? 0 : (uint64_t)(n == 1 && w1 == 1.0f ? 1u : 1u + n) << 32 | key;
+}
+
+/* Both weight modes, 1..4 influences, 1, 3 and 7 tuples: the shared
+ * order is a permutation whose first part is aligned fours of one tuple;
+ * the shared mesh's output at i is plumbob_skin's at order[i] within
+ * float rounding (and the doubles'); the port gives the reference's bits
+ * in every output layout; ranges across shared and other blocks give one
+ * job's bits; the mesh keeps fewer bytes than without sharing. */
+void test_skin_prepared_shared(void) {
+    static uint32_t order[PV], seen[PV];
+    static const uint32_t cuts[][2] = {{0, 3}, {3, 30}, {33, 60}, {93, 1}, {94, 101}, {195, 0}};
+    plumbob_mat34 pal[PJOINTS];
+    uint32_t mode, wc, pats, nrm, i, c, shared_seen = 0;
+    p_palette(pal, PJOINTS);
+    for (mode = 0; mode < 2; mode++)
+        for (wc = mode ? 1u : 0u; wc <= (mode ? 4u : 3u); wc++)
+            for (pats = 1; pats <= 7; pats += 3)
+                for (nrm = 0; nrm <= 1; nrm++) {
+                    uint32_t wm = mode ? PLUMBOB_SKIN_WEIGHTS_EXPLICIT : PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST;
+                    uint32_t opt = PLUMBOB_SKIN_PREPARE_SHARED, layout, raw, lead;
+                    plumbob_skin_mesh m;
+                    plumbob_skin_prepared_mesh pm;
+                    plumbob_skin_prepared_job j;
+                    plumbob_skin_job sj;
+                    size_t need, plain;
+                    double worst = 0, worst_ref = 0;
+                    p_mesh_tuples(&m, wc, wm, (int)nrm, (int)(pats & 2u), 0x51u * wc + pats + 7u * mode, pats);
+                    CHECK_OK(plumbob_skin_prepared_order(&m, opt, order, PV));
+                    memset(seen, 0, sizeof seen);
+                    for (i = 0; i < PV; i++)
+                        if (order[i] < PV) seen[order[i]]++;
+                    for (i = 0; i < PV; i++) CHECK_EQ(seen[i], 1u);
+                    /* the lead: aligned fours of one tuple, tuples ascending */
+                    for (lead = 0; lead + 4u <= PV; lead += 4u) {
+                        uint64_t t = p_tuple(&m, order[lead]);
+                        if (t == 0 || p_tuple(&m, order[lead + 1u]) != t || p_tuple(&m, order[lead + 2u]) != t ||
+                            p_tuple(&m, order[lead + 3u]) != t || (lead && p_tuple(&m, order[lead - 1u]) > t))
+                            break;
+                    }
+                    CHECK_OK(plumbob_skin_prepared_size(&m, PLUMBOB_SKIN_PREPARE_SORTED, &plain));
+                    CHECK_OK(plumbob_skin_prepared_size(&m, opt, &need));
+                    CHECK_OK(p_prepare(&m, opt, &pm));
+                    { /* the lead holds every run of one tuple cut to fours (the
+                       * rest may add a coincidental four) */
+                        uint32_t want = 0, v2, u;
+                        for (v2 = 0; v2 < PV; v2++) {
+                            uint64_t t = p_tuple(&m, v2);
+                            uint32_t same = 0, before = 0;
+                            if (!t) continue;
+                            for (u = 0; u < PV; u++)
+                                if (p_tuple(&m, u) == t) {
+                                    same++;
+                                    if (u < v2) before++;
+                                }
+                            if (before < same - same % 4u) want++;
+                        }
+                        CHECK(lead >= want);
+                    }
+                    CHECK(pm.shared_vertices <= PV);
+                    shared_seen += pm.shared_vertices;
+                    if (pats == 1 && wc >= 1u) CHECK(pm.shared_vertices >= 64u);
+                    /* a shared block keeps fewer entries, the order makes
+                     * more spans (each stream aligned to 64) */
+                    CHECK(pm.bytes <= plain + 64u * 5u * pm.span_count);
+                    for (raw = 0; raw <= 1; raw++) {
+                        uint32_t flags = raw ? PLUMBOB_SKIN_UNNORMALIZED : 0u;
+                        memset(&sj, 0, sizeof sj);
+                        sj.mesh = &m;
+                        sj.palette = pal;
+                        sj.palette_count = PJOINTS;
+                        sj.positions = out_c;
+                        sj.position_stride = 6;
+                        sj.position_count = PV;
+                        sj.normals = out_c + 3;
+                        sj.normal_stride = 6;
+                        sj.normal_count = PV;
+                        sj.flags = flags;
+                        sj.work = p_skin_work;
+                        CHECK_OK(plumbob_skin(&sj));
+                        p_job(&j, &pm, pal, out_a, 6, 1, flags);
+                        CHECK_OK(plumbob_skin_prepared(&j));
+                        for (i = 0; i < PV; i++) {
+                            double p[3], n[3];
+                            p_ref(&m, pal, order[i], (int)raw, p, n);
+                            for (c = 0; c < 6; c++) {
+                                double d = (double)out_a[6 * i + c] - (double)out_c[6 * order[i] + c];
+                                double e = (double)out_a[6 * i + c] - (c < 3 ? p[c] : n[c - 3]);
+                                if (d < 0) d = -d;
+                                if (e < 0) e = -e;
+                                if (d > worst) worst = d;
+                                if (e > worst_ref) worst_ref = e;
+                            }
+                        }
+                        /* ranges: one job's bits */
+                        memset(out_b, 0xCD, sizeof out_b);
+                        j.positions = out_b;
+                        j.normals = out_b + 3;
+                        for (c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+                            j.first_vertex = cuts[c][0];
+                            j.vertex_count = cuts[c][1];
+                            j.work = p_work + c % 3u;
+                            CHECK_OK(plumbob_skin_prepared(&j));
+                        }
+                        CHECK(same_bits(out_a, out_b, PV * 6u));
+                        /* the port against the reference in each output layout */
+                        for (layout = 0; layout < 4; layout++) {
+                            float *outs[2] = {out_a, out_b};
+                            uint32_t o;
+                            for (o = 0; o < 2; o++) {
+                                memset(outs[o], 0xEE, sizeof out_a);
+                                if (layout == 0) {
+                                    p_job(&j, &pm, pal, outs[o], 3, 0, flags);
+                                    j.normals = outs[o] + PV * 3u + 4u;
+                                    j.normal_stride = 3;
+                                } else if (layout == 1) p_job(&j, &pm, pal, outs[o], 7, 1, flags);
+                                else if (layout == 2) p_job(&j, &pm, pal, outs[o], 6, 1, flags);
+                                else p_job(&j, &pm, pal, outs[o], 3, 0, flags);
+                                if (o) j.flags |= PLUMBOB_SKIN_REFERENCE;
+                                CHECK_OK(plumbob_skin_prepared(&j));
+                            }
+                            CHECK(same_bits(out_a, out_b, PV * 7u + 8u));
+                        }
+                    }
+                    CHECK(worst < 4e-6);
+                    CHECK(worst_ref < 4e-6);
+                }
+    CHECK(shared_seen > 1000u);
+    { /* refusals: a mesh of 2^31 vertices, a bound below the need */
+        plumbob_skin_mesh m;
+        plumbob_skin_prepared_mesh pm;
+        size_t need;
+        p_mesh_tuples(&m, 2, PLUMBOB_SKIN_WEIGHTS_IMPLIED_LAST, 1, 0, 3u, 3);
+        CHECK_OK(plumbob_skin_prepared_size(&m, PLUMBOB_SKIN_PREPARE_SHARED, &need));
+        CHECK_EQ(plumbob_skin_prepare(&m, PLUMBOB_SKIN_PREPARE_SHARED, p_mem, need - 64u, &pm), PLUMBOB_ERR_OUT_OF_MEMORY);
+        put_f(p_weights + m.weight_stride * 150u, 1.0f / 0.0f); /* not finite: refused by all three */
+        CHECK_EQ(plumbob_skin_prepared_size(&m, PLUMBOB_SKIN_PREPARE_SHARED, &need), PLUMBOB_ERR_BAD_DATA);
+        CHECK_EQ(plumbob_skin_prepare(&m, PLUMBOB_SKIN_PREPARE_SHARED, p_mem, sizeof p_mem, &pm), PLUMBOB_ERR_BAD_DATA);
+        CHECK_EQ(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SHARED, order, PV), PLUMBOB_ERR_BAD_DATA);
+        m.vertex_count = 0x80000000u;
+        CHECK_EQ(plumbob_skin_prepared_size(&m, PLUMBOB_SKIN_PREPARE_SHARED, &need), PLUMBOB_ERR_INVALID_ARGUMENT);
+        m.vertex_count = PV;
+        m.joints = NULL; /* unskinned: the mesh's order, passed through */
+        CHECK_OK(plumbob_skin_prepared_order(&m, PLUMBOB_SKIN_PREPARE_SHARED, order, PV));
+        for (i = 0; i < PV; i++) CHECK_EQ(order[i], i);
+        CHECK_OK(p_prepare(&m, PLUMBOB_SKIN_PREPARE_SHARED, &pm));
+        CHECK_EQ(pm.shared_vertices, 0u);
+    }
 }

@@ -423,6 +423,29 @@ void bench_skinning_real() {
         std::vector<uint32_t> order(n);
         if (plumbob_skin_prepared_order(&desc, PLUMBOB_SKIN_PREPARE_SORTED, order.data(), n) != PLUMBOB_OK) abort();
         std::vector<float> out_sr((size_t)n * stride), out_ss((size_t)n * stride);
+        // the shared layout (PLUMBOB_SKIN_PREPARE_SHARED): fours of one
+        // tuple share their matrices
+        size_t hbytes = 0;
+        if (plumbob_skin_prepared_size(&desc, popt | PLUMBOB_SKIN_PREPARE_SHARED, &hbytes) != PLUMBOB_OK) abort();
+        std::vector<unsigned char> hmem(hbytes);
+        plumbob_skin_prepared_mesh hm;
+        std::vector<double> hprep_t;
+        for (int r = 0; r < 31; r++) {
+            double t0 = now();
+            if (plumbob_skin_prepare(&desc, popt | PLUMBOB_SKIN_PREPARE_SHARED, hmem.data(), hmem.size(), &hm) != PLUMBOB_OK)
+                abort();
+            hprep_t.push_back(now() - t0);
+        }
+        std::vector<uint32_t> horder(n);
+        if (plumbob_skin_prepared_order(&desc, PLUMBOB_SKIN_PREPARE_SHARED, horder.data(), n) != PLUMBOB_OK) abort();
+        std::vector<float> out_hs((size_t)n * stride), out_hr((size_t)n * stride);
+        plumbob_skin_prepared_job phj = pj, phr = pjr;
+        phj.mesh = &hm;
+        phj.positions = out_hs.data();
+        phj.normals = normals ? out_hs.data() + 3 : nullptr;
+        phr.mesh = &hm;
+        phr.positions = out_hr.data();
+        phr.normals = normals ? out_hr.data() + 3 : nullptr;
         plumbob_skin_prepared_job psj = pj, psr = pjr;
         psj.mesh = &sm;
         psj.positions = out_ss.data();
@@ -441,8 +464,15 @@ void bench_skinning_real() {
                  keep(parts[0].out.data());
              },
              [&] { if (plumbob_skin_prepared(&psj) != PLUMBOB_OK) abort(); keep(out_ss.data()); },
-             [&] { if (plumbob_skin_prepared(&psr) != PLUMBOB_OK) abort(); keep(out_sr.data()); }},
+             [&] { if (plumbob_skin_prepared(&psr) != PLUMBOB_OK) abort(); keep(out_sr.data()); },
+             [&] { if (plumbob_skin_prepared(&phj) != PLUMBOB_OK) abort(); keep(out_hs.data()); },
+             [&] { if (plumbob_skin_prepared(&phr) != PLUMBOB_OK) abort(); keep(out_hr.data()); }},
             g_quick ? 21 : 401);
+        // the shared output: vertex horder[i] at i, within float rounding
+        double worst_h = 0;
+        for (uint32_t i = 0; i < n; i++)
+            for (size_t c = 0; c < stride; c++)
+                worst_h = std::max(worst_h, (double)std::fabs(out_hr[stride * i + c] - out_qr[stride * horder[i] + c]));
         // the sorted output is the unsorted one, vertex order[i] at i
         for (uint32_t i = 0; i < n; i++)
             for (size_t c = 0; c < stride; c++)
@@ -468,6 +498,13 @@ void bench_skinning_real() {
                {{"sorted", t.median[5] / t.median[4]}, {"sorted_unnormalized", t.median[6] / t.median[4]},
                 {"sorted_unnormalized_min", t.min[6] / t.min[4]}, {"bytes_per_vertex", (double)sm.bytes / n},
                 {"spans", (double)sm.span_count}, {"prepare_ns_per_vertex", median(sprep_t) / n * 1e9}});
+        report("skin_real_shared", "x/ozz_parts", ctx,
+               {{"shared", t.median[7] / t.median[4]}, {"shared_unnormalized", t.median[8] / t.median[4]},
+                {"shared_unnormalized_min", t.min[8] / t.min[4]}, {"shared_ns_per_vertex", t.median[7] / n * 1e9},
+                {"shared_unnormalized_ns_per_vertex", t.median[8] / n * 1e9},
+                {"shared_fraction", (double)hm.shared_vertices / n}, {"bytes_per_vertex", (double)hm.bytes / n},
+                {"spans", (double)hm.span_count}, {"prepare_ns_per_vertex", median(hprep_t) / n * 1e9},
+                {"max_difference_prepared", worst_h}});
         report("skin_real_ratio", "x/ozz_parts", ctx,
                {{"skin", t.median[0] / t.median[4]}, {"prepared", t.median[2] / t.median[4]},
                 {"prepared_unnormalized", t.median[3] / t.median[4]}, {"prepared_unnormalized_over_ozz4", t.median[3] / t.median[1]},
@@ -580,14 +617,42 @@ void bench_skinning() {
                 pjr.flags = PLUMBOB_SKIN_UNNORMALIZED;
                 pjr.positions = out_qr.data();
                 pjr.normals = normals ? out_qr.data() + 3 : nullptr;
+                // the shared layout (PLUMBOB_SKIN_PREPARE_SHARED): output in its order
+                uint32_t hopt = popt | PLUMBOB_SKIN_PREPARE_SHARED;
+                size_t hbytes = 0;
+                if (plumbob_skin_prepared_size(&desc, hopt, &hbytes) != PLUMBOB_OK) abort();
+                std::vector<unsigned char> hmem(hbytes);
+                plumbob_skin_prepared_mesh hm;
+                std::vector<double> hprep_t;
+                for (int r = 0; r < (size >= 1000000 ? 3 : 7); r++) {
+                    double t0 = now();
+                    if (plumbob_skin_prepare(&desc, hopt, hmem.data(), hmem.size(), &hm) != PLUMBOB_OK) abort();
+                    hprep_t.push_back(now() - t0);
+                }
+                std::vector<uint32_t> horder(size);
+                if (plumbob_skin_prepared_order(&desc, hopt, horder.data(), size) != PLUMBOB_OK) abort();
+                std::vector<float> out_h((size_t)size * stride), out_hr((size_t)size * stride);
+                plumbob_skin_prepared_job phj = pj, phr = pjr;
+                phj.mesh = &hm;
+                phj.positions = out_h.data();
+                phj.normals = normals ? out_h.data() + 3 : nullptr;
+                phr.mesh = &hm;
+                phr.positions = out_hr.data();
+                phr.normals = normals ? out_hr.data() + 3 : nullptr;
                 SkinTimes st = skin_rounds(
                     {[&] { if (plumbob_gmdc_skin(&job) != PLUMBOB_OK) abort(); keep(out_p.data()); },
                      [&] { if (!oj.Run()) abort(); keep(out_o.data()); },
                      [&] { memcpy(cout.data(), cin.data(), cin.size()); keep((const float *)cout.data()); },
                      [&] { if (plumbob_gmdc_skin(&raw) != PLUMBOB_OK) abort(); keep(out_r.data()); },
                      [&] { if (plumbob_skin_prepared(&pj) != PLUMBOB_OK) abort(); keep(out_q.data()); },
-                     [&] { if (plumbob_skin_prepared(&pjr) != PLUMBOB_OK) abort(); keep(out_qr.data()); }},
+                     [&] { if (plumbob_skin_prepared(&pjr) != PLUMBOB_OK) abort(); keep(out_qr.data()); },
+                     [&] { if (plumbob_skin_prepared(&phj) != PLUMBOB_OK) abort(); keep(out_h.data()); },
+                     [&] { if (plumbob_skin_prepared(&phr) != PLUMBOB_OK) abort(); keep(out_hr.data()); }},
                     rounds);
+                double worst_h = 0; // vertex horder[i] at i, against ozz's
+                for (uint32_t i = 0; i < size; i++)
+                    for (size_t c = 0; c < stride; c++)
+                        worst_h = std::max(worst_h, (double)std::fabs(out_hr[stride * i + c] - out_o[stride * horder[i] + c]));
                 const std::vector<double> &t = st.median, &tm = st.min;
                 // both computed the same vertices (within float rounding)
                 double worst = 0, worst_raw = 0;
@@ -623,6 +688,19 @@ void bench_skinning() {
                 report("skin_prepared_mesh", "bytes_per_vertex", pctx,
                        {{"prepared", (double)pm.bytes / size}, {"ozz", ozz_bytes},
                         {"prepare_ns_per_vertex", median(prep_t) / size * 1e9}});
+                report("skin_prepared_shared", "ns_per_vertex", pctx,
+                       {{"shared", t[6] / size * 1e9}, {"shared_unnormalized", t[7] / size * 1e9}, {"ozz", t[1] / size * 1e9},
+                        {"shared_min", tm[6] / size * 1e9}, {"shared_unnormalized_min", tm[7] / size * 1e9},
+                        {"ozz_min", tm[1] / size * 1e9}});
+                report("skin_prepared_shared_ratio", "shared/ozz", pctx,
+                       {{"shared", t[6] / t[1]}, {"shared_unnormalized", t[7] / t[1]},
+                        {"shared_min", tm[6] / tm[1]}, {"shared_unnormalized_min", tm[7] / tm[1]},
+                        {"shared_over_prepared_unnormalized", t[7] / t[5]}});
+                report("skin_prepared_shared_mesh", "bytes_per_vertex", pctx,
+                       {{"shared", (double)hm.bytes / size}, {"ozz", ozz_bytes},
+                        {"shared_fraction", (double)hm.shared_vertices / size},
+                        {"prepare_ns_per_vertex", median(hprep_t) / size * 1e9},
+                        {"unnormalized_max_difference_ozz", worst_h}});
             }
             free(mesh);
         }

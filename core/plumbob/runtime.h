@@ -741,6 +741,23 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
  * order (first_vertex, vertex_count and the outputs count in it);
  * plumbob_skin_prepared_order gives it, to remap an index buffer once. */
 #define PLUMBOB_SKIN_PREPARE_SORTED 2u
+/* Prepare option: vertices whose influences name the same slots share
+ * their matrices, four at a time (ozz has no such layout; the kernels
+ * then blend the matrices with one vertex per lane and need no
+ * transposes).  The prepared order: first every run of vertices with
+ * one tuple (class as above, then the slots in slot order) cut to a
+ * multiple of four, by class, tuple and mesh order; then the rest (each
+ * run's last 0..3, and the vertices without influences) as
+ * PLUMBOB_SKIN_PREPARE_SORTED orders them.  Blocks of 32 whose every
+ * aligned four name one tuple are shared: the four's slots stored once,
+ * their influences in slot order (so their sums run in that order, a
+ * rounding apart from plumbob_skin's); other blocks as without the
+ * option.  Jobs take and write vertices in this order
+ * (plumbob_skin_prepared_order gives it; it sorts in place, O(n log n)).
+ * plumbob_skin_prepared_size asks for a bound (the layout's largest,
+ * plus 12 bytes per vertex of scratch to sort with); the mesh's `bytes`
+ * says what stays in use.  vertex_count must be below 2^31. */
+#define PLUMBOB_SKIN_PREPARE_SHARED 4u
 
 typedef struct plumbob_skin_prepared_mesh {
     uint32_t vertex_count;
@@ -752,6 +769,7 @@ typedef struct plumbob_skin_prepared_mesh {
     const void *spans;          /* internal: span records */
     const uint16_t *slot_joint; /* slot -> palette index, slot_count of them */
     size_t bytes;               /* bytes of the caller's memory in use (from its start) */
+    uint32_t shared_vertices;   /* vertices in shared blocks (PLUMBOB_SKIN_PREPARE_SHARED) */
 } plumbob_skin_prepared_mesh;
 
 /* Bytes plumbob_skin_prepare needs for `mesh` with `options` (any
@@ -803,9 +821,10 @@ typedef struct plumbob_skin_prepared_job {
 
 /* Scratch a prepared job needs: the palette entries of the mesh's slots
  * as rows and columns (plumbob_skin's table, 256 x 128 bytes, aligned to
- * 64 inside) and one group of eight vertices' output at a range's
- * edges: 33,088 bytes. */
-#define PLUMBOB_SKIN_PREPARED_WORK_SIZE (256u * 128u + 64u + 8u * 24u + 64u)
+ * 64 inside), one group of eight vertices' output at a range's edges
+ * (in 256 bytes) and, for shared blocks, each entry's 12 elements in four
+ * lanes (256 x 192 bytes): 82,240 bytes. */
+#define PLUMBOB_SKIN_PREPARED_WORK_SIZE (256u * 128u + 256u + 256u * 192u + 64u)
 
 /* Skins job->mesh's vertices [first_vertex, first_vertex + vertex_count).
  * Errors: PLUMBOB_ERR_INVALID_ARGUMENT (NULL job, mesh, positions or

@@ -16,8 +16,8 @@
 /* A span: vertices [first, first + count) of one shape and its streams
  * (influences 0: unskinned, positions and normals only). */
 typedef struct skinp_span {
-    uint32_t first, count, influences, kind;
-    uint32_t cls, v; /* the cursor at its first vertex (sp_cursor) */
+    uint32_t first, count, influences, kind, shared;
+    uint32_t cls, v, pos; /* the cursor at its first vertex (sp_cursor) */
     float *positions, *normals, *weights;
     uint16_t *entries;
 } skinp_span;
@@ -67,14 +67,20 @@ static uint32_t sp_class_of(const plumbob_skin_mesh *m, uint32_t v) {
 }
 
 /* The prepared order's walk: vertex v of class cls is the next one
- * (sorted: the classes in turn, each in mesh order; otherwise cls stays
- * 0 and v counts up).  v == vertex_count: the end. */
+ * (sorted: the classes in turn, each in mesh order; shared: order[pos],
+ * the order sp_shared_order made; otherwise cls stays 0 and v counts
+ * up).  v == vertex_count: the end. */
 typedef struct sp_cursor {
-    uint32_t cls, v, sorted;
+    uint32_t cls, v, sorted, pos;
+    const uint32_t *order;
 } sp_cursor;
 
 static void sp_seek(const plumbob_skin_mesh *m, sp_cursor *c, uint32_t from) {
     uint32_t v = from;
+    if (c->order) {
+        c->v = c->pos < m->vertex_count ? c->order[c->pos] : m->vertex_count;
+        return;
+    }
     if (!c->sorted) {
         c->v = from;
         return;
@@ -88,10 +94,12 @@ static void sp_seek(const plumbob_skin_mesh *m, sp_cursor *c, uint32_t from) {
     c->v = v;
 }
 
-static sp_cursor sp_cursor_start(const plumbob_skin_mesh *m, int sorted) {
+static sp_cursor sp_cursor_start(const plumbob_skin_mesh *m, int sorted, const uint32_t *order) {
     sp_cursor c;
     c.cls = 0;
     c.sorted = (uint32_t)sorted;
+    c.pos = 0;
+    c.order = order;
     sp_seek(m, &c, 0);
     return c;
 }
@@ -99,8 +107,112 @@ static sp_cursor sp_cursor_start(const plumbob_skin_mesh *m, int sorted) {
 /* The cursor's vertex, and the cursor moved to the next. */
 static uint32_t sp_next(const plumbob_skin_mesh *m, sp_cursor *c) {
     uint32_t v = c->v;
+    c->pos++;
     sp_seek(m, c, v + 1u);
     return v;
+}
+
+/* A vertex's influences in the order of their slots: the order of a
+ * shared block's entries, whichever order the description gave.  An
+ * exchange sort: gcc 12.2 at -O1 and, inlined here, at -O2 miscompiled
+ * the insertion sort this was (slots left unsorted). */
+static void sp_by_slot(skinp_vertex *x) {
+    uint32_t i, j, n = x->n < 4u ? x->n : 4u;
+    for (i = 0; i + 1u < n; i++)
+        for (j = i + 1u; j < n; j++)
+            if (x->slot[j] < x->slot[i]) {
+                unsigned char s = x->slot[i];
+                float w = x->w[i];
+                x->slot[i] = x->slot[j];
+                x->w[i] = x->w[j];
+                x->slot[j] = s;
+                x->w[j] = w;
+            }
+}
+
+/* --- The shared order (PLUMBOB_SKIN_PREPARE_SHARED) ---
+ * Vertices whose influences name the same slots (a tuple: class and
+ * slots in slot order) can share one set of matrices per four.  The
+ * order: first the runs of one tuple cut to multiples of four (by class,
+ * then tuple, then mesh order), so every aligned four of them is one
+ * tuple; then the rest (a run's last 0..3 and the vertices without
+ * influences) as PLUMBOB_SKIN_PREPARE_SORTED orders them.  Built by two
+ * heap sorts in place (no memory but the order: O(n log n), whatever the
+ * tuples), the rest marked by the top bit between them. */
+#define SKINP_REST 0x80000000u
+
+/* A vertex's tuple: class << 32, then its slots in slot order (0xFF past
+ * its count).  Class 0 for one that does not decode. */
+static uint64_t sp_tuple_of(const plumbob_skin_mesh *m, uint32_t v) {
+    skinp_vertex x;
+    uint64_t key = 0;
+    uint32_t k;
+    if (!m->joints || !sp_vertex_of(m, v, &x) || x.n == 0u) return 0;
+    sp_by_slot(&x);
+    for (k = 0; k < 4u; k++) key = key << 8 | (k < x.n ? x.slot[k] : 0xFFu);
+    return (uint64_t)(x.n == 1u && x.w[0] == 1.0f ? 1u : 1u + x.n) << 32 | key;
+}
+
+/* a before b: (tuple, vertex) while both are unmarked, marked ones after
+ * the unmarked, by (class, vertex) among themselves. */
+static int sp_before(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t a, uint32_t b) {
+    uint32_t va = a & ~SKINP_REST, vb = b & ~SKINP_REST;
+    uint64_t ka = keys ? keys[va] : sp_tuple_of(m, va), kb = keys ? keys[vb] : sp_tuple_of(m, vb);
+    if ((a & SKINP_REST) != (b & SKINP_REST)) return (a & SKINP_REST) == 0u;
+    if (a & SKINP_REST) {
+        ka >>= 32;
+        kb >>= 32;
+    }
+    return ka != kb ? ka < kb : va < vb;
+}
+
+static void sp_sift(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t *o, uint32_t i, uint32_t n) {
+    for (;;) {
+        uint32_t big = i, l = 2u * i + 1u, t;
+        if (l < n && sp_before(m, keys, o[big], o[l])) big = l;
+        if (l + 1u < n && sp_before(m, keys, o[big], o[l + 1u])) big = l + 1u;
+        if (big == i) return;
+        t = o[i];
+        o[i] = o[big];
+        o[big] = t;
+        i = big;
+    }
+}
+
+static void sp_heap_sort(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t *o, uint32_t n) {
+    uint32_t i, t;
+    for (i = n / 2u; i-- > 0;) sp_sift(m, keys, o, i, n);
+    for (i = n; i > 1u; i--) {
+        t = o[0];
+        o[0] = o[i - 1u];
+        o[i - 1u] = t;
+        sp_sift(m, keys, o, 0, i - 1u);
+    }
+}
+
+/* The shared order into o (vertex_count entries, vertex_count below
+ * 2^31); keys: vertex_count tuples of scratch, or NULL (each computed
+ * when compared). */
+static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *keys) {
+    uint32_t n = m->vertex_count, i, j;
+    for (i = 0; i < n; i++) {
+        o[i] = i;
+        if (keys) keys[i] = sp_tuple_of(m, i);
+    }
+    sp_heap_sort(m, keys, o, n);
+    for (i = 0; i < n; i = j) { /* runs of one tuple: the last count % 4 (and class 0) to the rest */
+        uint64_t k = keys ? keys[o[i]] : sp_tuple_of(m, o[i]);
+        for (j = i + 1u; j < n && (keys ? keys[o[j]] : sp_tuple_of(m, o[j])) == k; j++) continue;
+        if (k >> 32 == 0u) {
+            uint32_t q;
+            for (q = i; q < j; q++) o[q] |= SKINP_REST;
+        } else {
+            uint32_t q;
+            for (q = j - (j - i) % 4u; q < j; q++) o[q] |= SKINP_REST;
+        }
+    }
+    sp_heap_sort(m, keys, o, n);
+    for (i = 0; i < n; i++) o[i] &= ~SKINP_REST;
 }
 
 /* The implied last of n weights, as the kernels compute it. */
@@ -120,9 +232,35 @@ static void sp_padded(const skinp_vertex *x, uint32_t n, float w[4], unsigned ch
     }
 }
 
-/* The shape of the block from vertex b: influences (1..4) and kind. */
+/* Vertex v's influences as a block of shape `shared` holds them. */
+static void sp_vertex_as(const plumbob_skin_mesh *m, uint32_t v, uint32_t shared, skinp_vertex *x) {
+    (void)sp_vertex_of(m, v, x); /* checked by the layout */
+    if (shared) sp_by_slot(x);
+}
+
+/* Whether every aligned four of the block's vertices (its real ones)
+ * name the same slots in slot order: a shared block (only in the shared
+ * order, whose runs make them). */
+static int sp_block_shared(const plumbob_skin_mesh *m, uint32_t b, uint32_t end, sp_cursor c) {
+    uint32_t i, k;
+    skinp_vertex x, first;
+    first.n = 0;
+    if (!c.order) return 0;
+    for (i = b; i < end; i++) {
+        sp_vertex_as(m, sp_next(m, &c), 1u, &x);
+        if (x.n == 0u) return 0;
+        if ((i - b) % 4u == 0u) first = x;
+        if (x.n != first.n) return 0;
+        for (k = 0; k < x.n; k++)
+            if (x.slot[k] != first.slot[k]) return 0;
+    }
+    return 1;
+}
+
+/* The shape of the block from vertex b: influences (1..4), kind and
+ * whether it is shared. */
 static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, sp_cursor start, uint32_t *influences,
-                          uint32_t *kind) {
+                          uint32_t *kind, uint32_t *shared) {
     uint32_t end = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count : b + SKINP_BLOCK, i, n = 1;
     int sp_rigid = 1, implied = 1;
     skinp_vertex x;
@@ -132,12 +270,13 @@ static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, sp_cursor star
         if (x.n > n) n = x.n;
         if (x.n != 1u || x.w[0] != 1.0f) sp_rigid = 0;
     }
+    *shared = (uint32_t)sp_block_shared(m, b, end, start);
     c = start;
     if (n > 1u)
         for (i = b; i < end && implied; i++) {
             float w[4];
             unsigned char s[4];
-            (void)sp_vertex_of(m, sp_next(m, &c), &x);
+            sp_vertex_as(m, sp_next(m, &c), *shared, &x);
             sp_padded(&x, n, w, s);
             implied = pb_bits_from_f32(sp_implied_of(w, n)) == pb_bits_from_f32(w[n - 1u]);
         }
@@ -149,17 +288,21 @@ static int sp_block_shape(const plumbob_skin_mesh *m, uint32_t b, sp_cursor star
 static size_t sp_up64(size_t n) { return (n + 63u) & ~(size_t)63u; }
 
 /* Bytes of a span's streams. */
-static size_t sp_span_bytes(uint32_t count, uint32_t influences, uint32_t kind, int normals) {
+static size_t sp_span_bytes(uint32_t count, uint32_t influences, uint32_t kind, uint32_t shared, int normals) {
     size_t groups = (count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP;
     size_t b = sp_up64(groups * 96u) * (normals ? 2u : 1u);
-    if (influences) b += sp_up64(groups * 32u * pb_skinp_stored(kind, influences)) + sp_up64(groups * 16u * influences);
+    if (influences)
+        b += sp_up64(groups * 32u * pb_skinp_stored(kind, influences)) +
+             sp_up64(groups * (shared ? 4u : 16u) * influences); /* shared: one entry per half group */
     return b;
 }
 
 /* Checks the description and options once. */
 static plumbob_result sp_check(const plumbob_skin_mesh *m, uint32_t options) {
-    if (!m || (options & ~(PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY | PLUMBOB_SKIN_PREPARE_SORTED)))
+    if (!m || (options & ~(PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY | PLUMBOB_SKIN_PREPARE_SORTED |
+                           PLUMBOB_SKIN_PREPARE_SHARED)))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
+    if ((options & PLUMBOB_SKIN_PREPARE_SHARED) && m->vertex_count >= SKINP_REST) return PLUMBOB_ERR_INVALID_ARGUMENT;
     if ((m->vertex_count && !m->positions) || m->position_stride < 12u || (m->normals && m->normal_stride < 12u))
         return PLUMBOB_ERR_INVALID_ARGUMENT;
     if (!m->joints) return PLUMBOB_OK;
@@ -175,40 +318,42 @@ static plumbob_result sp_check(const plumbob_skin_mesh *m, uint32_t options) {
 
 /* The layout: walks the blocks, calling `span` for each run of one shape
  * (span NULL: only counts); *spans, *stream_bytes: the totals. */
-static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, int sorted, skinp_span *out,
-                             unsigned char *streams, uint32_t *spans, size_t *stream_bytes) {
+static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, int sorted, const uint32_t *order,
+                                skinp_span *out, unsigned char *streams, uint32_t *spans, size_t *stream_bytes) {
     uint32_t b, k, n = 0;
     size_t bytes = 0;
     skinp_span cur;
-    sp_cursor at = sp_cursor_start(m, sorted && m->joints);
+    sp_cursor at = sp_cursor_start(m, sorted && m->joints, m->joints ? order : NULL);
     cur.count = 0;
-    cur.first = cur.influences = cur.kind = cur.cls = cur.v = 0;
+    cur.first = cur.influences = cur.kind = cur.shared = cur.cls = cur.v = cur.pos = 0;
     for (b = 0; b < m->vertex_count; b += SKINP_BLOCK) {
-        uint32_t infl = 0, kind = PB_SKINP_RIGID, count = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count - b
-                                                                                           : SKINP_BLOCK;
+        uint32_t infl = 0, kind = PB_SKINP_RIGID, shared = 0,
+                 count = m->vertex_count - b < SKINP_BLOCK ? m->vertex_count - b : SKINP_BLOCK;
         sp_cursor block = at;
-        if (m->joints && !sp_block_shape(m, b, at, &infl, &kind)) return PLUMBOB_ERR_BAD_DATA;
+        if (m->joints && !sp_block_shape(m, b, at, &infl, &kind, &shared)) return PLUMBOB_ERR_BAD_DATA;
         for (k = 0; k < count; k++) (void)sp_next(m, &at);
-        if (cur.count && infl == cur.influences && kind == cur.kind) {
+        if (cur.count && infl == cur.influences && kind == cur.kind && shared == cur.shared) {
             cur.count += count;
             continue;
         }
         if (cur.count) {
             if (out) out[n] = cur;
             n++;
-            bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, normals);
+            bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, cur.shared, normals);
         }
         cur.first = b;
         cur.count = count;
         cur.influences = infl;
         cur.kind = kind;
+        cur.shared = shared;
         cur.cls = block.cls;
         cur.v = block.v;
+        cur.pos = block.pos;
     }
     if (cur.count) {
         if (out) out[n] = cur;
         n++;
-        bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, normals);
+        bytes += sp_span_bytes(cur.count, cur.influences, cur.kind, cur.shared, normals);
     }
     if (out) { /* the streams, in span order */
         uint32_t i;
@@ -228,7 +373,7 @@ static plumbob_result sp_layout(const plumbob_skin_mesh *m, int normals, int sor
                 s->weights = (float *)(void *)streams;
                 streams += sp_up64(groups * 32u * pb_skinp_stored(s->kind, s->influences));
                 s->entries = (uint16_t *)(void *)streams;
-                streams += sp_up64(groups * 16u * s->influences);
+                streams += sp_up64(groups * (s->shared ? 4u : 16u) * s->influences);
             }
         }
     }
@@ -242,28 +387,56 @@ static size_t sp_head_bytes(uint32_t spans, uint32_t slots) {
     return sp_up64((size_t)spans * sizeof(skinp_span)) + sp_up64((size_t)slots * 2u);
 }
 
+/* The shared layout's bounds, known before its order is: at most one
+ * span per block, each at most a block of four stored influences; then
+ * the order and its tuples (scratch while preparing, after the bounds). */
+static size_t sp_shared_bound(const plumbob_skin_mesh *m, int normals, size_t *scratch_at) {
+    uint32_t blocks = (m->vertex_count + SKINP_BLOCK - 1u) / SKINP_BLOCK;
+    size_t head = sp_head_bytes(blocks, m->joints ? m->slot_count : 0u);
+    *scratch_at = head + (size_t)blocks * sp_span_bytes(SKINP_BLOCK, 4u, PB_SKINP_STORED, 0u, normals);
+    return *scratch_at + sp_up64((size_t)m->vertex_count * 4u) + (size_t)m->vertex_count * 8u;
+}
+
+/* Checks the description; for the shared layout checks every vertex
+ * (the bound does not walk the layout). */
+static plumbob_result sp_check_all(const plumbob_skin_mesh *m, uint32_t options) {
+    plumbob_result rc = sp_check(m, options);
+    uint32_t v;
+    skinp_vertex x;
+    if (rc != PLUMBOB_OK || !(options & PLUMBOB_SKIN_PREPARE_SHARED) || !m->joints) return rc;
+    for (v = 0; v < m->vertex_count; v++)
+        if (!sp_vertex_of(m, v, &x)) return PLUMBOB_ERR_BAD_DATA;
+    return PLUMBOB_OK;
+}
+
 plumbob_result plumbob_skin_prepared_size(const plumbob_skin_mesh *mesh, uint32_t options, size_t *bytes) {
     plumbob_result rc;
     uint32_t spans;
-    size_t streams;
+    size_t streams, at;
     if (!bytes) return PLUMBOB_ERR_INVALID_ARGUMENT;
     *bytes = 0;
-    rc = sp_check(mesh, options);
+    rc = sp_check_all(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
+    if (options & PLUMBOB_SKIN_PREPARE_SHARED) {
+        *bytes = 64u + sp_shared_bound(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), &at);
+        return PLUMBOB_OK;
+    }
     rc = sp_layout(mesh, !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u,
-                   NULL, NULL, &spans, &streams);
+                   NULL, NULL, NULL, &spans, &streams);
     if (rc != PLUMBOB_OK) return rc;
     *bytes = 64u + sp_head_bytes(spans, mesh->joints ? mesh->slot_count : 0u) + streams;
     return PLUMBOB_OK;
 }
 
 /* Writes a span's streams from the description. */
-static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s, int sorted) {
+static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s, int sorted, const uint32_t *order) {
     uint32_t groups = (s->count + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP, g, lane, k, c;
     uint32_t stored = s->influences ? pb_skinp_stored(s->kind, s->influences) : 0u;
     sp_cursor at;
     at.cls = s->cls;
     at.v = s->v;
+    at.pos = s->pos;
+    at.order = m->joints ? order : NULL;
     at.sorted = (uint32_t)(sorted && m->joints);
     for (g = 0; g < groups; g++)
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
@@ -284,11 +457,17 @@ static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s, int so
                 float w[4];
                 unsigned char sl[4];
                 x.n = 0;
-                if (real) (void)sp_vertex_of(m, v, &x); /* checked by the layout */
+                if (real) sp_vertex_as(m, v, s->shared, &x);
                 sp_padded(&x, s->influences, w, sl);
                 for (k = 0; k < stored; k++) s->weights[8u * stored * g + 8u * k + lane] = w[k];
-                for (k = 0; k < s->influences; k++)
-                    s->entries[8u * s->influences * g + 8u * k + lane] = (uint16_t)(PB_SKIN_ENTRY * sl[k]);
+                if (s->shared) { /* the half's entries, from its first vertex (a real one, or padding) */
+                    if (lane % 4u == 0u)
+                        for (k = 0; k < s->influences; k++)
+                            s->entries[2u * s->influences * g + s->influences * (lane / 4u) + k] =
+                                (uint16_t)((s->kind == PB_SKINP_RIGID ? PB_SKIN_ENTRY : PB_SKINP_SPLAT) * sl[k]);
+                } else
+                    for (k = 0; k < s->influences; k++)
+                        s->entries[8u * s->influences * g + 8u * k + lane] = (uint16_t)(PB_SKIN_ENTRY * sl[k]);
             }
         }
 }
@@ -296,30 +475,42 @@ static void sp_fill_span(const plumbob_skin_mesh *m, const skinp_span *s, int so
 plumbob_result plumbob_skin_prepare(const plumbob_skin_mesh *mesh, uint32_t options, void *memory, size_t bytes,
                                     plumbob_skin_prepared_mesh *out) {
     plumbob_result rc;
-    uint32_t spans, i, slots;
-    size_t streams, need;
+    uint32_t spans, i, slots, *order = NULL;
+    size_t streams, need, at = 0;
     unsigned char *base;
     skinp_span *sp;
     uint16_t *map;
     int normals = !(options & PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY), sorted = (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u;
+    int shared = (options & PLUMBOB_SKIN_PREPARE_SHARED) != 0u;
     if (!out || !memory) return PLUMBOB_ERR_INVALID_ARGUMENT;
-    rc = sp_check(mesh, options);
-    if (rc != PLUMBOB_OK) return rc;
-    rc = sp_layout(mesh, normals, sorted, NULL, NULL, &spans, &streams);
+    rc = sp_check_all(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
     slots = mesh->joints ? mesh->slot_count : 0u;
+    base = (unsigned char *)memory + ((64u - ((uintptr_t)memory & 63u)) & 63u);
+    if (shared) { /* the order first, in scratch past the layout's bound */
+        need = 64u + sp_shared_bound(mesh, normals, &at);
+        if (bytes < need) return PLUMBOB_ERR_OUT_OF_MEMORY;
+        order = (uint32_t *)(void *)(base + at);
+        if (mesh->joints)
+            sp_shared_order(mesh, order, (uint64_t *)(void *)(base + at + sp_up64((size_t)mesh->vertex_count * 4u)));
+    }
+    rc = sp_layout(mesh, normals, sorted, order, NULL, NULL, &spans, &streams);
+    if (rc != PLUMBOB_OK) return rc;
     need = 64u + sp_head_bytes(spans, slots) + streams;
     if (bytes < need) return PLUMBOB_ERR_OUT_OF_MEMORY;
-    base = (unsigned char *)memory + ((64u - ((uintptr_t)memory & 63u)) & 63u);
     sp = (skinp_span *)(void *)base;
     map = (uint16_t *)(void *)(base + sp_up64((size_t)spans * sizeof(skinp_span)));
-    (void)sp_layout(mesh, normals, sorted, sp, base + sp_head_bytes(spans, slots), &spans, &streams);
+    (void)sp_layout(mesh, normals, sorted, order, sp, base + sp_head_bytes(spans, slots), &spans, &streams);
     out->palette_needed = 0;
     for (i = 0; i < slots; i++) {
         map[i] = mesh->slot_joint ? mesh->slot_joint[i] : (uint16_t)i;
         if ((uint32_t)map[i] + 1u > out->palette_needed) out->palette_needed = map[i] + 1u;
     }
-    for (i = 0; i < spans; i++) sp_fill_span(mesh, &sp[i], sorted);
+    out->shared_vertices = 0;
+    for (i = 0; i < spans; i++) {
+        sp_fill_span(mesh, &sp[i], sorted, order);
+        if (sp[i].shared) out->shared_vertices += sp[i].count;
+    }
     out->vertex_count = mesh->vertex_count;
     out->span_count = spans;
     out->slot_count = slots;
@@ -341,9 +532,17 @@ plumbob_result plumbob_skin_prepared_order(const plumbob_skin_mesh *mesh, uint32
     rc = sp_check(mesh, options);
     if (rc != PLUMBOB_OK) return rc;
     if (order_count < mesh->vertex_count) return PLUMBOB_ERR_OUTPUT_TOO_SMALL;
-    rc = sp_layout(mesh, 0, (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u, NULL, NULL, &spans, &streams);
+    if (options & PLUMBOB_SKIN_PREPARE_SHARED) { /* sorted in place: no scratch, tuples computed as compared */
+        rc = sp_check_all(mesh, options);
+        if (rc != PLUMBOB_OK) return rc;
+        if (mesh->joints) sp_shared_order(mesh, order, NULL);
+        else
+            for (i = 0; i < mesh->vertex_count; i++) order[i] = i;
+        return PLUMBOB_OK;
+    }
+    rc = sp_layout(mesh, 0, (options & PLUMBOB_SKIN_PREPARE_SORTED) != 0u, NULL, NULL, NULL, &spans, &streams);
     if (rc != PLUMBOB_OK) return rc;
-    at = sp_cursor_start(mesh, (options & PLUMBOB_SKIN_PREPARE_SORTED) && mesh->joints);
+    at = sp_cursor_start(mesh, (options & PLUMBOB_SKIN_PREPARE_SORTED) && mesh->joints, NULL);
     for (i = 0; i < mesh->vertex_count; i++) order[i] = sp_next(mesh, &at);
     return PLUMBOB_OK;
 }
@@ -383,7 +582,7 @@ static void sp_run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, u
         r->positions = s->positions + 24u * g;
         r->normals = job->normals ? s->normals + 24u * g : NULL;
         r->weights = stored ? s->weights + 8u * stored * g : NULL;
-        r->entries = s->influences ? s->entries + 8u * s->influences * g : NULL;
+        r->entries = s->influences ? s->entries + (s->shared ? 2u : 8u) * s->influences * g : NULL;
         if (v0 < lo || v0 + PB_SKINP_GROUP > hi) { /* a cut group */
             uint32_t i, c;
             r->groups = 1;
@@ -418,7 +617,7 @@ plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
     const plumbob_skin_prepared_mesh *m;
     const skinp_span *sp;
     uint32_t first, end, lo, hi, i, k;
-    float *table, *stage;
+    float *table, *stage, *splat;
     pb_skinp_range r;
     if (!job || !job->mesh || !job->positions || !job->work || job->position_stride < 3 ||
         (job->normals && job->normal_stride < 3) ||
@@ -437,6 +636,13 @@ plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
     stage = table + 256u * PB_SKIN_ENTRY;
     for (k = 0; k < m->slot_count; k++) pb_skin_put_entry(table + PB_SKIN_ENTRY * k, &job->palette[m->slot_joint[k]].m[0][0]);
     pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
+    splat = table + 256u * PB_SKIN_ENTRY + 64u; /* past the staging (48 floats), 64-byte aligned */
+    if (m->shared_vertices) { /* shared spans' splatted entries */
+        for (k = 0; k < m->slot_count; k++)
+            pb_skinp_put_splat(splat + PB_SKINP_SPLAT * k, &job->palette[m->slot_joint[k]].m[0][0]);
+        pb_skinp_put_splat(splat + PB_SKINP_SPLAT * PB_SKIN_ZERO_SLOT, NULL);
+    }
+    r.splat = splat;
     r.table = table;
     r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;
     sp = (const skinp_span *)m->spans;
@@ -455,6 +661,7 @@ plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
         hi = end < s->first + s->count ? end : s->first + s->count;
         r.influences = s->influences;
         r.kind = s->kind;
+        r.shared = s->shared;
         sp_run_groups(s, &r, (lo - s->first) / PB_SKINP_GROUP, (hi - s->first + PB_SKINP_GROUP - 1u) / PB_SKINP_GROUP,
                    lo, hi, job, stage);
     }

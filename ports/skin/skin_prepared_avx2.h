@@ -147,4 +147,105 @@ PB_FORCE_INLINE void sp_blended8(const pb_skinp_range *r, uint32_t n, uint32_t k
     for (g = 0; g < r->groups; g++) sp_group8(r, n, kind, out, nrm, g);
 }
 
+/* Shared groups on eight lanes: lanes 0..3 use the low half's entries,
+ * 4..7 the high half's; each splatted element is the two halves' four
+ * lanes side by side (one 256-bit broadcast when both halves name the
+ * same entries, `same`, else a load and an insert), the weights and
+ * points the group's rows as stored.  The four-lane body's operations
+ * per lane, so the same bits. */
+PB_FORCE_INLINE __m256 sp_splat8(const float *a, const float *b, int same, unsigned j) {
+    if (same) return _mm256_broadcast_ps((const __m128 *)(const void *)(a + 4u * j));
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(a + 4u * j)), _mm_load_ps(b + 4u * j), 1);
+}
+
+#define sp_SPLATS8                                                                                                   \
+    const float *a0, const float *a1, const float *a2, const float *a3, const float *b0, const float *b1,            \
+        const float *b2, const float *b3, __m256 w0, __m256 w1, __m256 w2, __m256 w3, int same
+#define sp_SPLAT8_ARGS a0, a1, a2, a3, b0, b1, b2, b3, w0, w1, w2, w3, same
+PB_FORCE_INLINE __m256 sp_shared_element8(sp_SPLATS8, uint32_t n, uint32_t kind, unsigned j) {
+    __m256 c;
+    if (kind == PB_SKINP_RIGID) return sp_splat8(a0, b0, same, j);
+    c = _mm256_mul_ps(w0, sp_splat8(a0, b0, same, j));
+    if (n > 1u) c = _mm256_add_ps(c, _mm256_mul_ps(w1, sp_splat8(a1, b1, same, j)));
+    if (n > 2u) c = _mm256_add_ps(c, _mm256_mul_ps(w2, sp_splat8(a2, b2, same, j)));
+    if (n > 3u) c = _mm256_add_ps(c, _mm256_mul_ps(w3, sp_splat8(a3, b3, same, j)));
+    return c;
+}
+
+PB_FORCE_INLINE void sp_shared_row8(sp_SPLATS8, uint32_t n, uint32_t kind, unsigned j, __m256 X, __m256 Y, __m256 Z,
+                                    __m256 NX, __m256 NY, __m256 NZ, int nrm, __m256 *o, __m256 *q) {
+    __m256 ca = sp_shared_element8(sp_SPLAT8_ARGS, n, kind, 4u * j);
+    __m256 cb = sp_shared_element8(sp_SPLAT8_ARGS, n, kind, 4u * j + 1u);
+    __m256 cc = sp_shared_element8(sp_SPLAT8_ARGS, n, kind, 4u * j + 2u);
+    *o = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(ca, X), _mm256_mul_ps(cb, Y)), _mm256_mul_ps(cc, Z)),
+                       sp_shared_element8(sp_SPLAT8_ARGS, n, kind, 4u * j + 3u));
+    if (nrm) *q = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(ca, NX), _mm256_mul_ps(cb, NY)), _mm256_mul_ps(cc, NZ));
+}
+
+/* A half's entry k as an address into the splats (rigid spans keep the
+ * table's offsets, 32 x the slot). */
+PB_FORCE_INLINE const float *sp_splat_at(const pb_skinp_range *r, const uint16_t *e, uint32_t n, uint32_t kind,
+                                         uint32_t k) {
+    uint32_t o = e[k < n ? k : 0u];
+    return r->splat + (kind == PB_SKINP_RIGID ? o + (o >> 1) : o);
+}
+
+PB_FORCE_INLINE void sp_shared_group8(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+                                      int same) {
+    uint32_t stored = pb_skinp_stored(kind, n);
+    const float *p = r->positions + 24u * g, *w = stored ? r->weights + 8u * stored * g : NULL;
+    const uint16_t *e = r->entries + 2u * n * g;
+    const float *a0 = sp_splat_at(r, e, n, kind, 0), *a1 = sp_splat_at(r, e, n, kind, 1);
+    const float *a2 = sp_splat_at(r, e, n, kind, 2), *a3 = sp_splat_at(r, e, n, kind, 3);
+    const float *b0 = sp_splat_at(r, e + n, n, kind, 0), *b1 = sp_splat_at(r, e + n, n, kind, 1);
+    const float *b2 = sp_splat_at(r, e + n, n, kind, 2), *b3 = sp_splat_at(r, e + n, n, kind, 3);
+    __m256 w0, w1, w2, w3, X, Y, Z, NX, NY, NZ, ox, oy, oz, qx, qy, qz;
+    w0 = w1 = w2 = w3 = _mm256_set1_ps(0.0f);
+    if (stored > 0u) w0 = _mm256_loadu_ps(w);
+    if (stored > 1u) w1 = _mm256_loadu_ps(w + 8);
+    if (stored > 2u) w2 = _mm256_loadu_ps(w + 16);
+    if (stored > 3u) w3 = _mm256_loadu_ps(w + 24);
+    if (kind == PB_SKINP_IMPLIED) {
+        __m256 sum = w0;
+        if (stored > 1u) sum = _mm256_add_ps(sum, w1);
+        if (stored > 2u) sum = _mm256_add_ps(sum, w2);
+        sum = _mm256_sub_ps(_mm256_set1_ps(1.0f), sum);
+        if (n == 2u) w1 = sum;
+        else if (n == 3u) w2 = sum;
+        else w3 = sum;
+    }
+    X = _mm256_loadu_ps(p);
+    Y = _mm256_loadu_ps(p + 8);
+    Z = _mm256_loadu_ps(p + 16);
+    NX = NY = NZ = qx = qy = qz = X;
+    if (nrm) {
+        const float *q = r->normals + 24u * g;
+        NX = _mm256_loadu_ps(q);
+        NY = _mm256_loadu_ps(q + 8);
+        NZ = _mm256_loadu_ps(q + 16);
+    }
+    sp_shared_row8(sp_SPLAT8_ARGS, n, kind, 0, X, Y, Z, NX, NY, NZ, nrm, &ox, &qx);
+    sp_shared_row8(sp_SPLAT8_ARGS, n, kind, 1, X, Y, Z, NX, NY, NZ, nrm, &oy, &qy);
+    sp_shared_row8(sp_SPLAT8_ARGS, n, kind, 2, X, Y, Z, NX, NY, NZ, nrm, &oz, &qz);
+    if (nrm && r->normalize) {
+        __m256 s = sp_normal_scale8(
+            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(qx, qx), _mm256_mul_ps(qy, qy)), _mm256_mul_ps(qz, qz)));
+        qx = _mm256_mul_ps(qx, s);
+        qy = _mm256_mul_ps(qy, s);
+        qz = _mm256_mul_ps(qz, s);
+    }
+    sp_store8(r, out, (size_t)PB_SKINP_GROUP * g, ox, oy, oz, nrm, qx, qy, qz);
+}
+
+PB_FORCE_INLINE void sp_shared8(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    uint32_t g, k;
+    for (g = 0; g < r->groups; g++) {
+        const uint16_t *e = r->entries + 2u * n * g;
+        int same = 1;
+        for (k = 0; k < n; k++) same &= e[k] == e[n + k];
+        if (same) sp_shared_group8(r, n, kind, out, nrm, g, 1);
+        else sp_shared_group8(r, n, kind, out, nrm, g, 0);
+    }
+}
+
 #endif

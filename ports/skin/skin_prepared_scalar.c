@@ -8,6 +8,27 @@ static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_
     uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
     float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     const float *e;
+    if (r->shared) { /* one set of entries per half, splatted: lane 0 of each element */
+        const uint16_t *h = s + n * (lane / 4u);
+        for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
+        if (r->kind != PB_SKINP_RIGID && stored < n) {
+            float sum = wk[0];
+            for (k = 1; k < stored; k++) sum = sum + wk[k];
+            wk[n - 1u] = 1.0f - sum;
+        }
+        if (r->kind == PB_SKINP_RIGID) { /* 32 x the slot: the table's rows */
+            e = r->table + h[0];
+            for (j = 0; j < 12u; j++) c[j] = e[j];
+            return;
+        }
+        e = r->splat + h[0];
+        for (j = 0; j < 12u; j++) c[j] = wk[0] * e[4u * j];
+        for (k = 1; k < n; k++) {
+            e = r->splat + h[k];
+            for (j = 0; j < 12u; j++) c[j] = c[j] + wk[k] * e[4u * j];
+        }
+        return;
+    }
     if (r->kind == PB_SKINP_RIGID) {
         e = r->table + s[lane];
         for (j = 0; j < 12u; j++) c[j] = e[j];
@@ -33,7 +54,7 @@ void pb_skinp_scalar(const pb_skinp_range *r) {
         const float *p = r->positions + 24u * g;
         const float *q = r->normals ? r->normals + 24u * g : NULL;
         const float *w = r->weights ? r->weights + 8u * stored * g : NULL;
-        const uint16_t *s = r->entries + 8u * n * g;
+        const uint16_t *s = r->entries + (r->shared ? 2u : 8u) * n * g;
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
             float c[12], o[3];
             size_t v = (size_t)PB_SKINP_GROUP * g + lane;

@@ -72,7 +72,6 @@ PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 
     pb_v4_store_hi2(o + 22, hi);
 }
 
-#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* pb_normal_scale_clamped per lane: len2 clamped into [FLT_MIN, FLT_MAX]
  * (pb_v4_max and pb_v4_min are the reference's compare-and-selects, so a
  * NaN lane becomes FLT_MIN on every port), then 1 / sqrt, each step
@@ -82,6 +81,145 @@ PB_FORCE_INLINE pb_v4 sp_normal_scale4(pb_v4 len2) {
     return pb_v4_div(pb_v4_set1(1.0f), pb_v4_sqrt(x));
 }
 
+/* A deferred half group (positions, normals as the blend gave them):
+ * normalized and stored.  Run in a loop of its own after a block of
+ * halves, so one half's square root and division overlap the next's. */
+PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
+    pb_v4 qx = d[3], qy = d[4], qz = d[5];
+    pb_v4 k = sp_normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
+    qx = pb_v4_mul(qx, k);
+    qy = pb_v4_mul(qy, k);
+    qz = pb_v4_mul(qz, k);
+    if (out == sp_OUT_PN6) {
+        sp_store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
+        return;
+    }
+    if (out == sp_OUT_PACKED) {
+        pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
+    } else {
+        sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+        sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
+    }
+}
+
+/* Groups deferred per block when normals are normalized. */
+#define sp_DEFER_GROUPS 4u
+
+/* Shared spans: half `half` of group g, whose four vertices use one set
+ * of entries.  The splatted elements are the blend's rows with one vertex
+ * per lane already, so the blend (one multiply and add per element and
+ * influence, weights as loaded) feeds the transform with no transposes;
+ * each transform row right after its four elements, to keep few registers
+ * live. */
+/* One blended element of four vertices: s0..s3 the half's splatted
+ * entries, w0..w3 their weights (one vertex per lane).  Spelled out, not
+ * a loop over arrays: a loop gcc keeps rolled (four influences) or a
+ * struct passed by address puts the weights in memory. */
+#define sp_SPLATS const float *s0, const float *s1, const float *s2, const float *s3, pb_v4 w0, pb_v4 w1, pb_v4 w2, pb_v4 w3
+#define sp_SPLAT_ARGS s0, s1, s2, s3, w0, w1, w2, w3
+PB_FORCE_INLINE pb_v4 sp_shared_element(sp_SPLATS, uint32_t n, uint32_t kind, unsigned j) {
+    pb_v4 c;
+    if (kind == PB_SKINP_RIGID) return pb_v4_load(s0 + 4u * j);
+    c = pb_v4_mul(w0, pb_v4_load(s0 + 4u * j));
+    if (n > 1u) c = pb_v4_add(c, pb_v4_mul(w1, pb_v4_load(s1 + 4u * j)));
+    if (n > 2u) c = pb_v4_add(c, pb_v4_mul(w2, pb_v4_load(s2 + 4u * j)));
+    if (n > 3u) c = pb_v4_add(c, pb_v4_mul(w3, pb_v4_load(s3 + 4u * j)));
+    return c;
+}
+
+/* Row j of four vertices: position *o and normal *q (nrm). */
+PB_FORCE_INLINE void sp_shared_row(sp_SPLATS, uint32_t n, uint32_t kind, unsigned j, pb_v4 X, pb_v4 Y, pb_v4 Z, pb_v4 NX,
+                                   pb_v4 NY, pb_v4 NZ, int nrm, pb_v4 *o, pb_v4 *q) {
+    pb_v4 ca = sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j);
+    pb_v4 cb = sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j + 1u);
+    pb_v4 cc = sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j + 2u);
+    *o = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ca, X), pb_v4_mul(cb, Y)), pb_v4_mul(cc, Z)),
+                   sp_shared_element(sp_SPLAT_ARGS, n, kind, 4u * j + 3u));
+    if (nrm) *q = pb_v4_add(pb_v4_add(pb_v4_mul(ca, NX), pb_v4_mul(cb, NY)), pb_v4_mul(cc, NZ));
+}
+
+PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+                                    unsigned half, pb_v4 *defer) {
+    uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half;
+    const float *p = r->positions + 24u * g + b, *t = r->splat;
+    const float *w = stored ? r->weights + 8u * stored * g + b : NULL;
+    const uint16_t *e = r->entries + 2u * n * g + n * half;
+    size_t v = (size_t)PB_SKINP_GROUP * g + b;
+    pb_v4 w0, w1, w2, w3, X, Y, Z, NX, NY, NZ, ox, oy, oz, qx, qy, qz;
+    /* rigid: 32 x the slot (the column path reads the table); else 48 x */
+    const float *s0 = t + (kind == PB_SKINP_RIGID ? e[0] + (e[0] >> 1) : e[0]);
+    const float *s1 = t + e[n > 1u ? 1u : 0u], *s2 = t + e[n > 2u ? 2u : 0u];
+    const float *s3 = t + e[n > 3u ? 3u : 0u];
+    w0 = w1 = w2 = w3 = pb_v4_set1(0.0f);
+    if (stored > 0u) w0 = pb_v4_loadu(w);
+    if (stored > 1u) w1 = pb_v4_loadu(w + 8);
+    if (stored > 2u) w2 = pb_v4_loadu(w + 16);
+    if (stored > 3u) w3 = pb_v4_loadu(w + 24);
+    if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once, ((w0 + w1) + w2) */
+        pb_v4 sum = w0;
+        if (stored > 1u) sum = pb_v4_add(sum, w1);
+        if (stored > 2u) sum = pb_v4_add(sum, w2);
+        sum = pb_v4_sub(pb_v4_set1(1.0f), sum);
+        if (n == 2u) w1 = sum;
+        else if (n == 3u) w2 = sum;
+        else w3 = sum;
+    }
+    X = pb_v4_loadu(p);
+    Y = pb_v4_loadu(p + 8);
+    Z = pb_v4_loadu(p + 16);
+    NX = NY = NZ = qx = qy = qz = X;
+    if (nrm) {
+        const float *qq = r->normals + 24u * g + b;
+        NX = pb_v4_loadu(qq);
+        NY = pb_v4_loadu(qq + 8);
+        NZ = pb_v4_loadu(qq + 16);
+    }
+    sp_shared_row(sp_SPLAT_ARGS, n, kind, 0, X, Y, Z, NX, NY, NZ, nrm, &ox, &qx);
+    sp_shared_row(sp_SPLAT_ARGS, n, kind, 1, X, Y, Z, NX, NY, NZ, nrm, &oy, &qy);
+    sp_shared_row(sp_SPLAT_ARGS, n, kind, 2, X, Y, Z, NX, NY, NZ, nrm, &oz, &qz);
+    if (nrm) {
+        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
+            defer[0] = ox;
+            defer[1] = oy;
+            defer[2] = oz;
+            defer[3] = qx;
+            defer[4] = qy;
+            defer[5] = qz;
+            return;
+        }
+        if (out == sp_OUT_PN6) {
+            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
+            return;
+        }
+        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+    }
+    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
+    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+}
+
+PB_FORCE_INLINE void sp_shared(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    uint32_t g, h;
+    pb_v4 defer[2u * sp_DEFER_GROUPS][6];
+    if (!nrm || !r->normalize) {
+        for (g = 0; g < r->groups; g++) {
+            sp_shared_half(r, n, kind, out, nrm, g, 0, defer[0]);
+            sp_shared_half(r, n, kind, out, nrm, g, 1, defer[0]);
+        }
+        return;
+    }
+    for (g = 0; g < r->groups; g += sp_DEFER_GROUPS) {
+        uint32_t count = r->groups - g < sp_DEFER_GROUPS ? r->groups - g : sp_DEFER_GROUPS;
+        for (h = 0; h < count; h++) {
+            sp_shared_half(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
+            sp_shared_half(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
+        }
+        for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
+    }
+}
+
+#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* One vertex's blended rows. */
 typedef struct sp_rows3 {
     pb_v4 x, y, z;
@@ -187,31 +325,6 @@ PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t
     else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
 }
 
-/* A deferred half group (positions, normals as the blend gave them):
- * normalized and stored.  Run in a loop of its own after a block of
- * halves, so one half's square root and division overlap the next's. */
-PB_FORCE_INLINE void sp_emit_normalized(const pb_skinp_range *r, int out, size_t v, const pb_v4 *d) {
-    pb_v4 qx = d[3], qy = d[4], qz = d[5];
-    pb_v4 k = sp_normal_scale4(pb_v4_add(pb_v4_add(pb_v4_mul(qx, qx), pb_v4_mul(qy, qy)), pb_v4_mul(qz, qz)));
-    qx = pb_v4_mul(qx, k);
-    qy = pb_v4_mul(qy, k);
-    qz = pb_v4_mul(qz, k);
-    if (out == sp_OUT_PN6) {
-        sp_store_pn6(r->out_positions + 6u * v, d[0], d[1], d[2], qx, qy, qz);
-        return;
-    }
-    if (out == sp_OUT_PACKED) {
-        pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
-        pb_v4_store_xyz4(r->out_positions + 3u * v, d[0], d[1], d[2]);
-    } else {
-        sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
-        sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, d[0], d[1], d[2]);
-    }
-}
-
-/* Groups deferred per block when normals are normalized. */
-#define sp_DEFER_GROUPS 4u
-
 PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
     uint32_t g, h;
     pb_v4 defer[2u * sp_DEFER_GROUPS][6];
@@ -251,13 +364,15 @@ PB_FORCE_INLINE void sp_rigid_vertex(const pb_skinp_range *r, size_t v, const fl
     }
 }
 
-PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
+PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm, int shared) {
     uint32_t g, half;
     int last;
     for (g = 0; g < r->groups; g++)
         for (half = 0; half < 2u; half++) {
             const float *p = r->positions + 24u * g + 4u * half, *q = nrm ? r->normals + 24u * g + 4u * half : NULL;
-            const uint16_t *e = r->entries + 8u * g + 4u * half;
+            const uint16_t *e = shared ? r->entries + 2u * g + half : r->entries + 8u * g + 4u * half;
+            /* shared: the half's one entry for its four */
+            uint32_t e0 = e[0], e1 = shared ? e0 : e[1], e2 = shared ? e0 : e[2], e3 = shared ? e0 : e[3];
             pb_v4 X = pb_v4_loadu(p), Y = pb_v4_loadu(p + 8), Z = pb_v4_loadu(p + 16), NX = X, NY = Y, NZ = Z;
             size_t v = (size_t)PB_SKINP_GROUP * g + 4u * half;
             if (nrm) {
@@ -266,13 +381,13 @@ PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
                 NZ = pb_v4_loadu(q + 16);
             }
             last = g + 1u == r->groups && half == 1u; /* the range's last vertex is lane 3 here */
-            sp_rigid_vertex(r, v, r->table + e[0] + PB_SKIN_COLUMNS, sp_lane_of(X, 0), sp_lane_of(Y, 0), sp_lane_of(Z, 0),
+            sp_rigid_vertex(r, v, r->table + e0 + PB_SKIN_COLUMNS, sp_lane_of(X, 0), sp_lane_of(Y, 0), sp_lane_of(Z, 0),
                          sp_lane_of(NX, 0), sp_lane_of(NY, 0), sp_lane_of(NZ, 0), spill, 0, nrm);
-            sp_rigid_vertex(r, v + 1u, r->table + e[1] + PB_SKIN_COLUMNS, sp_lane_of(X, 1), sp_lane_of(Y, 1), sp_lane_of(Z, 1),
+            sp_rigid_vertex(r, v + 1u, r->table + e1 + PB_SKIN_COLUMNS, sp_lane_of(X, 1), sp_lane_of(Y, 1), sp_lane_of(Z, 1),
                          sp_lane_of(NX, 1), sp_lane_of(NY, 1), sp_lane_of(NZ, 1), spill, 0, nrm);
-            sp_rigid_vertex(r, v + 2u, r->table + e[2] + PB_SKIN_COLUMNS, sp_lane_of(X, 2), sp_lane_of(Y, 2), sp_lane_of(Z, 2),
+            sp_rigid_vertex(r, v + 2u, r->table + e2 + PB_SKIN_COLUMNS, sp_lane_of(X, 2), sp_lane_of(Y, 2), sp_lane_of(Z, 2),
                          sp_lane_of(NX, 2), sp_lane_of(NY, 2), sp_lane_of(NZ, 2), spill, 0, nrm);
-            sp_rigid_vertex(r, v + 3u, r->table + e[3] + PB_SKIN_COLUMNS, sp_lane_of(X, 3), sp_lane_of(Y, 3), sp_lane_of(Z, 3),
+            sp_rigid_vertex(r, v + 3u, r->table + e3 + PB_SKIN_COLUMNS, sp_lane_of(X, 3), sp_lane_of(Y, 3), sp_lane_of(Z, 3),
                          sp_lane_of(NX, 3), sp_lane_of(NY, 3), sp_lane_of(NZ, 3), spill, last, nrm);
         }
 }
@@ -280,9 +395,26 @@ PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
 #if defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)
 #include "skin_prepared_avx2.h" /* eight vertices a step, two in each register */
 #define sp_BLENDED sp_blended8
+#define sp_SHARED sp_shared8
 #else
 #define sp_BLENDED sp_blended
+#define sp_SHARED sp_shared
 #endif
+
+PB_FORCE_INLINE void sp_shared_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
+    int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
+    int packed = r->position_stride == 3u && (!nrm || r->normal_stride == 3u);
+    if (pn6) sp_SHARED(r, n, kind, sp_OUT_PN6, nrm);
+    else if (packed) sp_SHARED(r, n, kind, sp_OUT_PACKED, nrm);
+    else sp_SHARED(r, n, kind, sp_OUT_ROWS, nrm);
+}
+
+PB_FORCE_INLINE void sp_shared_by_kind(const pb_skinp_range *r, uint32_t n, int nrm) {
+    if (r->kind == PB_SKINP_RIGID) sp_shared_by_out(r, 1, PB_SKINP_RIGID, nrm);
+    else if (r->kind == PB_SKINP_IMPLIED) sp_shared_by_out(r, n, PB_SKINP_IMPLIED, nrm);
+    else sp_shared_by_out(r, n, PB_SKINP_STORED, nrm);
+}
+
 
 PB_FORCE_INLINE void sp_by_out(const pb_skinp_range *r, uint32_t n, uint32_t kind, int nrm) {
     int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
@@ -303,24 +435,42 @@ void pb_skinp_sse2(const pb_skinp_range *r)
 void pb_skinp_neon(const pb_skinp_range *r)
 #endif
 {
-    int nrm = r->normals != NULL;
+    int nrm = r->normals != NULL, shared = r->shared != 0u;
+    if (shared && !(r->kind == PB_SKINP_RIGID && !nrm)) { /* rigid positions: the columns below are cheaper */
+        if (nrm) {
+            switch (r->influences) {
+            case 1: sp_shared_by_kind(r, 1, 1); break;
+            case 2: sp_shared_by_kind(r, 2, 1); break;
+            case 3: sp_shared_by_kind(r, 3, 1); break;
+            default: sp_shared_by_kind(r, 4, 1); break;
+            }
+        } else {
+            switch (r->influences) {
+            case 1: sp_shared_by_kind(r, 1, 0); break;
+            case 2: sp_shared_by_kind(r, 2, 0); break;
+            case 3: sp_shared_by_kind(r, 3, 0); break;
+            default: sp_shared_by_kind(r, 4, 0); break;
+            }
+        }
+        return;
+    }
     if (r->kind == PB_SKINP_RIGID) {
         if (!nrm || !r->normalize) {
             /* spill only where the next float is the next vertex's (or,
              * PN6, this vertex's normal); never past the range's end */
             int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
             int packed = !nrm && r->position_stride == 3u;
-            if (pn6) sp_rigid(r, 1, 1);
+            if (pn6) sp_rigid(r, 1, 1, shared);
             else if (packed && r->groups > 1u) { /* the last group apart, stored without spills */
                 pb_skinp_range head = *r;
                 head.groups = r->groups - 1u;
-                sp_rigid(&head, 1, 0);
+                sp_rigid(&head, 1, 0, shared);
                 head.groups = 1;
                 head.positions = r->positions + 24u * (r->groups - 1u);
-                head.entries = r->entries + 8u * (r->groups - 1u);
+                head.entries = r->entries + (shared ? 2u : 8u) * (r->groups - 1u);
                 head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
-                sp_rigid(&head, 0, 0);
-            } else sp_rigid(r, 0, nrm);
+                sp_rigid(&head, 0, 0, shared);
+            } else sp_rigid(r, 0, nrm, shared);
         } else if (nrm) sp_by_out(r, 1, PB_SKINP_RIGID, 1);
         return;
     }

@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t i, need, floats, bytes = 0;
     int normals;
     float *out[3], *nrm[3];
-    unsigned char *mem;
+    unsigned char *mem, *few = NULL;
     plumbob_result r[3], rs;
     if (size < 16) return 0;
     for (i = 0; i < size && i < 64; i++) seed = (seed ^ data[i]) * 0x01000193u;
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     stride = 3u + p[10] % 5u;
     normals = p[11] % 3u != 0;
     options = (p[8] & 0x40u ? PLUMBOB_SKIN_PREPARE_POSITIONS_ONLY : 0u) | (p[8] & 0x20u ? PLUMBOB_SKIN_PREPARE_SORTED : 0u) |
-              (p[8] & 0x80u ? 4u : 0u); /* 4: not an option */
+              (p[8] & 0x80u ? PLUMBOB_SKIN_PREPARE_SHARED : 0u) | (p[12] & 0x40u ? 8u : 0u); /* 8: not an option */
     flags = (p[12] & 1u ? PLUMBOB_SKIN_UNNORMALIZED : 0u) | (p[12] % 16u == 2u ? 4u : 0u); /* 4: not a flag */
     first = n ? p[13] % (n + 1u) : 0u;
     count = p[14] % 2u ? 0u : p[14] % (n - first + 2u); /* one past the end: refused */
@@ -95,6 +95,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (data[15] % 4u) { /* else unskinned */
         mesh.joints = p;
         mesh.slot_joint = data[15] % 2u ? slot_joint : NULL;
+        if ((options & PLUMBOB_SKIN_PREPARE_SHARED) && (data[12] & 0x20u)) {
+            /* few slots, so tuples repeat and shared blocks form */
+            size_t q, jb = (size_t)n * mesh.joint_stride;
+            few = (unsigned char *)malloc(jb + 1u);
+            for (q = 0; q < jb; q++) few[q] = p[q] & 0x80u ? p[q] : (unsigned char)(p[q] % 3u);
+            mesh.joints = few;
+        }
     }
     p += (size_t)n * mesh.joint_stride;
     if (mesh.weight_count) mesh.weights = p;
@@ -108,15 +115,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (mem[bytes + i] != 0xA5u) __builtin_trap();
     if (r[0] != PLUMBOB_OK) {
         free(mem);
+        free(few);
         return 0;
     }
-    if (pm.bytes > bytes || pm.vertex_count != n) __builtin_trap();
+    if (pm.bytes > bytes || pm.vertex_count != n || pm.shared_vertices > n) __builtin_trap();
     { /* the prepared order: a permutation of the vertices */
         uint32_t *order = (uint32_t *)malloc(sizeof(uint32_t) * (n + 1u)), *seen = (uint32_t *)calloc(n + 1u, sizeof(uint32_t));
         if (plumbob_skin_prepared_order(&mesh, options, order, n) != PLUMBOB_OK) __builtin_trap();
         for (i = 0; i < n; i++) {
             if (order[i] >= n || seen[order[i]]++) __builtin_trap();
-            if (!(options & PLUMBOB_SKIN_PREPARE_SORTED) && order[i] != i) __builtin_trap();
+            if (!(options & (PLUMBOB_SKIN_PREPARE_SORTED | PLUMBOB_SKIN_PREPARE_SHARED)) && order[i] != i) __builtin_trap();
         }
         if (n && plumbob_skin_prepared_order(&mesh, options, order, n - 1u) != PLUMBOB_ERR_OUTPUT_TOO_SMALL) __builtin_trap();
         free(order);
@@ -158,5 +166,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(nrm[k]);
     }
     free(mem);
+    free(few);
     return 0;
 }
