@@ -167,6 +167,25 @@ static void p_job(plumbob_skin_prepared_job *j, const plumbob_skin_prepared_mesh
     j->work = p_work + 3;
 }
 
+/* The same mesh through plumbob_skin (the GMDC-reading path), positions
+ * and normals interleaved at stride 6 into out. */
+static plumbob_result p_skin_plain(plumbob_skin_job *sj, const plumbob_skin_mesh *m, const plumbob_mat34 *pal, float *out,
+                                   uint32_t flags) {
+    memset(sj, 0, sizeof *sj);
+    sj->mesh = m;
+    sj->palette = pal;
+    sj->palette_count = PJOINTS;
+    sj->positions = out;
+    sj->position_stride = 6;
+    sj->position_count = PV;
+    sj->normals = out + 3;
+    sj->normal_stride = 6;
+    sj->normal_count = PV;
+    sj->flags = flags;
+    sj->work = p_skin_work;
+    return plumbob_skin(sj);
+}
+
 static int same_bits(const float *a, const float *b, size_t n) { return memcmp(a, b, n * sizeof(float)) == 0; }
 
 /* Implied-last descriptions of 1..4 influences, normals on and off,
@@ -197,19 +216,7 @@ void test_skin_prepared_matches_skin(void) {
                     j.flags = flags | PLUMBOB_SKIN_REFERENCE;
                     CHECK_OK(plumbob_skin_prepared(&j));
                     CHECK(same_bits(out_a, out_b, PV * 6u));
-                    memset(&sj, 0, sizeof sj);
-                    sj.mesh = &m;
-                    sj.palette = pal;
-                    sj.palette_count = PJOINTS;
-                    sj.positions = out_c;
-                    sj.position_stride = 6;
-                    sj.position_count = PV;
-                    sj.normals = out_c + 3;
-                    sj.normal_stride = 6;
-                    sj.normal_count = PV;
-                    sj.flags = flags;
-                    sj.work = p_skin_work;
-                    CHECK_OK(plumbob_skin(&sj));
+                    CHECK_OK(p_skin_plain(&sj, &m, pal, out_c, flags));
                     for (v = 0; v < PV; v++) {
                         double p[3], n[3];
                         p_ref(&m, pal, v, (int)raw, p, n);
@@ -661,19 +668,7 @@ void test_skin_prepared_shared(void) {
                     CHECK(pm.bytes <= plain + 64u * 5u * pm.span_count);
                     for (raw = 0; raw <= 1; raw++) {
                         uint32_t flags = raw ? PLUMBOB_SKIN_UNNORMALIZED : 0u;
-                        memset(&sj, 0, sizeof sj);
-                        sj.mesh = &m;
-                        sj.palette = pal;
-                        sj.palette_count = PJOINTS;
-                        sj.positions = out_c;
-                        sj.position_stride = 6;
-                        sj.position_count = PV;
-                        sj.normals = out_c + 3;
-                        sj.normal_stride = 6;
-                        sj.normal_count = PV;
-                        sj.flags = flags;
-                        sj.work = p_skin_work;
-                        CHECK_OK(plumbob_skin(&sj));
+                        CHECK_OK(p_skin_plain(&sj, &m, pal, out_c, flags));
                         p_job(&j, &pm, pal, out_a, 6, 1, flags);
                         CHECK_OK(plumbob_skin_prepared(&j));
                         for (i = 0; i < PV; i++) {

@@ -128,6 +128,31 @@ PB_FORCE_INLINE pb_v4 sp_shared_element(sp_SPLATS, uint32_t n, uint32_t kind, un
     return c;
 }
 
+/* A half group's results: kept for sp_emit_normalized when normals are
+ * renormalized, else stored in the job's output layout. */
+PB_FORCE_INLINE void sp_emit(const pb_skinp_range *r, int out, int nrm, size_t v, pb_v4 ox, pb_v4 oy, pb_v4 oz, pb_v4 qx,
+                             pb_v4 qy, pb_v4 qz, pb_v4 *defer) {
+    if (nrm) {
+        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
+            defer[0] = ox;
+            defer[1] = oy;
+            defer[2] = oz;
+            defer[3] = qx;
+            defer[4] = qy;
+            defer[5] = qz;
+            return;
+        }
+        if (out == sp_OUT_PN6) {
+            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
+            return;
+        }
+        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
+        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
+    }
+    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
+    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+}
+
 /* Row j of four vertices: position *o and normal *q (nrm). */
 PB_FORCE_INLINE void sp_shared_row(sp_SPLATS, uint32_t n, uint32_t kind, unsigned j, pb_v4 X, pb_v4 Y, pb_v4 Z, pb_v4 NX,
                                    pb_v4 NY, pb_v4 NZ, int nrm, pb_v4 *o, pb_v4 *q) {
@@ -178,46 +203,9 @@ PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_
     sp_shared_row(sp_SPLAT_ARGS, n, kind, 0, X, Y, Z, NX, NY, NZ, nrm, &ox, &qx);
     sp_shared_row(sp_SPLAT_ARGS, n, kind, 1, X, Y, Z, NX, NY, NZ, nrm, &oy, &qy);
     sp_shared_row(sp_SPLAT_ARGS, n, kind, 2, X, Y, Z, NX, NY, NZ, nrm, &oz, &qz);
-    if (nrm) {
-        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
-            defer[0] = ox;
-            defer[1] = oy;
-            defer[2] = oz;
-            defer[3] = qx;
-            defer[4] = qy;
-            defer[5] = qz;
-            return;
-        }
-        if (out == sp_OUT_PN6) {
-            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
-            return;
-        }
-        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
-        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
-    }
-    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
-    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+    sp_emit(r, out, nrm, v, ox, oy, oz, qx, qy, qz, defer);
 }
 
-PB_FORCE_INLINE void sp_shared(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
-    uint32_t g, h;
-    pb_v4 defer[2u * sp_DEFER_GROUPS][6];
-    if (!nrm || !r->normalize) {
-        for (g = 0; g < r->groups; g++) {
-            sp_shared_half(r, n, kind, out, nrm, g, 0, defer[0]);
-            sp_shared_half(r, n, kind, out, nrm, g, 1, defer[0]);
-        }
-        return;
-    }
-    for (g = 0; g < r->groups; g += sp_DEFER_GROUPS) {
-        uint32_t count = r->groups - g < sp_DEFER_GROUPS ? r->groups - g : sp_DEFER_GROUPS;
-        for (h = 0; h < count; h++) {
-            sp_shared_half(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
-            sp_shared_half(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
-        }
-        for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
-    }
-}
 
 #if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* One vertex's blended rows. */
@@ -273,7 +261,7 @@ PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t
     pb_v4 wv[4];
     sp_rows3 c0, c1, c2, c3;
     wv[0] = wv[1] = wv[2] = wv[3] = pb_v4_set1(0.0f);
-    pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, X, Y, Z, ox, oy, oz;
+    pb_v4 ax, bx, cx, tx, ay, by, cy, ty, az, bz, cz, tz, X, Y, Z, ox, oy, oz, qx, qy, qz;
     for (k = 0; k < stored; k++) wv[k] = pb_v4_loadu(w + 8u * k);
     if (kind == PB_SKINP_IMPLIED) { /* the last weight of four vertices at once */
         pb_v4 sum = wv[0];
@@ -298,51 +286,51 @@ PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t
     oz = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z)), tz);
     if (nrm) {
         const float *q = r->normals + 24u * g + b;
-        pb_v4 qx, qy, qz;
         X = pb_v4_loadu(q);
         Y = pb_v4_loadu(q + 8);
         Z = pb_v4_loadu(q + 16);
         qx = pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z));
         qy = pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z));
         qz = pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z));
-        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
-            defer[0] = ox;
-            defer[1] = oy;
-            defer[2] = oz;
-            defer[3] = qx;
-            defer[4] = qy;
-            defer[5] = qz;
-            return;
-        }
-        if (out == sp_OUT_PN6) {
-            sp_store_pn6(r->out_positions + 6u * v, ox, oy, oz, qx, qy, qz);
-            return;
-        }
-        if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_normals + 3u * v, qx, qy, qz);
-        else sp_store_rows(r->out_normals + r->normal_stride * v, r->normal_stride, qx, qy, qz);
     }
-    if (out == sp_OUT_PACKED) pb_v4_store_xyz4(r->out_positions + 3u * v, ox, oy, oz);
-    else sp_store_rows(r->out_positions + r->position_stride * v, r->position_stride, ox, oy, oz);
+    sp_emit(r, out, nrm, v, ox, oy, oz, qx, qy, qz, defer);
 }
 
-PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+/* Every group of the range, two half groups each (shared: one bone tuple
+ * per four vertices, else the blended rows); with renormalized normals
+ * in blocks of sp_DEFER_GROUPS, emitted after each block. */
+PB_FORCE_INLINE void sp_half(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
+                             unsigned half, pb_v4 *defer, int shared) {
+    if (shared) sp_shared_half(r, n, kind, out, nrm, g, half, defer);
+    else sp_half_group(r, n, kind, out, nrm, g, half, defer);
+}
+
+PB_FORCE_INLINE void sp_groups(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, int shared) {
     uint32_t g, h;
     pb_v4 defer[2u * sp_DEFER_GROUPS][6];
     if (!nrm || !r->normalize) {
         for (g = 0; g < r->groups; g++) {
-            sp_half_group(r, n, kind, out, nrm, g, 0, defer[0]);
-            sp_half_group(r, n, kind, out, nrm, g, 1, defer[0]);
+            sp_half(r, n, kind, out, nrm, g, 0, defer[0], shared);
+            sp_half(r, n, kind, out, nrm, g, 1, defer[0], shared);
         }
         return;
     }
     for (g = 0; g < r->groups; g += sp_DEFER_GROUPS) {
         uint32_t count = r->groups - g < sp_DEFER_GROUPS ? r->groups - g : sp_DEFER_GROUPS;
         for (h = 0; h < count; h++) {
-            sp_half_group(r, n, kind, out, 1, g + h, 0, defer[2u * h]);
-            sp_half_group(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u]);
+            sp_half(r, n, kind, out, 1, g + h, 0, defer[2u * h], shared);
+            sp_half(r, n, kind, out, 1, g + h, 1, defer[2u * h + 1u], shared);
         }
         for (h = 0; h < 2u * count; h++) sp_emit_normalized(r, out, (size_t)PB_SKINP_GROUP * g + 4u * h, defer[h]);
     }
+}
+
+PB_FORCE_INLINE void sp_shared(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    sp_groups(r, n, kind, out, nrm, 1);
+}
+
+PB_FORCE_INLINE void sp_blended(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm) {
+    sp_groups(r, n, kind, out, nrm, 0);
 }
 
 #endif
