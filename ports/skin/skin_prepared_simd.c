@@ -284,6 +284,7 @@ PB_FORCE_INLINE void sp_half_group(const pb_skinp_range *r, uint32_t n, uint32_t
     ox = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ax, X), pb_v4_mul(bx, Y)), pb_v4_mul(cx, Z)), tx);
     oy = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(ay, X), pb_v4_mul(by, Y)), pb_v4_mul(cy, Z)), ty);
     oz = pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(az, X), pb_v4_mul(bz, Y)), pb_v4_mul(cz, Z)), tz);
+    qx = qy = qz = X; /* without normals: not read (sp_emit) */
     if (nrm) {
         const float *q = r->normals + 24u * g + b;
         X = pb_v4_loadu(q);
