@@ -72,6 +72,8 @@ PB_FORCE_INLINE void sp_store_pn6(float *o, pb_v4 px, pb_v4 py, pb_v4 pz, pb_v4 
     pb_v4_store_hi2(o + 22, hi);
 }
 
+#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
+
 /* pb_normal_scale_clamped per lane: len2 clamped into [FLT_MIN, FLT_MAX]
  * (pb_v4_max and pb_v4_min are the reference's compare-and-selects, so a
  * NaN lane becomes FLT_MIN on every port), then 1 / sqrt, each step
@@ -207,7 +209,6 @@ PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_
 }
 
 
-#if !(defined(PLUMBOB_PORT_SSE2) && defined(__AVX2__)) /* the four-lane body (-mavx2: skin_prepared_avx2.h's) */
 /* One vertex's blended rows. */
 typedef struct sp_rows3 {
     pb_v4 x, y, z;
