@@ -37,6 +37,14 @@ PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
 /* a where m is set, b where it is clear (bits as they are: no arithmetic) */
 PB_FORCE_INLINE pb_v4 pb_v4_select(pb_m4 m, pb_v4 a, pb_v4 b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
 PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return _mm_and_ps(a, _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF))); }
+/* Bits only: -0 as +0 and every NaN as the quiet 0x7FC00000 (the slot
+ * tables' elements, pb_skin_put_entry); subnormals kept on every port. */
+PB_FORCE_INLINE pb_v4 pb_v4_canonical(pb_v4 v) {
+    __m128i x = _mm_castps_si128(v), nan;
+    x = _mm_andnot_si128(_mm_cmpeq_epi32(x, _mm_set1_epi32(INT32_MIN)), x);
+    nan = _mm_cmpgt_epi32(_mm_and_si128(x, _mm_set1_epi32(0x7FFFFFFF)), _mm_set1_epi32(0x7F800000));
+    return _mm_castsi128_ps(_mm_or_si128(_mm_and_si128(nan, _mm_set1_epi32(0x7FC00000)), _mm_andnot_si128(nan, x)));
+}
 /* Four native 16-bit unsigned integers as floats (exact). */
 PB_FORCE_INLINE pb_v4 pb_v4_from_u16x4(const uint16_t *p) {
     return _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p), _mm_setzero_si128()));
@@ -189,6 +197,12 @@ PB_FORCE_INLINE pb_v4 pb_v4_rsqrt_guess(pb_v4 x) {
 }
 PB_FORCE_INLINE pb_v4 pb_v4_select(pb_m4 m, pb_v4 a, pb_v4 b) { return vbslq_f32(m, a, b); }
 PB_FORCE_INLINE pb_v4 pb_v4_abs(pb_v4 a) { return vabsq_f32(a); }
+PB_FORCE_INLINE pb_v4 pb_v4_canonical(pb_v4 v) {
+    uint32x4_t x = vreinterpretq_u32_f32(v), nan;
+    x = vbicq_u32(x, vceqq_u32(x, vdupq_n_u32(0x80000000u)));
+    nan = vcgtq_u32(vandq_u32(x, vdupq_n_u32(0x7FFFFFFFu)), vdupq_n_u32(0x7F800000u));
+    return vreinterpretq_f32_u32(vbslq_u32(nan, vdupq_n_u32(0x7FC00000u), x));
+}
 /* Four native 16-bit unsigned integers as floats (exact). */
 PB_FORCE_INLINE pb_v4 pb_v4_from_u16x4(const uint16_t *p) { return vcvtq_f32_u32(vmovl_u16(vld1_u16(p))); }
 /* compare-and-select, so ties and signed zeros go as in the SSE2 body */

@@ -83,6 +83,28 @@ static inline void pb_skinp_put_splat(float *e, const float *m) {
     }
 }
 
+/* A job's slot tables: entry k of `table` (pb_skin_put_entry) and, with
+ * `splat` not NULL, of `splat` (pb_skinp_put_splat) from the matrix
+ * palette[joint ? joint[k] : k], for k < count; the zero entries are the
+ * caller's.  Loads, integer masks and stores only: the SIMD twins give
+ * the scalar loop's bits, NaN payloads and signed zeros included. */
+#define pb_skin_put_entries_scalar plumbob_pb_skin_put_entries_scalar
+#define pb_skin_put_entries_sse2 plumbob_pb_skin_put_entries_sse2
+#define pb_skin_put_entries_neon plumbob_pb_skin_put_entries_neon
+void pb_skin_put_entries_scalar(float *table, float *splat, const plumbob_mat34 *palette, const uint16_t *joint,
+                                uint32_t count);
+#if defined(PLUMBOB_PORT_SSE2)
+void pb_skin_put_entries_sse2(float *table, float *splat, const plumbob_mat34 *palette, const uint16_t *joint,
+                              uint32_t count);
+#  define PB_SKIN_PUT_ENTRIES pb_skin_put_entries_sse2
+#elif defined(PLUMBOB_PORT_NEON)
+void pb_skin_put_entries_neon(float *table, float *splat, const plumbob_mat34 *palette, const uint16_t *joint,
+                              uint32_t count);
+#  define PB_SKIN_PUT_ENTRIES pb_skin_put_entries_neon
+#else
+#  define PB_SKIN_PUT_ENTRIES pb_skin_put_entries_scalar
+#endif
+
 #define pb_skinp_scalar plumbob_pb_skinp_scalar
 #define pb_skinp_sse2 plumbob_pb_skinp_sse2
 #define pb_skinp_neon plumbob_pb_skinp_neon

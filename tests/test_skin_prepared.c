@@ -6,6 +6,7 @@
  * bit, ranges against one job, output layouts and the refusals. */
 #include <string.h>
 #include "test.h"
+#include "skin_prepared.h"
 
 #define PV 203u     /* vertices: blocks of 32 and a cut group of 8 at the end */
 #define PSLOTS 12u  /* slots the description names */
@@ -736,5 +737,63 @@ void test_skin_prepared_shared(void) {
         for (i = 0; i < PV; i++) CHECK_EQ(order[i], i);
         CHECK_OK(p_prepare(&m, PLUMBOB_SKIN_PREPARE_SHARED, &pm));
         CHECK_EQ(pm.shared_vertices, 0u);
+    }
+}
+
+/* The jobs' slot tables (pb_skin_put_entries): the port's twin gives the
+ * scalar loop's bits (rows, zeros, columns, splats) on matrices holding
+ * every special value, through a joint map and without one; and the
+ * values themselves: -0 stored as +0, every NaN as 0x7FC00000, the rest
+ * (infinities, subnormals) as they are. */
+static uint32_t bits_of(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+void test_skin_put_entries_bits(void) {
+    static const uint32_t special[] = {0x00000000u, 0x80000000u, 0x7FC00000u, 0x7FC00001u, 0xFFC00000u, 0x7F800001u,
+                                       0xFF812345u, 0x7F800000u, 0xFF800000u, 0x00000001u, 0x80000001u, 0x7F7FFFFFu,
+                                       0x3F800000u, 0xBF800000u, 0x3DCCCCCDu};
+    static plumbob_mat34 pal[9];
+    static float ta[9u * PB_SKIN_ENTRY], tb[9u * PB_SKIN_ENTRY], sa[9u * PB_SKINP_SPLAT], sb[9u * PB_SKINP_SPLAT];
+    const uint32_t ns = (uint32_t)(sizeof special / sizeof special[0]);
+    uint16_t map[9];
+    uint32_t k, i, j, s = 7u;
+    int pass;
+    for (k = 0; k < 9u; k++) {
+        map[k] = (uint16_t)(8u - k);
+        for (j = 0; j < 3u; j++)
+            for (i = 0; i < 4u; i++) {
+                uint32_t u = special[(k * 12u + j * 4u + i) % ns];
+                if (k >= 5u) u = special[t_rand(&s) % ns];
+                memcpy(&pal[k].m[j][i], &u, 4);
+            }
+    }
+    for (pass = 0; pass < 2; pass++) {
+        const uint16_t *jm = pass ? map : NULL;
+        for (i = 0; i < 9u * PB_SKIN_ENTRY; i++) ta[i] = tb[i] = 5.0f; /* every float written */
+        for (i = 0; i < 9u * PB_SKINP_SPLAT; i++) sa[i] = sb[i] = 5.0f;
+        pb_skin_put_entries_scalar(ta, sa, pal, jm, 9);
+        PB_SKIN_PUT_ENTRIES(tb, sb, pal, jm, 9);
+        for (i = 0; i < 9u * PB_SKIN_ENTRY; i++) CHECK_EQ(bits_of(tb[i]), bits_of(ta[i]));
+        for (i = 0; i < 9u * PB_SKINP_SPLAT; i++) CHECK_EQ(bits_of(sb[i]), bits_of(sa[i]));
+        for (k = 0; k < 9u; k++) {
+            const float *m = &pal[jm ? jm[k] : k].m[0][0];
+            for (j = 0; j < 12u; j++) {
+                uint32_t u = bits_of(m[j]), want = u;
+                if ((u & 0x7FFFFFFFu) > 0x7F800000u) want = 0x7FC00000u;
+                else if (u == 0x80000000u) want = 0u;
+                CHECK_EQ(bits_of(ta[PB_SKIN_ENTRY * k + j]), want);
+                CHECK_EQ(bits_of(ta[PB_SKIN_ENTRY * k + PB_SKIN_COLUMNS + 4u * (j % 4u) + j / 4u]), want);
+                for (i = 0; i < 4u; i++) CHECK_EQ(bits_of(sa[PB_SKINP_SPLAT * k + 4u * j + i]), want);
+            }
+            for (j = 12u; j < 16u; j++) CHECK_EQ(bits_of(ta[PB_SKIN_ENTRY * k + j]), 0u);
+            for (j = 0; j < 4u; j++) CHECK_EQ(bits_of(ta[PB_SKIN_ENTRY * k + PB_SKIN_COLUMNS + 4u * j + 3u]), 0u);
+        }
+        /* without splats: the table alone, splat memory untouched */
+        for (i = 0; i < 9u * PB_SKINP_SPLAT; i++) sb[i] = 5.0f;
+        PB_SKIN_PUT_ENTRIES(tb, NULL, pal, jm, 9);
+        for (i = 0; i < 9u * PB_SKIN_ENTRY; i++) CHECK_EQ(bits_of(tb[i]), bits_of(ta[i]));
+        for (i = 0; i < 9u * PB_SKINP_SPLAT; i++) CHECK_EQ(bits_of(sb[i]), bits_of(5.0f));
     }
 }

@@ -1838,7 +1838,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|clips|cold|ik|blend|blend_soa|frame] [--json FILE] [PACKAGE...]\n");
+            fprintf(stderr, "usage: plumbob-compare [--quick] [--only skin|skin_real|clips|cold|ik|blend|blend_soa|frame] [--json FILE] [PACKAGE...]\n");
             return 2;
         } else packages.push_back(argv[i]);
     }
@@ -1853,6 +1853,7 @@ int main(int argc, char **argv) {
            PLUMBOB_VERSION_STRING, PLUMBOB_PORT_NAME);
     if (!only || !strcmp(only, "clips") || !strcmp(only, "cold")) bench_clips(packages, only && !strcmp(only, "cold"));
     if (!only || !strcmp(only, "skin")) bench_skinning();
+    if (only && !strcmp(only, "skin_real")) bench_skinning_real();
     if (!only || !strcmp(only, "ik")) bench_ik();
     if (!only || !strcmp(only, "blend")) bench_blend();
     if (!only || !strcmp(only, "blend") || !strcmp(only, "blend_soa")) bench_blend_soa();

@@ -4,6 +4,7 @@
 #include "pb_bytes.h"
 #include "pb_math.h"
 #include "kernels.h"
+#include "skin_prepared.h"
 #include "pb_skin.h"
 
 void pb_skin_work_of(void *work, pb_skin_work *w) {
@@ -123,8 +124,8 @@ plumbob_result plumbob_skin(const plumbob_skin_job *job) {
     if (first == end) return PLUMBOB_OK;
     pb_skin_work_of(job->work, &w);
     if (m->joints) {
-        for (k = 0; k < m->slot_count; k++)
-            pb_skin_put_entry(w.table + PB_SKIN_ENTRY * k, &job->palette[m->slot_joint ? m->slot_joint[k] : k].m[0][0]);
+        if (job->flags & PLUMBOB_SKIN_REFERENCE) pb_skin_put_entries_scalar(w.table, NULL, job->palette, m->slot_joint, m->slot_count);
+        else PB_SKIN_PUT_ENTRIES(w.table, NULL, job->palette, m->slot_joint, m->slot_count);
         pb_skin_put_entry(w.table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
         pb_skin_slot_offsets(w.offsets, m->slot_count);
     }

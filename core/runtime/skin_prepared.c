@@ -616,7 +616,7 @@ static void sp_run_groups(const skinp_span *s, pb_skinp_range *r, uint32_t g0, u
 plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
     const plumbob_skin_prepared_mesh *m;
     const skinp_span *sp;
-    uint32_t first, end, lo, hi, i, k;
+    uint32_t first, end, lo, hi, i;
     float *table, *stage, *splat;
     pb_skinp_range r;
     if (!job || !job->mesh || !job->positions || !job->work || job->position_stride < 3 ||
@@ -634,14 +634,13 @@ plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
     if (first == end) return PLUMBOB_OK;
     table = (float *)(void *)(((uintptr_t)job->work + 63u) & ~(uintptr_t)63u);
     stage = table + 256u * PB_SKIN_ENTRY;
-    for (k = 0; k < m->slot_count; k++) pb_skin_put_entry(table + PB_SKIN_ENTRY * k, &job->palette[m->slot_joint[k]].m[0][0]);
-    pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
     splat = table + 256u * PB_SKIN_ENTRY + 64u; /* past the staging (48 floats), 64-byte aligned */
-    if (m->shared_vertices) { /* shared spans' splatted entries */
-        for (k = 0; k < m->slot_count; k++)
-            pb_skinp_put_splat(splat + PB_SKINP_SPLAT * k, &job->palette[m->slot_joint[k]].m[0][0]);
-        pb_skinp_put_splat(splat + PB_SKINP_SPLAT * PB_SKIN_ZERO_SLOT, NULL);
-    }
+    /* the slot table, and the shared spans' splatted entries */
+    if (job->flags & PLUMBOB_SKIN_REFERENCE)
+        pb_skin_put_entries_scalar(table, m->shared_vertices ? splat : NULL, job->palette, m->slot_joint, m->slot_count);
+    else PB_SKIN_PUT_ENTRIES(table, m->shared_vertices ? splat : NULL, job->palette, m->slot_joint, m->slot_count);
+    pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
+    if (m->shared_vertices) pb_skinp_put_splat(splat + PB_SKINP_SPLAT * PB_SKIN_ZERO_SLOT, NULL);
     r.splat = splat;
     r.table = table;
     r.normalize = (job->flags & PLUMBOB_SKIN_UNNORMALIZED) == 0u;
