@@ -4,8 +4,7 @@
  * numbers, slots that all weigh, points as x, y, z rows), so two shapes
  * remain:
  *
- * - Rigid spans that are not shared and whose normals are not
- *   renormalized: one vertex per step,
+ * - Rigid spans whose normals are not renormalized: one vertex per step,
  *   the matrix as the table's columns (x y z in lanes), the point's
  *   coordinates splatted: no transposes.
  * - Everything else: four vertices per step (half a group); each vertex's
@@ -355,14 +354,15 @@ PB_FORCE_INLINE void sp_rigid_vertex(const pb_skinp_range *r, size_t v, const fl
     }
 }
 
-PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm) {
+PB_FORCE_INLINE void sp_rigid(const pb_skinp_range *r, int spill, int nrm, int shared) {
     uint32_t g, half;
     int last;
     for (g = 0; g < r->groups; g++)
         for (half = 0; half < 2u; half++) {
             const float *p = r->positions + 24u * g + 4u * half, *q = nrm ? r->normals + 24u * g + 4u * half : NULL;
-            const uint16_t *e = r->entries + 8u * g + 4u * half;
-            uint32_t e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];
+            const uint16_t *e = shared ? r->entries + 2u * g + half : r->entries + 8u * g + 4u * half;
+            /* shared: the half's one entry for its four */
+            uint32_t e0 = e[0], e1 = shared ? e0 : e[1], e2 = shared ? e0 : e[2], e3 = shared ? e0 : e[3];
             pb_v4 X = pb_v4_loadu(p), Y = pb_v4_loadu(p + 8), Z = pb_v4_loadu(p + 16), NX = X, NY = Y, NZ = Z;
             size_t v = (size_t)PB_SKINP_GROUP * g + 4u * half;
             if (nrm) {
@@ -426,7 +426,7 @@ void pb_skinp_neon(const pb_skinp_range *r)
 #endif
 {
     int nrm = r->normals != NULL, shared = r->shared != 0u;
-    if (shared) { /* rigid too: four points a step on the splatted entry beat one a step on the columns */
+    if (shared && !(r->kind == PB_SKINP_RIGID && !nrm)) { /* rigid positions: the columns below are cheaper */
         if (nrm) {
             switch (r->influences) {
             case 1: sp_shared_by_kind(r, 1, 1); break;
@@ -450,17 +450,17 @@ void pb_skinp_neon(const pb_skinp_range *r)
              * PN6, this vertex's normal); never past the range's end */
             int pn6 = nrm && r->position_stride == 6u && r->normal_stride == 6u && r->out_normals == r->out_positions + 3;
             int packed = !nrm && r->position_stride == 3u;
-            if (pn6) sp_rigid(r, 1, 1);
+            if (pn6) sp_rigid(r, 1, 1, shared);
             else if (packed && r->groups > 1u) { /* the last group apart, stored without spills */
                 pb_skinp_range head = *r;
                 head.groups = r->groups - 1u;
-                sp_rigid(&head, 1, 0);
+                sp_rigid(&head, 1, 0, shared);
                 head.groups = 1;
                 head.positions = r->positions + 24u * (r->groups - 1u);
-                head.entries = r->entries + 8u * (r->groups - 1u);
+                head.entries = r->entries + (shared ? 2u : 8u) * (r->groups - 1u);
                 head.out_positions = r->out_positions + 3u * PB_SKINP_GROUP * (r->groups - 1u);
-                sp_rigid(&head, 0, 0);
-            } else sp_rigid(r, 0, nrm);
+                sp_rigid(&head, 0, 0, shared);
+            } else sp_rigid(r, 0, nrm, shared);
         } else if (nrm) sp_by_out(r, 1, PB_SKINP_RIGID, 1);
         return;
     }
