@@ -30,7 +30,12 @@
  * offset + offset / 2 into `splat`).  Per lane the same blend and
  * transform as above, so the reference's operations and order; the SIMD
  * kernels then need no transposes: the blend runs with one vertex per
- * lane on the splatted elements, which are the transform's rows. */
+ * lane on the splatted elements, which are the transform's rows.  Without
+ * normals (r->normals NULL) a weighted shared span transforms first:
+ *   P_kj = ((E_k.aj x + E_k.bj y) + E_k.cj z) + E_k.tj,
+ *   p'j = ((w0 P_0j + w1 P_1j) + w2 P_2j) + w3 P_3j
+ * (12 multiplies per influence and four vertices against 12 per
+ * influence and 9 more); rigid spans are as above either way. */
 #ifndef PLUMBOB_SKIN_PREPARED_KERNELS_H
 #define PLUMBOB_SKIN_PREPARED_KERNELS_H
 

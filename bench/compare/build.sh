@@ -48,6 +48,10 @@ for s in core/*/*.c ports/*.c ports/*/*.c bench/bench_mesh.c bench/bench_ik_chai
     $CC -std=c99 $flags $inc -c "$s" -o "$o" || exit 1
     pobjs+=("$o")
 done
+# ozz's objects first in the link: its code then sits at the same addresses
+# whatever plumbob's code weighs, so a change to plumbob cannot move ozz's
+# loops across alignment boundaries (that alone moved ozz's SkinningJob by up
+# to a third between two builds; docs/BENCHMARKS.md)
 $CXX -std=c++17 $flags -I"$OZZ/include" -I"$ACL/includes" -I"$RTM/includes" $inc \
-    -o "$out/plumbob-compare" bench/compare/compare.cpp "${pobjs[@]}" "${objs[@]}" || exit 1
+    -o "$out/plumbob-compare" "${objs[@]}" bench/compare/compare.cpp "${pobjs[@]}" || exit 1
 echo "built $out/plumbob-compare"

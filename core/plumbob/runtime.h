@@ -751,7 +751,10 @@ PLUMBOB_API plumbob_result plumbob_skin(const plumbob_skin_job *job);
  * PLUMBOB_SKIN_PREPARE_SORTED orders them.  Blocks of 32 whose every
  * aligned four name one tuple are shared: the four's slots stored once,
  * their influences in slot order (so their sums run in that order, a
- * rounding apart from plumbob_skin's); other blocks as without the
+ * rounding apart from plumbob_skin's); a job without normals transforms
+ * the point by each influence's matrix and blends the points (fewer
+ * multiplies; with normals the matrices are blended first, so positions
+ * differ by rounding between the two); other blocks as without the
  * option.  Jobs take and write vertices in this order
  * (plumbob_skin_prepared_order gives it; it sorts in place, O(n log n)).
  * plumbob_skin_prepared_size asks for a bound (the layout's largest,

@@ -182,6 +182,28 @@ PB_FORCE_INLINE void sp_shared_row8(sp_SPLATS8, uint32_t n, uint32_t kind, unsig
     if (nrm) *q = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(ca, NX), _mm256_mul_ps(cb, NY)), _mm256_mul_ps(cc, NZ));
 }
 
+/* Positions only (weighted spans): entry k transforms the points of
+ * both halves, weight w scales them and they add up (the four-lane
+ * sp_points_first4's operations). */
+PB_FORCE_INLINE void sp_points_first8(const float *a, const float *b, int same, __m256 w, int first, __m256 X, __m256 Y,
+                                      __m256 Z, __m256 *ox, __m256 *oy, __m256 *oz) {
+    __m256 o[3];
+    unsigned j;
+    for (j = 0; j < 3u; j++)
+        o[j] = _mm256_mul_ps(
+            w, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(sp_splat8(a, b, same, 4u * j), X),
+                                                         _mm256_mul_ps(sp_splat8(a, b, same, 4u * j + 1u), Y)),
+                                           _mm256_mul_ps(sp_splat8(a, b, same, 4u * j + 2u), Z)),
+                             sp_splat8(a, b, same, 4u * j + 3u)));
+    if (first) {
+        *ox = o[0], *oy = o[1], *oz = o[2];
+        return;
+    }
+    *ox = _mm256_add_ps(*ox, o[0]);
+    *oy = _mm256_add_ps(*oy, o[1]);
+    *oz = _mm256_add_ps(*oz, o[2]);
+}
+
 /* A half's entry k as an address into the splats (rigid spans keep the
  * table's offsets, 32 x the slot). */
 PB_FORCE_INLINE const float *sp_splat_at(const pb_skinp_range *r, const uint16_t *e, uint32_t n, uint32_t kind,
@@ -218,6 +240,14 @@ PB_FORCE_INLINE void sp_shared_group8(const pb_skinp_range *r, uint32_t n, uint3
     Y = _mm256_loadu_ps(p + 8);
     Z = _mm256_loadu_ps(p + 16);
     NX = NY = NZ = qx = qy = qz = X;
+    if (!nrm && kind != PB_SKINP_RIGID) {
+        sp_points_first8(a0, b0, same, w0, 1, X, Y, Z, &ox, &oy, &oz);
+        if (n > 1u) sp_points_first8(a1, b1, same, w1, 0, X, Y, Z, &ox, &oy, &oz);
+        if (n > 2u) sp_points_first8(a2, b2, same, w2, 0, X, Y, Z, &ox, &oy, &oz);
+        if (n > 3u) sp_points_first8(a3, b3, same, w3, 0, X, Y, Z, &ox, &oy, &oz);
+        sp_store8(r, out, (size_t)PB_SKINP_GROUP * g, ox, oy, oz, 0, qx, qy, qz);
+        return;
+    }
     if (nrm) {
         const float *q = r->normals + 24u * g;
         NX = _mm256_loadu_ps(q);

@@ -48,6 +48,30 @@ static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_
     }
 }
 
+/* Shared spans without normals, vertex `lane`: each influence's entry
+ * transforms the point, then the weights blend the points (p'j = w0 P0j +
+ * w1 P1j ..., P_kj = ((E_k.a x + E_k.b y) + E_k.c z) + E_k.t). */
+static void sp_points_first(const pb_skinp_range *r, const float *w, const uint16_t *s, const float *p, uint32_t lane,
+                            float o[3]) {
+    uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
+    const uint16_t *h = s + n * (lane / 4u);
+    float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
+    if (stored < n) {
+        float sum = wk[0];
+        for (k = 1; k < stored; k++) sum = sum + wk[k];
+        wk[n - 1u] = 1.0f - sum;
+    }
+    for (k = 0; k < n; k++) {
+        const float *e = r->splat + h[k];
+        for (j = 0; j < 3u; j++) {
+            float pk = ((e[16u * j] * p[lane] + e[16u * j + 4u] * p[8 + lane]) + e[16u * j + 8u] * p[16 + lane]) +
+                       e[16u * j + 12u];
+            o[j] = k ? o[j] + wk[k] * pk : wk[k] * pk;
+        }
+    }
+}
+
 void pb_skinp_scalar(const pb_skinp_range *r) {
     uint32_t g, lane, j, n = r->influences, stored = pb_skinp_stored(r->kind, n);
     for (g = 0; g < r->groups; g++) {
@@ -58,6 +82,11 @@ void pb_skinp_scalar(const pb_skinp_range *r) {
         for (lane = 0; lane < PB_SKINP_GROUP; lane++) {
             float c[12], o[3];
             size_t v = (size_t)PB_SKINP_GROUP * g + lane;
+            if (r->shared && !q && r->kind != PB_SKINP_RIGID) {
+                sp_points_first(r, w, s, p, lane, o);
+                for (j = 0; j < 3u; j++) r->out_positions[r->position_stride * v + j] = o[j];
+                continue;
+            }
             sp_blend_rows(r, w, s, lane, c);
             for (j = 0; j < 3u; j++)
                 o[j] = ((c[4 * j] * p[lane] + c[4 * j + 1] * p[8 + lane]) + c[4 * j + 2] * p[16 + lane]) + c[4 * j + 3];

@@ -166,6 +166,31 @@ PB_FORCE_INLINE void sp_shared_row(sp_SPLATS, uint32_t n, uint32_t kind, unsigne
     if (nrm) *q = pb_v4_add(pb_v4_add(pb_v4_mul(ca, NX), pb_v4_mul(cb, NY)), pb_v4_mul(cc, NZ));
 }
 
+/* Row j of the point as entry s transforms it, four vertices. */
+PB_FORCE_INLINE pb_v4 sp_point_row(const float *s, unsigned j, pb_v4 X, pb_v4 Y, pb_v4 Z) {
+    return pb_v4_add(pb_v4_add(pb_v4_add(pb_v4_mul(pb_v4_load(s + 16u * j), X), pb_v4_mul(pb_v4_load(s + 16u * j + 4u), Y)),
+                               pb_v4_mul(pb_v4_load(s + 16u * j + 8u), Z)),
+                     pb_v4_load(s + 16u * j + 12u));
+}
+
+/* Positions only (weighted spans): each entry transforms the points,
+ * then the weights blend them (the reference's sp_points_first): 12
+ * multiplies per influence where blending the twelve elements first
+ * takes 12 per influence and 9 more. */
+PB_FORCE_INLINE void sp_points_first4(const float *s, pb_v4 w, int first, pb_v4 X, pb_v4 Y, pb_v4 Z, pb_v4 *ox,
+                                      pb_v4 *oy, pb_v4 *oz) {
+    pb_v4 px = pb_v4_mul(w, sp_point_row(s, 0, X, Y, Z));
+    pb_v4 py = pb_v4_mul(w, sp_point_row(s, 1, X, Y, Z));
+    pb_v4 pz = pb_v4_mul(w, sp_point_row(s, 2, X, Y, Z));
+    if (first) {
+        *ox = px, *oy = py, *oz = pz;
+        return;
+    }
+    *ox = pb_v4_add(*ox, px);
+    *oy = pb_v4_add(*oy, py);
+    *oz = pb_v4_add(*oz, pz);
+}
+
 PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_t kind, int out, int nrm, uint32_t g,
                                     unsigned half, pb_v4 *defer) {
     uint32_t stored = pb_skinp_stored(kind, n), b = 4u * half;
@@ -196,6 +221,14 @@ PB_FORCE_INLINE void sp_shared_half(const pb_skinp_range *r, uint32_t n, uint32_
     Y = pb_v4_loadu(p + 8);
     Z = pb_v4_loadu(p + 16);
     NX = NY = NZ = qx = qy = qz = X;
+    if (!nrm && kind != PB_SKINP_RIGID) {
+        sp_points_first4(s0, w0, 1, X, Y, Z, &ox, &oy, &oz);
+        if (n > 1u) sp_points_first4(s1, w1, 0, X, Y, Z, &ox, &oy, &oz);
+        if (n > 2u) sp_points_first4(s2, w2, 0, X, Y, Z, &ox, &oy, &oz);
+        if (n > 3u) sp_points_first4(s3, w3, 0, X, Y, Z, &ox, &oy, &oz);
+        sp_emit(r, out, 0, v, ox, oy, oz, qx, qy, qz, defer);
+        return;
+    }
     if (nrm) {
         const float *qq = r->normals + 24u * g + b;
         NX = pb_v4_loadu(qq);
