@@ -6,6 +6,7 @@
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
 #include "pb_math.h"
+#include "pb_sort.h"
 #include "kernels.h"
 #include "skin_prepared.h"
 
@@ -153,11 +154,20 @@ static uint64_t sp_tuple_of(const plumbob_skin_mesh *m, uint32_t v) {
     return (uint64_t)(x.n == 1u && x.w[0] == 1.0f ? 1u : 1u + x.n) << 32 | key;
 }
 
-/* a before b: (tuple, vertex) while both are unmarked, marked ones after
- * the unmarked, by (class, vertex) among themselves. */
-static int sp_before(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t a, uint32_t b) {
+/* What sp_before reads: the mesh, and its tuples (or NULL: computed). */
+typedef struct sp_sort_ctx {
+    const plumbob_skin_mesh *m;
+    const uint64_t *keys;
+} sp_sort_ctx;
+
+/* a before b (pb_heap_sort's comparator over the order's entries):
+ * (tuple, vertex) while both are unmarked, marked ones after the
+ * unmarked, by (class, vertex) among themselves. */
+static int sp_before(const void *ctx, const void *ea, const void *eb) {
+    const sp_sort_ctx *c = (const sp_sort_ctx *)ctx;
+    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
     uint32_t va = a & ~SKINP_REST, vb = b & ~SKINP_REST;
-    uint64_t ka = keys ? keys[va] : sp_tuple_of(m, va), kb = keys ? keys[vb] : sp_tuple_of(m, vb);
+    uint64_t ka = c->keys ? c->keys[va] : sp_tuple_of(c->m, va), kb = c->keys ? c->keys[vb] : sp_tuple_of(c->m, vb);
     if ((a & SKINP_REST) != (b & SKINP_REST)) return (a & SKINP_REST) == 0u;
     if (a & SKINP_REST) {
         ka >>= 32;
@@ -166,40 +176,19 @@ static int sp_before(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t 
     return ka != kb ? ka < kb : va < vb;
 }
 
-static void sp_sift(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t *o, uint32_t i, uint32_t n) {
-    for (;;) {
-        uint32_t big = i, l = 2u * i + 1u, t;
-        if (l < n && sp_before(m, keys, o[big], o[l])) big = l;
-        if (l + 1u < n && sp_before(m, keys, o[big], o[l + 1u])) big = l + 1u;
-        if (big == i) return;
-        t = o[i];
-        o[i] = o[big];
-        o[big] = t;
-        i = big;
-    }
-}
-
-static void sp_heap_sort(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t *o, uint32_t n) {
-    uint32_t i, t;
-    for (i = n / 2u; i-- > 0;) sp_sift(m, keys, o, i, n);
-    for (i = n; i > 1u; i--) {
-        t = o[0];
-        o[0] = o[i - 1u];
-        o[i - 1u] = t;
-        sp_sift(m, keys, o, 0, i - 1u);
-    }
-}
-
 /* The shared order into o (vertex_count entries, vertex_count below
  * 2^31); keys: vertex_count tuples of scratch, or NULL (each computed
  * when compared). */
 static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *keys) {
     uint32_t n = m->vertex_count, i, j;
+    sp_sort_ctx c;
+    c.m = m;
+    c.keys = keys;
     for (i = 0; i < n; i++) {
         o[i] = i;
         if (keys) keys[i] = sp_tuple_of(m, i);
     }
-    sp_heap_sort(m, keys, o, n);
+    pb_heap_sort(o, n, sizeof *o, sp_before, &c);
     for (i = 0; i < n; i = j) { /* runs of one tuple: the last count % 4 (and class 0) to the rest */
         uint64_t k = keys ? keys[o[i]] : sp_tuple_of(m, o[i]);
         for (j = i + 1u; j < n && (keys ? keys[o[j]] : sp_tuple_of(m, o[j])) == k; j++) continue;
@@ -211,7 +200,7 @@ static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *k
             for (q = j - (j - i) % 4u; q < j; q++) o[q] |= SKINP_REST;
         }
     }
-    sp_heap_sort(m, keys, o, n);
+    pb_heap_sort(o, n, sizeof *o, sp_before, &c);
     for (i = 0; i < n; i++) o[i] &= ~SKINP_REST;
 }
 
