@@ -154,26 +154,31 @@ static uint64_t sp_tuple_of(const plumbob_skin_mesh *m, uint32_t v) {
     return (uint64_t)(x.n == 1u && x.w[0] == 1.0f ? 1u : 1u + x.n) << 32 | key;
 }
 
-/* What sp_before reads: the mesh, and its tuples (or NULL: computed). */
-typedef struct sp_sort_ctx {
-    const plumbob_skin_mesh *m;
-    const uint64_t *keys;
-} sp_sort_ctx;
-
-/* a before b (pb_heap_sort's comparator over the order's entries):
- * (tuple, vertex) while both are unmarked, marked ones after the
- * unmarked, by (class, vertex) among themselves. */
-static int sp_before(const void *ctx, const void *ea, const void *eb) {
-    const sp_sort_ctx *c = (const sp_sort_ctx *)ctx;
-    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
-    uint32_t va = a & ~SKINP_REST, vb = b & ~SKINP_REST;
-    uint64_t ka = c->keys ? c->keys[va] : sp_tuple_of(c->m, va), kb = c->keys ? c->keys[vb] : sp_tuple_of(c->m, vb);
+/* Entry a before entry b, ka and kb their vertices' tuples: (tuple,
+ * vertex) while both are unmarked, marked ones after the unmarked, by
+ * (class, vertex) among themselves. */
+static int sp_before(uint32_t a, uint32_t b, uint64_t ka, uint64_t kb) {
     if ((a & SKINP_REST) != (b & SKINP_REST)) return (a & SKINP_REST) == 0u;
     if (a & SKINP_REST) {
         ka >>= 32;
         kb >>= 32;
     }
-    return ka != kb ? ka < kb : va < vb;
+    return ka != kb ? ka < kb : (a & ~SKINP_REST) < (b & ~SKINP_REST);
+}
+
+/* pb_heap_sort's comparators over the order's entries: the tuples read
+ * from scratch (ctx: the keys), or computed as compared (ctx: the mesh).
+ * Two, so the first does not pay for the second's registers. */
+static int sp_before_keyed(const void *ctx, const void *ea, const void *eb) {
+    const uint64_t *keys = (const uint64_t *)ctx;
+    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
+    return sp_before(a, b, keys[a & ~SKINP_REST], keys[b & ~SKINP_REST]);
+}
+
+static int sp_before_computed(const void *ctx, const void *ea, const void *eb) {
+    const plumbob_skin_mesh *m = (const plumbob_skin_mesh *)ctx;
+    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
+    return sp_before(a, b, sp_tuple_of(m, a & ~SKINP_REST), sp_tuple_of(m, b & ~SKINP_REST));
 }
 
 /* The shared order into o (vertex_count entries, vertex_count below
@@ -181,14 +186,13 @@ static int sp_before(const void *ctx, const void *ea, const void *eb) {
  * when compared). */
 static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *keys) {
     uint32_t n = m->vertex_count, i, j;
-    sp_sort_ctx c;
-    c.m = m;
-    c.keys = keys;
+    pb_less_fn less = keys ? sp_before_keyed : sp_before_computed;
+    const void *ctx = keys ? (const void *)keys : (const void *)m;
     for (i = 0; i < n; i++) {
         o[i] = i;
         if (keys) keys[i] = sp_tuple_of(m, i);
     }
-    pb_heap_sort(o, n, sizeof *o, sp_before, &c);
+    pb_heap_sort(o, n, sizeof *o, less, ctx);
     for (i = 0; i < n; i = j) { /* runs of one tuple: the last count % 4 (and class 0) to the rest */
         uint64_t k = keys ? keys[o[i]] : sp_tuple_of(m, o[i]);
         for (j = i + 1u; j < n && (keys ? keys[o[j]] : sp_tuple_of(m, o[j])) == k; j++) continue;
@@ -200,7 +204,7 @@ static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *k
             for (q = j - (j - i) % 4u; q < j; q++) o[q] |= SKINP_REST;
         }
     }
-    pb_heap_sort(o, n, sizeof *o, sp_before, &c);
+    pb_heap_sort(o, n, sizeof *o, less, ctx);
     for (i = 0; i < n; i++) o[i] &= ~SKINP_REST;
 }
 
