@@ -27,7 +27,10 @@ static inline void sift_down(unsigned char *p, size_t root, size_t end, size_t s
     for (;;) {
         size_t child = 2u * root + size;
         if (child >= end) return;
-        if (child + size < end && less(ctx, p + child, p + child + size)) child += size;
+        if (child + size < end) { /* the larger child without a branch: its test is a coin toss */
+            size_t second = (size_t)(less(ctx, p + child, p + child + size) != 0);
+            child += size & (0u - second);
+        }
         if (!less(ctx, p + root, p + child)) return;
         swap_bytes(p + root, p + child, size);
         root = child;
