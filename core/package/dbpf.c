@@ -204,7 +204,7 @@ const unsigned char *plumbob_package_raw(const plumbob_package *pkg, const plumb
 
 /* --- sorted lookup --------------------------------------------------------- */
 
-/* pb_heap_sort's comparator over the sorted keys. */
+/* The order of the sorted keys (sort_keys, and the lookup's search). */
 static int key_less(const void *ctx, const void *ea, const void *eb) {
     const plumbob_package_key *a = (const plumbob_package_key *)ea, *b = (const plumbob_package_key *)eb;
     (void)ctx;
@@ -213,6 +213,9 @@ static int key_less(const void *ctx, const void *ea, const void *eb) {
     if (a->instance != b->instance) return a->instance < b->instance;
     return a->index < b->index; /* stable: the first of duplicates wins */
 }
+
+static void sort_keys(plumbob_package_key *base, size_t n, const void *ctx)
+    PB_HEAP_SORT_BODY(key_less, sizeof(plumbob_package_key))
 
 size_t plumbob_package_sort_arena_size(const plumbob_package *pkg) {
     return pkg ? plumbob_arena_need(pkg->count, sizeof(plumbob_package_key)) : SIZE_MAX; /* the sizing rule */
@@ -233,8 +236,7 @@ plumbob_result plumbob_package_sort(plumbob_package *pkg, plumbob_arena *arena) 
         k[i].instance = e.instance;
         k[i].index = (uint32_t)i;
     }
-    /* A heap sort (pb_heap_sort): O(n log n), no recursion, no extra memory. */
-    pb_heap_sort(k, n, sizeof *k, key_less, NULL);
+    sort_keys(k, n, NULL); /* a heap sort: O(n log n), no recursion, no extra memory */
     pkg->sorted = k;
     return PLUMBOB_OK;
 }

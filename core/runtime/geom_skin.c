@@ -160,7 +160,7 @@ typedef struct id_sort_ctx {
     const plumbob_geom_element *e;
 } id_sort_ctx;
 
-/* Index a orders before b (pb_heap_sort's comparator over indices): by
+/* Index a orders before b (sort_indices' comparator): by
  * vertex id, then by index (so the first of several vertices with one id
  * comes first). */
 static int before(const void *ctx, const void *ea, const void *eb) {
@@ -170,6 +170,8 @@ static int before(const void *ctx, const void *ea, const void *eb) {
     return ia < ib || (ia == ib && a < b);
 }
 
+static void sort_indices(uint32_t *base, size_t n, const void *ctx) PB_HEAP_SORT_BODY(before, sizeof(uint32_t))
+
 /* The n indices of g's vertices into x, by id (heap sort: no recursion, no
  * memory beyond x, O(n log n) on any input). */
 static void sort_by_id(const plumbob_geom *g, const plumbob_geom_element *e, uint32_t *x, uint32_t n) {
@@ -178,7 +180,7 @@ static void sort_by_id(const plumbob_geom *g, const plumbob_geom_element *e, uin
     c.g = g;
     c.e = e;
     for (i = 0; i < n; i++) x[i] = i;
-    pb_heap_sort(x, n, sizeof *x, before, &c);
+    sort_indices(x, n, &c);
 }
 
 /* The morph vertex that gives base vertex v its deltas: the one at the

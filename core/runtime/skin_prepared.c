@@ -166,9 +166,9 @@ static int sp_before(uint32_t a, uint32_t b, uint64_t ka, uint64_t kb) {
     return ka != kb ? ka < kb : (a & ~SKINP_REST) < (b & ~SKINP_REST);
 }
 
-/* pb_heap_sort's comparators over the order's entries: the tuples read
- * from scratch (ctx: the keys), or computed as compared (ctx: the mesh).
- * Two, so the first does not pay for the second's registers. */
+/* The comparators over the order's entries: the tuples read from scratch
+ * (ctx: the keys), or computed as compared (ctx: the mesh).  Two, so the
+ * first does not pay for the second's registers. */
 static int sp_before_keyed(const void *ctx, const void *ea, const void *eb) {
     const uint64_t *keys = (const uint64_t *)ctx;
     uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
@@ -181,18 +181,26 @@ static int sp_before_computed(const void *ctx, const void *ea, const void *eb) {
     return sp_before(a, b, sp_tuple_of(m, a & ~SKINP_REST), sp_tuple_of(m, b & ~SKINP_REST));
 }
 
+static void sp_sort_keyed(uint32_t *base, size_t n, const void *ctx) PB_HEAP_SORT_BODY(sp_before_keyed, sizeof(uint32_t))
+static void sp_sort_computed(uint32_t *base, size_t n, const void *ctx)
+    PB_HEAP_SORT_BODY(sp_before_computed, sizeof(uint32_t))
+
+/* The entries of o by sp_before, the tuples from keys or (NULL) computed. */
+static void sp_sort(const plumbob_skin_mesh *m, uint32_t *o, const uint64_t *keys) {
+    if (keys) sp_sort_keyed(o, m->vertex_count, keys);
+    else sp_sort_computed(o, m->vertex_count, m);
+}
+
 /* The shared order into o (vertex_count entries, vertex_count below
  * 2^31); keys: vertex_count tuples of scratch, or NULL (each computed
  * when compared). */
 static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *keys) {
     uint32_t n = m->vertex_count, i, j;
-    pb_less_fn less = keys ? sp_before_keyed : sp_before_computed;
-    const void *ctx = keys ? (const void *)keys : (const void *)m;
     for (i = 0; i < n; i++) {
         o[i] = i;
         if (keys) keys[i] = sp_tuple_of(m, i);
     }
-    pb_heap_sort(o, n, sizeof *o, less, ctx);
+    sp_sort(m, o, keys);
     for (i = 0; i < n; i = j) { /* runs of one tuple: the last count % 4 (and class 0) to the rest */
         uint64_t k = keys ? keys[o[i]] : sp_tuple_of(m, o[i]);
         for (j = i + 1u; j < n && (keys ? keys[o[j]] : sp_tuple_of(m, o[j])) == k; j++) continue;
@@ -204,7 +212,7 @@ static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *k
             for (q = j - (j - i) % 4u; q < j; q++) o[q] |= SKINP_REST;
         }
     }
-    pb_heap_sort(o, n, sizeof *o, less, ctx);
+    sp_sort(m, o, keys);
     for (i = 0; i < n; i++) o[i] &= ~SKINP_REST;
 }
 
