@@ -50,28 +50,27 @@ static inline void pb_swap_bytes(unsigned char *a, unsigned char *b, size_t size
  * overflow: an array is at most PTRDIFF_MAX bytes, so 2 * root + size
  * stays below 2 * end).  The larger child is chosen without a branch
  * (its test is a coin toss). */
-#define PB_HEAP_SORT_BODY(less, size)                                                              \
-    {                                                                                              \
-        unsigned char *pb_p = (unsigned char *)base;                                               \
-        size_t pb_end = n * (size), pb_start = n / 2u * (size);                                    \
-        if (n < 2u) return;                                                                        \
-        for (;;) {                                                                                 \
-            size_t pb_root, pb_child;                                                              \
-            if (pb_start > 0u) pb_start -= (size);                                                 \
-            else {                                                                                 \
-                pb_end -= (size);                                                                  \
-                if (pb_end == 0u) return;                                                          \
-                pb_swap_bytes(pb_p, pb_p + pb_end, (size));                                        \
-            }                                                                                      \
+#define PB_HEAP_SORT_BODY(less, size)                                                                   \
+    {                                                                                                   \
+        unsigned char *pb_p = (unsigned char *)base;                                                    \
+        size_t pb_end = n * (size), pb_start = n / 2u * (size), pb_root, pb_child, pb_second;           \
+        if (n < 2u) return;                                                                             \
+        for (;;) {                                                                                      \
+            if (pb_start > 0u) pb_start -= (size);                                                      \
+            else {                                                                                      \
+                pb_end -= (size);                                                                       \
+                if (pb_end == 0u) return;                                                               \
+                pb_swap_bytes(pb_p, pb_p + pb_end, (size));                                             \
+            }                                                                                           \
             for (pb_root = pb_start; (pb_child = 2u * pb_root + (size)) < pb_end; pb_root = pb_child) { \
-                if (pb_child + (size) < pb_end) {                                                  \
-                    size_t pb_second = (size_t)(less(ctx, pb_p + pb_child, pb_p + pb_child + (size)) != 0); \
-                    pb_child += (size) & (0u - pb_second);                                         \
-                }                                                                                  \
-                if (!less(ctx, pb_p + pb_root, pb_p + pb_child)) break;                            \
-                pb_swap_bytes(pb_p + pb_root, pb_p + pb_child, (size));                            \
-            }                                                                                      \
-        }                                                                                          \
+                if (pb_child + (size) < pb_end) {                                                       \
+                    pb_second = (size_t)(less(ctx, pb_p + pb_child, pb_p + pb_child + (size)) != 0);    \
+                    pb_child += (size) & (0u - pb_second);                                              \
+                }                                                                                       \
+                if (!less(ctx, pb_p + pb_root, pb_p + pb_child)) break;                                 \
+                pb_swap_bytes(pb_p + pb_root, pb_p + pb_child, (size));                                 \
+            }                                                                                           \
+        }                                                                                               \
     }
 
 #endif

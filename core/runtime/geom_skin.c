@@ -160,9 +160,8 @@ typedef struct id_sort_ctx {
     const plumbob_geom_element *e;
 } id_sort_ctx;
 
-/* Index a orders before b (sort_indices' comparator): by
- * vertex id, then by index (so the first of several vertices with one id
- * comes first). */
+/* Index a orders before b (sort_indices' comparator): by vertex id, then
+ * by index (so the first of several vertices with one id comes first). */
 static int before(const void *ctx, const void *ea, const void *eb) {
     const id_sort_ctx *c = (const id_sort_ctx *)ctx;
     uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;

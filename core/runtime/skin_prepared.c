@@ -181,7 +181,8 @@ static int sp_before_computed(const void *ctx, const void *ea, const void *eb) {
     return sp_before(a, b, sp_tuple_of(m, a & ~SKINP_REST), sp_tuple_of(m, b & ~SKINP_REST));
 }
 
-static void sp_sort_keyed(uint32_t *base, size_t n, const void *ctx) PB_HEAP_SORT_BODY(sp_before_keyed, sizeof(uint32_t))
+static void sp_sort_keyed(uint32_t *base, size_t n, const void *ctx)
+    PB_HEAP_SORT_BODY(sp_before_keyed, sizeof(uint32_t))
 static void sp_sort_computed(uint32_t *base, size_t n, const void *ctx)
     PB_HEAP_SORT_BODY(sp_before_computed, sizeof(uint32_t))
 
