@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "pb_bytes.h"
 
 /* Shared between files of the library, so not static: renamed into the
  * plumbob_ namespace so libplumbob exports no other prefix (checked by
@@ -26,11 +27,24 @@
  * ascending by first, then second (core/base/sort.c). */
 void pb_sort_pairs(uint32_t *p, uint32_t n);
 
-/* Swaps the size bytes at a and b, a byte at a time (any element type,
- * any alignment; with size a constant the compiler makes whole moves). */
+/* Swaps the size bytes at a and b: 8 and then 4 at a time as byte-
+ * assembled words, the rest a byte at a time (any element type, any
+ * alignment).  With size a constant the loops unroll into whole moves;
+ * every byte of a chunk is read before any is written, which a plain
+ * byte loop cannot promise the compiler (a and b might overlap). */
 static inline void pb_swap_bytes(unsigned char *a, unsigned char *b, size_t size) {
-    size_t k;
-    for (k = 0; k < size; k++) {
+    size_t k = 0;
+    for (; size - k >= 8u; k += 8u) {
+        uint64_t t = pb_le64(a + k);
+        pb_put_le64(a + k, pb_le64(b + k));
+        pb_put_le64(b + k, t);
+    }
+    for (; size - k >= 4u; k += 4u) {
+        uint32_t t = pb_le32(a + k);
+        pb_put_le32(a + k, pb_le32(b + k));
+        pb_put_le32(b + k, t);
+    }
+    for (; k < size; k++) {
         unsigned char t = a[k];
         a[k] = b[k];
         b[k] = t;
