@@ -4,6 +4,7 @@
 #include "plumbob/package.h"
 #include "pb_bytes.h"
 #include "pb_error.h"
+#include "pb_sort.h"
 
 #define DBPF_HEADER_SIZE 96u
 
@@ -203,26 +204,18 @@ const unsigned char *plumbob_package_raw(const plumbob_package *pkg, const plumb
 
 /* --- sorted lookup --------------------------------------------------------- */
 
-static int key_less(const plumbob_package_key *a, const plumbob_package_key *b) {
+/* The order of the sorted keys (sort_keys, and the lookup's search). */
+static int key_less(const void *ctx, const void *ea, const void *eb) {
+    const plumbob_package_key *a = (const plumbob_package_key *)ea, *b = (const plumbob_package_key *)eb;
+    (void)ctx;
     if (a->type != b->type) return a->type < b->type;
     if (a->group != b->group) return a->group < b->group;
     if (a->instance != b->instance) return a->instance < b->instance;
     return a->index < b->index; /* stable: the first of duplicates wins */
 }
 
-static void sift_down(plumbob_package_key *k, size_t root, size_t n) {
-    for (;;) {
-        size_t child = 2u * root + 1u;
-        plumbob_package_key t;
-        if (child >= n) return;
-        if (child + 1u < n && key_less(&k[child], &k[child + 1u])) child++;
-        if (!key_less(&k[root], &k[child])) return;
-        t = k[root];
-        k[root] = k[child];
-        k[child] = t;
-        root = child;
-    }
-}
+static void sort_keys(plumbob_package_key *base, size_t n, const void *ctx)
+    PB_HEAP_SORT_BODY(key_less, sizeof(plumbob_package_key))
 
 size_t plumbob_package_sort_arena_size(const plumbob_package *pkg) {
     return pkg ? plumbob_arena_need(pkg->count, sizeof(plumbob_package_key)) : SIZE_MAX; /* the sizing rule */
@@ -243,14 +236,7 @@ plumbob_result plumbob_package_sort(plumbob_package *pkg, plumbob_arena *arena) 
         k[i].instance = e.instance;
         k[i].index = (uint32_t)i;
     }
-    /* Heapsort: O(n log n), no recursion, no extra memory. */
-    for (i = n / 2u; i-- > 0;) sift_down(k, i, n);
-    for (i = n; i-- > 1;) {
-        plumbob_package_key t = k[0];
-        k[0] = k[i];
-        k[i] = t;
-        sift_down(k, 0, i);
-    }
+    sort_keys(k, n, NULL); /* a heap sort: O(n log n), no recursion, no extra memory */
     pkg->sorted = k;
     return PLUMBOB_OK;
 }
@@ -270,7 +256,7 @@ plumbob_result plumbob_package_find(const plumbob_package *pkg, uint32_t type, u
         want.index = 0;
         while (lo < hi) { /* first key not less than want */
             size_t mid = lo + (hi - lo) / 2u;
-            if (key_less(&pkg->sorted[mid], &want)) lo = mid + 1u; else hi = mid;
+            if (key_less(NULL, &pkg->sorted[mid], &want)) lo = mid + 1u; else hi = mid;
         }
         if (lo < pkg->count && pkg->sorted[lo].type == type && pkg->sorted[lo].group == group &&
             pkg->sorted[lo].instance == instance) {

@@ -4,6 +4,7 @@
  * weights), and morphs applied to the rest-pose streams by vertex id. */
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
+#include "pb_sort.h"
 
 /* The first element of `usage` (plumbob_geom_find_element), NULL when
  * there is none; *bad is set when it does not hold `bytes` inside a
@@ -153,37 +154,32 @@ static uint32_t vertex_id(const plumbob_geom *g, const plumbob_geom_element *e, 
     return pb_le32(g->vertices + (size_t)g->vertex_stride * v + e->offset);
 }
 
-/* Index a orders before b: by vertex id, then by index (so the first of
- * several vertices with one id comes first). */
-static int before(const plumbob_geom *g, const plumbob_geom_element *e, uint32_t a, uint32_t b) {
-    uint32_t ia = vertex_id(g, e, a), ib = vertex_id(g, e, b);
+/* Whose vertex ids `before` compares: a geom and its id element. */
+typedef struct id_sort_ctx {
+    const plumbob_geom *g;
+    const plumbob_geom_element *e;
+} id_sort_ctx;
+
+/* Index a orders before b (sort_indices' comparator): by vertex id, then
+ * by index (so the first of several vertices with one id comes first). */
+static int before(const void *ctx, const void *ea, const void *eb) {
+    const id_sort_ctx *c = (const id_sort_ctx *)ctx;
+    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
+    uint32_t ia = vertex_id(c->g, c->e, a), ib = vertex_id(c->g, c->e, b);
     return ia < ib || (ia == ib && a < b);
 }
 
-static void sift(const plumbob_geom *g, const plumbob_geom_element *e, uint32_t *x, uint32_t root, uint32_t n) {
-    for (;;) {
-        uint32_t child = 2u * root + 1u, t;
-        if (child >= n) return;
-        if (child + 1u < n && before(g, e, x[child], x[child + 1u])) child++;
-        if (!before(g, e, x[root], x[child])) return;
-        t = x[root];
-        x[root] = x[child];
-        x[child] = t;
-        root = child;
-    }
-}
+static void sort_indices(uint32_t *base, size_t n, const void *ctx) PB_HEAP_SORT_BODY(before, sizeof(uint32_t))
 
-/* Heap sort (no recursion, no memory beyond x): O(n log n) on any input. */
+/* The n indices of g's vertices into x, by id (heap sort: no recursion, no
+ * memory beyond x, O(n log n) on any input). */
 static void sort_by_id(const plumbob_geom *g, const plumbob_geom_element *e, uint32_t *x, uint32_t n) {
-    uint32_t i, t;
+    id_sort_ctx c;
+    uint32_t i;
+    c.g = g;
+    c.e = e;
     for (i = 0; i < n; i++) x[i] = i;
-    for (i = n / 2u; i-- > 0;) sift(g, e, x, i, n);
-    for (i = n; i-- > 1;) {
-        t = x[0];
-        x[0] = x[i];
-        x[i] = t;
-        sift(g, e, x, 0, i);
-    }
+    sort_indices(x, n, &c);
 }
 
 /* The morph vertex that gives base vertex v its deltas: the one at the

@@ -6,6 +6,7 @@
 #include "plumbob/runtime.h"
 #include "pb_bytes.h"
 #include "pb_math.h"
+#include "pb_sort.h"
 #include "kernels.h"
 #include "skin_prepared.h"
 
@@ -153,41 +154,42 @@ static uint64_t sp_tuple_of(const plumbob_skin_mesh *m, uint32_t v) {
     return (uint64_t)(x.n == 1u && x.w[0] == 1.0f ? 1u : 1u + x.n) << 32 | key;
 }
 
-/* a before b: (tuple, vertex) while both are unmarked, marked ones after
- * the unmarked, by (class, vertex) among themselves. */
-static int sp_before(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t a, uint32_t b) {
-    uint32_t va = a & ~SKINP_REST, vb = b & ~SKINP_REST;
-    uint64_t ka = keys ? keys[va] : sp_tuple_of(m, va), kb = keys ? keys[vb] : sp_tuple_of(m, vb);
+/* Entry a before entry b, ka and kb their vertices' tuples: (tuple,
+ * vertex) while both are unmarked, marked ones after the unmarked, by
+ * (class, vertex) among themselves. */
+static int sp_before(uint32_t a, uint32_t b, uint64_t ka, uint64_t kb) {
     if ((a & SKINP_REST) != (b & SKINP_REST)) return (a & SKINP_REST) == 0u;
     if (a & SKINP_REST) {
         ka >>= 32;
         kb >>= 32;
     }
-    return ka != kb ? ka < kb : va < vb;
+    return ka != kb ? ka < kb : (a & ~SKINP_REST) < (b & ~SKINP_REST);
 }
 
-static void sp_sift(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t *o, uint32_t i, uint32_t n) {
-    for (;;) {
-        uint32_t big = i, l = 2u * i + 1u, t;
-        if (l < n && sp_before(m, keys, o[big], o[l])) big = l;
-        if (l + 1u < n && sp_before(m, keys, o[big], o[l + 1u])) big = l + 1u;
-        if (big == i) return;
-        t = o[i];
-        o[i] = o[big];
-        o[big] = t;
-        i = big;
-    }
+/* The comparators over the order's entries: the tuples read from scratch
+ * (ctx: the keys), or computed as compared (ctx: the mesh).  Two, so the
+ * first does not pay for the second's registers. */
+static int sp_before_keyed(const void *ctx, const void *ea, const void *eb) {
+    const uint64_t *keys = (const uint64_t *)ctx;
+    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
+    return sp_before(a, b, keys[a & ~SKINP_REST], keys[b & ~SKINP_REST]);
 }
 
-static void sp_heap_sort(const plumbob_skin_mesh *m, const uint64_t *keys, uint32_t *o, uint32_t n) {
-    uint32_t i, t;
-    for (i = n / 2u; i-- > 0;) sp_sift(m, keys, o, i, n);
-    for (i = n; i > 1u; i--) {
-        t = o[0];
-        o[0] = o[i - 1u];
-        o[i - 1u] = t;
-        sp_sift(m, keys, o, 0, i - 1u);
-    }
+static int sp_before_computed(const void *ctx, const void *ea, const void *eb) {
+    const plumbob_skin_mesh *m = (const plumbob_skin_mesh *)ctx;
+    uint32_t a = *(const uint32_t *)ea, b = *(const uint32_t *)eb;
+    return sp_before(a, b, sp_tuple_of(m, a & ~SKINP_REST), sp_tuple_of(m, b & ~SKINP_REST));
+}
+
+static void sp_sort_keyed(uint32_t *base, size_t n, const void *ctx)
+    PB_HEAP_SORT_BODY(sp_before_keyed, sizeof(uint32_t))
+static void sp_sort_computed(uint32_t *base, size_t n, const void *ctx)
+    PB_HEAP_SORT_BODY(sp_before_computed, sizeof(uint32_t))
+
+/* The entries of o by sp_before, the tuples from keys or (NULL) computed. */
+static void sp_sort(const plumbob_skin_mesh *m, uint32_t *o, const uint64_t *keys) {
+    if (keys) sp_sort_keyed(o, m->vertex_count, keys);
+    else sp_sort_computed(o, m->vertex_count, m);
 }
 
 /* The shared order into o (vertex_count entries, vertex_count below
@@ -199,7 +201,7 @@ static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *k
         o[i] = i;
         if (keys) keys[i] = sp_tuple_of(m, i);
     }
-    sp_heap_sort(m, keys, o, n);
+    sp_sort(m, o, keys);
     for (i = 0; i < n; i = j) { /* runs of one tuple: the last count % 4 (and class 0) to the rest */
         uint64_t k = keys ? keys[o[i]] : sp_tuple_of(m, o[i]);
         for (j = i + 1u; j < n && (keys ? keys[o[j]] : sp_tuple_of(m, o[j])) == k; j++) continue;
@@ -211,7 +213,7 @@ static void sp_shared_order(const plumbob_skin_mesh *m, uint32_t *o, uint64_t *k
             for (q = j - (j - i) % 4u; q < j; q++) o[q] |= SKINP_REST;
         }
     }
-    sp_heap_sort(m, keys, o, n);
+    sp_sort(m, o, keys);
     for (i = 0; i < n; i++) o[i] &= ~SKINP_REST;
 }
 
