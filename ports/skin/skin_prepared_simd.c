@@ -130,12 +130,13 @@ PB_FORCE_INLINE pb_v4 sp_shared_element(sp_SPLATS, uint32_t n, uint32_t kind, un
     return c;
 }
 
-/* A half group's results: kept for sp_emit_normalized when normals are
- * renormalized, else stored in the job's output layout. */
+/* A half group's results: kept in defer for sp_emit_normalized (normals
+ * renormalized after the block), or with defer NULL stored in the job's
+ * output layout. */
 PB_FORCE_INLINE void sp_emit(const pb_skinp_range *r, int out, int nrm, size_t v, pb_v4 ox, pb_v4 oy, pb_v4 oz, pb_v4 qx,
                              pb_v4 qy, pb_v4 qz, pb_v4 *defer) {
     if (nrm) {
-        if (r->normalize) { /* normalized after the block (sp_emit_normalized) */
+        if (defer) { /* normalized after the block (sp_emit_normalized) */
             defer[0] = ox;
             defer[1] = oy;
             defer[2] = oz;
@@ -345,8 +346,8 @@ PB_FORCE_INLINE void sp_groups(const pb_skinp_range *r, uint32_t n, uint32_t kin
     pb_v4 defer[2u * sp_DEFER_GROUPS][6];
     if (!nrm || !r->normalize) {
         for (g = 0; g < r->groups; g++) {
-            sp_half(r, n, kind, out, nrm, g, 0, defer[0], shared);
-            sp_half(r, n, kind, out, nrm, g, 1, defer[0], shared);
+            sp_half(r, n, kind, out, nrm, g, 0, NULL, shared); /* NULL: stored at once, a constant after inlining */
+            sp_half(r, n, kind, out, nrm, g, 1, NULL, shared);
         }
         return;
     }
