@@ -56,6 +56,7 @@ static void sp_points_first(const pb_skinp_range *r, const float *w, const uint1
     uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
     const uint16_t *h = s + n * (lane / 4u);
     float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    o[0] = o[1] = o[2] = 0.0f; /* overwritten by the first influence (gcc -O3 cannot tell) */
     for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
     if (stored < n) {
         float sum = wk[0];
