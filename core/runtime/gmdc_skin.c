@@ -6,7 +6,6 @@
 #include "pb_bytes.h"
 #include "pb_math.h"
 #include "kernels.h"
-#include "skin_prepared.h"
 #include "pb_skin.h"
 
 plumbob_result plumbob_gmdc_palette(const plumbob_gmdc *g, const plumbob_mat34 *joint_model,
@@ -183,8 +182,7 @@ plumbob_result plumbob_gmdc_skin(const plumbob_gmdc_skin_job *job) {
     /* the slot table: version 2 slots name joints through the group's bone list */
     for (k = 0; k < slots; k++) {
         const plumbob_mat34 *m = &job->palette[g->version >= 2 ? plumbob_gmdc_index(g, &gr->bones, k) : k];
-        if (job->flags & PLUMBOB_SKIN_REFERENCE) pb_skin_put_entries_scalar(w.table + PB_SKIN_ENTRY * k, NULL, m, NULL, 1);
-        else PB_SKIN_PUT_ENTRIES(w.table + PB_SKIN_ENTRY * k, NULL, m, NULL, 1);
+        pb_skin_put_table(w.table + PB_SKIN_ENTRY * k, NULL, m, NULL, 1, job->flags);
     }
     pb_skin_put_entry(w.table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
     pb_skin_slot_offsets(w.offsets, slots);

@@ -6,6 +6,7 @@
 
 #include "plumbob/runtime.h"
 #include "kernels.h"
+#include "skin_prepared.h"
 
 /* Every exported symbol starts with plumbob_. */
 #define pb_skin_work_of plumbob_pb_skin_work_of
@@ -38,5 +39,15 @@ void pb_skin_work_of(void *work, pb_skin_work *w);
 void pb_skin_mesh_run(const plumbob_skin_mesh *m, const pb_skin_work *w, uint32_t slots, uint32_t first,
                       uint32_t end, float *out_positions, size_t position_stride, float *out_normals,
                       size_t normal_stride, uint32_t flags);
+
+/* A job's slot table entries [0, count) and, splat not NULL, their
+ * splatted entries (pb_skin_put_entries, ports/skin_prepared.h): the
+ * port's kernel, or with PLUMBOB_SKIN_REFERENCE in flags the scalar loop
+ * (the same bits; the reference job runs nothing of the port's). */
+static inline void pb_skin_put_table(float *table, float *splat, const plumbob_mat34 *palette, const uint16_t *joint,
+                                     uint32_t count, uint32_t flags) {
+    if (flags & PLUMBOB_SKIN_REFERENCE) pb_skin_put_entries_scalar(table, splat, palette, joint, count);
+    else PB_SKIN_PUT_ENTRIES(table, splat, palette, joint, count);
+}
 
 #endif

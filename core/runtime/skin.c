@@ -4,7 +4,6 @@
 #include "pb_bytes.h"
 #include "pb_math.h"
 #include "kernels.h"
-#include "skin_prepared.h"
 #include "pb_skin.h"
 
 void pb_skin_work_of(void *work, pb_skin_work *w) {
@@ -124,8 +123,7 @@ plumbob_result plumbob_skin(const plumbob_skin_job *job) {
     if (first == end) return PLUMBOB_OK;
     pb_skin_work_of(job->work, &w);
     if (m->joints) {
-        if (job->flags & PLUMBOB_SKIN_REFERENCE) pb_skin_put_entries_scalar(w.table, NULL, job->palette, m->slot_joint, m->slot_count);
-        else PB_SKIN_PUT_ENTRIES(w.table, NULL, job->palette, m->slot_joint, m->slot_count);
+        pb_skin_put_table(w.table, NULL, job->palette, m->slot_joint, m->slot_count, job->flags);
         pb_skin_put_entry(w.table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
         pb_skin_slot_offsets(w.offsets, m->slot_count);
     }

@@ -9,6 +9,7 @@
 #include "pb_sort.h"
 #include "kernels.h"
 #include "skin_prepared.h"
+#include "pb_skin.h"
 
 /* Vertices per block: one shape (influences, kind) per block, so a
  * vertex's groups of eight never straddle two spans. */
@@ -638,9 +639,7 @@ plumbob_result plumbob_skin_prepared(const plumbob_skin_prepared_job *job) {
     stage = table + 256u * PB_SKIN_ENTRY;
     splat = table + 256u * PB_SKIN_ENTRY + 64u; /* past the staging (48 floats), 64-byte aligned */
     /* the slot table, and the shared spans' splatted entries */
-    if (job->flags & PLUMBOB_SKIN_REFERENCE)
-        pb_skin_put_entries_scalar(table, m->shared_vertices ? splat : NULL, job->palette, m->slot_joint, m->slot_count);
-    else PB_SKIN_PUT_ENTRIES(table, m->shared_vertices ? splat : NULL, job->palette, m->slot_joint, m->slot_count);
+    pb_skin_put_table(table, m->shared_vertices ? splat : NULL, job->palette, m->slot_joint, m->slot_count, job->flags);
     pb_skin_put_entry(table + PB_SKIN_ENTRY * PB_SKIN_ZERO_SLOT, NULL);
     if (m->shared_vertices) pb_skinp_put_splat(splat + PB_SKINP_SPLAT * PB_SKIN_ZERO_SLOT, NULL);
     r.splat = splat;
