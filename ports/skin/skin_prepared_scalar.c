@@ -3,19 +3,27 @@
 #include "skin_prepared.h"
 #include "pb_math.h"
 
+/* Vertex `lane`'s weights (w: its group's rows of stored weights), the
+ * implied last one computed; none for rigid spans. */
+static void sp_lane_weights(const pb_skinp_range *r, const float *w, uint32_t lane, float wk[4]) {
+    uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k;
+    wk[0] = wk[1] = wk[2] = wk[3] = 0.0f;
+    for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
+    if (r->kind != PB_SKINP_RIGID && stored < n) { /* the implied last weight */
+        float sum = wk[0];
+        for (k = 1; k < stored; k++) sum = sum + wk[k];
+        wk[n - 1u] = 1.0f - sum;
+    }
+}
+
 /* Vertex `lane` of a group: its blended rows (12 floats, row-major). */
 static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_t *s, uint32_t lane, float c[12]) {
-    uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
-    float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    uint32_t n = r->influences, k, j;
+    float wk[4];
     const float *e;
+    sp_lane_weights(r, w, lane, wk);
     if (r->shared) { /* one set of entries per half, splatted: lane 0 of each element */
         const uint16_t *h = s + n * (lane / 4u);
-        for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
-        if (r->kind != PB_SKINP_RIGID && stored < n) {
-            float sum = wk[0];
-            for (k = 1; k < stored; k++) sum = sum + wk[k];
-            wk[n - 1u] = 1.0f - sum;
-        }
         if (r->kind == PB_SKINP_RIGID) { /* 32 x the slot: the table's rows */
             e = r->table + h[0];
             for (j = 0; j < 12u; j++) c[j] = e[j];
@@ -34,12 +42,6 @@ static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_
         for (j = 0; j < 12u; j++) c[j] = e[j];
         return;
     }
-    for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
-    if (stored < n) { /* the implied last weight */
-        float sum = wk[0];
-        for (k = 1; k < stored; k++) sum = sum + wk[k];
-        wk[n - 1u] = 1.0f - sum;
-    }
     e = r->table + s[lane];
     for (j = 0; j < 12u; j++) c[j] = wk[0] * e[j];
     for (k = 1; k < n; k++) {
@@ -53,16 +55,11 @@ static void sp_blend_rows(const pb_skinp_range *r, const float *w, const uint16_
  * w1 P1j ..., P_kj = ((E_k.a x + E_k.b y) + E_k.c z) + E_k.t). */
 static void sp_points_first(const pb_skinp_range *r, const float *w, const uint16_t *s, const float *p, uint32_t lane,
                             float o[3]) {
-    uint32_t n = r->influences, stored = pb_skinp_stored(r->kind, n), k, j;
+    uint32_t n = r->influences, k, j;
     const uint16_t *h = s + n * (lane / 4u);
-    float wk[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    float wk[4];
     o[0] = o[1] = o[2] = 0.0f; /* overwritten by the first influence (gcc -O3 cannot tell) */
-    for (k = 0; k < stored; k++) wk[k] = w[8u * k + lane];
-    if (stored < n) {
-        float sum = wk[0];
-        for (k = 1; k < stored; k++) sum = sum + wk[k];
-        wk[n - 1u] = 1.0f - sum;
-    }
+    sp_lane_weights(r, w, lane, wk);
     for (k = 0; k < n; k++) {
         const float *e = r->splat + h[k];
         for (j = 0; j < 3u; j++) {
